@@ -1,0 +1,1 @@
+"""The ``euchre`` command-line application (click)."""

@@ -1,0 +1,30 @@
+"""Entry point of the ``euchre`` command: one click group, one module per command family.
+
+Exit codes, for every command: 0 success, 1 the input has errors (invalid
+history or variant), 2 usage error or unreadable file.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from euchre_dsl import __version__
+
+#: Modules under ``cli/`` that each define ``register(group)``.
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="euchre")
+def euchre() -> None:
+    """Euchre variants as data: validate hand histories, simulate and replay games."""
+
+
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"cli.{_name}").register(euchre)
+
+
+def main() -> None:
+    euchre(prog_name="euchre")

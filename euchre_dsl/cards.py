@@ -1,0 +1,381 @@
+"""Cards, decks, and the only place where bowers and the joker are decided.
+
+A card is a small ``int``: its index in the :class:`Deck` of the variant being
+played (suit-major, lowest rank first, the joker last).  A set of cards -- a
+hand, the cards played so far -- is an ``int`` bit mask over those indices.  With
+a 24-card deck every mask fits in one machine digit, so set operations are as
+cheap as Python gets.
+
+Everything that depends on trump is precomputed once per deck, for each trump
+*contract* (the four suits, no-trump and low no-trump):
+
+* :meth:`Deck.effective_suit` -- the suit a card counts as (the left bower and
+  the joker belong to trump; REFERENCE.md section 1.2),
+* :attr:`Deck.suit_masks` -- the cards of each effective suit, so that "must
+  follow suit" is one ``&``,
+* :attr:`Deck.powers` -- the trick-taking power of each card for each led
+  suit, so that the trick winner is a ``max`` over a few ints.
+
+Replay, validation, simulation and analysis all read these tables; no other
+module knows what a bower is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Iterator
+
+__all__ = [
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "RANKS",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "SPADES",
+    "NO_TRUMP",
+    "LOW_NO_TRUMP",
+    "JOKER_SUIT",
+    "CONTRACTS",
+    "Deck",
+    "CardError",
+    "parse_suit",
+    "contract_name",
+    "mask_cards",
+    "popcount",
+]
+
+#: Suit letters in index order, as the ``ehh/1`` notation writes them.
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+#: Trump contracts besides the four suits.
+NO_TRUMP = 4
+LOW_NO_TRUMP = 5
+#: Effective suit of the joker in a no-trump hand: a suit of its own.
+JOKER_SUIT = 4
+#: Every trump contract index, in table order.
+CONTRACTS = (CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMP, LOW_NO_TRUMP)
+#: Rank characters from lowest to highest; ``RANKS.index(c)`` is the rank value.
+RANKS = "23456789TJQKA"
+JACK = RANKS.index("J")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+_SUIT_INPUT = {
+    "C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
+    "♣": CLUBS, "♧": CLUBS, "♦": DIAMONDS, "♢": DIAMONDS,
+    "♥": HEARTS, "♡": HEARTS, "♠": SPADES, "♤": SPADES,
+}
+
+
+class CardError(ValueError):
+    """A card or suit that cannot be read, or that is not in the deck."""
+
+
+def parse_suit(text: str) -> int:
+    """Read a trump contract: a suit letter or symbol, ``NT`` or ``LNT``.
+
+    Returns the contract index (0-3 for suits, :data:`NO_TRUMP`,
+    :data:`LOW_NO_TRUMP`).
+    """
+    t = text.strip().upper()
+    if t in _SUIT_INPUT:
+        return _SUIT_INPUT[t]
+    if t == "NT":
+        return NO_TRUMP
+    if t == "LNT":
+        return LOW_NO_TRUMP
+    raise CardError(f"{text!r} is not a suit (expected C, D, H, S or NT)")
+
+
+def contract_name(contract: int | None) -> str | None:
+    """The ``ehh/1`` spelling of a trump contract (``None`` stays ``None``)."""
+    if contract is None:
+        return None
+    if contract < 4:
+        return SUITS[contract]
+    return "NT" if contract == NO_TRUMP else "LNT"
+
+
+def same_colour(suit: int) -> int:
+    """The other suit of the same colour (clubs/spades, diamonds/hearts)."""
+    return 3 - suit
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a mask."""
+    return mask.bit_count()
+
+
+def mask_cards(mask: int) -> Iterator[int]:
+    """The card indices in a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A euchre pack: every suit from ``lowest`` up to the ace, plus an optional joker.
+
+    ``lowest`` is a rank character: ``"9"`` gives the 24-card pack, ``"8"`` 28,
+    ``"7"`` 32; Dirty Clubs for more players goes lower still.
+    """
+
+    lowest: str = "9"
+    joker: bool = False
+    #: In a no-trump hand the joker is a lone trump in a suit of its own (it
+    #: wins any trick it is in and a joker lead cannot be followed).
+    _ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        low = self.lowest.upper()
+        if low == "10":
+            low = "T"
+        if low not in RANKS or RANKS.index(low) > RANKS.index("9"):
+            raise CardError(f"lowest rank must be 2..9, got {self.lowest!r}")
+        object.__setattr__(self, "lowest", low)
+        object.__setattr__(self, "_ranks", tuple(range(RANKS.index(low), len(RANKS))))
+
+    # ----------------------------------------------------------------- identity
+    @property
+    def ranks_per_suit(self) -> int:
+        return len(self._ranks)
+
+    @property
+    def size(self) -> int:
+        """Number of cards, joker included."""
+        return 4 * len(self._ranks) + (1 if self.joker else 0)
+
+    @property
+    def joker_card(self) -> int | None:
+        return 4 * len(self._ranks) if self.joker else None
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << self.size) - 1
+
+    def card(self, rank: str, suit: int) -> int:
+        """The index of the card of rank character ``rank`` and suit ``suit``."""
+        return suit * len(self._ranks) + self._ranks.index(RANKS.index(rank))
+
+    def rank(self, card: int) -> int:
+        """Rank value (``RANKS`` index) of a card; -1 for the joker."""
+        if card == self.joker_card:
+            return -1
+        return self._ranks[card % len(self._ranks)]
+
+    def suit(self, card: int) -> int:
+        """Printed suit of a card; :data:`JOKER_SUIT` for the joker."""
+        if card == self.joker_card:
+            return JOKER_SUIT
+        return card // len(self._ranks)
+
+    # ------------------------------------------------------------- notation
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """``ehh/1`` names by index: ``"9C"``, ``"TH"``, ``"JK"``."""
+        out = [RANKS[r] + SUITS[s] for s in range(4) for r in self._ranks]
+        if self.joker:
+            out.append("JK")
+        return tuple(out)
+
+    @cached_property
+    def symbols(self) -> tuple[str, ...]:
+        """Display names with suit symbols: ``"9♣"``, ``"10♥"``, ``"🃏"``."""
+        out = [
+            ("10" if RANKS[r] == "T" else RANKS[r]) + SUIT_SYMBOLS[s]
+            for s in range(4)
+            for r in self._ranks
+        ]
+        if self.joker:
+            out.append("Jk")
+        return tuple(out)
+
+    @cached_property
+    def _lookup(self) -> dict[str, int]:
+        table: dict[str, int] = {}
+        for s_in, s in _SUIT_INPUT.items():
+            for r in self._ranks:
+                c = s * len(self._ranks) + self._ranks.index(r)
+                rc = RANKS[r]
+                spellings = [rc + s_in, s_in + rc]
+                if rc == "T":
+                    spellings += ["10" + s_in, s_in + "10"]
+                for sp in spellings:
+                    table[sp] = c
+                    table[sp.lower()] = c
+        if self.joker:
+            for sp in ("JK", "jk", "Jk", "jK", "JOKER", "joker", "Joker", "🃏"):
+                table[sp] = self.size - 1
+        return table
+
+    def parse(self, text: str) -> int:
+        """Read one card in ``ehh/1`` notation (case-insensitive, ``10`` for ``T``,
+        suit symbols accepted).  Raises :class:`CardError` with a reason."""
+        c = self._lookup.get(text)
+        if c is None:
+            c = self._lookup.get(text.strip())
+        if c is not None:
+            return c
+        return self._raise_bad(text)
+
+    def _raise_bad(self, text: str) -> int:
+        t = text.strip().upper().replace("10", "T")
+        if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
+            raise CardError(
+                f"{text!r} is not in this variant's deck ({self.size} cards, "
+                f"{RANKS[self._ranks[0]]} to A{' and the joker' if self.joker else ''})"
+            )
+        if t == "JK":
+            raise CardError(f"{text!r} (the joker) is not in this variant's deck")
+        raise CardError(
+            f"{text!r} is not a card: write rank then suit, e.g. 'JH', 'TS', '9C' or 'JK'"
+        )
+
+    def name(self, card: int) -> str:
+        return self.names[card]
+
+    def mask(self, cards: Iterable[int]) -> int:
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        return m
+
+    def format_mask(self, mask: int, *, symbols: bool = False) -> str:
+        names = self.symbols if symbols else self.names
+        return " ".join(names[c] for c in self.sorted_cards(mask))
+
+    def sorted_cards(self, mask: int, contract: int | None = None) -> list[int]:
+        """Cards of a mask for display: grouped by (effective) suit, high first."""
+        cards = list(mask_cards(mask))
+        if contract is None:
+            return sorted(cards, key=lambda c: (-self.suit(c), -self.rank(c)))
+        eff = self.effective_suits[contract]
+        pw = self.powers[contract]
+        return sorted(cards, key=lambda c: (-eff[c], -pw[eff[c]][c]))
+
+    # ------------------------------------------------------------ trump tables
+    @cached_property
+    def effective_suits(self) -> tuple[tuple[int, ...], ...]:
+        """``effective_suits[contract][card]``: the suit the card belongs to.
+
+        With a trump suit the left bower (the other jack of trump's colour) and
+        the joker belong to trump for every purpose: following suit, what was
+        led, being void, counting trumps.  In no-trump every card keeps its
+        printed suit and the joker forms a suit of its own.
+        """
+        table = []
+        for contract in CONTRACTS:
+            row = []
+            for c in range(self.size):
+                s = self.suit(c)
+                if contract < 4:
+                    if c == self.joker_card:
+                        s = contract
+                    elif self.rank(c) == JACK and s == same_colour(contract):
+                        s = contract
+                row.append(s)
+            table.append(tuple(row))
+        return tuple(table)
+
+    @cached_property
+    def suit_masks(self) -> tuple[tuple[int, ...], ...]:
+        """``suit_masks[contract][suit]``: mask of the cards of that effective suit
+        (five entries: the fifth is the joker's own suit in no-trump)."""
+        out = []
+        for contract in CONTRACTS:
+            eff = self.effective_suits[contract]
+            masks = [0] * 5
+            for c, s in enumerate(eff):
+                masks[s] |= 1 << c
+            out.append(tuple(masks))
+        return tuple(out)
+
+    @cached_property
+    def trump_orders(self) -> tuple[tuple[int, ...], ...]:
+        """``trump_orders[contract]``: the trump cards, highest first (empty in
+        no-trump unless the joker plays)."""
+        out = []
+        for contract in CONTRACTS:
+            if contract < 4:
+                cards = [c for c in range(self.size) if self.effective_suits[contract][c] == contract]
+                out.append(tuple(sorted(cards, key=self._trump_key(contract), reverse=True)))
+            else:
+                out.append((self.joker_card,) if self.joker else ())
+        return tuple(out)
+
+    def _trump_key(self, contract: int):  # type: ignore[no-untyped-def]
+        right = self.card("J", contract)
+        left = self.card("J", same_colour(contract))
+
+        def key(c: int) -> int:
+            if c == self.joker_card:
+                return 1000
+            if c == right:
+                return 999
+            if c == left:
+                return 998
+            return self.rank(c)
+
+        return key
+
+    @cached_property
+    def powers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``powers[contract][led_suit][card]``: trick-taking power.
+
+        0 means the card cannot win a trick led in ``led_suit``; a trump beats
+        every card of the led suit; within a class the higher power wins.  Ties
+        (only possible with a doubled deck) go to the card played first.
+        """
+        out = []
+        for contract in CONTRACTS:
+            eff = self.effective_suits[contract]
+            trump_rank = {c: i for i, c in enumerate(reversed(self.trump_orders[contract]))}
+            per_led = []
+            for led in range(5):
+                row = []
+                for c in range(self.size):
+                    if c in trump_rank:
+                        row.append(100 + trump_rank[c])
+                    elif eff[c] == led:
+                        r = self.rank(c)
+                        row.append(1 + (len(RANKS) - r if contract == LOW_NO_TRUMP else r))
+                    else:
+                        row.append(0)
+                per_led.append(tuple(row))
+            out.append(tuple(per_led))
+        return tuple(out)
+
+    @cached_property
+    def trump_masks(self) -> tuple[int, ...]:
+        """``trump_masks[contract]``: mask of all trumps (the joker in no-trump)."""
+        return tuple(self.mask(order) for order in self.trump_orders)
+
+    # ------------------------------------------------------- rule conveniences
+    def effective_suit(self, card: int, contract: int | None) -> int:
+        """The suit ``card`` counts as under ``contract`` (printed suit if none)."""
+        if contract is None:
+            return self.suit(card)
+        return self.effective_suits[contract][card]
+
+    def legal_plays(self, hand: int, led_card: int | None, contract: int) -> int:
+        """Mask of the cards of ``hand`` that may be played: the cards of the led
+        card's effective suit if any are held, otherwise the whole hand."""
+        if led_card is None:
+            return hand
+        follow = hand & self.suit_masks[contract][self.effective_suits[contract][led_card]]
+        return follow or hand
+
+    def trick_winner(self, cards: list[int], contract: int) -> int:
+        """Index (0-based, in play order) of the card that wins the trick."""
+        power = self.powers[contract][self.effective_suits[contract][cards[0]]]
+        best, best_i = -1, 0
+        for i, c in enumerate(cards):
+            p = power[c]
+            if p > best:
+                best, best_i = p, i
+        return best_i

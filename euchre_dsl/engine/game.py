@@ -1,0 +1,906 @@
+"""The engine: one state machine for a whole game of any variant.
+
+A :class:`Game` plays hand after hand (dealing, trump making, participation,
+play, scoring, dealer rotation) until the game is won.  Which procedures run
+is read from the :class:`~euchre_dsl.rules.ruleset.RuleSet` once, at
+construction; no code here looks at a variant's name.
+
+Knowledge of hands is kept as two bit masks per seat, ``cand`` (cards the seat
+may hold) and ``sure`` (cards it certainly holds), plus a count.  In a
+full-information game -- simulation, complete records -- the two are equal.
+In a record that hides some cards they differ, and every check is made only
+as far as it can be proven: a renege is proven when the seat certainly held a
+card of the led suit, or when it later plays a suit it showed out of.
+
+Entry points: :meth:`Game.deal` (or :meth:`Game.deal_random`) starts a hand;
+:meth:`Game.apply` (or the verb methods it dispatches to) takes a decision and
+raises :class:`~euchre_dsl.engine.actions.IllegalAction` with the reason when
+the rules forbid it; :meth:`Game.legal_actions` lists what may be done now.
+:meth:`Game.clone` copies the state for search.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards
+from ..rules.ruleset import RuleSet
+from .actions import (
+    AUCTION, AUCTION_CALL, BID, CALL, DEAL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, DROP,
+    EXCHANGE, GAME_OVER, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY,
+    STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW, Action, IllegalAction,
+)
+from .scoring import HandOutcome, HandScore, game_winners, score_hand
+
+DEFAULT_LABELS = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
+                  5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
+                  7: ("A", "B", "C", "D", "E", "F", "G")}
+
+
+def contract_words(contract: int | None) -> str:
+    if contract is None:
+        return "no trump yet"
+    if contract < 4:
+        return SUIT_NAMES[contract]
+    return "no-trump" if contract == NO_TRUMP else "low no-trump"
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one deal, as recorded in ``result``."""
+
+    dealer: int
+    trump: int | None
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    thrown_in: bool
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    renege_by: int | None
+    reason: str
+    trick_winners: tuple[int, ...]
+
+
+class Game:
+    """A game in progress under one rule set."""
+
+    def __init__(self, rules: RuleSet, labels: Sequence[str] | None = None,
+                 dealer: int = 0, start_scores: Sequence[int] | None = None):
+        self.rules = rules
+        self.deck = Deck(rules.deck.lowest, rules.deck.joker)
+        n = self.n = rules.players.count
+        self.labels = tuple(labels) if labels else DEFAULT_LABELS[n]
+        if len(self.labels) != n:
+            raise ValueError(f"{n} seat labels needed, got {len(self.labels)}")
+        if rules.players.sides == "partners":
+            teams = rules.players.teams
+            self.side_of = tuple(s % teams for s in range(n))
+            self.sides = tuple(tuple(s for s in range(n) if s % teams == t) for t in range(teams))
+        else:
+            self.side_of = tuple(range(n))
+            self.sides = tuple((s,) for s in range(n))
+        self.side_names = tuple("+".join(self.labels[s] for s in side) for side in self.sides)
+        start = rules.scoring.start if rules.scoring.model == "countdown" else 0
+        self.scores = list(start_scores) if start_scores is not None else [start] * len(self.sides)
+        self.dealer = dealer
+        self.deals = 0  # deals completed (thrown-in ones included)
+        self.winners: list[int] | None = None
+        self.results: list[HandResult] = []
+        self.drop_streak = [0] * n
+        # procedures chosen once from the rules
+        b = rules.bidding
+        self._forced = None if b.forced_trump is None else SUITS.index(b.forced_trump)
+        self.phase = DEAL
+        self._reset_hand()
+
+    # ================================================================== state
+    def _reset_hand(self) -> None:
+        n = self.n
+        self.cand = [0] * n
+        self.sure = [0] * n
+        self.count = [0] * n
+        self.upcard: int | None = None
+        self.widow: int = 0
+        self.widow_known = True
+        self.trump: int | None = None
+        self.maker: int | None = None
+        self.alone = False
+        self.lone_defender: int | None = None
+        self.active = [True] * n
+        self.forced = False  # trump fixed with no maker: nobody may drop
+        self.to_act = (self.dealer + 1) % n
+        self.passes = 0
+        self.round_seats: list[int] = []
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.taker: int | None = None  # who must (or may) discard
+        self.turned_down: int | None = None
+        self.defend_queue: list[int] = []
+        self._window_opened = False
+        self.dropped = [False] * n
+        self.stay_queue: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = 0
+        self.tricks = [0] * n
+        self.trick_winners: list[int] = []
+        self.played = 0  # mask of cards played this hand
+        self.void = [0] * n  # effective suits a seat showed out of (bits)
+        self.renege_by: int | None = None
+        self.renege_note: str | None = None
+        self.hand_actions: list[Action] = []
+
+    def clone(self) -> "Game":
+        """An independent copy of the whole state (for search and what-ifs)."""
+        return copy.deepcopy(self)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    @property
+    def hand_over(self) -> bool:
+        """True between hands: the next call must be :meth:`deal`."""
+        return self.phase in (DEAL, GAME_OVER)
+
+    def label(self, seat: int) -> str:
+        return self.labels[seat]
+
+    def card_name(self, card: int | None) -> str:
+        return "??" if card is None else self.deck.names[card]
+
+    # ================================================================== deal
+    def deal(self, hands: Sequence[Sequence[int | None] | None], upcard: int | None = None,
+             widow: Sequence[int | None] | None = None) -> None:
+        """Start a hand from known (or partly known) cards.
+
+        ``hands[seat]`` is a list of card indices (``None`` for an unknown
+        card) or ``None`` for a wholly unknown hand.  Raises ``ValueError`` with
+        the reason for an impossible deal (the validator reports it as
+        ``bad-deal``).
+        """
+        if self.phase == GAME_OVER:
+            raise IllegalAction("game-over", "the game is already over")
+        if self.phase != DEAL:
+            raise IllegalAction("incomplete-hand", "the previous hand is not finished")
+        r = self.rules
+        size = r.deal.hand_size
+        self._reset_hand()
+        seen = 0
+        unknown = 0
+
+        def take(cards: Sequence[int | None], what: str) -> int:
+            nonlocal seen, unknown
+            m = 0
+            for c in cards:
+                if c is None:
+                    unknown += 1
+                    continue
+                if (seen >> c) & 1:
+                    raise ValueError(f"{self.deck.names[c]} is dealt twice ({what})")
+                seen |= 1 << c
+                m |= 1 << c
+            return m
+
+        if len(hands) != self.n:
+            raise ValueError(f"{self.n} hands expected, got {len(hands)}")
+        partial = [False] * self.n
+        for seat, h in enumerate(hands):
+            if h is None:
+                partial[seat] = True
+                self.count[seat] = size
+                unknown += size
+                continue
+            if len(h) != size:
+                raise ValueError(f"{self.labels[seat]} was dealt {len(h)} cards, "
+                                 f"not {size}")
+            m = take(h, f"{self.labels[seat]}'s hand")
+            self.sure[seat] = m
+            self.count[seat] = size
+            partial[seat] = m.bit_count() != size
+        if r.deal.upcard:
+            if upcard is None:
+                raise ValueError("this variant turns up a card, but no upcard is given")
+            take([upcard], "the upcard")
+            self.upcard = upcard
+        elif upcard is not None:
+            raise ValueError("this variant turns up no card, but an upcard is given")
+        if r.deal.widow:
+            if widow is None:
+                self.widow_known = False
+            else:
+                if len(widow) != size:
+                    raise ValueError(f"the widow has {len(widow)} cards, not {size}")
+                self.widow = take(widow, "the widow")
+                self.widow_known = all(c is not None for c in widow)
+        elif widow:
+            raise ValueError("this variant deals no widow, but one is given")
+        free = self.deck.full_mask & ~seen
+        for seat in range(self.n):
+            self.cand[seat] = self.sure[seat] | (free if partial[seat] else 0)
+        self._free = free
+        self._begin_trump_making()
+
+    def deal_random(self, rng: random.Random) -> None:
+        """Shuffle with ``rng`` and deal by the variant's packets."""
+        r = self.rules
+        cards = list(range(self.deck.size))
+        rng.shuffle(cards)
+        n, size = self.n, r.deal.hand_size
+        receivers = [(self.dealer + 1 + i) % n for i in range(n)]
+        has_widow = r.deal.widow
+        hands: list[list[int]] = [[] for _ in range(n)]
+        widow: list[int] = []
+        pos = 0
+        for packet in r.deal.packets:
+            for seat in receivers:
+                hands[seat].extend(cards[pos:pos + packet])
+                pos += packet
+            if has_widow:
+                widow.extend(cards[pos:pos + packet])
+                pos += packet
+        upcard = cards[pos] if r.deal.upcard else None
+        self.deal(hands, upcard, widow if has_widow else None)
+
+    # ========================================================= trump making
+    def _begin_trump_making(self) -> None:
+        r = self.rules
+        b = r.bidding
+        d = self.dealer
+        n = self.n
+        if r.deal.widow:
+            self.phase = WIDOW
+            start = (d - 1) % n if b.widow_order == "right_of_dealer" else (d + 1) % n
+            self.round_seats = [(start + i) % n for i in range(n)]
+            self.to_act = self.round_seats[0]
+            return
+        if self._forced is not None and self.upcard is not None and \
+                self.deck.suit(self.upcard) == self._forced:
+            self.trump = self._forced
+            self.forced = True
+            if b.forced_dealer_takes:
+                self._take_upcard(d, mandatory=True)
+            else:
+                self._after_trump()
+            return
+        if b.auction:
+            self.phase = AUCTION
+            self.to_act = (d + 1) % n
+            self.passes = 0
+            return
+        if b.order_up_round and self.upcard is not None:
+            self.phase = ORDER_UP_ROUND
+        else:
+            self.phase = NAMING
+        self.to_act = (d + 1) % n
+        self.passes = 0
+
+    def _take_upcard(self, seat: int, mandatory: bool) -> None:
+        """``seat`` takes the upcard into hand and owes a discard."""
+        assert self.upcard is not None
+        up = 1 << self.upcard
+        self.cand[seat] |= up
+        self.sure[seat] |= up
+        self.count[seat] += 1
+        self.taker = seat
+        self.to_act = seat
+        self.phase = EXCHANGE if mandatory else TAKE_UPCARD
+
+    def _require_turn(self, seat: int, what: str) -> None:
+        if seat != self.to_act:
+            if not self.active[seat]:
+                raise IllegalAction("out-of-turn", f"{self.labels[seat]} is not playing this hand"
+                                    f" and cannot {what}")
+            raise IllegalAction("out-of-turn", f"it is {self.labels[self.to_act]}'s turn, not "
+                                f"{self.labels[seat]}'s ({self._phase_words()})")
+
+    def _phase_words(self) -> str:
+        return {
+            WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
+            EXCHANGE: "the upcard taker must discard", NAMING: "naming round",
+            AUCTION: "the auction", AUCTION_CALL: "the high bidder names trump",
+            TAKE_UPCARD: "the high bidder may take the upcard", DEFEND: "defending alone",
+            STAY_DROP: "staying in or dropping out", PLAYING: f"trick {len(self.trick_winners) + 1}",
+            DEAL: "between hands", GAME_OVER: "the game is over",
+        }[self.phase]
+
+    def _wrong_phase(self, verb: str) -> IllegalAction:
+        if self.phase == GAME_OVER:
+            return IllegalAction("game-over", "the game is already over")
+        if self.phase == DEAL:
+            return IllegalAction("extra-action", "the hand is over")
+        return IllegalAction("illegal-action", f"'{verb}' is not allowed now "
+                             f"({self._phase_words()})")
+
+    def pass_(self, seat: int) -> None:
+        """Pass in a bidding round, an auction or the widow offer."""
+        self._close_optional(PASS)
+        ph = self.phase
+        if ph not in (ORDER_UP_ROUND, NAMING, AUCTION, WIDOW):
+            raise self._wrong_phase(PASS)
+        self._require_turn(seat, "pass")
+        n = self.n
+        self._log(Action(seat, PASS))
+        if ph == WIDOW:
+            idx = self.round_seats.index(seat)
+            if idx + 1 < n:
+                self.to_act = self.round_seats[idx + 1]
+            else:
+                self._start_naming()
+            return
+        if ph == NAMING and seat == self.dealer and self.passes == n - 1 and \
+                self.rules.bidding.stick_the_dealer:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} is the dealer and is "
+                                "stuck: the dealer must name trump")
+        self.passes += 1
+        self.to_act = (seat + 1) % n
+        if self.passes < n:
+            return
+        if ph == AUCTION:
+            self._end_auction()
+            return
+        if ph == ORDER_UP_ROUND:
+            self.turned_down = self.deck.suit(self.upcard) if self.upcard is not None else None
+            if self.rules.bidding.naming_round:
+                self._start_naming()
+                return
+        self._all_passed()
+
+    def _start_naming(self) -> None:
+        self.phase = NAMING
+        self.passes = 0
+        self.to_act = (self.dealer + 1) % self.n
+
+    def _all_passed(self) -> None:
+        if self.rules.bidding.all_pass == "no_trump":
+            self.trump = NO_TRUMP
+            self.forced = True
+            self._after_trump()
+        else:
+            self._finish_hand(thrown_in=True)
+
+    def order_up(self, seat: int, alone: bool = False) -> None:
+        """Accept the upcard's suit as trump (order up, assist, take up)."""
+        self._close_optional(ORDER_UP)
+        if self.phase != ORDER_UP_ROUND:
+            if self.phase == NAMING:
+                raise IllegalAction("illegal-action", "the upcard was turned down: ordering up "
+                                    "is only possible in the first round")
+            raise self._wrong_phase(ORDER_UP)
+        self._require_turn(seat, "order up")
+        self._check_alone(seat, alone)
+        assert self.upcard is not None
+        self._log(Action(seat, ORDER_UP, None, alone))
+        self._make(seat, self.deck.suit(self.upcard), alone)
+        d = self.dealer
+        if alone and self.side_of[d] == self.side_of[seat] and d != seat and \
+                not self.rules.alone.dealer_exchanges_when_partner_alone:
+            self._after_trump()  # the sitting-out dealer does not exchange
+        else:
+            self._take_upcard(d, mandatory=True)
+
+    def call(self, seat: int, contract: int, alone: bool = False) -> None:
+        """Name trump in the naming round, or as the auction winner."""
+        self._close_optional(CALL)
+        b = self.rules.bidding
+        if self.phase == AUCTION_CALL:
+            self._require_turn(seat, "name trump")
+            if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.auction_no_trump):
+                raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
+                                    "called in this variant")
+            self._check_alone(seat, alone)
+            self._log(Action(seat, CALL, contract, alone))
+            self._make(seat, contract, alone)
+            if b.auction_takes_upcard and self.upcard is not None:
+                self._take_upcard(seat, mandatory=False)
+            else:
+                self._after_trump()
+            return
+        if self.phase != NAMING:
+            if self.phase == ORDER_UP_ROUND:
+                raise IllegalAction("illegal-action", "in the first round a player may only "
+                                    "order up the upcard's suit or pass")
+            raise self._wrong_phase(CALL)
+        self._require_turn(seat, "name trump")
+        if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
+            raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be called "
+                                "in this variant")
+        if contract == self.turned_down and b.turned_down_suit == "barred":
+            stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
+            if not (stuck and b.std_may_name_turned_down):
+                raise IllegalAction("illegal-action", f"{SUIT_NAMES[contract]} were turned down "
+                                    "and may not be named")
+        self._check_alone(seat, alone)
+        self._log(Action(seat, CALL, contract, alone))
+        self._make(seat, contract, alone)
+        self._after_trump()
+
+    def bid(self, seat: int, amount: int) -> None:
+        """A numeric bid in the auction."""
+        self._close_optional(BID)
+        if self.phase != AUCTION:
+            raise self._wrong_phase(BID)
+        self._require_turn(seat, "bid")
+        b = self.rules.bidding
+        if amount < b.auction_min or amount > b.auction_max:
+            raise IllegalAction("illegal-action", f"a bid must be from {b.auction_min} to "
+                                f"{b.auction_max}, not {amount}")
+        if amount <= self.high_bid:
+            raise IllegalAction("illegal-action", f"a bid of {amount} does not beat "
+                                f"{self.labels[self.high_bidder or 0]}'s {self.high_bid}")
+        self._log(Action(seat, BID, amount))
+        self.high_bid, self.high_bidder = amount, seat
+        self.passes += 1
+        if amount == b.auction_max or self.passes == self.n:
+            self._end_auction()
+        else:
+            self.to_act = (seat + 1) % self.n
+
+    def _end_auction(self) -> None:
+        if self.high_bidder is None:
+            self._all_passed()
+            return
+        self.phase = AUCTION_CALL
+        self.to_act = self.high_bidder
+
+    def take_widow(self, seat: int) -> None:
+        """Exchange the whole hand for the widow (the old hand is dead)."""
+        self._close_optional(TAKE_WIDOW)
+        if self.phase != WIDOW:
+            raise self._wrong_phase(TAKE_WIDOW)
+        self._require_turn(seat, "take the widow")
+        self._log(Action(seat, TAKE_WIDOW))
+        size = self.rules.deal.hand_size
+        if self.widow_known:
+            self.sure[seat] = self.cand[seat] = self.widow
+        else:
+            others = 0
+            for s in range(self.n):
+                if s != seat:
+                    others |= self.sure[s]
+            self.sure[seat] = self.widow
+            self.cand[seat] = self.deck.full_mask & ~others
+        self.count[seat] = size
+        self._start_naming()
+
+    def _check_alone(self, seat: int, alone: bool) -> None:
+        if alone and (not self.rules.alone.allowed or self.rules.players.sides != "partners"):
+            raise IllegalAction("illegal-action", "going alone is not allowed in this variant")
+
+    def _make(self, seat: int, contract: int, alone: bool) -> None:
+        self.trump = contract
+        self.maker = seat
+        self.alone = alone
+        if alone:
+            for s in self.sides[self.side_of[seat]]:
+                if s != seat:
+                    self.active[s] = False
+
+    def discard(self, seat: int, card: int | None) -> None:
+        """Put a card away after taking the upcard (``None``: unknown card)."""
+        self._close_optional(DISCARD, keep_take=True)
+        if self.phase not in (EXCHANGE, TAKE_UPCARD):
+            raise IllegalAction("illegal-action", "no exchange is due: only the player who took "
+                                "the upcard discards, right after taking it")
+        self._require_turn(seat, "discard")
+        if card is not None:
+            if card == self.upcard and not self.rules.bidding.dealer_may_discard_upcard:
+                raise IllegalAction("illegal-action", f"{self.labels[seat]} may not discard the "
+                                    f"upcard {self.card_name(card)} itself")
+            if not (self.cand[seat] >> card) & 1:
+                raise IllegalAction("card-not-held", f"{self.labels[seat]} discarded "
+                                    f"{self.card_name(card)} but does not hold it")
+        self._log(Action(seat, DISCARD, card))
+        self.count[seat] -= 1
+        if card is not None:
+            bit = 1 << card
+            self.cand[seat] &= ~bit
+            self.sure[seat] &= ~bit
+        else:
+            # any card held might be the one put away, except a protected upcard
+            keep = 0
+            if self.upcard is not None and not self.rules.bidding.dealer_may_discard_upcard:
+                keep = 1 << self.upcard
+            self.sure[seat] &= keep
+        if self.cand[seat].bit_count() == self.count[seat]:
+            self.sure[seat] = self.cand[seat]
+        self.taker = None
+        self._after_trump()
+
+    def _after_trump(self) -> None:
+        """Trump is fixed: open the defend-alone window, then stay/drop, then play."""
+        r = self.rules
+        d = self.dealer
+        n = self.n
+        da = r.alone.defend_alone
+        if self.maker is not None and not self._window_opened and (
+                da == "vs_any_maker" or (da == "vs_lone_maker" and self.alone)):
+            self._window_opened = True
+            makers = self.side_of[self.maker]
+            self.defend_queue = [s for s in ((d + 1 + i) % n for i in range(n))
+                                 if self.side_of[s] != makers and self.active[s]]
+            if self.defend_queue:
+                self.phase = DEFEND
+                self.to_act = self.defend_queue[0]
+                return
+        self._participation_or_play()
+
+    def _participation_or_play(self) -> None:
+        self.defend_queue = []
+        if self.rules.participation.stay_drop and not self.forced and self.maker is not None:
+            self.stay_queue = [(self.maker + i) % self.n for i in range(1, self.n)]
+            self.phase = STAY_DROP
+            self.to_act = self.stay_queue[0]
+            return
+        self._start_play()
+
+    def _close_optional(self, verb: str, keep_take: bool = False) -> None:
+        """An action arrived while an optional declaration was open: it was declined."""
+        if self.phase == TAKE_UPCARD and not keep_take:
+            self._decline_take()
+        if self.phase == DEFEND and verb != DEFEND_ALONE:
+            self._participation_or_play()
+
+    def _decline_take(self) -> None:
+        seat = self.taker
+        assert seat is not None and self.upcard is not None
+        up = 1 << self.upcard
+        self.cand[seat] &= ~up
+        self.sure[seat] &= ~up
+        self.count[seat] -= 1
+        self.taker = None
+        self._after_trump()
+
+    def decline(self, seat: int) -> None:
+        """Do not make an optional declaration (never recorded)."""
+        if self.phase == TAKE_UPCARD:
+            self._require_turn(seat, "decline the upcard")
+            self._decline_take()
+        elif self.phase == DEFEND:
+            self._require_turn(seat, "decline to defend alone")
+            self.defend_queue.pop(0)
+            if self.defend_queue:
+                self.to_act = self.defend_queue[0]
+            else:
+                self._participation_or_play()
+        else:
+            raise self._wrong_phase(DECLINE)
+
+    def defend_alone(self, seat: int) -> None:
+        """A defender declares to play alone; the defender's partners sit out."""
+        if self.phase != DEFEND:
+            if self.rules.alone.defend_alone == "off":
+                raise IllegalAction("illegal-action", "defending alone is not allowed in this "
+                                    "variant")
+            if self.phase == PLAYING and self.lone_defender is not None:
+                raise IllegalAction("illegal-action", "someone already defends alone")
+            if self.phase in (PLAYING, STAY_DROP) and self.maker is not None and not self.alone \
+                    and self.rules.alone.defend_alone == "vs_lone_maker":
+                raise IllegalAction("illegal-action", "defending alone is only allowed against "
+                                    "a lone maker")
+            raise self._wrong_phase(DEFEND_ALONE)
+        if seat not in self.defend_queue:
+            if self.maker is not None and self.side_of[seat] == self.side_of[self.maker]:
+                raise IllegalAction("illegal-action", f"{self.labels[seat]} is on the making "
+                                    "side and cannot defend")
+            raise IllegalAction("out-of-turn", f"{self.labels[seat]} may not defend alone now")
+        self._log(Action(seat, DEFEND_ALONE))
+        self.lone_defender = seat
+        for s in self.sides[self.side_of[seat]]:
+            if s != seat:
+                self.active[s] = False
+        self._participation_or_play()
+
+    def stay(self, seat: int) -> None:
+        self._stay_or_drop(seat, False)
+
+    def drop(self, seat: int) -> None:
+        self._stay_or_drop(seat, True)
+
+    def _stay_or_drop(self, seat: int, drop: bool) -> None:
+        verb = DROP if drop else STAY
+        self._close_optional(verb)
+        if self.phase != STAY_DROP:
+            if self.rules.participation.stay_drop and self.phase == PLAYING and self.forced:
+                raise IllegalAction("illegal-action", "nobody may drop out this hand: trump was "
+                                    "fixed without a maker, everyone plays")
+            raise self._wrong_phase(verb)
+        if seat == self.maker:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} made trump and cannot "
+                                f"{verb}")
+        self._require_turn(seat, verb)
+        if drop and self.rules.participation.three_hands_rule and self.drop_streak[seat] >= 2:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} dropped out of the last "
+                                "two hands and must stay in (three-hands rule)")
+        self._log(Action(seat, verb))
+        if drop:
+            self.dropped[seat] = True
+            self.active[seat] = False
+        self.stay_queue.pop(0)
+        if self.stay_queue:
+            self.to_act = self.stay_queue[0]
+        else:
+            self._start_play()
+
+    # ================================================================= play
+    def _start_play(self) -> None:
+        r = self.rules
+        n = self.n
+        d = self.dealer
+        lone = self.maker if self.alone else self.lone_defender
+        if r.play.lead == "maker" and self.maker is not None:
+            start = self.maker
+        elif lone is not None and r.play.loner_lead == "left_of_loner":
+            start = (lone + 1) % n
+        else:
+            start = (d + 1) % n
+        seat = start
+        while not self.active[seat]:
+            seat = (seat + 1) % n
+        self.phase = PLAYING
+        self.leader = self.to_act = seat
+        self.trick = []
+        self.trick_seats = []
+        assert self.trump is not None
+        self._eff = self.deck.effective_suits[self.trump]
+        self._masks = self.deck.suit_masks[self.trump]
+        self._n_active = sum(self.active)
+
+    def play(self, seat: int, card: int, allow_renege: bool = False) -> None:
+        """Play a card to the current trick.
+
+        A renege (not following the led effective suit while holding it)
+        raises ``IllegalAction('renege')`` unless ``allow_renege``, in which
+        case it is recorded -- the validator replays records that way -- and
+        the variant's penalty applies when the hand is scored.
+        """
+        if self.phase != PLAYING:
+            self._close_optional(PLAY)
+            if self.phase != PLAYING:
+                raise self._wrong_phase(PLAY)
+        if seat != self.to_act:
+            self._require_turn(seat, "play")
+        bit = 1 << card
+        if not self.cand[seat] & bit:
+            raise IllegalAction("card-not-held", self._not_held_message(seat, card))
+        eff = self._eff
+        if self.trick:
+            led_suit = eff[self.trick[0]]
+            follow = self._masks[led_suit]
+            suit = eff[card]
+            if suit != led_suit:
+                proof = None
+                if self.sure[seat] & follow:
+                    held = self.deck.format_mask(self.sure[seat] & follow)
+                    proof = f"while holding {held}"
+                if proof is not None:
+                    self._renege(seat, card, led_suit, proof, allow_renege)
+                # showed out of the led suit: remember it for later proofs
+                self.void[seat] |= 1 << led_suit
+                self.cand[seat] &= ~follow | self.sure[seat]
+            elif (self.void[seat] >> suit) & 1:
+                self._renege(seat, card, suit, f"after showing out of {self._suit_word(suit)} "
+                             "earlier in the hand", allow_renege)
+        elif (self.void[seat] >> eff[card]) & 1:
+            self._renege(seat, card, eff[card], f"after showing out of "
+                         f"{self._suit_word(eff[card])} earlier in the hand", allow_renege)
+        self.hand_actions.append(Action(seat, PLAY, card))
+        self.played |= bit
+        self.cand[seat] &= ~bit
+        self.sure[seat] &= ~bit
+        self.count[seat] -= 1
+        for s in range(self.n):
+            if s != seat:
+                self.cand[s] &= ~bit
+        if self.cand[seat].bit_count() == self.count[seat]:
+            self.sure[seat] = self.cand[seat]
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if len(self.trick) < self._n_active:
+            nxt = (seat + 1) % self.n
+            while not self.active[nxt]:
+                nxt = (nxt + 1) % self.n
+            self.to_act = nxt
+            return
+        winner = self.trick_seats[self.deck.trick_winner(self.trick, self.trump)]  # type: ignore
+        self.tricks[winner] += 1
+        self.trick_winners.append(winner)
+        self.trick = []
+        self.trick_seats = []
+        self.leader = self.to_act = winner
+        if len(self.trick_winners) == self.rules.deal.hand_size:
+            self._finish_hand(thrown_in=False)
+
+    def _suit_word(self, suit: int) -> str:
+        if suit < 4:
+            word = SUIT_NAMES[suit]
+            return word + " (trump)" if suit == self.trump else word
+        return "the joker's suit"
+
+    def _renege(self, seat: int, card: int, led_suit: int, proof: str, allow: bool) -> None:
+        trick_no = len(self.trick_winners) + 1
+        led = f"{self._suit_word(led_suit)} {'were' if self.trick else 'had been'} led"
+        msg = (f"{self.labels[seat]} reneged in trick {trick_no}: played "
+               f"{self.card_name(card)} {proof}; {led}")
+        if not self.trick:
+            msg = (f"{self.labels[seat]} reneged: leads {self.card_name(card)} in trick "
+                   f"{trick_no} {proof}")
+        if not allow:
+            raise IllegalAction("renege", msg)
+        if self.renege_by is None:
+            self.renege_by = seat
+            self.renege_note = msg
+        self.last_renege = msg
+
+    def _not_held_message(self, seat: int, card: int) -> str:
+        name = self.card_name(card)
+        who = self.labels[seat]
+        if (self.played >> card) & 1:
+            return f"{who} played {name}, which was already played this hand"
+        for s in range(self.n):
+            if s != seat and (self.sure[s] >> card) & 1:
+                return f"{who} played {name}, which {self.labels[s]} holds"
+        if card == self.upcard:
+            return f"{who} played {name}, the upcard, which {who} did not take"
+        if self.sure[seat] == self.cand[seat]:
+            held = self.deck.format_mask(self.sure[seat]) or "nothing"
+            return f"{who} played {name} but holds {held}"
+        return f"{who} played {name}, which {who} cannot hold"
+
+    # ============================================================== scoring
+    def _finish_hand(self, thrown_in: bool) -> None:
+        r = self.rules
+        n_sides = len(self.sides)
+        if thrown_in:
+            score = HandScore(tuple([0] * n_sides), None, "thrown in")
+        else:
+            if r.scoring.maker_target == "bid":
+                target = self.high_bid
+            else:
+                target = int(r.scoring.maker_target)
+            outcome = HandOutcome(self.maker, self.alone, self.lone_defender, target,
+                                  tuple(self.active), tuple(self.tricks), self.renege_by)
+            score = score_hand(r, self.side_of, n_sides, outcome)
+            if r.participation.three_hands_rule:
+                for s in range(self.n):
+                    self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
+        for i, p in enumerate(score.points):
+            self.scores[i] += p
+        self.deals += 1
+        self.results.append(HandResult(
+            self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
+            tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
+            tuple(self.trick_winners)))
+        if score.instant_winner is not None:
+            self.winners = [score.instant_winner]
+        else:
+            self.winners = game_winners(r, self.scores, self.deals)
+        self.dealer = (self.dealer + 1) % self.n
+        self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    @property
+    def last_result(self) -> HandResult | None:
+        return self.results[-1] if self.results else None
+
+    # ======================================================== generic API
+    def _log(self, action: Action) -> None:
+        self.hand_actions.append(action)
+
+    def apply(self, action: Action, allow_renege: bool = False) -> None:
+        """Apply one action; raises :class:`IllegalAction` saying why it is not allowed."""
+        seat, verb, arg, alone = action
+        if not 0 <= seat < self.n:
+            raise IllegalAction("out-of-turn", f"there is no seat {seat}")
+        if verb == PLAY:
+            if arg is None:
+                raise IllegalAction("illegal-action", "a play needs a card")
+            self.play(seat, arg, allow_renege)
+        elif verb == PASS:
+            self.pass_(seat)
+        elif verb == ORDER_UP:
+            self.order_up(seat, alone)
+        elif verb == CALL:
+            if arg is None:
+                raise IllegalAction("illegal-action", "a call needs a suit")
+            self.call(seat, arg, alone)
+        elif verb == DISCARD:
+            self.discard(seat, arg)
+        elif verb == BID:
+            if arg is None:
+                raise IllegalAction("illegal-action", "a bid needs a number")
+            self.bid(seat, arg)
+        elif verb == DEFEND_ALONE:
+            self.defend_alone(seat)
+        elif verb == STAY:
+            self.stay(seat)
+        elif verb == DROP:
+            self.drop(seat)
+        elif verb == TAKE_WIDOW:
+            self.take_widow(seat)
+        elif verb == DECLINE:
+            self.decline(seat)
+        else:
+            raise IllegalAction("illegal-action", f"unknown action '{verb}'")
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the rules allow now, for the seat on turn.
+
+        Optional declarations offer a ``decline`` action (never recorded).
+        Empty between hands and when the game is over.
+        """
+        ph = self.phase
+        seat = self.to_act
+        r = self.rules
+        b = r.bidding
+        can_alone = r.alone.allowed and r.players.sides == "partners"
+        out: list[Action] = []
+        if ph == PLAYING:
+            hand = self.cand[seat]
+            if self.trick:
+                follow = hand & self._masks[self._eff[self.trick[0]]]
+                if follow:
+                    hand = follow
+            return [Action(seat, PLAY, c) for c in mask_cards(hand)]
+        if ph == ORDER_UP_ROUND:
+            out = [Action(seat, PASS), Action(seat, ORDER_UP)]
+            if can_alone:
+                out.append(Action(seat, ORDER_UP, None, True))
+            return out
+        if ph == NAMING:
+            stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
+            if not stuck:
+                out.append(Action(seat, PASS))
+            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.no_trump else [])
+            for c in contracts:
+                if c == self.turned_down and b.turned_down_suit == "barred" and \
+                        not (stuck and b.std_may_name_turned_down):
+                    continue
+                out.append(Action(seat, CALL, c))
+                if can_alone:
+                    out.append(Action(seat, CALL, c, True))
+            return out
+        if ph in (EXCHANGE, TAKE_UPCARD):
+            cards = self.cand[seat]
+            if not b.dealer_may_discard_upcard and self.upcard is not None:
+                cards &= ~(1 << self.upcard)
+            out = [Action(seat, DISCARD, c) for c in mask_cards(cards)]
+            if ph == TAKE_UPCARD:
+                out.append(Action(seat, DECLINE))
+            return out
+        if ph == AUCTION:
+            out = [Action(seat, PASS)]
+            out += [Action(seat, BID, v) for v in range(max(b.auction_min, self.high_bid + 1),
+                                                       b.auction_max + 1)]
+            return out
+        if ph == AUCTION_CALL:
+            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.auction_no_trump else [])
+            return [Action(seat, CALL, c) for c in contracts]
+        if ph == WIDOW:
+            return [Action(seat, PASS), Action(seat, TAKE_WIDOW)]
+        if ph == DEFEND:
+            return [Action(seat, DEFEND_ALONE), Action(seat, DECLINE)]
+        if ph == STAY_DROP:
+            out = [Action(seat, STAY)]
+            if not (r.participation.three_hands_rule and self.drop_streak[seat] >= 2):
+                out.append(Action(seat, DROP))
+            return out
+        return out
+
+    # =============================================================== views
+    def side_name(self, side: int) -> str:
+        return self.side_names[side]
+
+    def hand_of(self, seat: int) -> int:
+        """Mask of the cards the seat certainly holds now."""
+        return self.sure[seat]
+
+    def describe_trump(self) -> str:
+        return contract_words(self.trump)
+
+    def contract_code(self) -> str | None:
+        return contract_name(self.trump)

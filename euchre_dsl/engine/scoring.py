@@ -1,0 +1,144 @@
+"""The score of a hand and the end of a game: the one place both are decided.
+
+Pure functions of the rule set and the hand's outcome, used by replay,
+validation, simulation and analysis alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What the play of a hand produced, before scoring."""
+
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    target: int  # tricks the makers needed
+    active: tuple[bool, ...]
+    tricks: tuple[int, ...]
+    renege_by: int | None
+
+
+@dataclass(frozen=True)
+class HandScore:
+    points: tuple[int, ...]  # per side, signed change of score
+    instant_winner: int | None = None  # side that won the game outright
+    reason: str = ""
+
+
+def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
+    """Points each side's score changes by for one played hand."""
+    if r.scoring.model == "countdown":
+        return _countdown(r, side_of, n_sides, o)
+    return _table(r, side_of, n_sides, o)
+
+
+def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+                  ) -> HandScore | None:
+    if o.renege_by is None or r.scoring.renege == "none":
+        return None
+    pts = [0] * n_sides
+    offender = side_of[o.renege_by]
+    sign = 1 if r.scoring.model == "countdown" else -1
+    if r.scoring.renege == "offender":
+        return None  # applied on top of the normal score by the caller
+    # "award": every offended side scores as if it had won the hand outright
+    for side in range(n_sides):
+        if side == offender:
+            continue
+        lone_maker = o.alone and o.maker is not None and side_of[o.maker] == side
+        pts[side] = -sign * (r.scoring.renege_alone_points if lone_maker
+                             else r.scoring.renege_points)
+    return HandScore(tuple(pts), None, "renege")
+
+
+def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
+    s = r.scoring
+    award = _renege_award(r, side_of, n_sides, o)
+    if award is not None:
+        return award
+    pts = [0] * n_sides
+    reason = "no maker"
+    if o.maker is not None:
+        makers = side_of[o.maker]
+        made = sum(t for seat, t in enumerate(o.tricks) if side_of[seat] == makers)
+        total = sum(o.tricks)
+        if made >= o.target:
+            march = made == total
+            if o.alone:
+                pts[makers] = s.alone_march if march else s.alone_make
+            else:
+                pts[makers] = s.march if march else s.make
+            reason = "march" if march else "made"
+        else:
+            if o.lone_defender is not None:
+                value = s.lone_defender_march if made == 0 else s.lone_defender_euchre
+            elif made == 0:
+                value = s.euchred_march
+            else:
+                value = s.alone_euchred if o.alone else s.euchred
+            for side in range(n_sides):
+                if side != makers:
+                    pts[side] = value
+            reason = "euchred"
+    if o.renege_by is not None and s.renege == "offender":
+        pts[side_of[o.renege_by]] -= s.renege_points
+        reason += ", renege"
+    return HandScore(tuple(pts), None, reason)
+
+
+def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
+    s = r.scoring
+    total = sum(o.tricks)
+    # an instant win ends the game and its points are not applied
+    if s.instant_win and o.renege_by is None:
+        for seat, t in enumerate(o.tricks):
+            if t == total and t > 0:
+                opponents = sum(1 for x, a in enumerate(o.active) if a and x != seat)
+                if opponents or not s.instant_win_requires_opponent:
+                    return HandScore(tuple([0] * n_sides), side_of[seat], "all tricks")
+    award = _renege_award(r, side_of, n_sides, o)
+    if award is not None:
+        return award
+    pts = [0] * n_sides
+    for seat, active in enumerate(o.active):
+        if not active:
+            continue
+        t = o.tricks[seat]
+        if seat == o.maker and t < o.target:
+            pts[side_of[seat]] += s.maker_set - (s.per_trick * t if s.maker_set_credits_tricks
+                                                 else 0)
+        elif t == 0:
+            pts[side_of[seat]] += s.bucked
+        else:
+            pts[side_of[seat]] -= s.per_trick * t
+    if o.renege_by is not None and s.renege == "offender":
+        pts[side_of[o.renege_by]] += s.renege_points
+    return HandScore(tuple(pts), None, "countdown")
+
+
+def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
+    """Sides that have won (several for a tie), or ``None`` while the game goes on."""
+    if r.scoring.model == "countdown":
+        finished = [i for i, v in enumerate(scores) if v <= 0]
+        if not finished:
+            return None
+        best = min(scores[i] for i in finished)
+        winners = [i for i in finished if scores[i] == best]
+    else:
+        if r.game.deals is not None and deals >= r.game.deals:
+            best = max(scores)
+            return [i for i, v in enumerate(scores) if v == best]
+        finished = [i for i, v in enumerate(scores) if v >= r.game.target]
+        if not finished:
+            return None
+        best = max(scores[i] for i in finished)
+        winners = [i for i in finished if scores[i] == best]
+    if len(winners) > 1 and r.game.tie == "play_on":
+        return None
+    return winners

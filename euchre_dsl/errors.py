@@ -1,0 +1,70 @@
+"""Located problems: the one shape every error message in euchre-dsl takes.
+
+A :class:`Problem` names the place (file, line, column), says what is wrong in
+the words of the game, and, where there is one, how to fix it.  Variant files,
+hand histories and the command line all report through it, so the text and
+JSON reports look the same everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in an input file; any part may be unknown (``None``)."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+
+@dataclass
+class Problem:
+    """One thing wrong (or worth knowing) about an input."""
+
+    code: str
+    message: str
+    severity: str = "error"  # "error", "warning" or "info"
+    location: Location = field(default_factory=Location)
+    hint: str | None = None
+    record: int | None = None
+    hand: int | None = None
+    action: int | None = None
+
+    def format(self) -> str:
+        """``file:line:col: severity[code]: message`` plus the hint, compiler style."""
+        text = f"{self.location}: {self.severity}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+    def to_json(self, default_file: str | None = None) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message if not self.hint else f"{self.message} ({self.hint})",
+            "record": self.record,
+            "hand": self.hand,
+            "action": self.action,
+            "line": self.location.line,
+            "column": self.location.column,
+        }
+
+
+class EuchreError(Exception):
+    """Base of the library's exceptions; carries one or more problems."""
+
+    def __init__(self, problems: list[Problem] | Problem):
+        self.problems = problems if isinstance(problems, list) else [problems]
+        super().__init__("\n".join(p.format() for p in self.problems))

@@ -1,0 +1,256 @@
+"""The one compiler: located variant source to a checked, frozen :class:`RuleSet`.
+
+Both front ends (YAML and the rules language) hand it a
+:class:`~euchre_dsl.rules.source.VariantSource`.  It resolves ``extends``, checks
+every key against the option table in :mod:`euchre_dsl.rules.ruleset` (unknown
+keys get a "did you mean"), checks each value's type and range, then checks
+that the options make sense together.  All problems found are reported at
+once, each at its file, line and column.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import MISSING, fields
+from typing import Any, Callable
+
+from ..errors import EuchreError, Problem
+from .ruleset import SECTIONS, RuleSet
+from .source import VariantSource, merge
+
+IDENTITY_KEYS = ("id", "name", "description", "source")
+TOP_KEYS = IDENTITY_KEYS + ("extends",) + tuple(SECTIONS)
+
+_TRUE = {"true", "yes", "on"}
+_FALSE = {"false", "no", "off"}
+
+
+def compile_source(src: VariantSource,
+                   resolve_parent: Callable[[str, VariantSource], VariantSource] | None = None,
+                   ) -> RuleSet:
+    """Compile located source data; raise :class:`EuchreError` listing every problem.
+
+    ``resolve_parent(name, child)`` loads the source an ``extends:`` names,
+    already merged with its own parents.
+    """
+    problems: list[Problem] = []
+    src = _resolve_extends(src, resolve_parent, problems)
+    if problems:
+        raise EuchreError(problems)
+    ruleset = _build(src, problems)
+    if not problems:
+        problems.extend(check_semantics(ruleset, src))
+    if problems:
+        raise EuchreError(problems)
+    assert ruleset is not None
+    return ruleset
+
+
+def _resolve_extends(src: VariantSource, resolve_parent: Any,
+                     problems: list[Problem]) -> VariantSource:
+    parent_name = src.data.get("extends")
+    if parent_name is None:
+        return src
+    if not isinstance(parent_name, str):
+        problems.append(_err(src, ("extends",), "'extends' takes the name of a variant or a file",
+                             value=True))
+        return src
+    if resolve_parent is None:
+        problems.append(_err(src, ("extends",), f"cannot look up parent variant '{parent_name}' "
+                             "here", value=True))
+        return src
+    try:
+        parent = resolve_parent(parent_name, src)
+    except EuchreError as exc:
+        problems.extend(exc.problems)
+        return src
+    child = VariantSource({k: v for k, v in src.data.items() if k != "extends"}, src.file,
+                          src.key_locations, src.value_locations)
+    return merge(parent, child)
+
+
+def _err(src: VariantSource, path: tuple[str, ...], message: str, hint: str | None = None,
+         value: bool = False) -> Problem:
+    loc = src.value_at(path) if value else src.key_at(path)
+    return Problem("invalid-variant", message, location=loc, hint=hint)
+
+
+def _suggest(word: str, options: list[str]) -> str | None:
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return None
+
+
+def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
+    data = src.data
+    for key in data:
+        if key not in TOP_KEYS:
+            hint = _suggest(key, list(TOP_KEYS)) or f"top-level keys are: {', '.join(TOP_KEYS)}"
+            problems.append(_err(src, (key,), f"unknown key '{key}'", hint=hint))
+    identity: dict[str, Any] = {}
+    for key in IDENTITY_KEYS:
+        if key in data:
+            if not isinstance(data[key], (str, int)) or isinstance(data[key], bool):
+                problems.append(_err(src, (key,), f"'{key}' must be text", value=True))
+            else:
+                identity[key] = str(data[key]).strip()
+    sections: dict[str, Any] = {}
+    for name, cls in SECTIONS.items():
+        raw = data.get(name, {})
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            problems.append(_err(src, (name,), f"'{name}' must be a mapping of options",
+                                 value=True))
+            continue
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            path = (name, key)
+            f = known.get(key)
+            if f is None:
+                hint = _suggest(key, list(known)) or \
+                    f"options of '{name}' are: {', '.join(known)}"
+                problems.append(_err(src, path, f"unknown option '{name}.{key}'", hint=hint))
+                continue
+            ok, converted, why = _convert(value, str(f.type), f.metadata)
+            if not ok:
+                problems.append(_err(src, path, f"'{name}.{key}': {why}",
+                                     hint=f.metadata.get("doc"), value=True))
+                continue
+            values[key] = converted
+        try:
+            sections[name] = cls(**values)
+        except TypeError as exc:  # pragma: no cover - guarded by the checks above
+            problems.append(_err(src, (name,), str(exc)))
+    if problems:
+        return None
+    return RuleSet(**identity, **sections)
+
+
+def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
+    """Check and convert one option value against its declared type and range."""
+    choices = meta.get("choices")
+    optional = "None" in type_name
+    if value is None:
+        if optional:
+            return True, None, ""
+        return False, None, "a value is required"
+    if "bool" in type_name:
+        if isinstance(value, bool):
+            return True, value, ""
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return True, value.lower() in _TRUE, ""
+        return False, None, f"expected yes or no, got {value!r}"
+    if type_name.startswith("tuple"):
+        if (isinstance(value, list) and value
+                and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
+            return True, tuple(value), ""
+        return False, None, f"expected a list of positive whole numbers, got {value!r}"
+    if "int" in type_name and isinstance(value, int) and not isinstance(value, bool):
+        lo, hi = meta.get("minimum"), meta.get("maximum")
+        if lo is not None and value < lo:
+            return False, None, f"{value} is too small (at least {lo})"
+        if hi is not None and value > hi:
+            return False, None, f"{value} is too large (at most {hi})"
+        return True, value, ""
+    if "str" in type_name:
+        if isinstance(value, int) and not isinstance(value, bool) and choices:
+            value = str(value)
+        if isinstance(value, str):
+            if choices and value not in choices:
+                # case-insensitive match for suit letters and words
+                for c in choices:
+                    if c.lower() == value.lower():
+                        return True, c, ""
+                sugg = _suggest(value, list(choices))
+                extra = f"; {sugg}" if sugg else ""
+                return False, None, f"{value!r} is not one of {', '.join(choices)}{extra}"
+            if "int" in type_name and value != "bid":
+                return False, None, f"expected a number or 'bid', got {value!r}"
+            return True, value, ""
+    expected = "a whole number" if "int" in type_name else "a word"
+    if "int" in type_name and "str" in type_name:
+        expected = "a number or 'bid'"
+    return False, None, f"expected {expected}, got {value!r}"
+
+
+def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
+    """Options that are each fine but make no sense together."""
+    out: list[Problem] = []
+
+    def bad(path: tuple[str, ...], message: str, hint: str | None = None) -> None:
+        out.append(_err(src, path, message, hint=hint, value=path in src.value_locations))
+
+    from ..cards import Deck
+
+    deck = Deck(r.deck.lowest, r.deck.joker)
+    hands = r.players.count + (1 if r.deal.widow else 0)
+    needed = hands * r.deal.hand_size + (1 if r.deal.upcard else 0)
+    if needed > deck.size:
+        bad(("deck", "lowest"), f"the deck has {deck.size} cards but the deal needs {needed} "
+            f"({hands} hands of {r.deal.hand_size}{' and an upcard' if r.deal.upcard else ''})",
+            hint="add lower ranks with deck.lowest, or deal fewer cards")
+    if sum(r.deal.packets) != r.deal.hand_size:
+        bad(("deal", "packets"), f"packets {list(r.deal.packets)} add up to "
+            f"{sum(r.deal.packets)}, but each hand has {r.deal.hand_size} cards")
+    if r.players.sides == "partners":
+        if r.players.count % r.players.teams:
+            bad(("players", "teams"), f"{r.players.count} players cannot form "
+                f"{r.players.teams} equal partnerships")
+        elif r.players.count // r.players.teams < 2:
+            bad(("players", "teams"), "each partnership needs at least two players",
+                hint="use 'sides: individual' for everyone for themselves")
+    if r.scoring.model == "countdown" and r.players.sides != "individual":
+        bad(("scoring", "model"), "countdown scoring is for individual games",
+            hint="set players.sides: individual")
+    if r.bidding.order_up_round and not r.deal.upcard:
+        bad(("bidding", "order_up_round"), "there is no upcard to order up",
+            hint="set deal.upcard: yes or bidding.order_up_round: no")
+    if r.bidding.forced_trump and not r.deal.upcard:
+        bad(("bidding", "forced_trump"), "a forced trump needs an upcard")
+    if r.bidding.auction:
+        if r.bidding.auction_min > r.bidding.auction_max:
+            bad(("bidding", "auction_min"), f"the lowest bid ({r.bidding.auction_min}) is above "
+                f"the highest ({r.bidding.auction_max})")
+        if r.bidding.auction_max > r.deal.hand_size:
+            bad(("bidding", "auction_max"), f"a bid of {r.bidding.auction_max} tricks is "
+                f"impossible with {r.deal.hand_size} cards each")
+    elif not (r.bidding.order_up_round or r.bidding.naming_round):
+        bad(("bidding",), "no way to make trump: enable order_up_round, naming_round or auction")
+    if r.scoring.maker_target == "bid" and not r.bidding.auction:
+        bad(("scoring", "maker_target"), "'bid' needs an auction to bid in",
+            hint="set bidding.auction: yes or give a number")
+    if isinstance(r.scoring.maker_target, int) and not 1 <= r.scoring.maker_target <= r.deal.hand_size:
+        bad(("scoring", "maker_target"), f"the makers cannot need {r.scoring.maker_target} of "
+            f"{r.deal.hand_size} tricks")
+    if r.bidding.stick_the_dealer and r.bidding.all_pass != "throw_in":
+        bad(("bidding", "stick_the_dealer"), "stick the dealer and all_pass: no_trump both say "
+            "what happens when everyone passes", hint="keep only one of them")
+    if r.bidding.stick_the_dealer and not r.bidding.naming_round:
+        bad(("bidding", "stick_the_dealer"), "stick the dealer needs a naming round")
+    if r.alone.defend_alone != "off" and r.players.sides != "partners":
+        bad(("alone", "defend_alone"), "defending alone needs partnerships")
+    if r.alone.allowed and r.players.sides != "partners":
+        bad(("alone", "allowed"), "going alone needs a partner to leave out",
+            hint="set alone.allowed: no for individual games")
+    if r.participation.stay_drop and r.players.sides != "individual":
+        bad(("participation", "stay_drop"), "staying in or dropping out is for individual games")
+    if r.participation.three_hands_rule and not r.participation.stay_drop:
+        bad(("participation", "three_hands_rule"), "the three-hands rule needs stay_drop")
+    if r.deal.widow and r.deal.upcard:
+        bad(("deal", "widow"), "a widow game turns no card up", hint="set deal.upcard: no")
+    if r.bidding.no_trump and not r.bidding.naming_round:
+        bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off")
+    if r.scoring.model == "table" and r.game.deals is None and r.game.target < 1:
+        bad(("game", "target"), "the target cannot be reached")
+    return out
+
+
+def defaults_dict() -> dict[str, Any]:
+    """Every option's default, section by section (for docs and diffs)."""
+    out: dict[str, Any] = {}
+    for name, cls in SECTIONS.items():
+        out[name] = {f.name: (f.default if f.default is not MISSING else None) for f in fields(cls)}
+    return out

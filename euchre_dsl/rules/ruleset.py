@@ -1,0 +1,235 @@
+"""The typed, immutable rule set: every rule choice a variant can make.
+
+This module *is* the option table.  Each option is a dataclass field whose
+metadata carries its one-line meaning (``doc``) and, where the value is a word,
+its allowed ``choices``.  The YAML loader, the DSL compiler, ``euchre variant
+schema`` and the generated option reference all read these fields; no option
+is described anywhere else.
+
+The engine reads a :class:`RuleSet` and never a variant's name: Buck Euchre,
+Dirty Clubs and Columbus are combinations of the options below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Union
+
+
+def opt(default: Any, doc: str, choices: tuple[str, ...] | None = None,
+        minimum: int | None = None, maximum: int | None = None) -> Any:
+    """Declare an option: default value, one-line meaning, allowed words/range."""
+    meta: dict[str, Any] = {"doc": doc}
+    if choices is not None:
+        meta["choices"] = choices
+    if minimum is not None:
+        meta["minimum"] = minimum
+    if maximum is not None:
+        meta["maximum"] = maximum
+    if isinstance(default, list):
+        value = tuple(default)
+        return field(default=value, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """What is in the pack."""
+
+    lowest: str = opt("9", "Lowest rank in each suit: 9 gives 24 cards, 8 gives 28, 7 gives 32; "
+                      "lower ranks for Dirty Clubs with more players.",
+                      choices=("2", "3", "4", "5", "6", "7", "8", "9"))
+    joker: bool = opt(False, "Add the joker (the Benny) as the highest trump.")
+
+
+@dataclass(frozen=True)
+class PlayerRules:
+    """Who plays and who scores together."""
+
+    count: int = opt(4, "Number of players at the table.", minimum=2, maximum=7)
+    sides: str = opt("partners", "'partners': fixed partnerships score together; "
+                     "'individual': everyone scores for themselves.",
+                     choices=("partners", "individual"))
+    teams: int = opt(2, "Number of partnerships when sides are partners; seat i plays "
+                     "for team i mod teams (4 players: partners opposite).", minimum=2, maximum=3)
+
+
+@dataclass(frozen=True)
+class DealRules:
+    """What each player gets, and what is turned up or set aside."""
+
+    hand_size: int = opt(5, "Cards dealt to each player.", minimum=1, maximum=8)
+    packets: tuple[int, ...] = opt([3, 2], "Packet sizes of the deal rounds (each player gets "
+                                   "the same packets); only affects how a simulator deals.")
+    upcard: bool = opt(True, "Turn the next card face up after the deal.")
+    widow: bool = opt(False, "Deal an extra face-down hand (the widow) that one player may take.")
+
+
+@dataclass(frozen=True)
+class BiddingRules:
+    """How trump is made."""
+
+    order_up_round: bool = opt(True, "First round: each player in turn may accept the upcard's "
+                               "suit (order up, assist, take up).")
+    naming_round: bool = opt(True, "A round in which each player in turn may name a trump suit.")
+    turned_down_suit: str = opt("barred", "In the naming round, may the suit of the turned-down "
+                                "upcard be named?", choices=("barred", "allowed"))
+    no_trump: bool = opt(False, "No-trump may be called in the naming round.")
+    stick_the_dealer: bool = opt(False, "If everyone else passes the naming round, the dealer "
+                                 "may not pass and must name trump.")
+    std_may_name_turned_down: bool = opt(False, "A stuck dealer may name the turned-down suit.")
+    all_pass: str = opt("throw_in", "When nobody makes trump: 'throw_in' (the deal passes left) "
+                        "or 'no_trump' (played at no-trump, everyone plays, nobody may drop).",
+                        choices=("throw_in", "no_trump"))
+    forced_trump: Union[str, None] = opt(None, "An upcard of this suit makes it trump at once: "
+                                         "no bidding, no maker, nobody may drop (Dirty Clubs: C).",
+                                         choices=("C", "D", "H", "S"))
+    forced_dealer_takes: bool = opt(True, "On a forced-trump upcard the dealer takes it and "
+                                    "discards.")
+    auction: bool = opt(False, "A round of numeric bids (tricks) replaces order-up and naming "
+                        "when the upcard does not force trump.")
+    auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=8)
+    auction_max: int = opt(5, "Highest numeric bid; it ends the auction at once.",
+                           minimum=1, maximum=8)
+    auction_no_trump: bool = opt(True, "The auction winner may name no-trump.")
+    auction_takes_upcard: bool = opt(True, "The auction winner may take the upcard, whatever its "
+                                     "suit, and discard.")
+    widow_order: str = opt("right_of_dealer", "Widow offer order: starting at the dealer's right "
+                           "then clockwise (dealer, dealer's left), or starting at the dealer's "
+                           "left.", choices=("right_of_dealer", "left_of_dealer"))
+    dealer_may_discard_upcard: bool = opt(False, "Whoever takes the upcard may discard the upcard "
+                                          "itself.")
+
+
+@dataclass(frozen=True)
+class AloneRules:
+    """Lone hands, for the makers and the defenders."""
+
+    allowed: bool = opt(True, "The maker may go alone, announced with the bid.")
+    dealer_exchanges_when_partner_alone: bool = opt(
+        False, "When the dealer's partner orders up alone, the sitting-out dealer still takes "
+        "the upcard and discards (OpenSpiel does).")
+    defend_alone: str = opt("off", "May a defender play alone: 'off', 'vs_lone_maker' (only "
+                            "against a lone maker) or 'vs_any_maker'.",
+                            choices=("off", "vs_lone_maker", "vs_any_maker"))
+
+
+@dataclass(frozen=True)
+class ParticipationRules:
+    """Staying in or dropping out after trump is fixed (Buck family)."""
+
+    stay_drop: bool = opt(False, "After trump is fixed each non-maker, from the maker's left, "
+                          "stays in or drops out.")
+    three_hands_rule: bool = opt(False, "Nobody may drop out three hands running (Jack Thomson).")
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The play of the cards."""
+
+    lead: str = opt("left_of_dealer", "Who leads the first trick: the first active player left of "
+                    "the dealer, or the maker.", choices=("left_of_dealer", "maker"))
+    loner_lead: str = opt("first_active_left_of_dealer", "Who leads when someone plays alone: the "
+                          "first active player left of the dealer, or the player left of the "
+                          "loner.", choices=("first_active_left_of_dealer", "left_of_loner"))
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    """Points for a hand."""
+
+    model: str = opt("table", "'table': the makers' result earns points from the table below "
+                     "and the game is won by reaching the target; 'countdown': everyone starts "
+                     "at 'start' and counts down to 0 (Buck Euchre).",
+                     choices=("table", "countdown"))
+    maker_target: Union[int, str] = opt(3, "Tricks the makers need: a number, or 'bid' for the "
+                                        "auction winner's bid.")
+    make: int = opt(1, "Makers take the target but not all tricks.")
+    march: int = opt(2, "Makers (with partner) take every trick.")
+    alone_make: int = opt(1, "Lone maker takes the target but not all tricks.")
+    alone_march: int = opt(4, "Lone maker takes every trick.")
+    euchred: int = opt(2, "Defenders, to each defending side, when the makers are euchred.")
+    euchred_march: int = opt(2, "Defenders when they take every trick.")
+    alone_euchred: int = opt(2, "Defenders when a lone maker is euchred.")
+    lone_defender_euchre: int = opt(4, "A lone defender's side when it euchres the makers.")
+    lone_defender_march: int = opt(4, "A lone defender's side when it takes every trick.")
+    start: int = opt(25, "Countdown: everyone's starting score.")
+    per_trick: int = opt(1, "Countdown: taken off for each trick won.")
+    bucked: int = opt(5, "Countdown: added for a player who stayed in and took no trick.")
+    maker_set: int = opt(5, "Countdown: added for a maker below target.")
+    maker_set_credits_tricks: bool = opt(False, "Countdown: a set maker still gets 'per_trick' "
+                                         "for tricks taken.")
+    instant_win: bool = opt(True, "Countdown: taking all tricks wins the game at once.")
+    instant_win_requires_opponent: bool = opt(True, "The instant win needs at least one opponent "
+                                              "in play.")
+    renege: str = opt("award", "Renege penalty: 'award' (the offended side scores 'renege_points' "
+                      "instead of the hand's score), 'offender' (the offender's score moves "
+                      "by 'renege_points' against them, the rest stand) or 'none'.",
+                      choices=("award", "offender", "none"))
+    renege_points: int = opt(2, "Points of the renege penalty.")
+    renege_alone_points: int = opt(4, "Renege award when the offended side is a lone maker.")
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """When the game ends and who wins."""
+
+    target: int = opt(10, "Table scoring: points to win (reach or pass).", minimum=1)
+    deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
+                                  "the higher score wins.", minimum=1)
+    tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
+                   "hand) or 'tie'.", choices=("play_on", "tie"))
+
+
+SECTIONS: dict[str, type] = {
+    "deck": DeckRules,
+    "players": PlayerRules,
+    "deal": DealRules,
+    "bidding": BiddingRules,
+    "alone": AloneRules,
+    "participation": ParticipationRules,
+    "play": PlayRules,
+    "scoring": ScoringRules,
+    "game": GameRules,
+}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A compiled variant: identity plus one frozen section per area of the rules."""
+
+    id: str = "custom"
+    name: str = ""
+    description: str = ""
+    source: str = ""
+    deck: DeckRules = field(default_factory=DeckRules)
+    players: PlayerRules = field(default_factory=PlayerRules)
+    deal: DealRules = field(default_factory=DealRules)
+    bidding: BiddingRules = field(default_factory=BiddingRules)
+    alone: AloneRules = field(default_factory=AloneRules)
+    participation: ParticipationRules = field(default_factory=ParticipationRules)
+    play: PlayRules = field(default_factory=PlayRules)
+    scoring: ScoringRules = field(default_factory=ScoringRules)
+    game: GameRules = field(default_factory=GameRules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in the YAML variant form (every option spelled out)."""
+        out: dict[str, Any] = {"id": self.id, "name": self.name,
+                               "description": self.description, "source": self.source}
+        for section in SECTIONS:
+            sec = getattr(self, section)
+            out[section] = {f.name: _plain(getattr(sec, f.name)) for f in fields(sec)}
+        return out
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def option_table() -> list[tuple[str, Any, dict[str, Any], type]]:
+    """Every option as ``(path, default, metadata, section class)``, in declaration order."""
+    rows = []
+    for section, cls in SECTIONS.items():
+        for f in fields(cls):
+            rows.append((f"{section}.{f.name}", f.default, dict(f.metadata), cls))
+    return rows

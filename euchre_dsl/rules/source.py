@@ -1,0 +1,68 @@
+"""Variant source data with positions: what both front ends (YAML, DSL) produce.
+
+A :class:`VariantSource` is plain nested data (dicts, lists, scalars) plus, for
+every key path, where its key and its value stand in the file.  The compiler
+(:mod:`euchre_dsl.rules.compiler`) reads only this, so YAML and the rules
+language are checked by the same code and give the same messages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import Location
+
+Path = tuple[str, ...]
+
+
+@dataclass
+class VariantSource:
+    data: dict[str, Any]
+    file: str | None = None
+    key_locations: dict[Path, Location] = field(default_factory=dict)
+    value_locations: dict[Path, Location] = field(default_factory=dict)
+
+    def key_at(self, path: Path) -> Location:
+        """Where the key at ``path`` is written (its nearest known ancestor)."""
+        return self._find(self.key_locations, path)
+
+    def value_at(self, path: Path) -> Location:
+        """Where the value at ``path`` is written (its nearest known ancestor)."""
+        return self._find(self.value_locations, path) if path in self.value_locations \
+            else self.key_at(path)
+
+    def _find(self, table: dict[Path, Location], path: Path) -> Location:
+        while path:
+            if path in table:
+                return table[path]
+            path = path[:-1]
+        return table.get((), Location(self.file, None, None))
+
+
+def merge(parent: VariantSource, child: VariantSource) -> VariantSource:
+    """``child`` over ``parent``: sections merge key by key, scalars replace.
+
+    Locations follow the value that wins, so an error in an inherited option
+    points at the parent file.
+    """
+    data: dict[str, Any] = {}
+    keys = dict(parent.key_locations)
+    values = dict(parent.value_locations)
+    for k, v in parent.data.items():
+        data[k] = dict(v) if isinstance(v, dict) else v
+    for k, v in child.data.items():
+        if isinstance(v, dict) and isinstance(data.get(k), dict):
+            data[k].update(v)
+        else:
+            data[k] = v
+            for table in (keys, values):
+                for p in [p for p in table if p[:1] == (k,)]:
+                    del table[p]
+    keys.update(child.key_locations)
+    values.update(child.value_locations)
+    keys.pop((), None)
+    values.pop((), None)
+    if () in child.key_locations:
+        keys[()] = child.key_locations[()]
+    return VariantSource(data, child.file, keys, values)
