@@ -1,0 +1,1 @@
+"""Hand histories: the ``ehh/1`` JSON interchange form (read, write, validate)."""

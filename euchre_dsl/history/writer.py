@@ -1,0 +1,73 @@
+"""Writing ``ehh/1`` records: one canonical form, byte-stable.
+
+Records are plain dicts in the spec's key order; :func:`dump_record` turns one
+into a single line of JSON (no spaces, UTF-8 kept), so the same game always
+has the same bytes and JSON Lines files are written a record per line.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Sequence, TextIO
+
+from ..engine.game import Game
+from .notation import FORMAT, action_to_json, result_to_json, winner_to_json
+
+
+def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
+                widow: int | None) -> dict[str, Any]:
+    """The record of the hand just finished in ``game``.
+
+    ``hands`` are the dealt masks per seat (before any exchange); the
+    engine's ``hand_actions`` and ``last_result`` give the rest.
+    """
+    deck = game.deck
+    names = deck.names
+    deal: dict[str, Any] = {
+        "hands": {game.labels[s]: [names[c] for c in deck.sorted_cards(m)]
+                  for s, m in enumerate(hands)},
+        "upcard": None if upcard is None else names[upcard],
+    }
+    if widow is not None:
+        deal["widow"] = [names[c] for c in deck.sorted_cards(widow)]
+    actions = []
+    for a in game.hand_actions:
+        j = action_to_json(game, a)
+        if j is not None:
+            actions.append(j)
+    res = game.last_result
+    assert res is not None
+    return {"dealer": game.labels[dealer], "deal": deal, "actions": actions,
+            "result": result_to_json(game, res)}
+
+
+def game_record(game: Game, variant: str | dict[str, Any], hands: list[dict[str, Any]],
+                meta: dict[str, Any] | None = None,
+                players: dict[str, str] | None = None) -> dict[str, Any]:
+    """A whole game record around already-built hand records."""
+    rec: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(game.labels)}
+    if players:
+        rec["players"] = players
+    if meta:
+        rec["meta"] = meta
+    rec["hands"] = hands
+    rec["final"] = {
+        "scores": {name: game.scores[i] for i, name in enumerate(game.side_names)},
+        "winner": winner_to_json(game),
+    }
+    return rec
+
+
+def dump_record(record: dict[str, Any]) -> str:
+    """One record as one line of canonical JSON (no trailing newline)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_jsonl(records: Iterable[dict[str, Any]], out: TextIO) -> int:
+    """Stream records to a JSON Lines file; returns how many were written."""
+    n = 0
+    for rec in records:
+        out.write(dump_record(rec))
+        out.write("\n")
+        n += 1
+    return n
