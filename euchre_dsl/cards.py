@@ -23,7 +23,7 @@ module knows what a bower is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Iterable, Iterator
 
 __all__ = [
@@ -135,10 +135,16 @@ class Deck:
         low = self.lowest.upper()
         if low == "10":
             low = "T"
-        if low not in RANKS or RANKS.index(low) > RANKS.index("9"):
+        if len(low) != 1 or low not in RANKS or RANKS.index(low) > RANKS.index("9"):
             raise CardError(f"lowest rank must be 2..9, got {self.lowest!r}")
         object.__setattr__(self, "lowest", low)
         object.__setattr__(self, "_ranks", tuple(range(RANKS.index(low), len(RANKS))))
+
+    @staticmethod
+    @cache
+    def of(lowest: str = "9", joker: bool = False) -> "Deck":
+        """The shared deck for these options: its tables are built once per process."""
+        return Deck(lowest, joker)
 
     # ----------------------------------------------------------------- identity
     @property
@@ -185,7 +191,7 @@ class Deck:
 
     @cached_property
     def symbols(self) -> tuple[str, ...]:
-        """Display names with suit symbols: ``"9♣"``, ``"10♥"``, ``"🃏"``."""
+        """Display names with suit symbols: ``"9♣"``, ``"10♥"``, ``"Jk"``."""
         out = [
             ("10" if RANKS[r] == "T" else RANKS[r]) + SUIT_SYMBOLS[s]
             for s in range(4)
@@ -218,19 +224,24 @@ class Deck:
         suit symbols accepted).  Raises :class:`CardError` with a reason."""
         c = self._lookup.get(text)
         if c is None:
-            c = self._lookup.get(text.strip())
+            # the table holds upper- and lower-case spellings; "Th" or "jK" is neither
+            c = self._lookup.get(text.strip().upper())
         if c is not None:
             return c
         return self._raise_bad(text)
 
     def _raise_bad(self, text: str) -> int:
         t = text.strip().upper().replace("10", "T")
+        for symbol, s in _SUIT_INPUT.items():
+            t = t.replace(symbol, SUITS[s])
+        if len(t) == 2 and t[0] in SUITS and t[1] in RANKS:  # suit written first
+            t = t[1] + t[0]
         if len(t) == 2 and t[0] in RANKS and t[1] in SUITS:
             raise CardError(
                 f"{text!r} is not in this variant's deck ({self.size} cards, "
                 f"{RANKS[self._ranks[0]]} to A{' and the joker' if self.joker else ''})"
             )
-        if t == "JK":
+        if t in ("JK", "JOKER", "🃏"):
             raise CardError(f"{text!r} (the joker) is not in this variant's deck")
         raise CardError(
             f"{text!r} is not a card: write rank then suit, e.g. 'JH', 'TS', '9C' or 'JK'"

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
-from typing import Sequence
+from functools import lru_cache
+from typing import Callable, NamedTuple, Sequence
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards
 from ..rules.ruleset import RuleSet
 from .actions import (
-    AUCTION, AUCTION_CALL, BID, CALL, DEAL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, DROP,
-    EXCHANGE, GAME_OVER, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY,
+    AUCTION, AUCTION_CALL, BID, CALL, DEAL, DEALER_NAMES, DECLINE, DEFEND, DEFEND_ALONE,
+    DISCARD, DROP, EXCHANGE, GAME_OVER, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY,
     STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW, Action, IllegalAction,
 )
 from .scoring import HandOutcome, HandScore, game_winners, score_hand
@@ -48,8 +48,7 @@ def contract_words(contract: int | None) -> str:
     return "no-trump" if contract == NO_TRUMP else "low no-trump"
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """The outcome of one deal, as recorded in ``result``."""
 
     dealer: int
@@ -72,7 +71,7 @@ class Game:
     def __init__(self, rules: RuleSet, labels: Sequence[str] | None = None,
                  dealer: int = 0, start_scores: Sequence[int] | None = None):
         self.rules = rules
-        self.deck = Deck(rules.deck.lowest, rules.deck.joker)
+        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker)
         n = self.n = rules.players.count
         self.labels = tuple(labels) if labels else DEFAULT_LABELS[n]
         if len(self.labels) != n:
@@ -95,7 +94,12 @@ class Game:
         # procedures chosen once from the rules
         b = rules.bidding
         self._forced = None if b.forced_trump is None else SUITS.index(b.forced_trump)
+        # the suit a turned-up joker proposes (None: no such policy)
+        proposed = {"fixed_suit": "H", "agreed_suit": b.joker_upcard_suit}.get(
+            b.joker_upcard or "")
+        self._joker_proposes = None if proposed is None else SUITS.index(proposed)
         self.phase = DEAL
+        self._menus = _menus_for(rules)
         self._reset_hand()
 
     # ================================================================== state
@@ -124,6 +128,7 @@ class Game:
         self._window_opened = False
         self.dropped = [False] * n
         self.stay_queue: list[int] = []
+        self.must_play: dict[int, str] = {}  # seats not asked to stay or drop, and why
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.leader = 0
@@ -207,6 +212,9 @@ class Game:
             if upcard is None:
                 raise ValueError("this variant turns up a card, but no upcard is given")
             take([upcard], "the upcard")
+            if upcard == self.deck.joker_card and r.bidding.joker_upcard is None:
+                raise ValueError("the joker is turned up, but the variant does not say what "
+                                 "that means (bidding.joker_upcard)")
             self.upcard = upcard
         elif upcard is not None:
             raise ValueError("this variant turns up no card, but an upcard is given")
@@ -223,29 +231,45 @@ class Game:
         free = self.deck.full_mask & ~seen
         for seat in range(self.n):
             self.cand[seat] = self.sure[seat] | (free if partial[seat] else 0)
-        self._free = free
         self._begin_trump_making()
 
     def deal_random(self, rng: random.Random) -> None:
-        """Shuffle with ``rng`` and deal by the variant's packets."""
+        """Shuffle with ``rng`` and deal by the variant's packets (full information).
+
+        The simulator's deal: a Fisher-Yates shuffle driven by ``rng.random``
+        and the hands built straight into masks, skipping the checks
+        :meth:`deal` makes on untrusted input.
+        """
+        if self.phase != DEAL:
+            raise IllegalAction("game-over" if self.phase == GAME_OVER else "incomplete-hand",
+                                "the game is over" if self.phase == GAME_OVER
+                                else "the previous hand is not finished")
         r = self.rules
-        cards = list(range(self.deck.size))
-        rng.shuffle(cards)
-        n, size = self.n, r.deal.hand_size
-        receivers = [(self.dealer + 1 + i) % n for i in range(n)]
-        has_widow = r.deal.widow
-        hands: list[list[int]] = [[] for _ in range(n)]
-        widow: list[int] = []
-        pos = 0
-        for packet in r.deal.packets:
-            for seat in receivers:
-                hands[seat].extend(cards[pos:pos + packet])
-                pos += packet
-            if has_widow:
-                widow.extend(cards[pos:pos + packet])
-                pos += packet
-        upcard = cards[pos] if r.deal.upcard else None
-        self.deal(hands, upcard, widow if has_widow else None)
+        plan, widow_at, up_at, needed = _deal_plan(self.n, r.deal.packets, r.deal.widow,
+                                                   r.deal.upcard, self.dealer)
+        size = self.deck.size
+        cards = list(range(size))
+        rnd = rng.random
+        for i in range(needed):  # the first `needed` places of a Fisher-Yates shuffle
+            j = i + int(rnd() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
+        self._reset_hand()
+        hands = []
+        for places in plan:
+            m = 0
+            for i in places:
+                m |= 1 << cards[i]
+            hands.append(m)
+        widow = 0
+        for i in widow_at:
+            widow |= 1 << cards[i]
+        self.cand = hands
+        self.sure = hands[:]
+        self.count = [r.deal.hand_size] * self.n
+        self.widow = widow
+        if up_at is not None:
+            self.upcard = cards[up_at]
+        self._begin_trump_making()
 
     # ========================================================= trump making
     def _begin_trump_making(self) -> None:
@@ -259,8 +283,13 @@ class Game:
             self.round_seats = [(start + i) % n for i in range(n)]
             self.to_act = self.round_seats[0]
             return
+        if self.upcard is not None and self.upcard == self.deck.joker_card and \
+                b.joker_upcard == "dealer_names":
+            self.phase = DEALER_NAMES
+            self.to_act = d
+            return
         if self._forced is not None and self.upcard is not None and \
-                self.deck.suit(self.upcard) == self._forced:
+                self._upcard_suit() == self._forced:
             self.trump = self._forced
             self.forced = True
             if b.forced_dealer_takes:
@@ -279,6 +308,13 @@ class Game:
             self.phase = NAMING
         self.to_act = (d + 1) % n
         self.passes = 0
+
+    def _upcard_suit(self) -> int:
+        """The suit the upcard proposes: its own, or the one a turned-up joker stands for."""
+        assert self.upcard is not None
+        if self.upcard == self.deck.joker_card and self._joker_proposes is not None:
+            return self._joker_proposes
+        return self.deck.suit(self.upcard)
 
     def _take_upcard(self, seat: int, mandatory: bool) -> None:
         """``seat`` takes the upcard into hand and owes a discard."""
@@ -302,6 +338,7 @@ class Game:
     def _phase_words(self) -> str:
         return {
             WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
+            DEALER_NAMES: "the joker was turned up: the dealer names trump",
             EXCHANGE: "the upcard taker must discard", NAMING: "naming round",
             AUCTION: "the auction", AUCTION_CALL: "the high bidder names trump",
             TAKE_UPCARD: "the high bidder may take the upcard", DEFEND: "defending alone",
@@ -345,7 +382,7 @@ class Game:
             self._end_auction()
             return
         if ph == ORDER_UP_ROUND:
-            self.turned_down = self.deck.suit(self.upcard) if self.upcard is not None else None
+            self.turned_down = self._upcard_suit() if self.upcard is not None else None
             if self.rules.bidding.naming_round:
                 self._start_naming()
                 return
@@ -376,7 +413,7 @@ class Game:
         self._check_alone(seat, alone)
         assert self.upcard is not None
         self._log(Action(seat, ORDER_UP, None, alone))
-        self._make(seat, self.deck.suit(self.upcard), alone)
+        self._make(seat, self._upcard_suit(), alone)
         d = self.dealer
         if alone and self.side_of[d] == self.side_of[seat] and d != seat and \
                 not self.rules.alone.dealer_exchanges_when_partner_alone:
@@ -400,6 +437,16 @@ class Game:
                 self._take_upcard(seat, mandatory=False)
             else:
                 self._after_trump()
+            return
+        if self.phase == DEALER_NAMES:
+            self._require_turn(seat, "name trump")
+            if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
+                raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
+                                    "called in this variant")
+            self._check_alone(seat, alone)
+            self._log(Action(seat, CALL, contract, alone))
+            self._make(seat, contract, alone)
+            self._take_upcard(seat, mandatory=True)
             return
         if self.phase != NAMING:
             if self.phase == ORDER_UP_ROUND:
@@ -532,11 +579,32 @@ class Game:
 
     def _participation_or_play(self) -> None:
         self.defend_queue = []
-        if self.rules.participation.stay_drop and not self.forced and self.maker is not None:
-            self.stay_queue = [(self.maker + i) % self.n for i in range(1, self.n)]
+        p = self.rules.participation
+        if p.stay_drop and not self.forced and self.maker is not None:
+            n = self.n
+            first = self.maker + 1 if p.order == "left_of_maker" else self.dealer + 1
+            self.stay_queue = [s for s in ((first + i) % n for i in range(n)) if s != self.maker]
             self.phase = STAY_DROP
-            self.to_act = self.stay_queue[0]
+            self._next_chooser()
             return
+        self._start_play()
+
+    def _next_chooser(self) -> None:
+        """Turn to the next player who may stay or drop; those who must play are not asked."""
+        p = self.rules.participation
+        while self.stay_queue:
+            seat = self.stay_queue[0]
+            if p.three_hands_rule and self.drop_streak[seat] >= 2:
+                self.must_play[seat] = (f"{self.labels[seat]} dropped out of the last two hands "
+                                        "and must play this one (three-hands rule)")
+            elif p.last_player_cannot_drop and len(self.stay_queue) == 1 and \
+                    sum(self.dropped) == self.n - 2:
+                self.must_play[seat] = (f"everyone else dropped out, so {self.labels[seat]} "
+                                        "must play")
+            else:
+                self.to_act = seat
+                return
+            self.stay_queue.pop(0)
         self._start_play()
 
     def _close_optional(self, verb: str, keep_take: bool = False) -> None:
@@ -613,19 +681,16 @@ class Game:
         if seat == self.maker:
             raise IllegalAction("illegal-action", f"{self.labels[seat]} made trump and cannot "
                                 f"{verb}")
+        if seat in self.must_play:
+            raise IllegalAction("illegal-action", f"{self.must_play[seat]}; a player who must "
+                                "play is not asked to stay or drop")
         self._require_turn(seat, verb)
-        if drop and self.rules.participation.three_hands_rule and self.drop_streak[seat] >= 2:
-            raise IllegalAction("illegal-action", f"{self.labels[seat]} dropped out of the last "
-                                "two hands and must stay in (three-hands rule)")
         self._log(Action(seat, verb))
         if drop:
             self.dropped[seat] = True
             self.active[seat] = False
         self.stay_queue.pop(0)
-        if self.stay_queue:
-            self.to_act = self.stay_queue[0]
-        else:
-            self._start_play()
+        self._next_chooser()
 
     # ================================================================= play
     def _start_play(self) -> None:
@@ -827,12 +892,25 @@ class Game:
         else:
             raise IllegalAction("illegal-action", f"unknown action '{verb}'")
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every action the rules allow now, for the seat on turn.
 
         Optional declarations offer a ``decline`` action (never recorded).
-        Empty between hands and when the game is over.
+        Empty between hands and when the game is over.  Bidding menus depend
+        on few facts, so they are built once per rule set and shared.
         """
+        ph = self.phase
+        if ph in _MENU_PHASES:
+            seat = self.to_act
+            key = (ph, seat, seat == self.dealer and self.passes == self.n - 1,
+                   self.turned_down, self.high_bid)
+            menu = self._menus.get(key)
+            if menu is None:
+                menu = self._menus[key] = tuple(self._legal_actions())
+            return menu
+        return tuple(self._legal_actions())
+
+    def _legal_actions(self) -> list[Action]:
         ph = self.phase
         seat = self.to_act
         r = self.rules
@@ -885,9 +963,13 @@ class Game:
         if ph == DEFEND:
             return [Action(seat, DEFEND_ALONE), Action(seat, DECLINE)]
         if ph == STAY_DROP:
-            out = [Action(seat, STAY)]
-            if not (r.participation.three_hands_rule and self.drop_streak[seat] >= 2):
-                out.append(Action(seat, DROP))
+            return [Action(seat, STAY), Action(seat, DROP)]
+        if ph == DEALER_NAMES:
+            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.no_trump else [])
+            for c in contracts:
+                out.append(Action(seat, CALL, c))
+                if can_alone:
+                    out.append(Action(seat, CALL, c, True))
             return out
         return out
 
@@ -904,3 +986,143 @@ class Game:
 
     def contract_code(self) -> str | None:
         return contract_name(self.trump)
+
+    # ======================================================= whole-hand paths
+    def play_out(self, choosers: "Sequence[PlayChooser | None]",
+                 randoms: "Sequence[Callable[[], float] | None] | None" = None) -> None:
+        """Play the rest of the hand, asking ``choosers[seat](game, seat, legal_mask)`` for
+        each card.
+
+        A seat whose ``randoms[seat]`` is a ``random()`` function plays a
+        uniformly random legal card drawn inline, without a call per card:
+        random rollouts are the hot loop of simulation and Monte Carlo search.
+
+        The simulator's entry point: one call per hand instead of one
+        :meth:`legal_actions`/:meth:`apply` round trip per card.  It reads the
+        same tables as :meth:`play` -- legal cards from the effective-suit
+        masks, the winner as the highest :attr:`Deck.powers` entry for the led
+        suit (first played on a tie, as :meth:`Deck.trick_winner`) -- and only
+        offers legal cards, so no renege can occur.  It needs full knowledge of
+        the hands, as a simulation has.  ``game.trick`` and
+        ``game.trick_seats`` are kept current for choosers that look at them.
+        """
+        if self.phase != PLAYING:
+            self._close_optional(PLAY)
+            if self.phase != PLAYING:
+                raise self._wrong_phase(PLAY)
+        if self.trick:  # finish a trick begun through play(), then go on whole tricks
+            while self.trick and self.phase == PLAYING:
+                seat = self.to_act
+                hand = self.cand[seat]
+                legal = hand & self._masks[self._eff[self.trick[0]]] or hand
+                rnd = randoms[seat] if randoms is not None else None
+                if rnd is not None:
+                    cards = list(mask_cards(legal))
+                    card = cards[int(rnd() * len(cards))]
+                else:
+                    card = choosers[seat](self, seat, legal)  # type: ignore[misc]
+                self.play(seat, card)
+            if self.phase != PLAYING:
+                return
+        n = self.n
+        if randoms is None:
+            randoms = [None] * n
+        orders = _play_orders(tuple(self.active))
+        eff, masks = self._eff, self._masks
+        powers = self.deck.powers[self.trump]  # type: ignore[index]
+        cand, sure = self.cand, self.sure
+        log = self.hand_actions.append
+        trick, seats = self.trick, self.trick_seats
+        tricks, winners = self.tricks, self.trick_winners
+        played = self.played
+        leader = self.to_act
+        for _ in range(self.rules.deal.hand_size - len(winners)):
+            best = -1
+            win = leader
+            follow = power = None
+            for seat in orders[leader]:
+                hand = cand[seat]
+                legal = hand & follow or hand if trick else hand
+                rnd = randoms[seat]
+                if rnd is not None:
+                    if legal & (legal - 1):
+                        k = int(rnd() * legal.bit_count())
+                        while k:
+                            legal &= legal - 1
+                            k -= 1
+                    bit = legal & -legal
+                    card = bit.bit_length() - 1
+                else:
+                    card = choosers[seat](self, seat, legal)  # type: ignore[misc]
+                    bit = 1 << card
+                    if not legal & bit:
+                        raise IllegalAction("illegal-action", f"bot for {self.labels[seat]} "
+                                            f"chose {self.card_name(card)}, which is not a "
+                                            "legal play")
+                if not trick:
+                    led = eff[card]
+                    follow = masks[led]
+                    power = powers[led]
+                cand[seat] = sure[seat] = hand ^ bit
+                played |= bit
+                log((seat, PLAY, card, False))
+                trick.append(card)
+                seats.append(seat)
+                p = power[card]  # type: ignore[index]
+                if p > best:
+                    best = p
+                    win = seat
+            tricks[win] += 1
+            winners.append(win)
+            trick.clear()
+            seats.clear()
+            leader = win
+        self.played = played
+        self.count = [0] * n
+        self.leader = self.to_act = leader
+        self._finish_hand(thrown_in=False)
+
+
+#: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``.
+PlayChooser = Callable[[Game, int, int], int]
+
+#: Phases whose legal actions depend only on (phase, seat, stuck dealer,
+#: turned-down suit, high bid): their menus are cached per rule set.
+_MENU_PHASES = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND))
+
+
+@lru_cache(maxsize=256)
+def _deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, dealer: int
+               ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int | None, int]:
+    """Where each seat's cards come from in a shuffled pack, dealing by packets.
+
+    Returns the positions of each seat's cards, of the widow's, of the upcard
+    and how many cards the deal uses.  Packets go clockwise from the dealer's
+    left, the widow taking its packet after the dealer's in each round.
+    """
+    places: list[list[int]] = [[] for _ in range(n)]
+    widow_at: list[int] = []
+    pos = 0
+    for packet in packets:
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            places[seat].extend(range(pos, pos + packet))
+            pos += packet
+        if widow:
+            widow_at.extend(range(pos, pos + packet))
+            pos += packet
+    up_at = pos if upcard else None
+    return tuple(tuple(p) for p in places), tuple(widow_at), up_at, pos + (1 if upcard else 0)
+
+
+@lru_cache(maxsize=1024)
+def _play_orders(active: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the active seats in playing order (clockwise from the leader)."""
+    n = len(active)
+    return tuple(tuple(s for s in ((lead + i) % n for i in range(n)) if active[s])
+                 for lead in range(n))
+
+
+@lru_cache(maxsize=32)
+def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
+    return {}

@@ -6,13 +6,12 @@ validation, simulation and analysis alike.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.ruleset import RuleSet
 
 
-@dataclass(frozen=True)
-class HandOutcome:
+class HandOutcome(NamedTuple):
     """What the play of a hand produced, before scoring."""
 
     maker: int | None
@@ -24,8 +23,7 @@ class HandOutcome:
     renege_by: int | None
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     points: tuple[int, ...]  # per side, signed change of score
     instant_winner: int | None = None  # side that won the game outright
     reason: str = ""
@@ -95,10 +93,11 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
 def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
     s = r.scoring
     total = sum(o.tricks)
-    # an instant win ends the game and its points are not applied
-    if s.instant_win and o.renege_by is None:
+    # an instant win ends the game and its points are not applied; a renege
+    # forfeits only the offender's own instant win
+    if s.instant_win:
         for seat, t in enumerate(o.tricks):
-            if t == total and t > 0:
+            if t == total and t > 0 and seat != o.renege_by:
                 opponents = sum(1 for x, a in enumerate(o.active) if a and x != seat)
                 if opponents or not s.instant_win_requires_opponent:
                     return HandScore(tuple([0] * n_sides), side_of[seat], "all tricks")
@@ -118,7 +117,9 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
         else:
             pts[side_of[seat]] -= s.per_trick * t
     if o.renege_by is not None and s.renege == "offender":
-        pts[side_of[o.renege_by]] += s.renege_points
+        # the offender scores the penalty instead of its own result
+        pts[side_of[o.renege_by]] = s.renege_points
+        return HandScore(tuple(pts), None, "countdown, renege")
     return HandScore(tuple(pts), None, "countdown")
 
 

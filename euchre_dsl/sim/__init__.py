@@ -1,0 +1,1 @@
+"""Simulation: seeded bots and the runner that plays whole games with them."""

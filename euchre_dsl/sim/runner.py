@@ -1,0 +1,139 @@
+"""Playing whole games with bots, streaming ``ehh/1`` records and statistics.
+
+Reproducible by construction: game *g* of a run with seed *s* is played from
+``random.Random(f"{s}:{g}")`` alone (deal and bots draw from it in a fixed
+order), so the same seed gives byte-identical records, and any single game can
+be re-run without the ones before it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from .. import __version__
+from ..engine.actions import PLAYING
+from ..engine.game import Game
+from ..history.writer import game_record, hand_record
+from ..rules.ruleset import RuleSet
+from .bots import BOTS, Bot
+
+BotFactory = Callable[[random.Random], Bot]
+
+
+@dataclass
+class Stats:
+    """What a player wants to know after a run."""
+
+    games: int = 0
+    hands: int = 0
+    thrown_in: int = 0
+    made: int = 0
+    euchred: int = 0
+    marches: int = 0
+    alone: int = 0
+    alone_made: int = 0
+    renege: int = 0
+    points: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    ties: int = 0
+
+    def add_game(self, game: Game) -> None:
+        self.games += 1
+        target = game.rules.scoring.maker_target
+        for res in game.results:
+            self.hands += 1
+            if res.thrown_in:
+                self.thrown_in += 1
+                continue
+            for i, p in enumerate(res.points):
+                name = game.side_names[i]
+                self.points[name] = self.points.get(name, 0) + p
+            if res.maker is None:
+                continue
+            made = sum(t for s, t in enumerate(res.tricks)
+                       if game.side_of[s] == game.side_of[res.maker])
+            need = int(target) if target != "bid" else 1
+            ok = "made" in res.reason or "march" in res.reason or (
+                res.reason == "countdown" and made >= need)
+            self.made += ok
+            self.euchred += not ok
+            self.marches += made == game.rules.deal.hand_size
+            self.alone += res.alone
+            self.alone_made += res.alone and ok
+            self.renege += res.renege_by is not None
+        if game.winners is not None:
+            if len(game.winners) > 1:
+                self.ties += 1
+            for w in game.winners:
+                name = game.side_names[w]
+                self.wins[name] = self.wins.get(name, 0) + 1 / len(game.winners)
+
+    def summary(self) -> str:
+        played = self.hands - self.thrown_in
+        contested = self.made + self.euchred
+        lines = [f"games {self.games}, hands {self.hands} "
+                 f"({self.thrown_in} thrown in, {played} played)"]
+        if contested:
+            lines.append(f"makers made it {self.made / contested:.1%}, euchred "
+                         f"{self.euchred / contested:.1%}, marches {self.marches / contested:.1%}")
+            if self.alone:
+                lines.append(f"lone hands {self.alone} ({self.alone / contested:.1%}), "
+                             f"made {self.alone_made / self.alone:.1%}")
+        if self.points:
+            lines.append("points: " + ", ".join(f"{k} {v}" for k, v in self.points.items()))
+        if self.wins:
+            wins = ", ".join(f"{k} {v:g}" for k, v in self.wins.items())
+            lines.append(f"games won: {wins}" + (f" ({self.ties} tied)" if self.ties else ""))
+        return "\n".join(lines)
+
+
+def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
+              on_hand: Callable[[Game, int, tuple[int, ...], int | None, int | None], None]
+              | None = None, max_hands: int = 10_000) -> Game:
+    """Play one whole game; ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand."""
+    game = Game(rules, dealer=int(rng.random() * rules.players.count))
+    choosers = [b.play for b in bots]
+    randoms = [getattr(b, "uniform_random", None) for b in bots]
+    acts = [b.act for b in bots]
+    for _ in range(max_hands):
+        dealer = game.dealer
+        game.deal_random(rng)
+        dealt = tuple(game.cand)
+        upcard, widow = game.upcard, (game.widow if rules.deal.widow else None)
+        while not game.hand_over:
+            if game.phase == PLAYING:
+                game.play_out(choosers, randoms)
+            else:
+                game.apply(acts[game.to_act](game, game.legal_actions()))
+        if on_hand is not None:
+            on_hand(game, dealer, dealt, upcard, widow)
+        if game.is_over:
+            return game
+    raise RuntimeError(f"game not finished after {max_hands} hands")  # pragma: no cover
+
+
+def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed: int,
+             bot: str = "random", stats: Stats | None = None,
+             records: bool = True) -> Iterator[dict[str, Any] | None]:
+    """Yield one ``ehh/1`` record per game (``None`` when ``records`` is false)."""
+    factory: BotFactory = BOTS[bot]
+    for g in range(games):
+        rng = random.Random(f"{seed}:{g}")
+        bots = [factory(rng) for _ in range(rules.players.count)]
+        hands: list[dict[str, Any]] = []
+
+        def keep(game: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
+                 widow: int | None) -> None:
+            hands.append(hand_record(game, dealer, dealt, upcard, widow))
+
+        game = play_game(rules, rng, bots, keep if records else None)
+        if stats is not None:
+            stats.add_game(game)
+        if records:
+            yield game_record(game, variant_ref, hands,
+                              meta={"generator": f"euchre-dsl {__version__}", "seed": seed,
+                                    "game": g, "bots": bot})
+        else:
+            yield None
