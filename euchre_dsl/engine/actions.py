@@ -25,6 +25,7 @@ VERBS = (PASS, ORDER_UP, CALL, BID, DISCARD, DEFEND_ALONE, STAY, DROP, TAKE_WIDO
 DEAL = "deal"
 WIDOW = "widow"
 ORDER_UP_ROUND = "order_up_round"
+DEALER_NAMES = "dealer_names"  # a turned-up joker: the dealer names trump
 EXCHANGE = "exchange"
 NAMING = "naming"
 AUCTION = "auction"

@@ -136,6 +136,9 @@ class Game:
         self.trick_winners: list[int] = []
         self.played = 0  # mask of cards played this hand
         self.void = [0] * n  # effective suits a seat showed out of (bits)
+        # cards ruled out of a seat's hand only because it showed out: playing one
+        # later proves a renege, not an impossible card
+        self.shown_out = [0] * n
         self.renege_by: int | None = None
         self.renege_note: str | None = None
         self.hand_actions: list[Action] = []
@@ -731,29 +734,25 @@ class Game:
         if seat != self.to_act:
             self._require_turn(seat, "play")
         bit = 1 << card
-        if not self.cand[seat] & bit:
+        if not self.cand[seat] & bit and not self._hidden_by_show_out(seat, card):
             raise IllegalAction("card-not-held", self._not_held_message(seat, card))
         eff = self._eff
+        suit = eff[card]
+        if (self.void[seat] >> suit) & 1:  # led, followed or thrown: it was held
+            self._renege_after_show_out(seat, card, suit, allow_renege)
         if self.trick:
             led_suit = eff[self.trick[0]]
-            follow = self._masks[led_suit]
-            suit = eff[card]
             if suit != led_suit:
-                proof = None
+                follow = self._masks[led_suit]
                 if self.sure[seat] & follow:
                     held = self.deck.format_mask(self.sure[seat] & follow)
-                    proof = f"while holding {held}"
-                if proof is not None:
-                    self._renege(seat, card, led_suit, proof, allow_renege)
-                # showed out of the led suit: remember it for later proofs
-                self.void[seat] |= 1 << led_suit
-                self.cand[seat] &= ~follow | self.sure[seat]
-            elif (self.void[seat] >> suit) & 1:
-                self._renege(seat, card, suit, f"after showing out of {self._suit_word(suit)} "
-                             "earlier in the hand", allow_renege)
-        elif (self.void[seat] >> eff[card]) & 1:
-            self._renege(seat, card, eff[card], f"after showing out of "
-                         f"{self._suit_word(eff[card])} earlier in the hand", allow_renege)
+                    self._renege(seat, card, led_suit, f"while holding {held}", allow_renege)
+                else:
+                    # showed out of the led suit: remember it for later proofs (a
+                    # proven renege shows nothing: the seat is known not to be void)
+                    self.void[seat] |= 1 << led_suit
+                    self.shown_out[seat] |= self.cand[seat] & follow
+                    self.cand[seat] &= ~follow
         self.hand_actions.append(Action(seat, PLAY, card))
         self.played |= bit
         self.cand[seat] &= ~bit
@@ -787,13 +786,16 @@ class Game:
             return word + " (trump)" if suit == self.trump else word
         return "the joker's suit"
 
-    def _renege(self, seat: int, card: int, led_suit: int, proof: str, allow: bool) -> None:
+    def _renege(self, seat: int, card: int, led_suit: int | None, proof: str,
+                allow: bool) -> None:
+        """Report a renege; ``led_suit`` is None when the offence was an earlier show-out."""
         trick_no = len(self.trick_winners) + 1
-        led = f"{self._suit_word(led_suit)} {'were' if self.trick else 'had been'} led"
-        msg = (f"{self.labels[seat]} reneged in trick {trick_no}: played "
-               f"{self.card_name(card)} {proof}; {led}")
-        if not self.trick:
-            msg = (f"{self.labels[seat]} reneged: leads {self.card_name(card)} in trick "
+        if led_suit is not None:
+            msg = (f"{self.labels[seat]} reneged in trick {trick_no}: played "
+                   f"{self.card_name(card)} {proof}; {self._suit_word(led_suit)} were led")
+        else:
+            verb = "plays" if self.trick else "leads"
+            msg = (f"{self.labels[seat]} reneged: {verb} {self.card_name(card)} in trick "
                    f"{trick_no} {proof}")
         if not allow:
             raise IllegalAction("renege", msg)
@@ -801,6 +803,23 @@ class Game:
             self.renege_by = seat
             self.renege_note = msg
         self.last_renege = msg
+
+    def _hidden_by_show_out(self, seat: int, card: int) -> bool:
+        """Was ``card`` ruled out of ``seat``'s hand only because the seat showed
+        out of its suit?  Then playing it proves that renege; it is not an
+        impossible card."""
+        bit = 1 << card
+        if not self.shown_out[seat] & bit or self.played & bit:
+            return False
+        return not any(self.sure[s] & bit for s in range(self.n) if s != seat)
+
+    def _renege_after_show_out(self, seat: int, card: int, suit: int, allow: bool) -> None:
+        """A card of a suit the seat showed out of: that show-out was a renege.
+        It is one offence, so the suit is no longer taken as void (a later card
+        of it is not reported again)."""
+        self._renege(seat, card, None, f"after showing out of {self._suit_word(suit)} "
+                     "earlier in the hand", allow)
+        self.void[seat] &= ~(1 << suit)
 
     def _not_held_message(self, seat: int, card: int) -> str:
         name = self.card_name(card)

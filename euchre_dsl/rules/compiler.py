@@ -239,6 +239,23 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
         bad(("participation", "stay_drop"), "staying in or dropping out is for individual games")
     if r.participation.three_hands_rule and not r.participation.stay_drop:
         bad(("participation", "three_hands_rule"), "the three-hands rule needs stay_drop")
+    if r.participation.last_player_cannot_drop and not r.participation.stay_drop:
+        bad(("participation", "last_player_cannot_drop"), "last_player_cannot_drop needs "
+            "stay_drop")
+    joker_can_turn = r.deck.joker and r.deal.upcard
+    if joker_can_turn and r.bidding.joker_upcard is None:
+        bad(("deck", "joker"), "the joker can be turned up, but bidding.joker_upcard does not "
+            "say what happens then", hint="set bidding.joker_upcard: dealer_names, fixed_suit "
+            "or agreed_suit")
+    if r.bidding.joker_upcard is not None and not joker_can_turn:
+        bad(("bidding", "joker_upcard"), "bidding.joker_upcard only matters when a joker can be "
+            "turned up", hint="remove it, or set deck.joker: yes and deal.upcard: yes")
+    if r.bidding.joker_upcard == "agreed_suit" and r.bidding.joker_upcard_suit is None:
+        bad(("bidding", "joker_upcard"), "joker_upcard: agreed_suit needs the agreed suit",
+            hint="set bidding.joker_upcard_suit: C, D, H or S")
+    if r.bidding.joker_upcard_suit is not None and r.bidding.joker_upcard != "agreed_suit":
+        bad(("bidding", "joker_upcard_suit"), "joker_upcard_suit is only used with "
+            "joker_upcard: agreed_suit")
     if r.deal.widow and r.deal.upcard:
         bad(("deal", "widow"), "a widow game turns no card up", hint="set deal.upcard: no")
     if r.bidding.no_trump and not r.bidding.naming_round:

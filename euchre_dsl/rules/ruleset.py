@@ -99,6 +99,16 @@ class BiddingRules:
                            "left.", choices=("right_of_dealer", "left_of_dealer"))
     dealer_may_discard_upcard: bool = opt(False, "Whoever takes the upcard may discard the upcard "
                                           "itself.")
+    joker_upcard: Union[str, None] = opt(None, "When the joker is turned up: 'dealer_names' (the "
+                                         "dealer makes trump at once, names a suit, takes the "
+                                         "joker and discards; British), 'fixed_suit' (the joker "
+                                         "proposes hearts; Railroad, about.com) or "
+                                         "'agreed_suit' (it proposes joker_upcard_suit). "
+                                         "Required when a joker can be turned up.",
+                                         choices=("dealer_names", "fixed_suit", "agreed_suit"))
+    joker_upcard_suit: Union[str, None] = opt(None, "The suit a turned-up joker proposes under "
+                                              "joker_upcard: agreed_suit.",
+                                              choices=("C", "D", "H", "S"))
 
 
 @dataclass(frozen=True)
@@ -118,9 +128,17 @@ class AloneRules:
 class ParticipationRules:
     """Staying in or dropping out after trump is fixed (Buck family)."""
 
-    stay_drop: bool = opt(False, "After trump is fixed each non-maker, from the maker's left, "
-                          "stays in or drops out.")
-    three_hands_rule: bool = opt(False, "Nobody may drop out three hands running (Jack Thomson).")
+    stay_drop: bool = opt(False, "After trump is fixed each non-maker, in 'order', stays in or "
+                          "drops out; the maker, and everyone in a hand whose trump was fixed "
+                          "without a maker, must play.")
+    order: str = opt("left_of_maker", "Who is asked first whether to stay in: the player left of "
+                     "the maker, or the first player left of the dealer (then clockwise).",
+                     choices=("left_of_maker", "left_of_dealer"))
+    three_hands_rule: bool = opt(False, "Nobody may drop out three hands running (Jack Thomson): "
+                                 "a player who dropped out of the last two played hands must "
+                                 "play and is not asked.")
+    last_player_cannot_drop: bool = opt(False, "When everyone else asked has dropped out, the "
+                                        "last player asked must play and is not asked.")
 
 
 @dataclass(frozen=True)
@@ -164,7 +182,8 @@ class ScoringRules:
                                               "in play.")
     renege: str = opt("award", "Renege penalty: 'award' (the offended side scores 'renege_points' "
                       "instead of the hand's score), 'offender' (the offender's score moves "
-                      "by 'renege_points' against them, the rest stand) or 'none'.",
+                      "by 'renege_points' against them, the rest stand; in countdown scoring "
+                      "this replaces the offender's own result for the hand) or 'none'.",
                       choices=("award", "offender", "none"))
     renege_points: int = opt(2, "Points of the renege penalty.")
     renege_alone_points: int = opt(4, "Renege award when the offended side is a lone maker.")

@@ -54,11 +54,18 @@ def merge(parent: VariantSource, child: VariantSource) -> VariantSource:
     for k, v in child.data.items():
         if isinstance(v, dict) and isinstance(data.get(k), dict):
             data[k].update(v)
+            given: list[Path] = [(k, sub) for sub in v]
         else:
             data[k] = v
+            given = [(k,)]
+        for path in given:
             for table in (keys, values):
-                for p in [p for p in table if p[:1] == (k,)]:
+                for p in [p for p in table if p[:len(path)] == path]:
                     del table[p]
+            # a value the child gives is the child's to answer for, even when
+            # the child (an inline object) carries no positions
+            keys[path] = child.key_at(path)
+            values[path] = child.value_at(path)
     keys.update(child.key_locations)
     values.update(child.value_locations)
     keys.pop((), None)

@@ -1,0 +1,89 @@
+"""Helpers for the variant tests: build deals from card names, drive a hand by script.
+
+Cards are read with :meth:`Deck.parse`, so a deal is written the way a
+player says it (``"JC JS AH KH QH"``).  Seats are named by their labels.
+"""
+
+from __future__ import annotations
+
+from euchre_dsl.cards import parse_suit
+from euchre_dsl.engine.actions import (
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW,
+    Action,
+)
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import compile_data, load_variant
+from euchre_dsl.rules.ruleset import RuleSet
+
+
+def game_for(variant: str | RuleSet | dict, dealer: int = 0,
+             start_scores: list[int] | None = None) -> Game:
+    """A new game of a shipped variant (by id), a rule set, or an inline variant object."""
+    if isinstance(variant, str):
+        rules = load_variant(variant)
+    elif isinstance(variant, dict):
+        rules = compile_data(variant)
+    else:
+        rules = variant
+    return Game(rules, dealer=dealer, start_scores=start_scores)
+
+
+def cards(game: Game, text: str) -> list[int]:
+    """Card indices for space-separated card names."""
+    return [game.deck.parse(name) for name in text.split()]
+
+
+def deal(game: Game, hands: dict[str, str], upcard: str | None = None,
+         widow: str | None = None) -> None:
+    """Deal the named hands (every seat must be given)."""
+    assert set(hands) == set(game.labels), "give every seat's hand"
+    game.deal([cards(game, hands[label]) for label in game.labels],
+              game.deck.parse(upcard) if upcard else None,
+              cards(game, widow) if widow else None)
+
+
+def seat(game: Game, label: str) -> int:
+    return game.labels.index(label)
+
+
+def action(game: Game, step: str) -> Action:
+    """One scripted step: ``"B pass"``, ``"C bid 3"``, ``"C call H"``, ``"N call S alone"``,
+    ``"D discard 9H"``, ``"A stay"``, ``"A drop"``, ``"C take_widow"``, ``"D order_up"``,
+    ``"B decline"``, ``"E defend_alone"``, ``"A play JH"``."""
+    words = step.split()
+    who, verb, rest = seat(game, words[0]), words[1], words[2:]
+    alone = "alone" in rest
+    rest = [w for w in rest if w != "alone"]
+    if verb in (PLAY, DISCARD):
+        return Action(who, verb, game.deck.parse(rest[0]))
+    if verb == CALL:
+        return Action(who, CALL, parse_suit(rest[0]), alone)
+    if verb == BID:
+        return Action(who, BID, int(rest[0]))
+    if verb in (PASS, ORDER_UP, STAY, DROP, TAKE_WIDOW, DECLINE, DEFEND_ALONE):
+        return Action(who, verb, None, alone)
+    raise ValueError(f"unknown step {step!r}")
+
+
+def run(game: Game, script: str) -> None:
+    """Apply ``;``-separated steps in order."""
+    for step in script.split(";"):
+        if step.strip():
+            game.apply(action(game, step))
+
+
+def play(game: Game, names: str, allow_renege: bool = False) -> None:
+    """Play the named cards in order, each by the seat on turn."""
+    for name in names.split():
+        game.play(game.to_act, game.deck.parse(name), allow_renege)
+
+
+def finish(game: Game, allow_renege: bool = False) -> None:
+    """Finish the hand with the first legal action each time (when the cards do not matter)."""
+    while not game.hand_over:
+        game.apply(game.legal_actions()[0], allow_renege)
+
+
+def verbs(game: Game) -> set[str]:
+    """The kinds of action allowed now."""
+    return {a.verb for a in game.legal_actions()}
