@@ -330,6 +330,12 @@ class Game:
         self.to_act = seat
         self.phase = EXCHANGE if mandatory else TAKE_UPCARD
 
+    def _turn_first(self, seat: int, what: str) -> None:
+        """An action by the wrong seat is ``out-of-turn`` even when its kind is wrong too
+        (ehh/1), so the seat is checked before the phase."""
+        if self.phase not in (DEAL, GAME_OVER):
+            self._require_turn(seat, what)
+
     def _require_turn(self, seat: int, what: str) -> None:
         if seat != self.to_act:
             if not self.active[seat]:
@@ -360,10 +366,10 @@ class Game:
     def pass_(self, seat: int) -> None:
         """Pass in a bidding round, an auction or the widow offer."""
         self._close_optional(PASS)
+        self._turn_first(seat, "pass")
         ph = self.phase
         if ph not in (ORDER_UP_ROUND, NAMING, AUCTION, WIDOW):
             raise self._wrong_phase(PASS)
-        self._require_turn(seat, "pass")
         n = self.n
         self._log(Action(seat, PASS))
         if ph == WIDOW:
@@ -407,12 +413,12 @@ class Game:
     def order_up(self, seat: int, alone: bool = False) -> None:
         """Accept the upcard's suit as trump (order up, assist, take up)."""
         self._close_optional(ORDER_UP)
+        self._turn_first(seat, "order up")
         if self.phase != ORDER_UP_ROUND:
             if self.phase == NAMING:
                 raise IllegalAction("illegal-action", "the upcard was turned down: ordering up "
                                     "is only possible in the first round")
             raise self._wrong_phase(ORDER_UP)
-        self._require_turn(seat, "order up")
         self._check_alone(seat, alone)
         assert self.upcard is not None
         self._log(Action(seat, ORDER_UP, None, alone))
@@ -427,9 +433,9 @@ class Game:
     def call(self, seat: int, contract: int, alone: bool = False) -> None:
         """Name trump in the naming round, or as the auction winner."""
         self._close_optional(CALL)
+        self._turn_first(seat, "name trump")
         b = self.rules.bidding
         if self.phase == AUCTION_CALL:
-            self._require_turn(seat, "name trump")
             if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.auction_no_trump):
                 raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
                                     "called in this variant")
@@ -442,7 +448,6 @@ class Game:
                 self._after_trump()
             return
         if self.phase == DEALER_NAMES:
-            self._require_turn(seat, "name trump")
             if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
                 raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
                                     "called in this variant")
@@ -456,7 +461,6 @@ class Game:
                 raise IllegalAction("illegal-action", "in the first round a player may only "
                                     "order up the upcard's suit or pass")
             raise self._wrong_phase(CALL)
-        self._require_turn(seat, "name trump")
         if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
             raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be called "
                                 "in this variant")
@@ -473,9 +477,9 @@ class Game:
     def bid(self, seat: int, amount: int) -> None:
         """A numeric bid in the auction."""
         self._close_optional(BID)
+        self._turn_first(seat, "bid")
         if self.phase != AUCTION:
             raise self._wrong_phase(BID)
-        self._require_turn(seat, "bid")
         b = self.rules.bidding
         if amount < b.auction_min or amount > b.auction_max:
             raise IllegalAction("illegal-action", f"a bid must be from {b.auction_min} to "
@@ -501,9 +505,9 @@ class Game:
     def take_widow(self, seat: int) -> None:
         """Exchange the whole hand for the widow (the old hand is dead)."""
         self._close_optional(TAKE_WIDOW)
+        self._turn_first(seat, "take the widow")
         if self.phase != WIDOW:
             raise self._wrong_phase(TAKE_WIDOW)
-        self._require_turn(seat, "take the widow")
         self._log(Action(seat, TAKE_WIDOW))
         size = self.rules.deal.hand_size
         if self.widow_known:
@@ -534,10 +538,10 @@ class Game:
     def discard(self, seat: int, card: int | None) -> None:
         """Put a card away after taking the upcard (``None``: unknown card)."""
         self._close_optional(DISCARD, keep_take=True)
+        self._turn_first(seat, "discard")
         if self.phase not in (EXCHANGE, TAKE_UPCARD):
             raise IllegalAction("illegal-action", "no exchange is due: only the player who took "
                                 "the upcard discards, right after taking it")
-        self._require_turn(seat, "discard")
         if card is not None:
             if card == self.upcard and not self.rules.bidding.dealer_may_discard_upcard:
                 raise IllegalAction("illegal-action", f"{self.labels[seat]} may not discard the "
@@ -587,6 +591,11 @@ class Game:
             n = self.n
             first = self.maker + 1 if p.order == "left_of_maker" else self.dealer + 1
             self.stay_queue = [s for s in ((first + i) % n for i in range(n)) if s != self.maker]
+            if p.three_hands_rule:
+                for s in self.stay_queue:
+                    if self.drop_streak[s] >= 2:
+                        self.must_play[s] = (f"{self.labels[s]} dropped out of the last two "
+                                             "hands and must play this one (three-hands rule)")
             self.phase = STAY_DROP
             self._next_chooser()
             return
@@ -594,17 +603,13 @@ class Game:
 
     def _next_chooser(self) -> None:
         """Turn to the next player who may stay or drop; those who must play are not asked."""
-        p = self.rules.participation
         while self.stay_queue:
             seat = self.stay_queue[0]
-            if p.three_hands_rule and self.drop_streak[seat] >= 2:
-                self.must_play[seat] = (f"{self.labels[seat]} dropped out of the last two hands "
-                                        "and must play this one (three-hands rule)")
-            elif p.last_player_cannot_drop and len(self.stay_queue) == 1 and \
-                    sum(self.dropped) == self.n - 2:
+            if self.rules.participation.last_player_cannot_drop and \
+                    len(self.stay_queue) == 1 and sum(self.dropped) == self.n - 2:
                 self.must_play[seat] = (f"everyone else dropped out, so {self.labels[seat]} "
                                         "must play")
-            else:
+            if seat not in self.must_play:
                 self.to_act = seat
                 return
             self.stay_queue.pop(0)
@@ -676,18 +681,18 @@ class Game:
     def _stay_or_drop(self, seat: int, drop: bool) -> None:
         verb = DROP if drop else STAY
         self._close_optional(verb)
+        if self.phase == STAY_DROP and seat == self.maker:
+            raise IllegalAction("out-of-turn", f"{self.labels[seat]} made trump and is not asked "
+                                "to stay or drop")
+        if self.phase == STAY_DROP and seat in self.must_play:
+            raise IllegalAction("out-of-turn", f"{self.must_play[seat]}; a player who must "
+                                "play is not asked to stay or drop")
+        self._turn_first(seat, verb)
         if self.phase != STAY_DROP:
             if self.rules.participation.stay_drop and self.phase == PLAYING and self.forced:
                 raise IllegalAction("illegal-action", "nobody may drop out this hand: trump was "
                                     "fixed without a maker, everyone plays")
             raise self._wrong_phase(verb)
-        if seat == self.maker:
-            raise IllegalAction("illegal-action", f"{self.labels[seat]} made trump and cannot "
-                                f"{verb}")
-        if seat in self.must_play:
-            raise IllegalAction("illegal-action", f"{self.must_play[seat]}; a player who must "
-                                "play is not asked to stay or drop")
-        self._require_turn(seat, verb)
         self._log(Action(seat, verb))
         if drop:
             self.dropped[seat] = True
@@ -730,6 +735,7 @@ class Game:
         if self.phase != PLAYING:
             self._close_optional(PLAY)
             if self.phase != PLAYING:
+                self._turn_first(seat, "play")
                 raise self._wrong_phase(PLAY)
         if seat != self.to_act:
             self._require_turn(seat, "play")
