@@ -66,7 +66,21 @@ def _resolve_extends(src: VariantSource, resolve_parent: Any,
         return src
     child = VariantSource({k: v for k, v in src.data.items() if k != "extends"}, src.file,
                           src.key_locations, src.value_locations)
-    return merge(parent, child)
+    return merge(_without_identity(parent), child)
+
+
+def _without_identity(parent: VariantSource) -> VariantSource:
+    """The parent's rules without its id, name, description and source.
+
+    A house variant that extends ``standard`` is not "Standard euchre": its
+    identity is its own or, when it gives none, unset.
+    """
+    def keep(table: dict[tuple[str, ...], Any]) -> dict[tuple[str, ...], Any]:
+        return {p: loc for p, loc in table.items() if not p or p[0] not in IDENTITY_KEYS}
+
+    data = {k: v for k, v in parent.data.items() if k not in IDENTITY_KEYS}
+    return VariantSource(data, parent.file, keep(parent.key_locations),
+                         keep(parent.value_locations))
 
 
 def _err(src: VariantSource, path: tuple[str, ...], message: str, hint: str | None = None,
@@ -82,11 +96,20 @@ def _suggest(word: str, options: list[str]) -> str | None:
     return None
 
 
+def _elsewhere(key: str) -> str | None:
+    """Where an option of this name lives, when it was put in the wrong place."""
+    homes = [name for name, cls in SECTIONS.items() if key in {f.name for f in fields(cls)}]
+    if homes:
+        return f"'{key}' is an option of the '{homes[0]}' section ({homes[0]}.{key})"
+    return None
+
+
 def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
     data = src.data
     for key in data:
         if key not in TOP_KEYS:
-            hint = _suggest(key, list(TOP_KEYS)) or f"top-level keys are: {', '.join(TOP_KEYS)}"
+            hint = _elsewhere(key) or _suggest(key, list(TOP_KEYS)) or \
+                f"top-level keys are: {', '.join(TOP_KEYS)}"
             problems.append(_err(src, (key,), f"unknown key '{key}'", hint=hint))
     identity: dict[str, Any] = {}
     for key in IDENTITY_KEYS:
@@ -110,7 +133,7 @@ def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
             path = (name, key)
             f = known.get(key)
             if f is None:
-                hint = _suggest(key, list(known)) or \
+                hint = _suggest(key, list(known)) or _elsewhere(key) or \
                     f"options of '{name}' are: {', '.join(known)}"
                 problems.append(_err(src, path, f"unknown option '{name}.{key}'", hint=hint))
                 continue
@@ -129,10 +152,24 @@ def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
     return RuleSet(**identity, **sections)
 
 
+def typed_value(section: str, option: str, value: Any) -> Any:
+    """``value`` as the option's type reads it ("no" -> False, 9 -> "9"), or unchanged when
+    the option is unknown or the value is not valid for it."""
+    cls = SECTIONS.get(section)
+    f = {f.name: f for f in fields(cls)}.get(option) if cls else None
+    if f is None:
+        return value
+    ok, converted, _ = _convert(value, str(f.type), f.metadata)
+    return converted if ok else value
+
+
 def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
     """Check and convert one option value against its declared type and range."""
     choices = meta.get("choices")
     optional = "None" in type_name
+    if (optional and isinstance(value, str) and value.lower() == "none"
+            and "none" not in (choices or ())):
+        value = None  # the word for "not set", in either form
     if value is None:
         if optional:
             return True, None, ""
@@ -180,8 +217,21 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
     """Options that are each fine but make no sense together."""
     out: list[Problem] = []
 
-    def bad(path: tuple[str, ...], message: str, hint: str | None = None) -> None:
-        out.append(_err(src, path, message, hint=hint, value=path in src.value_locations))
+    def bad(path: tuple[str, ...], message: str, hint: str | None = None,
+            also: tuple[tuple[str, ...], ...] = (),
+            near: tuple[tuple[str, ...], ...] = ()) -> None:
+        """Report options that contradict: name each with its value (``also``), and point
+        at the one the compiled file itself set last, ``near`` ones included (else one it
+        inherited, else the file)."""
+        paths = (path,) + also
+        if also:
+            message += " (" + ", ".join(f"{'.'.join(p)} is {_said(r, p)}" for p in paths) + ")"
+        written = [p for p in paths + near if p in src.key_locations]
+        own = [p for p in written if src.key_locations[p].file == src.file]
+        at = max(own, key=lambda p: (src.key_locations[p].line or 0,
+                                     src.key_locations[p].column or 0)) if own else \
+            (written[0] if written else path)
+        out.append(_err(src, at, message, hint=hint, value=at in src.value_locations))
 
     from ..cards import Deck
 
@@ -191,54 +241,71 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
     if needed > deck.size:
         bad(("deck", "lowest"), f"the deck has {deck.size} cards but the deal needs {needed} "
             f"({hands} hands of {r.deal.hand_size}{' and an upcard' if r.deal.upcard else ''})",
-            hint="add lower ranks with deck.lowest, or deal fewer cards")
+            hint="add lower ranks with deck.lowest, or deal fewer cards",
+            also=(("players", "count"), ("deal", "hand_size")),
+            near=(("deck", "joker"), ("deal", "widow"), ("deal", "upcard")))
     if sum(r.deal.packets) != r.deal.hand_size:
         bad(("deal", "packets"), f"packets {list(r.deal.packets)} add up to "
-            f"{sum(r.deal.packets)}, but each hand has {r.deal.hand_size} cards")
+            f"{sum(r.deal.packets)}, but each hand has {r.deal.hand_size} cards",
+            also=(("deal", "hand_size"),))
     if r.players.sides == "partners":
         if r.players.count % r.players.teams:
             bad(("players", "teams"), f"{r.players.count} players cannot form "
-                f"{r.players.teams} equal partnerships")
+                f"{r.players.teams} equal partnerships", also=(("players", "count"),))
         elif r.players.count // r.players.teams < 2:
             bad(("players", "teams"), "each partnership needs at least two players",
-                hint="use 'sides: individual' for everyone for themselves")
+                hint="use 'sides: individual' for everyone for themselves",
+                also=(("players", "count"),))
     if r.scoring.model == "countdown" and r.players.sides != "individual":
         bad(("scoring", "model"), "countdown scoring is for individual games",
-            hint="set players.sides: individual")
+            hint="set players.sides: individual", also=(("players", "sides"),))
     if r.bidding.order_up_round and not r.deal.upcard:
         bad(("bidding", "order_up_round"), "there is no upcard to order up",
-            hint="set deal.upcard: yes or bidding.order_up_round: no")
+            hint="set deal.upcard: yes or bidding.order_up_round: no",
+            also=(("deal", "upcard"),))
     if r.bidding.forced_trump and not r.deal.upcard:
-        bad(("bidding", "forced_trump"), "a forced trump needs an upcard")
+        bad(("bidding", "forced_trump"), "a forced trump needs an upcard",
+            also=(("deal", "upcard"),))
     if r.bidding.auction:
         if r.bidding.auction_min > r.bidding.auction_max:
             bad(("bidding", "auction_min"), f"the lowest bid ({r.bidding.auction_min}) is above "
-                f"the highest ({r.bidding.auction_max})")
+                f"the highest ({r.bidding.auction_max})", also=(("bidding", "auction_max"),))
         if r.bidding.auction_max > r.deal.hand_size:
             bad(("bidding", "auction_max"), f"a bid of {r.bidding.auction_max} tricks is "
-                f"impossible with {r.deal.hand_size} cards each")
+                f"impossible with {r.deal.hand_size} cards each", also=(("deal", "hand_size"),))
     elif not (r.bidding.order_up_round or r.bidding.naming_round):
-        bad(("bidding",), "no way to make trump: enable order_up_round, naming_round or auction")
+        bad(("bidding", "order_up_round"), "no way to make trump: enable order_up_round, "
+            "naming_round or auction", also=(("bidding", "naming_round"),
+                                            ("bidding", "auction")))
     if r.scoring.maker_target == "bid" and not r.bidding.auction:
         bad(("scoring", "maker_target"), "'bid' needs an auction to bid in",
-            hint="set bidding.auction: yes or give a number")
+            hint="set bidding.auction: yes or give a number", also=(("bidding", "auction"),))
     if isinstance(r.scoring.maker_target, int) and not 1 <= r.scoring.maker_target <= r.deal.hand_size:
         bad(("scoring", "maker_target"), f"the makers cannot need {r.scoring.maker_target} of "
-            f"{r.deal.hand_size} tricks")
+            f"{r.deal.hand_size} tricks", also=(("deal", "hand_size"),))
     if r.bidding.stick_the_dealer and r.bidding.all_pass != "throw_in":
         bad(("bidding", "stick_the_dealer"), "stick the dealer and all_pass: no_trump both say "
-            "what happens when everyone passes", hint="keep only one of them")
+            "what happens when everyone passes", hint="keep only one of them",
+            also=(("bidding", "all_pass"),))
     if r.bidding.stick_the_dealer and not r.bidding.naming_round:
-        bad(("bidding", "stick_the_dealer"), "stick the dealer needs a naming round")
+        bad(("bidding", "stick_the_dealer"), "stick the dealer needs a naming round",
+            also=(("bidding", "naming_round"),))
     if r.alone.defend_alone != "off" and r.players.sides != "partners":
-        bad(("alone", "defend_alone"), "defending alone needs partnerships")
+        bad(("alone", "defend_alone"), "defending alone needs partnerships",
+            also=(("players", "sides"),))
+    if r.alone.defend_alone == "vs_lone_maker" and not r.alone.allowed:
+        bad(("alone", "defend_alone"), "defending alone against a lone maker can never happen "
+            "when nobody may go alone", hint="allow going alone, or use no defending alone",
+            also=(("alone", "allowed"),))
     if r.alone.allowed and r.players.sides != "partners":
         bad(("alone", "allowed"), "going alone needs a partner to leave out",
-            hint="set alone.allowed: no for individual games")
+            hint="set alone.allowed: no for individual games", also=(("players", "sides"),))
     if r.participation.stay_drop and r.players.sides != "individual":
-        bad(("participation", "stay_drop"), "staying in or dropping out is for individual games")
+        bad(("participation", "stay_drop"), "staying in or dropping out is for individual games",
+            also=(("players", "sides"),))
     if r.participation.three_hands_rule and not r.participation.stay_drop:
-        bad(("participation", "three_hands_rule"), "the three-hands rule needs stay_drop")
+        bad(("participation", "three_hands_rule"), "the three-hands rule needs stay_drop",
+            also=(("participation", "stay_drop"),))
     if r.participation.last_player_cannot_drop and not r.participation.stay_drop:
         bad(("participation", "last_player_cannot_drop"), "last_player_cannot_drop needs "
             "stay_drop")
@@ -257,12 +324,19 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
         bad(("bidding", "joker_upcard_suit"), "joker_upcard_suit is only used with "
             "joker_upcard: agreed_suit")
     if r.deal.widow and r.deal.upcard:
-        bad(("deal", "widow"), "a widow game turns no card up", hint="set deal.upcard: no")
+        bad(("deal", "widow"), "a widow game turns no card up", hint="set deal.upcard: no",
+            also=(("deal", "upcard"),))
     if r.bidding.no_trump and not r.bidding.naming_round:
-        bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off")
-    if r.scoring.model == "table" and r.game.deals is None and r.game.target < 1:
-        bad(("game", "target"), "the target cannot be reached")
+        bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off",
+            also=(("bidding", "naming_round"),))
     return out
+
+
+def _said(r: RuleSet, path: tuple[str, ...]) -> str:
+    """An option's value as a variant file writes it."""
+    from .describe import value_words
+
+    return value_words(getattr(getattr(r, path[0]), path[1]))
 
 
 def defaults_dict() -> dict[str, Any]:

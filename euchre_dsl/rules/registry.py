@@ -7,6 +7,7 @@ searched, so ``euchre`` works the same installed or from a clone.
 
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -53,10 +54,9 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...]) -> Variant
     base = Path(child.file).parent if child.file else Path.cwd()
     path = _find(name, base)
     if path is None:
-        known = ", ".join(shipped_ids())
         raise EuchreError(Problem("unknown-variant", f"unknown parent variant '{name}'",
                                   location=child.value_at(("extends",)),
-                                  hint=f"shipped variants are: {known}; or give a file path"))
+                                  hint=_known_hint(name)))
     key = str(path.resolve())
     if key in chain:
         cycle = " -> ".join(Path(c).stem for c in chain + (key,))
@@ -71,6 +71,14 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...]) -> Variant
                                              if k != "extends"}, parent.file,
                                             parent.key_locations, parent.value_locations))
     return parent
+
+
+def _known_hint(name: str) -> str:
+    """Did-you-mean and the list of shipped ids, for an unknown variant name."""
+    ids = shipped_ids()
+    close = difflib.get_close_matches(name, ids, n=1)
+    near = f"did you mean '{close[0]}'? " if close else ""
+    return f"{near}shipped variants are: {', '.join(ids)}; or give a file path"
 
 
 def _find(name: str, base: Path) -> Path | None:
@@ -88,9 +96,14 @@ def _find(name: str, base: Path) -> Path | None:
 
 
 def compile_file(path: str | Path) -> RuleSet:
-    """Compile a variant file (YAML or rules language)."""
+    """Compile a variant file (YAML or rules language).
+
+    A file that gives no id is known by its file name (``kitchen.euchre`` is
+    ``kitchen``); ids are not inherited through ``extends``.
+    """
     p = Path(path)
     src = parse_file(p)
+    src.data.setdefault("id", p.stem)
     key = str(p.resolve())
     return compile_source(src, lambda n, child: _resolve(n, child, (key,)))
 
@@ -110,7 +123,6 @@ def load_variant(name: str, base: str | None = None) -> RuleSet:
     """
     path = _find(name, Path(base) if base else Path.cwd())
     if path is None:
-        known = ", ".join(shipped_ids())
         raise EuchreError(Problem("unknown-variant", f"unknown variant '{name}'",
-                                  hint=f"shipped variants are: {known}; or give a file path"))
+                                  hint=_known_hint(name)))
     return compile_file(path)

@@ -19,12 +19,7 @@ def parse_yaml(text: str, file: str | None = None) -> VariantSource:
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        loc = Location(file, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
-        raise EuchreError(Problem("invalid-variant", f"YAML syntax: {exc.problem or exc}",
-                                  location=loc,
-                                  hint="check indentation and that every 'key: value' has a "
-                                       "space after the colon")) from None
+        raise EuchreError(_syntax_problem(exc, file)) from None
     except yaml.YAMLError as exc:  # pragma: no cover - reader errors without marks
         raise EuchreError(Problem("invalid-variant", f"YAML: {exc}", location=Location(file))) \
             from None
@@ -37,6 +32,43 @@ def parse_yaml(text: str, file: str | None = None) -> VariantSource:
                                   "options ('key: value' lines)", location=_loc(node, file)))
     src.data = _mapping(node, (), src)
     return src
+
+
+#: PyYAML's words for common mistakes -> (what it means, how to fix it).
+_SYNTAX_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("expected <block end>", "this line is not indented like the lines around it",
+     "the options of a section are indented by the same number of spaces (2 is usual)"),
+    ("mapping values are not allowed", "a ':' where none can be",
+     "is the line above missing its ':', or this line indented wrongly? Text containing "
+     "': ' goes in quotes"),
+    ("found character '\\t'", "a tab character", "YAML indents with spaces only"),
+    ("expected ',' or ']'", "a [list] is not closed with ']'", "like: packets: [3, 2]"),
+    ("expected ',' or '}'", "a {mapping} is not closed with '}'",
+     "write each option on its own line instead"),
+    ("while scanning a quoted scalar", "text in quotes is not closed",
+     "end it with the same quote mark"),
+    ("could not find expected ':'", "expected 'key: value'",
+     "write each option as 'key: value', with a space after the colon"),
+    ("undefined alias", "'*' starts a YAML alias", "put the value in quotes"),
+    ("cannot start any token", "this character cannot start a value",
+     "put the value in quotes"),
+)
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError, file: str | None) -> Problem:
+    """A PyYAML error in a card player's words, at the place it names."""
+    said = f"{exc.problem or ''} {exc.context or ''}"
+    mark = exc.problem_mark or exc.context_mark
+    message = f"YAML syntax: {exc.problem or exc}"
+    hint = "check indentation and that every 'key: value' has a space after the colon"
+    for pattern, words, fix in _SYNTAX_WORDS:
+        if pattern in said:
+            message, hint = f"YAML syntax: {words}", fix
+            if ("quoted" in pattern or "expected ','" in pattern) and exc.context_mark:
+                mark = exc.context_mark  # where the quote or bracket opens, not the end
+            break
+    loc = Location(file, mark.line + 1 if mark else None, mark.column + 1 if mark else None)
+    return Problem("invalid-variant", message, location=loc, hint=hint)
 
 
 def _loc(node: yaml.Node, file: str | None) -> Location:

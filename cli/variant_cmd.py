@@ -1,0 +1,186 @@
+"""``euchre variant``: list, show, check, diff, compile and document variants.
+
+The words, schema and reference all come from the library
+(:mod:`euchre_dsl.rules.describe`, ``schema``, ``docs``); this module only
+reads arguments, calls it and prints.  Problems are printed compiler style,
+with the offending line of the file and a caret under the place.  Exit codes:
+0 fine, 1 a variant has errors, 2 usage error (unknown name, missing file).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from euchre_dsl.errors import EuchreError, Problem
+from euchre_dsl.rules.describe import describe, describe_diff
+from euchre_dsl.rules.docs import options_markdown
+from euchre_dsl.rules.dsl_writer import to_dsl
+from euchre_dsl.rules.registry import compile_file, load_variant, shipped_ids
+from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.rules.schema import json_schema
+from euchre_dsl.rules.yaml_form import dump_yaml
+
+EXIT_INVALID, EXIT_USAGE = 1, 2
+VARIANT_SUFFIXES = (".yaml", ".yml", ".euchre")
+
+
+def format_problem(problem: Problem) -> str:
+    """``file:line:col: error[code]: message``, the source line with a caret, the hint."""
+    out = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]
+    excerpt = _excerpt(problem)
+    if excerpt:
+        out += excerpt
+    if problem.hint:
+        out.append(f"  hint: {problem.hint}")
+    return "\n".join(out)
+
+
+def _excerpt(problem: Problem) -> list[str]:
+    loc = problem.location
+    if not loc.file or loc.line is None:
+        return []
+    try:
+        lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    if not 1 <= loc.line <= len(lines):
+        return []
+    text = lines[loc.line - 1].expandtabs(1)
+    number = f"{loc.line:>5} | "
+    out = [number + text]
+    if loc.column is not None:
+        start = loc.column - 1
+        token = re.match(r'"([^"\\]|\\.)*"?|[^\s,;{}\[\]=]+', text[start:])
+        width = max(1, len(token.group(0)) if token else 1)
+        out.append(" " * (len(number) - 2) + "| " + " " * start + "^" + "~" * (width - 1))
+    return out
+
+
+def report(problems: list[Problem]) -> None:
+    for problem in problems:
+        click.echo(format_problem(problem), err=True)
+
+
+def fail(problems: list[Problem], code: int) -> NoReturn:
+    report(problems)
+    sys.exit(code)
+
+
+def resolve(name: str) -> RuleSet:
+    """A shipped id or a variant file; an unknown name is a usage error (exit 2)."""
+    path = Path(name)
+    try:
+        if path.is_file():
+            return compile_file(path)
+        if name in shipped_ids():
+            return load_variant(name)
+    except EuchreError as exc:
+        fail(exc.problems, EXIT_INVALID)
+    known = shipped_ids()
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    raise click.BadParameter(f"'{name}' is neither a shipped variant nor a file. {hint}"
+                             f"Shipped variants: {', '.join(known)}.")
+
+
+@click.group("variant")
+def variant() -> None:
+    """Variants: list, show in plain words, check, compare, convert, document."""
+
+
+@variant.command("list")
+def list_cmd() -> None:
+    """The shipped variants, one line each."""
+    ids = shipped_ids()
+    width = max(len(i) for i in ids)
+    broken: list[Problem] = []
+    for variant_id in ids:
+        try:
+            r = load_variant(variant_id)
+        except EuchreError as exc:
+            broken += exc.problems
+            click.echo(f"{variant_id:<{width}}  (has errors)")
+            continue
+        click.echo(f"{variant_id:<{width}}  {r.name}: {r.description}")
+    if broken:
+        fail(broken, EXIT_INVALID)
+
+
+@variant.command("show")
+@click.argument("name")
+def show_cmd(name: str) -> None:
+    """Every rule of NAME (a shipped id or a file), fully resolved, in plain words."""
+    click.echo(describe(resolve(name)), nl=False)
+
+
+@variant.command("check")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, path_type=Path))
+def check_cmd(paths: tuple[Path, ...]) -> None:
+    """Check variant files (YAML or .euchre) and folders of them; exit 1 if any is invalid.
+
+    \b
+    Examples:
+      euchre variant check kitchen.euchre
+      euchre variant check samples/house/
+    """
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(p for p in path.iterdir() if p.suffix in VARIANT_SUFFIXES)
+        else:
+            files.append(path)
+    invalid = 0
+    for path in files:
+        try:
+            r = compile_file(path)
+        except EuchreError as exc:
+            invalid += 1
+            report(exc.problems)
+            continue
+        click.echo(f"{path}: ok ({r.id}{': ' + r.name if r.name else ''})")
+    if len(files) > 1:
+        click.echo(f"{len(files) - invalid} of {len(files)} variant files are valid")
+    if invalid:
+        sys.exit(EXIT_INVALID)
+
+
+@variant.command("diff")
+@click.argument("first")
+@click.argument("second")
+def diff_cmd(first: str, second: str) -> None:
+    """The rules that differ between two variants (shipped ids or files), in words."""
+    click.echo(describe_diff(resolve(first), resolve(second), first, second), nl=False)
+
+
+@variant.command("compile")
+@click.argument("name")
+@click.option("--to", "form", type=click.Choice(["yaml", "euchre"]), default="yaml",
+              show_default=True, help="Write YAML or the rules language.")
+def compile_cmd(name: str, form: str) -> None:
+    """NAME (a file or shipped id) with every option spelled out, normalized."""
+    data = resolve(name).to_dict()
+    click.echo(dump_yaml(data) if form == "yaml" else to_dsl(data), nl=False)
+
+
+@variant.command("schema")
+def schema_cmd() -> None:
+    """JSON Schema of the YAML variant form, for editors."""
+    click.echo(json.dumps(json_schema(), indent=2, ensure_ascii=False))
+
+
+@variant.command("docs")
+def docs_cmd() -> None:
+    """The option reference in Markdown (the text of docs/options.md)."""
+    click.echo(options_markdown(), nl=False)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(variant)

@@ -1,0 +1,122 @@
+"""A rule set in plain words: what ``euchre variant show`` and ``diff`` print.
+
+Nothing here is written per variant.  Each option is said with its phrase
+from :mod:`euchre_dsl.rules.phrases` ("stick the dealer", "game to 10") and
+explained with its one-line meaning from the option table, so the text a
+player checks against a rule book is generated from the same table the
+engine reads.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..cards import Deck
+from .phrases import render
+from .ruleset import SECTIONS, RuleSet
+
+WIDTH = 88
+RULE_WIDTH = 52
+
+
+def value_words(value: Any) -> str:
+    """An option value as it is written in a variant file: yes/no, none, [3, 2], words."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def rule_words(path: str, value: Any) -> str:
+    """One option value as a rule: its phrase, or ``section.option = value``."""
+    return render(path, value) or f"{path} = {value_words(value)}"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One resolved option of a rule set, ready to print."""
+
+    path: str
+    value: Any
+    words: str
+    doc: str
+
+
+def rules_of(r: RuleSet) -> list[Rule]:
+    """Every option of ``r`` in table order."""
+    out = []
+    for section in SECTIONS:
+        sec = getattr(r, section)
+        for f in fields(sec):
+            path = f"{section}.{f.name}"
+            value = getattr(sec, f.name)
+            out.append(Rule(path, value, rule_words(path, value), f.metadata.get("doc", "")))
+    return out
+
+
+def title(r: RuleSet) -> str:
+    """``Name [id]``, or the id alone for a variant without a name."""
+    return f"{r.name} [{r.id}]" if r.name else r.id
+
+
+def summary(r: RuleSet) -> str:
+    """One line a player reads first: cards, players, hand size."""
+    deck = Deck.of(r.deck.lowest, r.deck.joker)
+    ranks = f"{r.deck.lowest} to ace"
+    joker = " and the joker" if r.deck.joker else ""
+    if r.players.sides == "partners":
+        sides = f"{r.players.count} players in {r.players.teams} partnerships"
+    else:
+        sides = f"{r.players.count} players, each for themselves"
+    return f"{deck.size} cards ({ranks} in each suit{joker}); {sides}; {r.deal.hand_size} " \
+           f"cards each"
+
+
+def describe(r: RuleSet) -> str:
+    """The whole rule set, section by section, in words."""
+    lines = [title(r)]
+    if r.description:
+        lines += textwrap.wrap(r.description, WIDTH)
+    if r.source:
+        lines.append(f"Source: {r.source}")
+    lines += [summary(r), ""]
+    current = None
+    for rule in rules_of(r):
+        section = rule.path.split(".")[0]
+        if section != current:
+            if current is not None:
+                lines.append("")
+            doc = (SECTIONS[section].__doc__ or "").strip().rstrip(".")
+            lines.append(f"{section.capitalize()}: {doc[:1].lower()}{doc[1:]}")
+            current = section
+        lines.append(f"  {rule.words:<{RULE_WIDTH}} [{rule.path}]")
+        lines += textwrap.wrap(rule.doc, WIDTH, initial_indent="      ",
+                               subsequent_indent="      ")
+    return "\n".join(lines) + "\n"
+
+
+def differences(a: RuleSet, b: RuleSet) -> list[tuple[Rule, Rule]]:
+    """The options on which ``a`` and ``b`` differ, in table order."""
+    return [(x, y) for x, y in zip(rules_of(a), rules_of(b)) if x.value != y.value]
+
+
+def describe_diff(a: RuleSet, b: RuleSet, label_a: str, label_b: str) -> str:
+    """What differs between two rule sets, option by option, in words."""
+    diffs = differences(a, b)
+    if not diffs:
+        return f"{label_a} and {label_b} have the same rules\n"
+    count = f"{len(diffs)} rule{'s' if len(diffs) != 1 else ''}"
+    lines = [f"{count} differ between {label_a} and {label_b}:", ""]
+    width = max(len(label_a), len(label_b)) + 1
+    for x, y in diffs:
+        lines.append(x.path)
+        lines += textwrap.wrap(x.doc, WIDTH, initial_indent="    ", subsequent_indent="    ")
+        lines.append(f"  {label_a + ':':<{width}} {x.words}")
+        lines.append(f"  {label_b + ':':<{width}} {y.words}")
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,347 @@
+"""Plain-words phrases of the rules language, each the spelling of one option value.
+
+``stick the dealer`` is ``bidding.stick_the_dealer = yes``; ``game to 7`` is
+``game.target = 7``.  A phrase never means anything an option cannot say: every
+entry below names one option of the table in :mod:`euchre_dsl.rules.ruleset`
+and either a fixed value or one slot filled from the text.  The same table
+reads phrases (:mod:`euchre_dsl.rules.dsl`), writes them (``euchre variant
+show``, the ``.euchre`` writer) and documents them (``docs/options.md``).
+
+Matching ignores case, hyphens (``order-up`` is ``order up``), commas and the
+articles *a*, *an*, *the*.  Options without a phrase are still written with the
+generic ``section.option = value``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from ..cards import SUIT_NAMES, SUITS
+
+#: Slot kinds: what a ``{slot}`` in a phrase accepts.
+SLOT_WORDS = {
+    "number": "a whole number",
+    "rank": "a card rank (2 to 9)",
+    "suit": "a suit (clubs, diamonds, hearts, spades)",
+    "text": "text in double quotes",
+    "packets": "packet sizes like 3-2",
+}
+
+#: The value of a phrase that takes its value from its slot.
+SLOT = object()
+
+_ARTICLES = {"a", "an", "the"}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One way to write one option value: ``pattern`` sets ``path`` to ``value``."""
+
+    pattern: str
+    path: str
+    value: Any = SLOT
+
+    @property
+    def slot(self) -> str | None:
+        """The slot kind of the pattern, or None for a fixed-value phrase."""
+        for part in self.pattern.split():
+            if part.startswith("{"):
+                return part[1:-1]
+        return None
+
+    @property
+    def skeleton(self) -> tuple[str, ...]:
+        """The normalized words, with the slot written ``{kind}``."""
+        return tuple(normalize_words(self.pattern.split()))
+
+    def shown(self) -> str:
+        """The pattern as the docs show it: ``game to <number>``."""
+        return " ".join(f"<{p[1:-1]}>" if p.startswith("{") else p for p in self.pattern.split())
+
+
+def _bool(path: str, yes: Sequence[str], no: Sequence[str]) -> list[Phrase]:
+    return [Phrase(p, path, True) for p in yes] + [Phrase(p, path, False) for p in no]
+
+
+def _choice(path: str, spellings: dict[Any, Sequence[str]]) -> list[Phrase]:
+    return [Phrase(p, path, value) for value, ps in spellings.items() for p in ps]
+
+
+def _slot(path: str, *patterns: str) -> list[Phrase]:
+    return [Phrase(p, path) for p in patterns]
+
+
+#: Every phrase; the first one for a given option value is how it is written back.
+PHRASES: tuple[Phrase, ...] = tuple(
+    [Phrase("id {text}", "id"), Phrase("name {text}", "name"), Phrase("description {text}", "description"),
+     Phrase("source {text}", "source")]
+    # deck
+    + _slot("deck.lowest", "cards {rank} to ace")
+    + _bool("deck.joker", ["with the joker", "with the benny"], ["no joker"])
+    # players
+    + _slot("players.count", "{number} players")
+    + _choice("players.sides", {"partners": ["partnerships", "partners"],
+                                "individual": ["everyone for themselves",
+                                               "every player for themselves"]})
+    + _slot("players.teams", "{number} partnerships", "{number} teams")
+    # deal
+    + _slot("deal.hand_size", "{number} cards each")
+    + _slot("deal.packets", "deal {packets}", "deal in packets of {packets}")
+    + _bool("deal.upcard", ["an upcard", "turn up a card"], ["no upcard"])
+    + _bool("deal.widow", ["a widow", "deal a widow"], ["no widow"])
+    # bidding
+    + _bool("bidding.order_up_round", ["an order-up round"], ["no order-up round"])
+    + _bool("bidding.naming_round", ["a naming round"], ["no naming round"])
+    + _choice("bidding.turned_down_suit", {"barred": ["the turned-down suit may not be named"],
+                                           "allowed": ["the turned-down suit may be named"]})
+    + _bool("bidding.no_trump", ["no-trump may be called"], ["no-trump may not be called"])
+    + _bool("bidding.stick_the_dealer", ["stick the dealer", "screw the dealer",
+                                         "hang the dealer"],
+            ["no stick the dealer", "the dealer may pass"])
+    + _bool("bidding.std_may_name_turned_down",
+            ["a stuck dealer may name the turned-down suit"],
+            ["a stuck dealer may not name the turned-down suit"])
+    + _choice("bidding.all_pass", {"throw_in": ["if everyone passes, throw the hand in"],
+                                   "no_trump": ["if everyone passes, play at no-trump"]})
+    + _slot("bidding.forced_trump", "forced trump {suit}", "a {suit} upcard is trump")
+    + [Phrase("no forced trump", "bidding.forced_trump", None)]
+    + _bool("bidding.forced_dealer_takes", ["the dealer takes a forced upcard"],
+            ["the dealer leaves a forced upcard"])
+    + _bool("bidding.auction", ["an auction", "bid for tricks"], ["no auction"])
+    + _slot("bidding.auction_min", "the lowest bid is {number}")
+    + _slot("bidding.auction_max", "the highest bid is {number}")
+    + _bool("bidding.auction_no_trump", ["the high bidder may name no-trump"],
+            ["the high bidder may not name no-trump"])
+    + _bool("bidding.auction_takes_upcard", ["the high bidder may take the upcard"],
+            ["the high bidder may not take the upcard"])
+    + _choice("bidding.widow_order", {
+        "right_of_dealer": ["the widow is offered from the dealer's right"],
+        "left_of_dealer": ["the widow is offered from the dealer's left"]})
+    + _bool("bidding.dealer_may_discard_upcard", ["the upcard may be discarded"],
+            ["the upcard may not be discarded"])
+    # alone
+    + _bool("alone.allowed", ["going alone", "the maker may go alone"], ["no going alone"])
+    + _bool("alone.dealer_exchanges_when_partner_alone",
+            ["the dealer exchanges when the partner goes alone"],
+            ["the dealer does not exchange when the partner goes alone"])
+    + _choice("alone.defend_alone", {"off": ["no defending alone"],
+                                     "vs_lone_maker": ["defend alone against a lone maker",
+                                                       "defend alone against a loner"],
+                                     "vs_any_maker": ["defend alone against any maker"]})
+    # participation
+    + _bool("participation.stay_drop", ["stay or drop"],
+            ["everyone plays every hand", "no dropping out"])
+    + _bool("participation.three_hands_rule", ["the three-hands rule"], ["no three-hands rule"])
+    # play
+    + _choice("play.lead", {"left_of_dealer": ["left of the dealer leads"],
+                            "maker": ["the maker leads"]})
+    + _choice("play.loner_lead", {
+        "first_active_left_of_dealer": ["against a loner, left of the dealer leads"],
+        "left_of_loner": ["against a loner, left of the loner leads"]})
+    # scoring
+    + _choice("scoring.model", {"table": ["table scoring"], "countdown": ["countdown scoring"]})
+    + _slot("scoring.maker_target", "the makers need {number} tricks")
+    + [Phrase("the makers need their bid", "scoring.maker_target", "bid")]
+    + _slot("scoring.make", "a make scores {number}")
+    + _slot("scoring.march", "a march scores {number}")
+    + _slot("scoring.alone_make", "a lone make scores {number}")
+    + _slot("scoring.alone_march", "a lone march scores {number}")
+    + _slot("scoring.euchred", "a euchre scores {number}")
+    + _slot("scoring.euchred_march", "a defenders' march scores {number}")
+    + _slot("scoring.alone_euchred", "a euchre of a loner scores {number}")
+    + _slot("scoring.lone_defender_euchre", "a lone defender's euchre scores {number}")
+    + _slot("scoring.lone_defender_march", "a lone defender's march scores {number}")
+    + _slot("scoring.start", "count down from {number}", "start at {number}")
+    + _slot("scoring.per_trick", "each trick counts {number}")
+    + _slot("scoring.bucked", "bucked adds {number}")
+    + _slot("scoring.maker_set", "a set maker adds {number}")
+    + _bool("scoring.maker_set_credits_tricks", ["a set maker still counts tricks"],
+            ["a set maker counts no tricks"])
+    + _bool("scoring.instant_win", ["taking every trick wins the game"], ["no instant win"])
+    + _bool("scoring.instant_win_requires_opponent", ["an instant win needs an opponent in play"],
+            ["an instant win needs no opponent in play"])
+    + _choice("scoring.renege", {"award": ["a renege pays the offended side"],
+                                 "offender": ["a renege costs the offender"],
+                                 "none": ["no renege penalty"]})
+    + _slot("scoring.renege_points", "a renege penalty is {number}")
+    + _slot("scoring.renege_alone_points", "a renege against a loner pays {number}")
+    # game
+    + _slot("game.target", "game to {number}", "play to {number}")
+    + _slot("game.deals", "the game ends after deal {number}")
+    + [Phrase("no deal limit", "game.deals", None)]
+    + _choice("game.tie", {"play_on": ["a level finish plays on"],
+                           "tie": ["a level finish is a tie"]})
+)
+
+
+def normalize_words(words: Iterable[str]) -> list[str]:
+    """Lower case, hyphens split, articles dropped: how phrase words are compared."""
+    out: list[str] = []
+    for word in words:
+        if word.startswith("{"):
+            out.append(word)
+            continue
+        for part in word.lower().replace(",", " ").replace("-", " ").split():
+            if part not in _ARTICLES:
+                out.append(part)
+    return out
+
+
+@dataclass(frozen=True)
+class Item:
+    """One piece of a written phrase: ``kind`` is word, number, text, packets or list."""
+
+    kind: str
+    value: Any
+    line: int | None = None
+    column: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.kind == "text":
+            return '"' + str(self.value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if self.kind == "packets":
+            return "-".join(str(v) for v in self.value)
+        if self.kind == "list":
+            return "[" + ", ".join(str(v) for v in self.value) + "]"
+        return str(self.value)
+
+
+def split_items(items: Sequence[Item]) -> list[Item]:
+    """Words split as :func:`normalize_words` does; other items kept as they are."""
+    out: list[Item] = []
+    for item in items:
+        if item.kind != "word":
+            out.append(item)
+            continue
+        for part in normalize_words([item.value]):
+            out.append(Item("word", part, item.line, item.column))
+    return out
+
+
+class PhraseError(Exception):
+    """A phrase that means nothing, with where and what was expected."""
+
+    def __init__(self, message: str, item: Item, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.item = item
+        self.hint = hint
+
+
+def _fill(kind: str, item: Item) -> tuple[bool, Any]:
+    """Whether ``item`` can fill a slot of ``kind``, and the value it gives."""
+    if kind == "number":
+        return item.kind == "number", item.value
+    if kind == "text":
+        return item.kind == "text", item.value
+    if kind == "rank":
+        if item.kind == "number":
+            return True, str(item.value)
+        return item.kind == "word", item.value
+    if kind == "suit":
+        if item.kind != "word":
+            return False, None
+        word = str(item.value).lower()
+        for letter, name in zip(SUITS, SUIT_NAMES):
+            if word in (letter.lower(), name, name[:-1]):
+                return True, letter
+        return False, None
+    if kind == "packets":
+        return item.kind in ("packets", "list"), item.value
+    return False, None  # pragma: no cover - every slot kind is listed above
+
+
+def match(items: Sequence[Item]) -> tuple[Phrase, Any, Item]:
+    """The phrase ``items`` spell, its value, and the item the value came from.
+
+    Raises :class:`PhraseError` with the closest phrase as a suggestion.
+    """
+    words = split_items(items)
+    near: tuple[Phrase, Item] | None = None
+    for phrase in PHRASES:
+        skeleton = phrase.skeleton
+        if len(skeleton) != len(words) or not all(
+                part.startswith("{") or (item.kind == "word" and item.value == part)
+                for part, item in zip(skeleton, words)):
+            continue
+        if phrase.slot is None:
+            return phrase, phrase.value, words[0]
+        index = next(i for i, part in enumerate(skeleton) if part.startswith("{"))
+        ok, value = _fill(phrase.slot, words[index])
+        if ok:
+            return phrase, value, words[index]
+        if near is None:
+            near = (phrase, words[index])
+    if near is not None:
+        phrase, failed = near
+        lead = " ".join(p for p in phrase.pattern.split() if not p.startswith("{"))
+        got = failed.text if failed.kind == "text" else f"'{failed.text}'"
+        raise PhraseError(f"'{lead}' needs {SLOT_WORDS[phrase.slot or '']}, got {got}",
+                          failed, hint=f"write it as: {example(phrase)}")
+    written = " ".join(i.text for i in items)
+    raise PhraseError(f"unknown rule '{written}'", items[0], hint=suggest(words))
+
+
+_EXAMPLES = {"number": "10", "rank": "9", "suit": "clubs", "text": '"..."', "packets": "3-2"}
+
+
+def example(phrase: Phrase) -> str:
+    """The phrase with a sample value in its slot: ``game to 10``."""
+    return " ".join(_EXAMPLES[p[1:-1]] if p.startswith("{") else p
+                    for p in phrase.pattern.split())
+
+
+def suggest(words: Sequence[Item]) -> str:
+    """A did-you-mean for words that match no phrase, or where to look them up."""
+    shown = " ".join(i.value if i.kind == "word" else "{" + _kind_of(i) + "}" for i in words)
+    by_text = {" ".join(p.skeleton): p for p in PHRASES}
+    close = difflib.get_close_matches(shown, list(by_text), n=1, cutoff=0.75)
+    if close:
+        return f"did you mean '{example(by_text[close[0]])}'?"
+    return ("write it as section.option = value (like bidding.stick_the_dealer = yes); "
+            "'euchre variant docs' lists every option and its phrases")
+
+
+def _kind_of(item: Item) -> str:
+    if item.kind == "list":
+        return "packets"
+    return item.kind
+
+
+def render(path: str, value: Any) -> str | None:
+    """The first phrase that writes ``path = value``, or None when there is none."""
+    for phrase in PHRASES:
+        if phrase.path != path:
+            continue
+        if phrase.slot is None:
+            if phrase.value == value and type(phrase.value) is type(value):
+                return phrase.pattern
+            continue
+        text = _render_slot(phrase.slot, value)
+        if text is not None:
+            return " ".join(text if p.startswith("{") else p for p in phrase.pattern.split())
+    return None
+
+
+def _render_slot(kind: str, value: Any) -> str | None:
+    if kind == "number" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if kind == "rank" and isinstance(value, str):
+        return value
+    if kind == "suit" and isinstance(value, str) and value in SUITS:
+        return SUIT_NAMES[SUITS.index(value)]
+    if kind == "text" and isinstance(value, str):
+        return Item("text", value).text
+    if kind == "packets" and isinstance(value, (list, tuple)) and value:
+        if len(value) > 1:
+            return "-".join(str(v) for v in value)
+        return f"[{value[0]}]"
+    return None
+
+
+def phrases_for(path: str) -> list[Phrase]:
+    """Every phrase of one option, in table order."""
+    return [p for p in PHRASES if p.path == path]
