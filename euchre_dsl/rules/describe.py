@@ -110,8 +110,8 @@ def describe_diff(a: RuleSet, b: RuleSet, label_a: str, label_b: str) -> str:
     diffs = differences(a, b)
     if not diffs:
         return f"{label_a} and {label_b} have the same rules\n"
-    count = f"{len(diffs)} rule{'s' if len(diffs) != 1 else ''}"
-    lines = [f"{count} differ between {label_a} and {label_b}:", ""]
+    count = "1 rule differs" if len(diffs) == 1 else f"{len(diffs)} rules differ"
+    lines = [f"{count} between {label_a} and {label_b}:", ""]
     width = max(len(label_a), len(label_b)) + 1
     for x, y in diffs:
         lines.append(x.path)

@@ -302,45 +302,52 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str | None) -> Proble
                    hint=f"expected {', '.join(words)}" if words else None)
 
 
-def _state(exc: UnexpectedInput) -> int | None:
-    """The LALR state the parser stopped in (what it expected there)."""
-    state = getattr(exc, "state", None)
-    return getattr(state, "position", None)
+def _states(exc: UnexpectedInput) -> tuple[int, ...]:
+    """The last two LALR states of the parser stack when it stopped.
+
+    The top state says what was expected; the one below it tells apart
+    places that share a top state, such as a line end at the top of the file
+    and a line end inside the braces.
+    """
+    stack = getattr(getattr(exc, "state", None), "state_stack", None) or []
+    return tuple(stack[-2:])
 
 
 @lru_cache(maxsize=1)
-def _example_labels() -> dict[tuple[int, str | None], str]:
-    """(parser state, unexpected token type) -> mistake name, from the examples.
+def _example_labels() -> dict[tuple[object, ...], str]:
+    """Where the parser stopped -> mistake name, learned once from the examples.
 
-    Each example is parsed once.  Like lark's ``match_examples``, an error is
-    matched by the state the parser stopped in and, first, the token it
-    stopped at; unlike it, the depth of the parser stack is not compared, so
-    one example covers a mistake at any nesting.
+    As in lark's ``match_examples``, an error is matched by the parser state
+    it stopped in and the token it stopped at; here the depth of the stack is
+    not compared, so one example covers a mistake at any nesting, and the
+    state below the top is compared first.
     """
-    labels: dict[tuple[int, str | None], str] = {}
+    labels: dict[tuple[object, ...], str] = {}
     for label, snippets in _EXAMPLES.items():
         # a file that opens with comment lines reaches other parser states
         for snippet in snippets + [f"# comment\n{s}" for s in snippets]:
             try:
                 parser().parse(snippet)
             except UnexpectedInput as exc:
-                state = _state(exc)
-                if state is not None:
-                    labels.setdefault((state, _token_type(exc)), label)
-                    labels.setdefault((state, None), label)
+                for key in _keys(exc):
+                    labels.setdefault(key, label)
     return labels
 
 
-def _token_type(exc: UnexpectedInput) -> str | None:
+def _keys(exc: UnexpectedInput) -> list[tuple[object, ...]]:
+    """Lookup keys for an error, most specific first."""
+    states = _states(exc)
+    if not states:
+        return []
     token = getattr(exc, "token", None)
-    return token.type if token is not None else None
+    kind = token.type if token is not None else None
+    return [("two", *states, kind), ("one", states[-1], kind), ("any", states[-1])]
 
 
 def _label(exc: UnexpectedInput) -> str | None:
     """The name of the mistake ``exc`` is an instance of, if it is a known one."""
     labels = _example_labels()
-    state = _state(exc)
-    return labels.get((state, _token_type(exc))) or labels.get((state, None))  # type: ignore
+    return next((labels[k] for k in _keys(exc) if k in labels), None)
 
 
 def _phrase_before(text: str, line: int, column: int) -> str | None:
