@@ -1,0 +1,239 @@
+"""``euchre convert``: hand histories from one format to another.
+
+Every conversion goes through ``ehh/1`` records: a reader turns the input
+into a stream of records (or located problems), a writer turns records into
+the output.  A format is chosen by ``--from``/``--to`` or by the file's
+extension; adding a format is adding a reader and/or a writer to the tables
+below.  Records stream: memory does not grow with the size of the input.
+
+Exit status: 0 everything converted, 1 some games had problems (the others
+are still written), 2 a usage error or a file that cannot be read or written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from contextlib import ExitStack
+from dataclasses import dataclass
+from typing import IO, Callable, Iterator, NamedTuple
+
+import click
+
+from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.history.reader import (
+    STDIN, JsonPath, Locator, iter_jsonl, read_records, read_stdin,
+)
+from euchre_dsl.history.validate import Validator
+from euchre_dsl.history.writer import dump_record
+from euchre_dsl.interop.openspiel import (
+    VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
+)
+
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+
+STDIN_NAME = "<stdin>"
+EHH = "ehh"
+OPENSPIEL = "openspiel"
+
+
+class Source(NamedTuple):
+    """One record read from the input: the ``ehh/1`` record, or why there is none."""
+
+    record: dict | None
+    problem: Problem | None
+    locate: Callable[[JsonPath, bool], Location]  # where a part of the record is in IN
+
+
+@dataclass(frozen=True)
+class Options:
+    """Format-specific options, passed to every reader and writer."""
+
+    game: OpenSpielParams
+
+
+Reader = Callable[[str, Options], Iterator[Source]]
+Writer = Callable[[Iterator[Source], IO[str], Callable[[Problem], None], Options, bool], int]
+
+
+# ------------------------------------------------------------------ readers
+def _read_ehh(path: str, options: Options) -> Iterator[Source]:
+    name = STDIN_NAME if path == STDIN else path
+    # opens the file now: OSError if unreadable, ValueError if not a record file
+    items = read_stdin(name=name) if path == STDIN else read_records(path)
+    return (Source(it.data, it.problem, Locator(it.text, it.line, name)) for it in items)
+
+
+def _read_openspiel(path: str, options: Options) -> Iterator[Source]:
+    stream = sys.stdin.buffer if path == STDIN else open(path, "rb")  # noqa: SIM115
+    name = STDIN_NAME if path == STDIN else path
+
+    def sources() -> Iterator[Source]:
+        with ExitStack() as stack:
+            if stream is not sys.stdin.buffer:
+                stack.enter_context(stream)
+            for c in convert_items(iter_jsonl(stream, name), name, options.game):
+                yield Source(c.record, c.problem, _line_locator(name, c.line))
+
+    return sources()
+
+
+def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
+    """Every part of a converted record is placed at the input line it came from."""
+    def locate(path: JsonPath, key: bool = False) -> Location:
+        return Location(name, line)
+
+    return locate
+
+
+# ------------------------------------------------------------------ writers
+def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
+               options: Options, single: bool) -> int:
+    """``ehh/1`` records, one per line; ``single`` (a ``.json`` file): exactly one."""
+    written = 0
+    for src in sources:
+        if src.record is None:
+            continue
+        if single and written:
+            raise click.UsageError("OUT is a .json file, which holds one game, but IN has more "
+                                   "(the first was written): write to a .jsonl file")
+        out.write(dump_record(src.record))
+        out.write("\n")
+        written += 1
+    return written
+
+
+def _write_openspiel(sources: Iterator[Source], out: IO[str],
+                     report: Callable[[Problem], None], options: Options, single: bool) -> int:
+    """One line per hand: ``{"game": <game string>, "history": [action ids]}``."""
+    validator = Validator()
+    written = 0
+    for src in sources:
+        if src.record is None:
+            continue
+        try:
+            params, histories = record_to_histories(src.record, locate=src.locate,
+                                                    validator=validator)
+        except EuchreError as exc:
+            for p in exc.problems:
+                report(p)
+            continue
+        for history in histories:
+            out.write(json.dumps({"game": params.game_string(), "history": history},
+                                 separators=(",", ":")))
+            out.write("\n")
+            written += 1
+    return written
+
+
+#: Format name -> (reader, writer); the formats are described in the command's help.
+FORMATS: dict[str, tuple[Reader, Writer]] = {
+    EHH: (_read_ehh, _write_ehh),
+    OPENSPIEL: (_read_openspiel, _write_openspiel),
+}
+#: File extension -> format, for IN and OUT without --from/--to.
+EXTENSIONS: dict[str, str] = {".json": EHH, ".jsonl": EHH}
+
+
+def _format_of(path: str, given: str | None, flag: str) -> str:
+    if given is not None:
+        return given
+    if path == STDIN:
+        return EHH
+    ext = os.path.splitext(path)[1].lower()
+    if ext in EXTENSIONS:
+        return EXTENSIONS[ext]
+    known = ", ".join(sorted(EXTENSIONS))
+    raise click.UsageError(f"cannot tell the format of {path} from its extension ({known} "
+                           f"are known): give {flag}")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@click.command("convert")
+@click.argument("source", metavar="IN")
+@click.argument("target", metavar="OUT")
+@click.option("--from", "from_format", type=click.Choice(sorted(FORMATS)),
+              help="Format of IN (default: from its extension; '-' is ehh).")
+@click.option("--to", "to_format", type=click.Choice(sorted(FORMATS)),
+              help="Format of OUT (default: from its extension; '-' is ehh).")
+@click.option("--game", "game_string", default=VARIANT_PARAMS.game_string(), show_default=True,
+              help="OpenSpiel game string the histories were played under, for lines that "
+                   "do not say ('euchre' alone means OpenSpiel's defaults: "
+                   "allow_lone_defender=false, stick_the_dealer=true).")
+def convert_cmd(source: str, target: str, from_format: str | None, to_format: str | None,
+                game_string: str) -> None:
+    """Convert the hand histories in IN and write them to OUT ('-': standard input/output).
+
+    \b
+    Formats:
+      ehh        ehh/1 records: .json (one game) or .jsonl (one game per line).
+      openspiel  JSON Lines, one OpenSpiel euchre game per line: a JSON array of
+                 action ids (state.history() of a finished game), or an object
+                 {"history": [...], "game": "euchre(...)"} ("game" optional, other
+                 keys ignored). Each game becomes an ehh/1 record of variant
+                 'openspiel' (or an inline variant extending it for other game
+                 parameters); converting to openspiel writes one such object per
+                 hand, for variants whose rules OpenSpiel plays.
+
+    \b
+    Examples:
+      euchre convert --from openspiel histories.jsonl games.jsonl
+      euchre convert --from openspiel --game 'euchre' histories.jsonl -
+      euchre convert --to openspiel games.jsonl histories.jsonl
+    """
+    try:
+        options = Options(OpenSpielParams.parse(game_string))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--game") from None
+    src_format = _format_of(source, from_format, "--from")
+    dst_format = _format_of(target, to_format, "--to")
+    if src_format == dst_format:
+        raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
+                               "(give --from or --to)")
+    reader = FORMATS[src_format][0]
+    writer = FORMATS[dst_format][1]
+    try:
+        sources = reader(source, options)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        click.echo(f"euchre convert: cannot read {source}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    counts = {"read": 0, "errors": 0}
+
+    def counted() -> Iterator[Source]:
+        for src in sources:
+            counts["read"] += 1
+            if src.problem is not None:
+                report(src.problem)
+            yield src
+
+    def report(problem: Problem) -> None:
+        if problem.severity == "error":
+            counts["errors"] += 1
+        click.echo(problem.format(), err=True)
+
+    with ExitStack() as stack:
+        if target == STDIN:
+            out: IO[str] = sys.stdout
+        else:
+            try:
+                out = stack.enter_context(open(target, "w", encoding="utf-8", newline="\n"))
+            except OSError as exc:
+                click.echo(f"euchre convert: cannot write {target}: {exc.strerror or exc}",
+                           err=True)
+                sys.exit(EXIT_USAGE)
+        single = dst_format == EHH and target.lower().endswith(".json")
+        written = writer(counted(), out, report, options, single)
+    click.echo(f"euchre convert: {src_format} -> {dst_format}: {_plural(counts['read'], 'game')} "
+               f"read, {written} written, {_plural(counts['errors'], 'error')}", err=True)
+    sys.exit(EXIT_INVALID if counts["errors"] else EXIT_OK)
+
+
+def register(group: click.Group) -> None:
+    """Add ``convert`` to the ``euchre`` command group."""
+    group.add_command(convert_cmd)

@@ -1,0 +1,1 @@
+"""Other programs' game records, converted to and from ``ehh/1``."""

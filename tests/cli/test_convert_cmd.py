@@ -1,0 +1,100 @@
+"""``euchre convert``: OpenSpiel histories to ehh/1 and back, problems and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import euchre
+
+# East deals; South orders up alone, West defends alone (see tests/interop).
+LONE_VS_LONE = [1, 18, 2, 9, 4, 19, 17, 21, 15, 8, 1, 12, 0, 13, 14, 23, 3, 22, 7, 20, 6, 5,
+                26, 8, 29, 29, 17, 9, 23, 7, 20, 14, 12, 1, 2, 21]
+# The same deal under OpenSpiel's default game (no lone defenders): everyone passes
+# but the stuck dealer, who names hearts with his partner and scores 1 for E+W.
+STUCK = LONE_VS_LONE[:22] + [24] * 7 + [27, 30] + [14, 9, 6, 22, 23, 15, 19, 7, 20, 0, 8, 2,
+                                                   1, 21, 4, 13, 12, 3, 18, 17]
+
+
+def _run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(euchre, list(args), input=stdin)
+
+
+def test_help_describes_the_history_lines() -> None:
+    result = _run("convert", "--help")
+    assert result.exit_code == 0
+    assert "JSON array of" in result.stdout and '{"history": [...], "game"' in result.stdout
+
+
+def test_openspiel_to_ehh_and_back(tmp_path: Path) -> None:
+    histories = tmp_path / "h.jsonl"
+    histories.write_text(json.dumps(LONE_VS_LONE) + "\n\n" +
+                         json.dumps({"history": STUCK + [0], "game": "euchre"}) + "\n")
+    games = tmp_path / "games.jsonl"
+    result = _run("convert", "--from", "openspiel", str(histories), str(games))
+    # the second line's game is over before its last action: reported, not written
+    assert result.exit_code == 1
+    assert f"{histories}:3:" in result.stderr and "error[bad-history]" in result.stderr
+    assert "2 games read, 1 written, 1 error" in result.stderr
+    records = [json.loads(line) for line in games.read_text().splitlines()]
+    assert len(records) == 1 and records[0]["variant"] == "openspiel"
+    assert _run("validate", str(games)).exit_code == 0
+
+    back = tmp_path / "back.jsonl"
+    result = _run("convert", "--to", "openspiel", str(games), str(back))
+    assert result.exit_code == 0, result.stderr
+    line = json.loads(back.read_text())
+    assert line["game"] == "euchre(allow_lone_defender=true,stick_the_dealer=true)"
+    assert line["history"][22:] == LONE_VS_LONE[22:]
+
+
+def test_standard_input_and_output_with_a_game_string() -> None:
+    result = _run("convert", "--from", "openspiel", "--game", "euchre", "-", "-",
+                  stdin=json.dumps(STUCK) + "\n")
+    assert result.exit_code == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert record["variant"]["alone"] == {"defend_alone": "off"}
+    assert record["hands"][0]["actions"][7] == ["E", "call", "H"]
+    assert record["final"]["scores"] == {"N+S": 0, "E+W": 1}
+
+
+def test_one_game_to_a_json_file(tmp_path: Path) -> None:
+    histories = tmp_path / "h.jsonl"
+    histories.write_text(json.dumps(LONE_VS_LONE) + "\n")
+    out = tmp_path / "game.json"
+    assert _run("convert", "--from", "openspiel", str(histories), str(out)).exit_code == 0
+    assert json.loads(out.read_text())["format"] == "ehh/1"
+    histories.write_text((json.dumps(LONE_VS_LONE) + "\n") * 2)
+    result = _run("convert", "--from", "openspiel", str(histories), str(out))
+    assert result.exit_code == 2 and "write to a .jsonl file" in result.stderr
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    games = tmp_path / "g.jsonl"
+    games.write_text("")
+    for args, words in [
+        (("convert", str(games), str(tmp_path / "x.jsonl")), "nothing to convert"),
+        (("convert", "--from", "openspiel", str(games), str(tmp_path / "x.txt")),
+         "cannot tell the format"),
+        (("convert", "--from", "openspiel", "--game", "euchre(x=1)", str(games), "-"),
+         "unknown euchre parameter 'x'"),
+        (("convert", "--from", "openspiel", str(tmp_path / "missing.jsonl"), "-"),
+         "cannot read"),
+        (("convert", "--from", "openspiel", str(games), str(tmp_path / "no" / "x.jsonl")),
+         "cannot write"),
+    ]:
+        result = _run(*args)
+        assert result.exit_code == 2, args
+        assert words in result.stderr, args
+
+
+def test_records_openspiel_cannot_play_are_reported(tmp_path: Path) -> None:
+    games = tmp_path / "g.jsonl"
+    result = _run("simulate", "--variant", "defenders-bonus", "--games", "1", "--seed", "3",
+                  "-o", str(games))
+    assert result.exit_code == 0
+    result = _run("convert", "--to", "openspiel", str(games), str(tmp_path / "h.jsonl"))
+    assert result.exit_code == 1
+    assert f"{games}:1:" in result.stderr and "error[unsupported-rules]" in result.stderr
