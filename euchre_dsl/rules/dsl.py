@@ -170,8 +170,9 @@ def _unquote(token: Token) -> str:
 # --------------------------------------------------------------------------- syntax errors
 
 #: Broken snippets naming each common mistake.  As in lark's ``match_examples``,
-#: an error is named by the parser state it stops in; the snippets put each
-#: mistake in the places it can occur (first rule, later rule, section block).
+#: an error is named by where the parser stops (see :func:`_example_labels`);
+#: the snippets put each mistake in the places it can occur (first rule, later
+#: rule, section block).
 _EXAMPLES: dict[str, list[str]] = {
     "no-heading": ["game to 10", "\n game to 10", "= 1"],
     "no-open-brace": ["variant x extends standard\n game to 10\n}", "variant x game to 10 }",
@@ -289,7 +290,9 @@ def _syntax_problem(exc: UnexpectedInput, text: str, file: str | None) -> Proble
             line, column = brace
             return Problem("invalid-variant", "this '{' is never closed: the file ends first",
                            location=Location(file, line, column), hint="add the missing '}'")
-        return Problem("invalid-variant", "the file ends before the variant is complete",
+        empty = not re.sub(r"#[^\n]*", "", text).strip()
+        return Problem("invalid-variant", "the file holds no variant" if empty else
+                       "the file ends before the variant is complete",
                        location=at, hint=f"a rules file is {HEADING} ... }}")
     if label is not None:
         message, hint = _MESSAGES[label]

@@ -121,6 +121,11 @@ PHRASES: tuple[Phrase, ...] = tuple(
         "left_of_dealer": ["the widow is offered from the dealer's left"]})
     + _bool("bidding.dealer_may_discard_upcard", ["the upcard may be discarded"],
             ["the upcard may not be discarded"])
+    + _choice("bidding.joker_upcard", {
+        "dealer_names": ["a turned-up joker lets the dealer name trump"],
+        "fixed_suit": ["a turned-up joker proposes hearts"],
+        "agreed_suit": ["a turned-up joker proposes the agreed suit"]})
+    + _slot("bidding.joker_upcard_suit", "the agreed suit is {suit}")
     # alone
     + _bool("alone.allowed", ["going alone", "the maker may go alone"], ["no going alone"])
     + _bool("alone.dealer_exchanges_when_partner_alone",
@@ -133,7 +138,11 @@ PHRASES: tuple[Phrase, ...] = tuple(
     # participation
     + _bool("participation.stay_drop", ["stay or drop"],
             ["everyone plays every hand", "no dropping out"])
+    + _choice("participation.order", {"left_of_maker": ["ask to stay from the maker's left"],
+                                      "left_of_dealer": ["ask to stay from the dealer's left"]})
     + _bool("participation.three_hands_rule", ["the three-hands rule"], ["no three-hands rule"])
+    + _bool("participation.last_player_cannot_drop", ["the last player asked must play"],
+            ["the last player asked may drop"])
     # play
     + _choice("play.lead", {"left_of_dealer": ["left of the dealer leads"],
                             "maker": ["the maker leads"]})

@@ -23,9 +23,11 @@ def test_show_says_every_option_with_its_meaning() -> None:
 
 
 def test_options_without_a_phrase_are_written_by_name() -> None:
-    words = {r.path: r.words for r in rules_of(load_variant("british"))}
-    assert words["deck.joker"] == "with the joker"
-    assert words["bidding.joker_upcard"] == "bidding.joker_upcard = dealer_names"
+    british = {r.path: r.words for r in rules_of(load_variant("british"))}
+    standard = {r.path: r.words for r in rules_of(STANDARD)}
+    assert british["deck.joker"] == "with the joker"
+    assert british["bidding.joker_upcard"] == "a turned-up joker lets the dealer name trump"
+    assert standard["bidding.joker_upcard"] == "bidding.joker_upcard = none"
 
 
 def test_the_summary_counts_the_cards() -> None:
