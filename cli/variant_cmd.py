@@ -137,6 +137,9 @@ def check_cmd(paths: tuple[Path, ...]) -> None:
             files += sorted(p for p in path.iterdir() if p.suffix in VARIANT_SUFFIXES)
         else:
             files.append(path)
+    if not files:
+        raise click.BadParameter("no variant files (.yaml, .yml, .euchre) in "
+                                 + ", ".join(str(p) for p in paths), param_hint="PATHS")
     invalid = 0
     for path in files:
         try:

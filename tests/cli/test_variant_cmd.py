@@ -88,6 +88,8 @@ def test_check_reports_every_bad_file_with_the_line_and_a_caret(tmp_path: Path) 
 def test_check_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     assert run("check", str(tmp_path / "nope.euchre")).exit_code == 2
     assert run("check").exit_code == 2
+    empty = run("check", str(tmp_path))
+    assert empty.exit_code == 2 and "no variant files" in empty.output
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "tests" / "rules" / "broken")
