@@ -141,6 +141,7 @@ class Game:
         self.shown_out = [0] * n
         self.renege_by: int | None = None
         self.renege_note: str | None = None
+        self.last_renege: str | None = None  # message of the latest renege (each is reported)
         self.hand_actions: list[Action] = []
 
     def clone(self) -> "Game":
@@ -576,7 +577,8 @@ class Game:
                 da == "vs_any_maker" or (da == "vs_lone_maker" and self.alone)):
             self._window_opened = True
             makers = self.side_of[self.maker]
-            self.defend_queue = [s for s in ((d + 1 + i) % n for i in range(n))
+            first = self.maker + 1 if r.alone.defend_order == "left_of_maker" else d + 1
+            self.defend_queue = [s for s in ((first + i) % n for i in range(n))
                                  if self.side_of[s] != makers and self.active[s]]
             if self.defend_queue:
                 self.phase = DEFEND
@@ -876,6 +878,34 @@ class Game:
     @property
     def last_result(self) -> HandResult | None:
         return self.results[-1] if self.results else None
+
+    def abandon_hand(self) -> None:
+        """Leave the hand in progress unscored and go on to the next deal.
+
+        For the validator: a hand it cannot replay must not stop it checking
+        the hands after it.  The deal passes left as after any hand, and the
+        hand counts as a deal for a game of a fixed number of deals.
+        """
+        self.deals += 1
+        self.winners = game_winners(self.rules, self.scores, self.deals)
+        self.dealer = (self.dealer + 1) % self.n
+        self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    def set_scores(self, scores: Sequence[int]) -> None:
+        """Between hands, go on from these running scores (a record's claimed ones).
+
+        Whether the game is over is decided again from them, except after a
+        hand that won the game outright (an instant win scores no points), which
+        stays won.
+        """
+        if self.phase not in (DEAL, GAME_OVER):
+            raise IllegalAction("incomplete-hand", "scores can only be set between hands")
+        outright = self.winners is not None and \
+            game_winners(self.rules, self.scores, self.deals) is None
+        self.scores = list(scores)
+        if not outright:
+            self.winners = game_winners(self.rules, self.scores, self.deals)
+            self.phase = GAME_OVER if self.winners is not None else DEAL
 
     # ======================================================== generic API
     def _log(self, action: Action) -> None:

@@ -122,6 +122,10 @@ class AloneRules:
     defend_alone: str = opt("off", "May a defender play alone: 'off', 'vs_lone_maker' (only "
                             "against a lone maker) or 'vs_any_maker'.",
                             choices=("off", "vs_lone_maker", "vs_any_maker"))
+    defend_order: str = opt("left_of_maker", "Who is asked first whether to defend alone (the "
+                            "first to accept plays alone): the first opponent clockwise from the "
+                            "maker, or from the dealer's left (OpenSpiel).",
+                            choices=("left_of_maker", "left_of_dealer"))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,152 @@
+"""Benchmarks for the hot loops, run by hand (never in CI): ``python bench/bench.py``.
+
+Reports, for standard euchre on this machine and one core:
+
+* simulate: random-bot hands per second, engine only and with ``ehh/1``
+  records written;
+* validate: full hands per second validating a JSON Lines file;
+* OpenSpiel: its Python-API random playout loop (chance outcomes and
+  ``legal_actions`` drawn with ``random``, ``apply_action`` per step), the
+  baseline of the targets;
+* memory: peak RSS of ``euchre validate`` on a large JSON Lines file, which
+  must stay flat in the number of records.
+
+Each figure is the median of ``--repeat`` runs.  ``--quick`` shrinks every size
+for a smoke run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from euchre_dsl.history.writer import dump_record  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
+from euchre_dsl.sim.runner import Stats, simulate  # noqa: E402
+
+
+def median_rate(run: Callable[[], int], repeat: int) -> float:
+    """Median of ``count / seconds`` over ``repeat`` runs of ``run`` (which returns a count)."""
+    rates = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        count = run()
+        rates.append(count / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def bench_simulate(games: int, records: bool) -> int:
+    rules = load_variant("standard")
+    stats = Stats()
+    sink = open(os.devnull, "w")
+    for rec in simulate(rules, "standard", games, seed=1, stats=stats, records=records):
+        if rec is not None:
+            sink.write(dump_record(rec))
+            sink.write("\n")
+    sink.close()
+    return stats.hands
+
+
+def write_jsonl(path: Path, hands_wanted: int) -> int:
+    """Simulate standard games into ``path`` until it holds ``hands_wanted`` hands."""
+    rules = load_variant("standard")
+    hands = 0
+    with path.open("w", encoding="utf-8") as out:
+        seed = 0
+        while hands < hands_wanted:
+            stats = Stats()
+            for rec in simulate(rules, "standard", 500, seed=seed, stats=stats):
+                out.write(dump_record(rec))  # type: ignore[arg-type]
+                out.write("\n")
+            hands += stats.hands
+            seed += 1
+    return hands
+
+
+def bench_validate(path: Path, hands: int) -> Callable[[], int]:
+    from euchre_dsl.history.validate import validate_path
+
+    def run() -> int:
+        report = validate_path(str(path))
+        assert report.errors == 0, "benchmark file must validate cleanly"
+        return hands
+
+    return run
+
+
+def bench_openspiel(games: int) -> int:
+    import pyspiel  # type: ignore[import-not-found]
+
+    game = pyspiel.load_game("euchre")
+    rng = random.Random(1)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    return games
+
+
+def peak_rss_validate(path: Path) -> float:
+    """Peak resident memory (MB) of ``euchre validate`` on ``path``, in a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    subprocess.run([sys.executable, "-m", "cli", "validate", "--report", "json", str(path)],
+                   cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(after, before) / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    games = 300 if args.quick else 3000
+    os_games = 2000 if args.quick else 20000
+    val_hands = 20_000 if args.quick else 100_000
+    mem_hands = 20_000 if args.quick else 200_000
+
+    rows: list[tuple[str, str]] = []
+    rows.append(("simulate, random bots, engine only (hands/s)",
+                 f"{median_rate(lambda: bench_simulate(games, False), args.repeat):,.0f}"))
+    rows.append(("simulate, random bots, writing ehh/1 JSONL (hands/s)",
+                 f"{median_rate(lambda: bench_simulate(games, True), args.repeat):,.0f}"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "validate.jsonl"
+        hands = write_jsonl(path, val_hands)
+        rows.append((f"validate JSONL, {hands:,} full hands (hands/s)",
+                     f"{median_rate(bench_validate(path, hands), args.repeat):,.0f}"))
+        big = Path(tmp) / "memory.jsonl"
+        big_hands = write_jsonl(big, mem_hands)
+        rows.append((f"euchre validate peak RSS, {big_hands:,} hands "
+                     f"({big.stat().st_size / 2**20:,.0f} MB file)",
+                     f"{peak_rss_validate(big):,.0f} MB"))
+    try:
+        rate = median_rate(lambda: bench_openspiel(os_games), args.repeat)
+        rows.append(("OpenSpiel Python-API random playout loop (hands/s)", f"{rate:,.0f}"))
+    except ImportError:
+        rows.append(("OpenSpiel Python-API random playout loop", "open-spiel not installed"))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'benchmark':<{width}}  result")
+    for name, value in rows:
+        print(f"{name:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Helpers shared by the commands: variant arguments and error output.
+
+Every command reports problems the same way (``file:line:col: error[code]:
+message`` on standard error) and exits 0 (fine), 1 (the input has errors) or
+2 (usage error, unknown name, unreadable file).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.rules.ruleset import RuleSet
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def fail(problems: list[Problem], code: int) -> NoReturn:
+    """Print located problems to standard error and exit with ``code``."""
+    for p in problems:
+        click.echo(p.format(), err=True)
+    sys.exit(code)
+
+
+def resolve_variant(name: str) -> RuleSet:
+    """A ``--variant`` argument: a shipped id or a variant file; errors exit cleanly."""
+    try:
+        return load_variant(name)
+    except EuchreError as exc:
+        for p in exc.problems:
+            if p.location.file is None:
+                p.location = Location("--variant")
+        usage = all(p.code == "unknown-variant" for p in exc.problems)
+        fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
+
+
+def variant_reference(name: str, rules: RuleSet) -> str | dict[str, object]:
+    """How a record names its variant: the id for a shipped one, else the full rules inline.
+
+    Inline rules keep a simulated file self-contained when the variant file it
+    came from is moved or edited.
+    """
+    from euchre_dsl.rules.registry import shipped_ids
+
+    if name in shipped_ids():
+        return name
+    return rules.to_dict()
