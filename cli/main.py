@@ -13,7 +13,7 @@ import click
 from euchre_dsl import __version__
 
 #: Modules under ``cli/`` that each define ``register(group)``.
-COMMAND_MODULES: tuple[str, ...] = ("variant_cmd",)
+COMMAND_MODULES: tuple[str, ...] = ("validate_cmd", "variant_cmd")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -42,9 +42,9 @@ def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
     return {
         "trump": contract_name(res.trump),
         "maker": None if res.maker is None else labels[res.maker],
-        "tricks": {labels[s]: t for s, t in enumerate(res.tricks)},
-        "points": {names[i]: p for i, p in enumerate(res.points)},
-        "scores": {names[i]: v for i, v in enumerate(res.scores)},
+        "tricks": dict(zip(labels, res.tricks)),
+        "points": dict(zip(names, res.points)),
+        "scores": dict(zip(names, res.scores)),
     }
 
 

@@ -1,0 +1,148 @@
+"""``euchre validate``: replay hand histories and report every broken rule.
+
+Output is streamed: problems are printed as each record is checked, so a
+large file shows its first problems at once and memory stays flat.  Exit
+status: 0 no errors (warnings allowed), 1 some error, 2 a usage error or a
+file that cannot be read (the readable files are still checked).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import IO, Iterator
+
+import click
+
+from euchre_dsl.history.reader import STDIN, Item, expand_paths, read_records, read_stdin
+from euchre_dsl.history.validate import FileReport, Validator, check_items
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+STDIN_NAME = "<stdin>"
+
+
+class _Totals:
+    """Sums over the files checked, for the summary and the exit status."""
+
+    def __init__(self) -> None:
+        self.files = self.records = self.hands = self.errors = self.warnings = 0
+        self.unreadable = 0
+
+    def add(self, report: FileReport) -> None:
+        self.files += 1
+        self.records += report.records
+        self.hands += report.hands
+        self.errors += report.errors
+        self.warnings += report.warnings
+
+
+def _open(path: str, stdin_format: str) -> Iterator[Item] | None:
+    """The records of one path, or ``None`` after saying on stderr why it cannot be read."""
+    try:
+        if path == STDIN:
+            jsonl = None if stdin_format == "auto" else stdin_format == "jsonl"
+            return read_stdin(name=STDIN_NAME, jsonl=jsonl)
+        return read_records(path)
+    except ValueError as exc:
+        click.echo(f"euchre validate: {exc}", err=True)
+    except OSError as exc:
+        click.echo(f"euchre validate: cannot read {path}: {exc.strerror or exc}", err=True)
+    return None
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--report", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one 'file:line:col: error[code]: message' line per problem and a "
+                   "summary; json: one JSON object (files, problems, summary).")
+@click.option("--notes", is_flag=True,
+              help="Also list notes (severity 'info') on what could not be checked, e.g. "
+                   "hands with unrecorded cards.")
+@click.option("--stdin-format", type=click.Choice(["auto", "json", "jsonl"]), default="auto",
+              show_default=True,
+              help="How '-' (standard input) is read; auto: JSON Lines if the first line is "
+                   "a whole record, else one JSON document.")
+def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str) -> None:
+    """Replay the ehh/1 hand histories in PATH... and report every problem.
+
+    PATH is a .json file (one game), a .jsonl file (one game per line), a
+    directory (every record file in it, recursively) or '-' for standard input.
+
+    \b
+    Examples:
+      euchre validate games.jsonl
+      euchre validate --report json samples/
+      cat game.json | euchre validate -
+    """
+    out = sys.stdout
+    totals = _Totals()
+    try:
+        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out)
+    except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_INVALID if totals.errors else EXIT_OK)
+    if totals.unreadable:
+        sys.exit(EXIT_USAGE)
+    sys.exit(EXIT_INVALID if totals.errors else EXIT_OK)
+
+
+def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals: _Totals,
+         out: IO[str]) -> None:
+    """Check every path, streaming the report to ``out``."""
+    validator = Validator()
+    if as_json:
+        out.write('{"files": [')
+    first_file = True
+    for path in paths:
+        items = _open(path, stdin_format)
+        if items is None:
+            totals.unreadable += 1
+            continue
+        name = STDIN_NAME if path == STDIN else path
+        report = FileReport(path)
+        problems = (p for p in check_items(items, name, report, validator)
+                    if notes or p.severity != "info")
+        if as_json:
+            out.write(("" if first_file else ", ") + "{" + f'"path": {json.dumps(path)}, '
+                      '"problems": [')
+        sep = ""
+        try:
+            for p in problems:
+                if as_json:
+                    out.write(sep + json.dumps(p.to_json(), ensure_ascii=False))
+                    sep = ", "
+                else:
+                    out.write(p.format() + "\n")
+        except BrokenPipeError:
+            raise
+        except OSError as exc:  # the file failed while being read
+            click.echo(f"euchre validate: cannot read {path}: {exc.strerror or exc}", err=True)
+            totals.unreadable += 1
+        if as_json:
+            out.write(f'], "records": {report.records}, "hands": {report.hands}}}')
+        first_file = False
+        totals.add(report)
+    if as_json:
+        summary = {"records": totals.records, "hands": totals.hands, "errors": totals.errors,
+                   "warnings": totals.warnings}
+        out.write(f'], "summary": {json.dumps(summary)}}}\n')
+    else:
+        status = "ok" if not totals.errors and not totals.warnings else \
+            f"{_plural(totals.errors, 'error')}, {_plural(totals.warnings, 'warning')}"
+        if totals.unreadable:
+            status = f"{totals.unreadable} unreadable" + ("" if status == "ok" else f", {status}")
+        out.write(f"{_plural(totals.files, 'file')}, {_plural(totals.records, 'record')}, "
+                  f"{_plural(totals.hands, 'hand')}: {status}\n")
+    out.flush()
+
+
+def register(group: click.Group) -> None:
+    """Add ``validate`` to the ``euchre`` command group."""
+    group.add_command(validate_cmd)
+

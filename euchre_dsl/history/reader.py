@@ -1,0 +1,342 @@
+"""Reading ``ehh/1`` records from ``.json``, ``.jsonl`` and standard input.
+
+Records stream: a JSON Lines file is read a line at a time, so memory does not
+grow with the number of records.  Each record comes out as a :class:`Item`:
+the parsed value (``json.loads``, the fast path) plus its raw text and first
+line, so that a problem found later can be placed at its line and column.
+
+Positions are worked out only when a record has a problem: :class:`Locator`
+runs a small position-aware JSON scanner over that one record's text and maps
+a JSON path such as ``("hands", 2, "actions", 5, 2)`` to ``(line, column)``.
+Valid records never pay for it.
+
+A syntax error becomes a ``syntax`` problem at the line and column ``json``
+reports; in JSON Lines the next line is still read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
+
+from ..errors import Location, Problem
+
+#: A path into a JSON value: object keys and array indices, outermost first.
+JsonPath = tuple[str | int, ...]
+
+
+class Item(NamedTuple):
+    """One record as read from a file."""
+
+    index: int  # 0-based record number in the file
+    line: int  # 1-based line where the record's text starts
+    text: str  # the record's raw text (kept to place problems)
+    data: Any  # the parsed JSON value (meaningless when ``problem`` is set)
+    problem: Problem | None  # the ``syntax`` problem, if the text is not JSON
+
+
+# ---------------------------------------------------------------- positions
+class ScanError(ValueError):
+    """Text the scanner cannot read as JSON, at a character offset."""
+
+    def __init__(self, offset: int, message: str):
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_LITERALS = ("true", "false", "null")
+_MAX_DEPTH = 500
+
+
+def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
+    """Every value's path in one JSON text -> (offset of its key, offset of its value).
+
+    The key offset is ``None`` for array items and the top value.  Raises
+    :class:`ScanError` at the first character that is not JSON (this also
+    places what ``json`` rejects without a position: ``NaN``, ``Infinity``,
+    nesting deeper than it can follow).
+    """
+    out: dict[JsonPath, tuple[int | None, int]] = {}
+    end = _scan_value(text, _WS.match(text, 0).end(), (), None, out, 0)  # type: ignore[union-attr]
+    end = _WS.match(text, end).end()  # type: ignore[union-attr]
+    if end != len(text):
+        raise ScanError(end, "extra text after the JSON value")
+    return out
+
+
+def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
+                out: dict[JsonPath, tuple[int | None, int]], depth: int) -> int:
+    if depth > _MAX_DEPTH:
+        raise ScanError(pos, "values are nested too deeply")
+    out[path] = (key_pos, pos)
+    ch = text[pos:pos + 1]
+    if ch == "{":
+        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        if text[pos:pos + 1] == "}":
+            return pos + 1
+        while True:
+            m = _STRING.match(text, pos)
+            if m is None:
+                raise ScanError(pos, "expected a key in double quotes")
+            key = json.loads(m.group())
+            kpos = pos
+            pos = _WS.match(text, m.end()).end()  # type: ignore[union-attr]
+            if text[pos:pos + 1] != ":":
+                raise ScanError(pos, "expected ':' after the key")
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            pos = _scan_value(text, pos, path + (key,), kpos, out, depth + 1)
+            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            ch = text[pos:pos + 1]
+            if ch == "}":
+                return pos + 1
+            if ch != ",":
+                raise ScanError(pos, "expected ',' or '}'")
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+    if ch == "[":
+        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+        if text[pos:pos + 1] == "]":
+            return pos + 1
+        i = 0
+        while True:
+            pos = _scan_value(text, pos, path + (i,), None, out, depth + 1)
+            i += 1
+            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            ch = text[pos:pos + 1]
+            if ch == "]":
+                return pos + 1
+            if ch != ",":
+                raise ScanError(pos, "expected ',' or ']'")
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+    m = _STRING.match(text, pos) if ch == '"' else _NUMBER.match(text, pos)
+    if m is not None:
+        return m.end()
+    for word in _LITERALS:
+        if text.startswith(word, pos):
+            return pos + len(word)
+    if not ch:
+        raise ScanError(pos, "the text ends where a value was expected")
+    word = re.match(r"[A-Za-z_+-]\w*", text[pos:])
+    if word:
+        raise ScanError(pos, f"'{word.group()}' is not a JSON value")
+    raise ScanError(pos, "expected a value")
+
+
+class Locator:
+    """Maps JSON paths in one record to file positions, scanning the text on first use."""
+
+    def __init__(self, text: str, first_line: int, file: str | None):
+        self.text = text
+        self.first_line = first_line
+        self.file = file
+        self._index: dict[JsonPath, tuple[int | None, int]] | None = None
+
+    def offset(self, path: JsonPath, key: bool = False) -> int | None:
+        """Character offset of the value (or its key) at ``path``, or of its nearest
+        existing ancestor when the path goes where the record has nothing."""
+        if self._index is None:
+            try:
+                self._index = scan_positions(self.text)
+            except ScanError:
+                self._index = {}
+        index = self._index
+        while True:
+            hit = index.get(path)
+            if hit is not None:
+                return hit[0] if key and hit[0] is not None else hit[1]
+            if not path:
+                return None
+            path = path[:-1]
+            key = False
+
+    def __call__(self, path: JsonPath, key: bool = False) -> Location:
+        return self.at_offset(self.offset(path, key))
+
+    def at_offset(self, offset: int | None) -> Location:
+        """The file location of a character offset in the record's text."""
+        if offset is None:
+            return Location(self.file, None, None)
+        text = self.text
+        line = self.first_line + text.count("\n", 0, offset)
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return Location(self.file, line, column)
+
+
+def no_positions(file: str | None) -> Callable[[JsonPath, bool], Location]:
+    """A locator for records that have no text (built in memory): file only."""
+    def locate(path: JsonPath, key: bool = False) -> Location:
+        return Location(file, None, None)
+
+    return locate
+
+
+# ------------------------------------------------------------------ parsing
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
+    """Parse one record's text; a syntax error becomes a located ``syntax`` problem."""
+    try:
+        return Item(index, line, text, json.loads(text, parse_constant=_reject_constant), None)
+    except json.JSONDecodeError as exc:
+        loc = Location(file, line + exc.lineno - 1, exc.colno)
+        message = _syntax_words(exc.msg)
+    except (ValueError, RecursionError) as exc:
+        loc_off: int | None = None
+        message = str(exc) if isinstance(exc, ValueError) else "values are nested too deeply"
+        try:
+            scan_positions(text)
+        except ScanError as scan:
+            loc_off, message = scan.offset, scan.message
+        loc = Locator(text, line, file).at_offset(loc_off)
+    return Item(index, line, text, None,
+                Problem("syntax", message, location=loc, record=index))
+
+
+def _syntax_words(msg: str) -> str:
+    """``json``'s message, said for people writing records by hand."""
+    if msg.startswith("Expecting property name enclosed in double quotes"):
+        return "expected a key in double quotes (is there a trailing comma?)"
+    if msg == "Extra data":
+        return "extra text after the record (one record per line in .jsonl; one in .json)"
+    if msg == "Expecting value":
+        return "expected a value"
+    return msg[0].lower() + msg[1:]
+
+
+def _decode(raw: bytes, line: int, index: int, file: str | None) -> str | Item:
+    """UTF-8 text of one line or file, or a ``syntax`` item saying where it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start].decode("utf-8", "replace")
+        loc = Locator(before, line, file).at_offset(len(before))
+        return Item(index, line, "", None, Problem(
+            "syntax", f"the text is not UTF-8 (byte 0x{raw[exc.start]:02x})", location=loc,
+            record=index, hint="save the file as UTF-8"))
+
+
+def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
+    """Records of a JSON Lines stream, one line at a time; blank lines are skipped."""
+    index = 0
+    for line_no, raw in enumerate(stream, 1):
+        text = _decode(raw, line_no, index, file)
+        if isinstance(text, Item):
+            yield text
+            index += 1
+            continue
+        if line_no == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        if not text or text.isspace():
+            continue
+        yield parse_record(text, index, line_no, file)
+        index += 1
+
+
+def iter_json(data: bytes, file: str | None) -> Iterator[Item]:
+    """The one record of a ``.json`` document."""
+    text = _decode(data, 1, 0, file)
+    if isinstance(text, Item):
+        yield text
+        return
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    yield parse_record(text, 0, 1, file)
+
+
+def read_json_file(path: str) -> Iterator[Item]:
+    """Open a ``.json`` record file now (``OSError`` if unreadable); parse it lazily."""
+    data = Path(path).read_bytes()
+    return iter_json(data, path)
+
+
+def read_jsonl_file(path: str) -> Iterator[Item]:
+    """Open a ``.jsonl`` file now (``OSError`` if unreadable); stream its records."""
+    stream = open(path, "rb")  # noqa: SIM115 - closed by the generator below
+
+    def records() -> Iterator[Item]:
+        with stream:
+            yield from iter_jsonl(stream, path)
+
+    return records()
+
+
+#: How each kind of record file is read, by extension.  Readers open the file
+#: at once (so an unreadable file is an ``OSError`` before any record) and
+#: return an iterator of items.
+READERS: dict[str, Callable[[str], Iterator[Item]]] = {
+    ".json": read_json_file,
+    ".jsonl": read_jsonl_file,
+}
+
+STDIN = "-"
+
+
+def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
+               jsonl: bool | None = None) -> Iterator[Item]:
+    """Records from standard input: JSON Lines, or one (multi-line) JSON document.
+
+    ``jsonl`` says which; ``None`` lets the first non-blank line decide: if it
+    is a whole JSON value the input is JSON Lines (streamed), otherwise
+    everything is one document.  ``name`` is the file name problems show.
+    """
+    src = stream if stream is not None else sys.stdin.buffer
+    lines = iter(src)
+    if jsonl is None:
+        head: list[bytes] = []
+        for raw in lines:
+            head.append(raw)
+            if raw.strip():
+                break
+        try:
+            if head:  # empty input: no records
+                json.loads(head[-1])
+            jsonl = True
+        except ValueError:
+            jsonl = False
+        lines = _chain(head, lines)
+    if jsonl:
+        return iter_jsonl(lines, name)
+    return iter_json(b"".join(lines), name)
+
+
+def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
+    yield from head
+    yield from rest
+
+
+def read_records(path: str) -> Iterator[Item]:
+    """The records of one file (by extension) or of standard input (``-``).
+
+    Raises ``OSError`` at once when the file cannot be opened, and
+    ``ValueError`` for a file type no reader knows.
+    """
+    if path == STDIN:
+        return read_stdin()
+    reader = READERS.get(os.path.splitext(path)[1].lower())
+    if reader is None:
+        kinds = ", ".join(sorted(READERS))
+        raise ValueError(f"{path}: not a record file (expected {kinds})")
+    return reader(path)
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """Paths as given, with each directory replaced by every record file inside it
+    (recursively, sorted); files are kept whatever their extension."""
+    out: list[str] = []
+    for p in paths:
+        if p != STDIN and os.path.isdir(p):
+            found = [str(f) for f in Path(p).rglob("*")
+                     if f.suffix.lower() in READERS and f.is_file()]
+            out.extend(sorted(found))
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,526 @@
+"""Checking ``ehh/1`` records: replay every hand and report each broken rule.
+
+:class:`Validator` takes one record (a plain dict, as :mod:`json` gives it)
+and returns :class:`~euchre_dsl.errors.Problem` objects with the spec's codes,
+the record, hand and action where each happened, and -- through a locator
+from :mod:`~euchre_dsl.history.reader` -- the line and column in the file.
+
+The rules themselves are the engine's: every action goes to the matching verb
+method of :class:`~euchre_dsl.engine.game.Game`, whose
+:class:`~euchre_dsl.engine.actions.IllegalAction` already carries the code and
+says what went wrong; this module checks the record's shape, turns labels and
+card names into seats and card indices, adds where it happened (hand, trick,
+what was led) and compares the claims (``result``, ``final``) with what the
+replay computed.  Notes (severity ``info``: ``not-checked``, ``unknown-cards``)
+say what could not be checked; they are never errors.
+
+Recovery, so that one mistake gives one problem: after an error inside a hand
+the rest of that hand is skipped and the next hand starts from the scores the
+broken hand claims (else the ones computed so far); after every hand the run
+goes on from the claimed running scores, so a wrong sum is reported once and
+not again on every later hand.  A record never stops the file.
+
+Speed: validation replays many hands, so the per-action work is kept small:
+cards are looked up in the deck's table of spellings, seats in a dict, the
+engine's verb methods are called directly, and positions are computed only
+for records that have a problem.  The play of the cards, most of the actions,
+runs in :func:`replay_plays`, one small loop.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator
+
+from ..engine.actions import (
+    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
+    IllegalAction,
+)
+from ..engine.game import Game
+from ..errors import EuchreError, Problem
+from ..rules.registry import compile_data, load_variant
+from ..rules.ruleset import RuleSet
+from .claims import ClaimChecks
+from .notation import FORMAT
+from .reader import Item, JsonPath, Locator, no_positions, read_records
+from .shape import (
+    CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, UNKNOWN_CARD, Broken,
+    Locate, is_int, json_kind, shown_location, did_you_mean,
+)
+
+_HAND_KEYS = frozenset(HAND_KEYS)
+ALONE = "alone"
+#: The number of compiled variants kept between records (inline ones and files).
+VARIANT_CACHE = 64
+#: Verbs and the arguments each takes, for messages.
+VERB_FORMS = {
+    PASS: "[seat, \"pass\"]",
+    ORDER_UP: "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]",
+    CALL: "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
+    BID: "[seat, \"bid\", number]",
+    DISCARD: "[seat, \"discard\", card]",
+    DEFEND_ALONE: "[seat, \"defend_alone\"]",
+    STAY: "[seat, \"stay\"]",
+    DROP: "[seat, \"drop\"]",
+    TAKE_WIDOW: "[seat, \"take_widow\"]",
+    PLAY: "[seat, \"play\", card]",
+}
+_NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
+
+
+def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
+                 card_of: dict[str, int], reneges: list[tuple[int, str]]
+                 ) -> tuple[int, IllegalAction | None]:
+    """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
+
+    Returns ``(index, error)``: the index of the first action not replayed --
+    the end of the list, the first action after the hand ended, or one that is
+    not a plain well-formed ``play`` (left to the general path, which checks
+    and reports it) -- and the engine's :class:`IllegalAction` if that action
+    broke a rule.  Reneges are replayed (``allow_renege``: the engine scores
+    the variant's penalty) and appended to ``reneges`` as ``(index, message)``.
+
+    The one loop of the play phase: a whole-hand replay entry point of the
+    engine can replace its body.
+    """
+    play = game.play
+    seat_get = seat_of.get
+    card_get = card_of.get
+    playing, play_verb = PLAYING, PLAY
+    n = len(actions)
+    seen = game.last_renege
+    while i < n:
+        a = actions[i]
+        if type(a) is not list or len(a) != 3 or a[1] != play_verb:
+            return i, None
+        try:
+            seat = seat_get(a[0])
+            card = card_get(a[2])
+        except TypeError:  # a list or object where a name belongs
+            return i, None
+        if seat is None or card is None:
+            return i, None
+        try:
+            play(seat, card, True)
+        except IllegalAction as exc:
+            return i, exc
+        i += 1
+        if game.last_renege is not seen:
+            seen = game.last_renege
+            reneges.append((i - 1, seen))  # type: ignore[arg-type]
+        if game.phase != playing:
+            return i, None
+    return i, None
+
+
+class Validator:
+    """Checks records one at a time; compiled variants are kept between records."""
+
+    def __init__(self) -> None:
+        self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+
+    def validate(self, record: Any, *, index: int = 0, file: str | None = None,
+                 locate: Locate | None = None) -> list[Problem]:
+        """Every problem of one record.
+
+        ``file`` is where the record was read from (variant paths are relative
+        to it); ``locate`` maps a JSON path in the record to a file location
+        (a :class:`~euchre_dsl.history.reader.Locator`); without it problems
+        carry the file only.
+        """
+        check = _RecordCheck(self, record, index, file, locate or no_positions(file))
+        check.run()
+        return check.problems
+
+    def rules_for(self, variant: str | dict[str, Any], file: str | None) -> RuleSet:
+        """The record's variant: a shipped id, a path relative to ``file``, or an inline
+        object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``)."""
+        base = os.path.dirname(os.path.abspath(file)) if file and file != "-" else None
+        if isinstance(variant, str):
+            key: tuple[str, str | None] = (variant, base)
+        else:
+            key = ("\0" + json.dumps(variant, sort_keys=True), file)
+        found = self._variants.get(key)
+        if found is None:
+            try:
+                if isinstance(variant, str):
+                    found = load_variant(variant, base)
+                else:
+                    found = compile_data(variant, file if file != "-" else None)
+            except EuchreError as exc:
+                found = exc
+            if len(self._variants) >= VARIANT_CACHE:
+                self._variants.clear()
+            self._variants[key] = found
+        if isinstance(found, EuchreError):
+            raise found
+        return found
+
+
+def validate_record(record: Any, *, index: int = 0, file: str | None = None,
+                    locate: Locate | None = None) -> list[Problem]:
+    """Every problem of one record (see :meth:`Validator.validate`)."""
+    return Validator().validate(record, index=index, file=file, locate=locate)
+
+
+@dataclass
+class FileReport:
+    """What one file held and how it fared: records, hands, errors and warnings."""
+
+    path: str
+    records: int = 0
+    hands: int = 0
+    errors: int = 0
+    warnings: int = 0
+    problems: list[Problem] = field(default_factory=list)  # kept by validate_path only
+
+
+def check_items(items: Iterable[Item], file: str | None, report: FileReport,
+                validator: Validator | None = None) -> Iterator[Problem]:
+    """Problems of every record read from one file, as they are found; ``report``
+    counts records, hands, errors and warnings as they go by."""
+    v = validator or Validator()
+    for item in items:
+        report.records += 1
+        if item.problem is not None:
+            found = [item.problem]
+        else:
+            data = item.data
+            if type(data) is dict:
+                hands = data.get("hands")
+                if type(hands) is list:
+                    report.hands += len(hands)
+            found = v.validate(data, index=item.index, file=file,
+                               locate=Locator(item.text, item.line, file))
+        for p in found:
+            if p.severity == "error":
+                report.errors += 1
+            elif p.severity == "warning":
+                report.warnings += 1
+            yield p
+
+
+def validate_path(path: str, validator: Validator | None = None) -> FileReport:
+    """Check one record file (or ``-``, standard input) and keep every problem.
+
+    Raises ``OSError`` when the file cannot be read and ``ValueError`` for a
+    file type no reader knows (see :func:`~euchre_dsl.history.reader.read_records`).
+    For very large broken files prefer :func:`check_items`, which streams.
+    """
+    report = FileReport(path)
+    report.problems.extend(check_items(read_records(path), path, report, validator))
+    return report
+
+
+class _RecordCheck(ClaimChecks):
+    """The state of checking one record: its shape, then the replay of its hands."""
+
+    def __init__(self, validator: Validator, record: Any, index: int, file: str | None,
+                 locate: Locate):
+        super().__init__(record, index, file, locate)
+        self.validator = validator
+        self.reneges: list[tuple[int, str]] = []  # found by the last play(s), to report
+        self.claims_finished = False  # 'final' names a winner
+
+    # ---------------------------------------------------------- the record
+    def run(self) -> None:
+        rec = self.record
+        if type(rec) is not dict:
+            self.schema(f"a game record must be a JSON object, not {json_kind(rec)}", ())
+            return
+        complete = self.check_keys(rec, TOP_KEYS, REQUIRED_TOP, (), "the game record",
+                                   extension_keys=True)
+        if "format" in rec and rec["format"] != FORMAT:
+            self.schema(f"format must be \"{FORMAT}\", not {json.dumps(rec['format'])}",
+                        ("format",))
+        rules = self.load_rules() if "variant" in rec else None
+        labels = self.check_seats(rules)
+        hands = rec.get("hands")
+        if "hands" in rec and type(hands) is not list:
+            self.schema(f"'hands' must be an array of hand objects, not {json_kind(hands)}",
+                        ("hands",))
+            hands = None
+        if labels is not None:
+            self.check_players(labels)
+        self.check_meta()
+        if not complete or rules is None or labels is None or hands is None:
+            return
+        self.replay(rules, labels, hands)
+
+    def load_rules(self) -> RuleSet | None:
+        variant = self.record["variant"]
+        path: JsonPath = ("variant",)
+        if not isinstance(variant, (str, dict)):
+            self.schema("'variant' must be a variant id, a path to a variant file, or an inline "
+                        f"variant object, not {json_kind(variant)}", path)
+            return None
+        try:
+            return self.validator.rules_for(variant, self.file)
+        except EuchreError as exc:
+            where = f"variant '{variant}'" if isinstance(variant, str) else "the inline variant"
+            for p in exc.problems:
+                code = p.code if p.code in ("unknown-variant", "invalid-variant") \
+                    else "invalid-variant"
+                at = f" at {shown_location(p.location)}" if p.location.line is not None else ""
+                message = p.message if code == "unknown-variant" else \
+                    f"{where} has an error{at}: {p.message}"
+                self.add(code, message, path, hint=p.hint)
+            return None
+
+    # ---------------------------------------------------------- the replay
+    def replay(self, rules: RuleSet, labels: list[str], hands: list[Any]) -> None:
+        seat_of = self.seat_of = {label: i for i, label in enumerate(labels)}
+        first = hands[0] if hands else None
+        dealer = seat_of.get(first.get("dealer"), 0) if type(first) is dict and \
+            type(first.get("dealer")) is str else 0
+        game = self.game = Game(rules, labels, dealer)
+        self.side_of = {name: i for i, name in enumerate(game.side_names)}
+        self.card_of = game.deck._lookup
+        self.names = game.deck.names
+        self.labels = labels
+        self.n = game.n
+        if "start_scores" in self.record:
+            start = self.side_scores(self.record["start_scores"], ("start_scores",),
+                                     "'start_scores'")
+            if start is not None:
+                game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])
+        final = self.record.get("final")
+        self.claims_finished = type(final) is dict and final.get("winner") is not None
+        rotation_known = True
+        for h, hand in enumerate(hands):
+            if game.is_over:
+                later = len(hands) - h - 1
+                more = f" ({later} more after it)" if later else ""
+                self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
+                         f"{self.standing()}{more}", ("hands", h), h,
+                         hint="a game ends with the hand that wins it")
+                break
+            rotation_known = self.hand(h, hand, h == len(hands) - 1, rotation_known and h > 0)
+        self.check_final()
+        if self.unknown_hands:
+            self.add("unknown-cards", f"{self.unknown_hands} hand(s) have cards that are not "
+                     "recorded; there, only what the known cards prove is checked", (),
+                     severity="info")
+
+    def hand(self, h: int, hand: Any, last: bool, check_rotation: bool) -> bool:
+        """Replay one hand; leaves the game between hands.  Returns whether the dealer
+        rotation is known for the next hand."""
+        game = self.game
+        path: JsonPath = ("hands", h)
+        if type(hand) is not dict:
+            self.schema(f"hand {h + 1} must be an object, not {json_kind(hand)}", path, h)
+            self.skip_hand(h, None)
+            return False
+        if not (hand.keys() <= _HAND_KEYS and "dealer" in hand and "deal" in hand
+                and "actions" in hand):
+            if not self.check_keys(hand, HAND_KEYS, REQUIRED_HAND, path, f"hand {h + 1}", h):
+                self.skip_hand(h, hand)
+                return False
+        dealer = hand["dealer"]
+        seat = self.seat_of.get(dealer) if type(dealer) is str else None
+        if seat is None:
+            self.schema(f"hand {h + 1}: the dealer must be a seat ({', '.join(self.labels)}), "
+                        f"not {json.dumps(dealer)}", path + ("dealer",), h)
+            self.skip_hand(h, hand)
+            return False
+        if seat != game.dealer:
+            if check_rotation:
+                self.add("wrong-dealer", f"hand {h + 1} is dealt by {dealer}, but the deal "
+                         f"passes left: {self.labels[game.dealer]} deals it",
+                         path + ("dealer",), h,
+                         hint="every hand, a thrown-in one too, is dealt by the player left "
+                              "of the previous dealer")
+            game.dealer = seat
+        try:
+            deal = self.read_deal(h, hand["deal"])
+            try:
+                game.deal(*deal[:3])
+            except ValueError as exc:
+                self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",), h)
+                raise Broken from None
+            if deal[3] is not None:
+                self.check_kitty(h, deal)
+            actions = hand["actions"]
+            if type(actions) is not list:
+                self.schema(f"hand {h + 1}: 'actions' must be an array, not {json_kind(actions)}",
+                            path + ("actions",), h)
+                raise Broken
+            self.replay_actions(h, actions)
+        except Broken:
+            self.skip_hand(h, hand)
+            return True
+        if not game.hand_over:
+            warn = last and not self.claims_finished
+            to_act = self.labels[game.to_act]
+            tricks = len(game.trick_winners)
+            where = f"after {tricks} trick(s), {to_act} to play" if game.phase == PLAYING \
+                else f"{to_act} to act"
+            self.add("incomplete-hand", f"hand {h + 1}: the actions stop before the hand is over "
+                     f"({where})", path + ("actions",), h,
+                     severity="warning" if warn else "error",
+                     hint=None if warn else "record every action to the last card")
+            if not last:
+                self.skip_hand(h, hand)
+            return True
+        self.check_result(h, hand)
+        return True
+
+    def skip_hand(self, h: int, hand: dict[str, Any] | None) -> None:
+        """Give up a hand that cannot be replayed; go on from its claimed scores."""
+        self.game.abandon_hand()
+        result = hand.get("result") if hand is not None else None
+        scores = result.get("scores") if type(result) is dict else None
+        claimed = None
+        if scores is not None:
+            claimed = self.side_scores(scores, ("hands", h, "result", "scores"),
+                                       "result.scores", h)
+        if claimed is not None and len(claimed) == len(self.game.side_names):
+            self.game.set_scores([claimed[i] for i in range(len(claimed))])
+            self.scores_uncertain = False
+        else:
+            self.scores_uncertain = True
+        if result is not None:
+            self.add("not-checked", f"hand {h + 1}: its result is not checked, the hand could "
+                     "not be replayed", ("hands", h, "result"), h, severity="info")
+
+    # ---------------------------------------------------------- the actions
+    def replay_actions(self, h: int, actions: list[Any]) -> None:
+        """Replay a hand's actions; raises :class:`Broken` after an error that stops it."""
+        game = self.game
+        seat_of, card_of, reneges = self.seat_of, self.card_of, self.reneges
+        n = len(actions)
+        i = 0
+        while i < n:
+            if game.phase == PLAYING:
+                i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
+                if reneges:
+                    self.report_reneges(h)
+                if err is not None:
+                    self.illegal(h, i, err)
+                if i >= n:
+                    return
+            if game.hand_over:
+                extra = n - i
+                self.add("extra-action", f"hand {h + 1} is over, but {extra} more action"
+                         f"{'s follow' if extra > 1 else ' follows'}: {json.dumps(actions[i])}",
+                         ("hands", h, "actions", i), h, i,
+                         hint="a hand ends when its last trick is played or all pass")
+                return
+            seat, verb, arg, alone = self.read_action(h, i, actions[i])
+            seen = game.last_renege
+            try:
+                if verb == PLAY:
+                    game.play(seat, arg, True)  # type: ignore[arg-type]
+                elif verb == PASS:
+                    game.pass_(seat)
+                elif verb == ORDER_UP:
+                    game.order_up(seat, alone)
+                elif verb == CALL:
+                    game.call(seat, arg, alone)  # type: ignore[arg-type]
+                elif verb == DISCARD:
+                    game.discard(seat, arg)
+                elif verb == BID:
+                    game.bid(seat, arg)  # type: ignore[arg-type]
+                elif verb == DEFEND_ALONE:
+                    game.defend_alone(seat)
+                elif verb == STAY:
+                    game.stay(seat)
+                elif verb == DROP:
+                    game.drop(seat)
+                else:
+                    game.take_widow(seat)
+            except IllegalAction as exc:
+                self.illegal(h, i, exc)
+            if game.last_renege is not seen:
+                reneges.append((i, game.last_renege))  # type: ignore[arg-type]
+                self.report_reneges(h)
+            i += 1
+
+    def read_action(self, h: int, i: int, a: Any) -> tuple[int, str, Any, bool]:
+        """``(seat, verb, argument, alone)`` of one action; schema/bad-card stop the hand."""
+        path: JsonPath = ("hands", h, "actions", i)
+        if type(a) is not list or len(a) < 2:
+            self.schema(f"hand {h + 1}, action {i + 1}: an action is an array [seat, verb, ...], "
+                        f"not {json.dumps(a)}", path, h, i)
+            raise Broken
+        label, verb, *args = a
+        seat = self.seat_of.get(label) if type(label) is str else None
+        if seat is None:
+            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(label)} is not a seat "
+                        f"(seats: {', '.join(self.labels)})", path + (0,), h, i)
+            raise Broken
+        form = VERB_FORMS.get(verb) if type(verb) is str else None
+        if form is None:
+            self.schema(f"hand {h + 1}, action {i + 1}: unknown verb {json.dumps(verb)}"
+                        f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
+                        hint=f"verbs: {', '.join(VERB_FORMS)}")
+            raise Broken
+        arg: Any = None
+        alone = False
+        ok = True
+        if verb in _NO_ARGS:
+            ok = not args
+        elif verb == ORDER_UP:
+            ok = args == [] or args == [ALONE]
+            alone = bool(args)
+        elif verb == CALL:
+            ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
+            alone = len(args) == 2
+            if ok:
+                arg = CONTRACT_CODES.get(args[0].upper()) if type(args[0]) is str else None
+                if arg is None:
+                    self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
+                                "suit: write C, D, H, S or NT", path + (2,), h, i)
+                    raise Broken
+        elif verb == BID:
+            ok = len(args) == 1 and is_int(args[0])
+            arg = args[0] if ok else None
+        else:  # play, discard: one card
+            ok = len(args) == 1
+            if ok:
+                c = args[0]
+                arg = self.card_of.get(c) if type(c) is str else None
+                if arg is None:
+                    if c == UNKNOWN_CARD and verb == DISCARD:
+                        pass
+                    elif c == UNKNOWN_CARD:
+                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a played card "
+                                 "cannot be unknown ('??'): every card played is seen",
+                                 path + (2,), h, i)
+                        raise Broken
+                    else:
+                        read = self.read_cards(h, [c], path + (2,), f"action {i + 1}",
+                                               single=True, action=i)
+                        if read is None:
+                            raise Broken
+                        arg = read[0]
+        if not ok:
+            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(a)} does not match {form}",
+                        path, h, i)
+            raise Broken
+        return seat, verb, arg, alone
+
+    def where(self, h: int) -> str:
+        """Where the hand stands, for messages: the hand, and in play the trick so far."""
+        g = self.game
+        if g.phase != PLAYING:
+            return f"hand {h + 1}"
+        out = f"hand {h + 1}, trick {len(g.trick_winners) + 1}"
+        if g.trick:
+            plays = [f"{self.labels[s]} {self.names[c]}" for s, c in zip(g.trick_seats, g.trick)]
+            plays[0] = plays[0].replace(" ", " led ", 1)
+            out += f" ({', '.join(plays)})"
+        return out
+
+    def illegal(self, h: int, i: int, exc: IllegalAction) -> None:
+        self.add(exc.code, f"{self.where(h)}: {exc.message}", ("hands", h, "actions", i), h, i)
+        raise Broken
+
+    def report_reneges(self, h: int) -> None:
+        for i, message in self.reneges:
+            self.add("renege", f"hand {h + 1}: {message}", ("hands", h, "actions", i), h, i,
+                     hint="the variant's renege penalty is applied to the hand's score")
+        self.reneges.clear()
+

@@ -1,0 +1,116 @@
+"""``euchre validate``: text and JSON reports, files, directories, stdin; exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from cli.main import euchre
+
+ROOT = Path(__file__).parents[2]
+BROKEN = ROOT / "tests" / "history" / "broken"
+SAMPLES = ROOT / "samples"
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(euchre, ["validate", *args], input=stdin)
+
+
+def test_valid_files_exit_0_with_a_summary() -> None:
+    result = run(str(SAMPLES / "standard-game.json"), str(SAMPLES / "games.jsonl"))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["2 files, 7 records, 58 hands: ok"]
+
+
+def test_problems_are_reported_compiler_style_and_exit_1() -> None:
+    path = str(BROKEN / "renege.json")
+    result = run(path)
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"{path}:23:9: error[renege]: hand 1: W reneged in trick 1")
+    assert lines[-1] == "1 file, 1 record, 1 hand: 1 error, 0 warnings"
+
+
+def test_warnings_alone_exit_0() -> None:
+    result = run(str(BROKEN / "incomplete-hand-last.json"))
+    assert result.exit_code == 0
+    assert "warning[incomplete-hand]" in result.stdout
+    assert result.stdout.splitlines()[-1].endswith("0 errors, 1 warning")
+
+
+def test_json_report_has_the_spec_shape() -> None:
+    paths = [str(BROKEN / "records.jsonl"), str(BROKEN / "incomplete-hand-last.json")]
+    result = run("--report", "json", *paths)
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert set(report) == {"files", "summary"}
+    assert [f["path"] for f in report["files"]] == paths
+    first = report["files"][0]
+    assert set(first) == {"path", "records", "hands", "problems"}
+    assert (first["records"], first["hands"]) == (3, 3)
+    assert [set(p) for p in first["problems"]] == [
+        {"code", "severity", "message", "record", "hand", "action", "line", "column"}] * 2
+    assert [(p["code"], p["record"], p["hand"], p["action"], p["line"])
+            for p in first["problems"]] == [("renege", 1, 0, 5, 2), ("schema", 2, 0, None, 3)]
+    assert report["summary"] == {"records": 4, "hands": 4, "errors": 2, "warnings": 1}
+
+
+def test_json_report_of_valid_input() -> None:
+    result = run("--report", "json", str(SAMPLES / "games.jsonl"))
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {
+        "files": [{"path": str(SAMPLES / "games.jsonl"), "problems": [], "records": 6,
+                   "hands": 50}],
+        "summary": {"records": 6, "hands": 50, "errors": 0, "warnings": 0}}
+
+
+def test_a_directory_is_searched_for_record_files(tmp_path: Path) -> None:
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "b.jsonl").write_text((SAMPLES / "games.jsonl").read_text())
+    (tmp_path / "a.json").write_text((BROKEN / "renege.json").read_text())
+    (tmp_path / "notes.txt").write_text("not a record")
+    result = run("--report", "json", str(tmp_path))
+    report = json.loads(result.stdout)
+    assert [Path(f["path"]).name for f in report["files"]] == ["a.json", "b.jsonl"]
+    assert result.exit_code == 1
+
+
+def test_stdin_is_read_with_a_dash() -> None:
+    text = (SAMPLES / "games.jsonl").read_text()
+    result = run("-", stdin=text)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == ["1 file, 6 records, 50 hands: ok"]
+    broken = (BROKEN / "renege.json").read_text()
+    result = run("-", stdin=broken)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("<stdin>:23:9: error[renege]")
+
+
+def test_unreadable_file_exits_2_after_checking_the_others(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "missing.json"), str(SAMPLES / "games.jsonl"))
+    assert result.exit_code == 2
+    assert "cannot read" in result.stderr and "missing.json" in result.stderr
+    assert "Traceback" not in result.output
+    assert result.stdout.splitlines() == ["1 file, 6 records, 50 hands: 1 unreadable"]
+
+
+def test_unknown_file_type_and_missing_argument_are_usage_errors(tmp_path: Path) -> None:
+    notes = tmp_path / "game.txt"
+    notes.write_text("{}")
+    result = run(str(notes))
+    assert result.exit_code == 2
+    assert "not a record file" in result.stderr
+    assert run().exit_code == 2
+
+
+def test_notes_show_what_could_not_be_checked(tmp_path: Path) -> None:
+    record = json.loads((SAMPLES / "standard-game.json").read_text())
+    record["hands"][0]["deal"]["hands"]["E"] = None
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(record))
+    assert "info[" not in run(str(path)).stdout
+    result = run("--notes", str(path))
+    assert result.exit_code == 0
+    assert "info[unknown-cards]" in result.stdout

@@ -1,0 +1,51 @@
+"""Helpers for the history tests: seeded games played by random legal actions.
+
+Games are built only from the engine and the writer, so a record that comes
+out of here is valid by construction; the tests break copies of it on purpose.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from euchre_dsl.engine.game import Game
+from euchre_dsl.history.writer import game_record, hand_record
+from euchre_dsl.rules.registry import load_variant
+
+
+def random_game(variant: str, seed: int, max_hands: int = 500) -> dict[str, Any]:
+    """A whole game of a shipped variant, every decision a seeded random legal action."""
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    hands = []
+    while not game.is_over and len(hands) < max_hands:
+        dealer = game.dealer
+        game.deal_random(rng)
+        upcard = game.upcard
+        # a forced-trump upcard is already in the dealer's hand: it was not dealt there
+        keep = ~(1 << upcard) if upcard is not None else -1
+        dealt = [m & keep for m in game.sure]
+        widow = game.widow if rules.deal.widow else None
+        while not game.hand_over:
+            game.apply(rng.choice(game.legal_actions()))
+        hands.append(hand_record(game, dealer, dealt, upcard, widow))
+    return game_record(game, variant, hands, meta={"event": "seeded random game",
+                                                   "seed": seed})
+
+
+def pretty(record: dict[str, Any]) -> str:
+    """A record as readable multi-line JSON: one action per line, short arrays and
+    objects of plain values kept on one line."""
+    text = json.dumps(record, indent=2, ensure_ascii=False)
+
+    def flat(m: re.Match[str]) -> str:
+        inner = re.sub(r"\s*\n\s*", " ", m.group(1)).strip()
+        return m.group(0)[0] + inner + m.group(0)[-1]
+
+    text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
+    text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
+    return text + "\n"

@@ -1,0 +1,308 @@
+"""Rebuild the validator's corpus: ``broken/`` and ``broken_expected.json``.
+
+Run from the repository root: ``python tests/history/make_broken_corpus.py``.
+
+Every case is a scripted standard game (``DEAL1``/``ACT1``, worked by hand in
+``test_validate.py``) broken in one way.  Results and scores are computed by
+the engine, so the planted problem is the only one.  The expected line and
+column of each problem are found by searching the written text for an anchor,
+independently of the validator's own locator, then checked by eye once.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from history_tools import pretty  # noqa: E402
+
+from euchre_dsl.cards import parse_suit  # noqa: E402
+from euchre_dsl.engine.actions import IllegalAction  # noqa: E402
+from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.history.notation import result_to_json, winner_to_json  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
+
+OUT = HERE / "broken"
+EXPECTED_FILE = HERE / "broken_expected.json"
+STANDARD = load_variant("standard")
+LABELS = ["N", "E", "S", "W"]
+
+# Dealer N: E passes, S orders up, N takes the 9C and discards 9D; N+S make 1.
+DEAL1 = {"N": ["JC", "AC", "KS", "QH", "9D"], "E": ["JS", "KC", "AS", "KH", "TD"],
+         "S": ["QC", "TC", "QS", "AH", "KD"], "W": ["9S", "TS", "JH", "9H", "AD"]}
+ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
+        ["E", "play", "AS"], ["S", "play", "QS"], ["W", "play", "9S"], ["N", "play", "KS"],
+        ["E", "play", "JS"], ["S", "play", "TC"], ["W", "play", "9H"], ["N", "play", "JC"],
+        ["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"], ["W", "play", "AD"],
+        ["N", "play", "9C"], ["E", "play", "TD"], ["S", "play", "KD"], ["W", "play", "JH"],
+        ["N", "play", "QH"], ["E", "play", "KH"], ["S", "play", "AH"], ["W", "play", "TS"]]
+# Dealer E: everyone passes twice, the hand is thrown in.
+DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
+         "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
+ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2
+
+Hand = tuple[str, dict[str, list[str]], str, list[list[Any]]]  # dealer, deal, upcard, actions
+EXPECTED: dict[str, list[dict[str, Any]]] = {}
+
+
+def apply(game: Game, action: list[Any]) -> None:
+    seat, verb = LABELS.index(action[0]), action[1]
+    if verb == "play":
+        game.play(seat, game.deck.parse(action[2]), True)
+    elif verb == "discard":
+        game.discard(seat, game.deck.parse(action[2]))
+    elif verb == "call":
+        game.call(seat, parse_suit(action[2]), len(action) > 3)
+    elif verb == "order_up":
+        game.order_up(seat, len(action) > 2)
+    else:
+        game.pass_(seat)
+
+
+def record(hands: list[Hand], start: dict[str, int] | None = None,
+           final: bool = True) -> dict[str, Any]:
+    """A record of scripted hands with the engine's results (none for an unfinished hand)."""
+    game = Game(STANDARD, LABELS, LABELS.index(hands[0][0]),
+                None if start is None else [start["N+S"], start["E+W"]])
+    out: dict[str, Any] = {"format": "ehh/1", "variant": "standard", "seats": LABELS}
+    if start is not None:
+        out["start_scores"] = start
+    out["hands"] = []
+    for dealer, deal, upcard, actions in hands:
+        deck = game.deck
+        game.deal([[deck.parse(c) for c in deal[s]] for s in LABELS], deck.parse(upcard))
+        try:
+            for action in actions:
+                apply(game, action)
+        except IllegalAction:  # the planted problem: the hand stops there
+            pass
+        hand: dict[str, Any] = {"dealer": dealer, "deal": {"hands": copy.deepcopy(deal),
+                                                           "upcard": upcard},
+                                "actions": copy.deepcopy(actions)}
+        if game.hand_over:
+            hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
+        else:
+            game.abandon_hand()
+        out["hands"].append(hand)
+    if final:
+        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                        "winner": winner_to_json(game)}
+    return out
+
+
+def one_hand(actions: list[list[Any]] = ACT1, **kw: Any) -> dict[str, Any]:
+    return record([("N", DEAL1, "9C", actions)], **kw)
+
+
+def with_actions(changes: dict[int, list[Any]]) -> list[list[Any]]:
+    """``ACT1`` with some actions replaced."""
+    acts = copy.deepcopy(ACT1)
+    for i, action in changes.items():
+        acts[i] = action
+    return acts
+
+
+def corrupted(changes: dict[int, list[Any]]) -> dict[str, Any]:
+    """The valid one-hand record, claims and all, with some actions then replaced: a
+    record whose claims were right until an action was written wrong."""
+    rec = one_hand()
+    rec["hands"][0]["actions"] = with_actions(changes)
+    return rec
+
+
+def at(text: str, anchor: str, nth: int = 0, shift: int = 0) -> tuple[int, int]:
+    """Line and column (1-based) of the ``nth`` occurrence of ``anchor``, moved by ``shift``."""
+    i = -1
+    for _ in range(nth + 1):
+        i = text.index(anchor, i + 1)
+    i += shift
+    return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
+
+
+def case(name: str, text: str, *problems: tuple[str, str, int, int | None, int | None,
+                                                 tuple[int, int]]) -> None:
+    """Write one case; each problem is (code, severity, record, hand, action, (line, col))."""
+    (OUT / name).write_text(text, encoding="utf-8")
+    EXPECTED[name] = [{"code": c, "severity": s, "record": r, "hand": h, "action": a,
+                       "line": lc[0], "column": lc[1]} for c, s, r, h, a, lc in problems]
+
+
+def compact(rec: dict[str, Any]) -> str:
+    return json.dumps(rec, separators=(",", ":"))
+
+
+def main() -> None:  # noqa: PLR0915 - one block per case reads best
+    OUT.mkdir(exist_ok=True)
+    base = one_hand()
+    assert base["hands"][0]["result"]["points"] == {"N+S": 1, "E+W": 0}
+
+    # syntax: a trailing comma; a broken line in JSON Lines (the next lines still checked)
+    t = pretty(base).replace('"upcard": "9C"\n', '"upcard": "9C",\n', 1)
+    case("syntax-trailing-comma.json", t,
+         ("syntax", "error", 0, None, None, at(t, '"9C",\n      }', shift=12)))
+    bad = compact(base).replace('"seats":["N"', '"seats":[N"', 1)
+    later = compact(corrupted({3: ["S", "play", "AS"]}))
+    t = f"{compact(base)}\n{bad}\n\n{later}\n"
+    case("syntax-jsonl-line.jsonl", t,
+         ("syntax", "error", 1, None, None, (2, bad.index('[N"') + 2)),
+         ("out-of-turn", "error", 2, 0, 3, (4, later.index('["S","play","AS"]') + 1)))
+
+    # schema
+    r = one_hand()
+    r["comment"], r["x-source"] = "unknown keys are errors", "x- keys are kept"
+    t = pretty(r)
+    case("schema-unknown-key.json", t, ("schema", "error", 0, None, None, at(t, '"comment"')))
+    r = one_hand()
+    del r["seats"]
+    case("schema-missing-seats.json", pretty(r), ("schema", "error", 0, None, None, (1, 1)))
+    r = one_hand()
+    r["seats"] = ["N", "E", "S"]
+    t = pretty(r)
+    case("schema-seat-count.json", t,
+         ("schema", "error", 0, None, None, at(t, '["N", "E", "S"]')))
+    r = one_hand()
+    r["seats"] = ["N", "E", "S", "W-1"]
+    t = pretty(r)
+    case("schema-seat-label.json", t, ("schema", "error", 0, None, None, at(t, '"W-1"')))
+    t = pretty(corrupted({1: ["S", "order-up"]}))
+    case("schema-unknown-verb.json", t, ("schema", "error", 0, 0, 1, at(t, '"order-up"')))
+    t = pretty(corrupted({0: ["E", "pass", "now"]}))
+    case("schema-action-arguments.json", t,
+         ("schema", "error", 0, 0, 0, at(t, '["E", "pass", "now"]')))
+    r = one_hand()
+    r["hands"][0]["result"]["tricks"]["N"] = "3"
+    t = pretty(r)
+    case("schema-result-type.json", t, ("schema", "error", 0, 0, None, at(t, '"3"')))
+
+    # variants: unknown id, broken inline object, broken file relative to the record
+    r = one_hand()
+    r["variant"] = "no-such-variant"
+    t = pretty(r)
+    case("unknown-variant.json", t,
+         ("unknown-variant", "error", 0, None, None, at(t, '"no-such-variant"')))
+    r = one_hand()
+    r["variant"] = {"extends": "standard", "game": {"target": "ten"}}
+    t = pretty(r)
+    case("invalid-variant-inline.json", t,
+         ("invalid-variant", "error", 0, None, None, at(t, '"variant": {', shift=11)))
+    (OUT / "variants").mkdir(exist_ok=True)
+    (OUT / "variants" / "bad-scoring.yaml").write_text(
+        "# a broken variant file for the validator tests\nextends: standard\nscoring:\n"
+        "  march: two\n")
+    r = one_hand()
+    r["variant"] = "variants/bad-scoring.yaml"
+    t = pretty(r)
+    case("invalid-variant-file.json", t,
+         ("invalid-variant", "error", 0, None, None, at(t, '"variants/bad-scoring.yaml"')))
+
+    # bad-card: not notation; not in the 24-card deck
+    r = one_hand()
+    r["hands"][0]["deal"]["hands"]["W"][3] = "1H"
+    t = pretty(r)
+    case("bad-card-notation.json", t, ("bad-card", "error", 0, 0, None, at(t, '"1H"')))
+    t = pretty(corrupted({5: ["W", "play", "8S"]}))
+    case("bad-card-not-in-deck.json", t, ("bad-card", "error", 0, 0, 5, at(t, '"8S"')))
+
+    # bad-deal: a card dealt twice; a short hand
+    r = one_hand()
+    r["hands"][0]["deal"]["hands"]["W"][4] = "AS"
+    t = pretty(r)
+    case("bad-deal-twice.json", t,
+         ("bad-deal", "error", 0, 0, None, at(t, '"deal": {', shift=8)))
+    r = one_hand()
+    r["hands"][0]["deal"]["hands"]["E"].pop()
+    t = pretty(r)
+    case("bad-deal-count.json", t,
+         ("bad-deal", "error", 0, 0, None, at(t, '"deal": {', shift=8)))
+
+    # wrong-dealer: after N, E deals; the record says S (its turn order follows S)
+    r = record([("N", DEAL1, "9C", ACT1), ("E", DEAL2, "AD", ACT2)])
+    r["hands"][1]["dealer"] = "S"
+    r["hands"][1]["actions"] = [["W", "pass"], ["N", "pass"], ["E", "pass"], ["S", "pass"]] * 2
+    t = pretty(r)
+    case("wrong-dealer.json", t,
+         ("wrong-dealer", "error", 0, 1, None, at(t, '"dealer": "S"', shift=10)))
+
+    # out-of-turn, illegal-action (naming the turned-down suit), card-not-held
+    t = pretty(corrupted({4: ["W", "play", "9S"], 5: ["S", "play", "QS"]}))
+    case("out-of-turn.json", t, ("out-of-turn", "error", 0, 0, 4, at(t, '["W", "play", "9S"]')))
+    acts = [["E", "pass"], ["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "call", "C"]]
+    t = pretty(one_hand(acts, final=False))
+    case("illegal-action.json", t,
+         ("illegal-action", "error", 0, 0, 4, at(t, '["E", "call", "C"]')))
+    t = pretty(corrupted({5: ["W", "play", "KS"]}))
+    case("card-not-held.json", t,
+         ("card-not-held", "error", 0, 0, 5, at(t, '["W", "play", "KS"]')))
+
+    # renege: spades led, W holds 9S TS and plays 9H; N+S are awarded 2
+    reneged = with_actions({5: ["W", "play", "9H"], 9: ["W", "play", "9S"]})
+    r = one_hand(reneged)
+    assert r["hands"][0]["result"]["points"] == {"N+S": 2, "E+W": 0}
+    t = pretty(r)
+    case("renege.json", t, ("renege", "error", 0, 0, 5, at(t, '["W", "play", "9H"]')))
+
+    # incomplete-hand: an error before another hand, a warning on the last of an open game
+    r = record([("N", DEAL1, "9C", ACT1[:-2]), ("E", DEAL2, "AD", ACT2)], final=False)
+    r["hands"][0]["result"] = {"scores": {"N+S": 1, "E+W": 0}}
+    r["hands"][1]["result"]["scores"] = {"N+S": 1, "E+W": 0}
+    t = pretty(r)
+    case("incomplete-hand.json", t,
+         ("incomplete-hand", "error", 0, 0, None, at(t, '"actions": [', shift=11)))
+    t = pretty(one_hand(ACT1[:10], final=False))
+    case("incomplete-hand-last.json", t,
+         ("incomplete-hand", "warning", 0, 0, None, at(t, '"actions": [', shift=11)))
+
+    # extra-action
+    r = one_hand()
+    r["hands"][0]["actions"].append(["E", "play", "AS"])
+    t = pretty(r)
+    case("extra-action.json", t,
+         ("extra-action", "error", 0, 0, 23, at(t, '["E", "play", "AS"]', nth=1)))
+
+    # result-mismatch: points; final winner; trump and maker
+    r = one_hand()
+    r["hands"][0]["result"]["points"] = {"N+S": 2, "E+W": 0}
+    t = pretty(r)
+    case("result-mismatch-points.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"points": {', shift=10)))
+    r = one_hand()
+    r["final"]["winner"] = "N+S"
+    t = pretty(r)
+    case("result-mismatch-final.json", t,
+         ("result-mismatch", "error", 0, None, None, at(t, '"winner": "N+S"', shift=10)))
+    r = one_hand()
+    r["hands"][0]["result"].update(trump="S", maker="N")
+    t = pretty(r)
+    case("result-mismatch-trump.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"trump": "S"', shift=9)),
+         ("result-mismatch", "error", 0, 0, None, at(t, '"maker": "N"', shift=9)))
+
+    # game-over: N+S start at 9 and make the first hand; a second hand follows
+    r = record([("N", DEAL1, "9C", ACT1)], start={"N+S": 9, "E+W": 4})
+    assert r["final"]["winner"] == "N+S"
+    r["hands"].append(record([("E", DEAL2, "AD", ACT2)])["hands"][0])
+    t = pretty(r)
+    case("game-over.json", t,
+         ("game-over", "error", 0, 1, None, at(t, '{\n      "dealer": "E"')))
+
+    # several records in one JSON Lines file: each problem names its record
+    ren = compact(one_hand(reneged))
+    no_dealer = one_hand()
+    no_dealer["hands"][0]["dealer"] = "Q"
+    nod = compact(no_dealer)
+    case("records.jsonl", f"{compact(base)}\n{ren}\n{nod}\n",
+         ("renege", "error", 1, 0, 5, (2, ren.index('["W","play","9H"]') + 1)),
+         ("schema", "error", 2, 0, None, (3, nod.index('"Q"') + 1)))
+
+    EXPECTED_FILE.write_text(json.dumps(EXPECTED, indent=1) + "\n")
+    print(f"{len(EXPECTED)} cases written to {OUT}")
+
+
+if __name__ == "__main__":
+    main()

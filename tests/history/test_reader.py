@@ -1,0 +1,167 @@
+"""Reading records: streaming JSON Lines, syntax problems, positions found on demand."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from euchre_dsl.history.reader import (
+    Locator, ScanError, expand_paths, iter_json, iter_jsonl, read_records, read_stdin,
+    scan_positions,
+)
+
+
+def lines(*texts: str) -> io.BytesIO:
+    return io.BytesIO("".join(t + "\n" for t in texts).encode("utf-8"))
+
+
+# ---------------------------------------------------------------- JSON Lines
+def test_jsonl_records_carry_index_line_and_value() -> None:
+    items = list(iter_jsonl(lines('{"a": 1}', "", "   ", '{"b": 2}'), "f.jsonl"))
+    assert [(i.index, i.line, i.data) for i in items] == [(0, 1, {"a": 1}), (1, 4, {"b": 2})]
+    assert all(i.problem is None for i in items)
+
+
+def test_jsonl_syntax_error_is_located_and_the_next_line_still_read() -> None:
+    items = list(iter_jsonl(lines('{"a": 1}', '{"a": 1,, "b": 2}', '{"c": 3}'), "f.jsonl"))
+    assert len(items) == 3
+    bad = items[1].problem
+    assert bad is not None and bad.code == "syntax"
+    assert (bad.location.file, bad.location.line, bad.location.column) == ("f.jsonl", 2, 9)
+    assert bad.record == 1
+    assert items[2].data == {"c": 3} and items[2].problem is None
+
+
+def test_jsonl_is_streamed_not_read_whole() -> None:
+    """The reader takes a line, yields its record, and only then reads on."""
+    consumed = []
+
+    def source():  # type: ignore[no-untyped-def]
+        for n in range(3):
+            consumed.append(n)
+            yield b'{"n": %d}\n' % n
+        raise AssertionError("read past the records asked for")
+
+    it = iter_jsonl(source(), "f.jsonl")
+    assert next(it).data == {"n": 0}
+    assert consumed == [0]
+    assert next(it).data == {"n": 1}
+    assert consumed == [0, 1]
+
+
+@pytest.mark.parametrize("text, column", [
+    ('{"a": NaN}', 7),
+    ('{"a": [1, Infinity]}', 11),
+])
+def test_constants_json_accepts_are_syntax_errors(text: str, column: int) -> None:
+    (item,) = iter_jsonl(lines(text), "f.jsonl")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert (item.problem.location.line, item.problem.location.column) == (1, column)
+
+
+def test_absurd_nesting_is_a_syntax_problem_not_a_crash() -> None:
+    (item,) = iter_jsonl(lines("[" * 100_000 + "]" * 100_000), "f.jsonl")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.location.line == 1
+
+
+def test_invalid_utf8_is_a_located_syntax_problem() -> None:
+    (item,) = iter_jsonl(io.BytesIO(b'{"a": "\xff"}\n'), "f.jsonl")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert "UTF-8" in item.problem.message
+    assert (item.problem.location.line, item.problem.location.column) == (1, 8)
+
+
+def test_byte_order_mark_is_ignored() -> None:
+    (item,) = iter_json('\ufeff{"a": 1}'.encode("utf-8"), "f.json")
+    assert item.data == {"a": 1}
+
+
+# ------------------------------------------------------------- one document
+def test_json_document_syntax_error_uses_json_position() -> None:
+    (item,) = iter_json(b'{\n  "a": 1,\n}\n', "f.json")
+    assert item.problem is not None
+    assert (item.problem.location.line, item.problem.location.column) == (3, 1)
+    assert "trailing comma" in item.problem.message
+
+
+def test_stdin_auto_reads_json_lines_or_one_document() -> None:
+    many = list(read_stdin(lines('{"a": 1}', '{"a": 2}'), name="<stdin>"))
+    assert [i.data for i in many] == [{"a": 1}, {"a": 2}]
+    one = list(read_stdin(lines("{", '  "a": 1', "}"), name="<stdin>"))
+    assert [i.data for i in one] == [{"a": 1}]
+    assert list(read_stdin(io.BytesIO(b""))) == []
+
+
+def test_stdin_format_can_be_forced() -> None:
+    items = list(read_stdin(lines("{", '  "a": 1', "}"), jsonl=True))
+    assert [i.problem is not None for i in items] == [True, True, True]
+
+
+# ---------------------------------------------------------------- positions
+DOC = '{\n  "hands": [\n    {"actions": [["N", "pass"], ["E", "play", "9C"]]}\n  ],\n  "x": 1\n}\n'
+
+
+def test_scan_positions_maps_paths_to_offsets() -> None:
+    pos = scan_positions(DOC)
+    key, value = pos[("hands", 0, "actions", 1, 2)]
+    assert key is None and DOC[value:value + 4] == '"9C"'
+    key, value = pos[("x",)]
+    assert DOC[key:key + 3] == '"x"' and DOC[value] == "1"
+
+
+def test_scan_errors_carry_an_offset() -> None:
+    with pytest.raises(ScanError) as exc:
+        scan_positions('{"a": tru}')
+    assert exc.value.offset == 6
+
+
+def test_locator_gives_line_and_column_of_value_or_key() -> None:
+    loc = Locator(DOC, 1, "f.json")
+    at = loc(("hands", 0, "actions", 1, 2))
+    assert (at.file, at.line, at.column) == ("f.json", 3, 47)
+    at = loc(("x",), True)
+    assert (at.line, at.column) == (5, 3)
+
+
+def test_locator_falls_back_to_the_nearest_existing_ancestor() -> None:
+    loc = Locator(DOC, 1, None)
+    assert loc(("hands", 0, "actions", 7)).column == 17
+    assert loc(("hands", 0, "missing"), True).line == 3
+
+
+def test_locator_counts_lines_from_the_record_start() -> None:
+    """In JSON Lines a record's own text is one line: its line is the file line."""
+    text = '{"hands": [{"dealer": "Q"}]}\n'
+    at = Locator(text, 12, "f.jsonl")(("hands", 0, "dealer"))
+    assert (at.line, at.column) == (12, 23)
+
+
+def test_positions_agree_with_json_on_unicode_text() -> None:
+    text = '{"meta": {"site": "Café ♠"}, "seats": ["N"]}'
+    at = Locator(text, 1, None)(("seats", 0))
+    assert text[at.column - 1:at.column + 2] == '"N"'
+
+
+# --------------------------------------------------------------------- files
+def test_read_records_dispatches_by_extension(tmp_path: Path) -> None:
+    (tmp_path / "one.json").write_text(json.dumps({"a": 1}))
+    (tmp_path / "many.jsonl").write_text('{"a": 1}\n{"a": 2}\n')
+    assert [i.data for i in read_records(str(tmp_path / "one.json"))] == [{"a": 1}]
+    assert len(list(read_records(str(tmp_path / "many.jsonl")))) == 2
+    with pytest.raises(ValueError, match="not a record file"):
+        read_records(str(tmp_path / "notes.txt"))
+    with pytest.raises(OSError):
+        read_records(str(tmp_path / "missing.jsonl"))
+
+
+def test_expand_paths_finds_record_files_recursively_sorted(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    for name in ("b/z.jsonl", "b/a.json", "c.json", "notes.txt"):
+        (tmp_path / name).write_text("{}")
+    found = expand_paths([str(tmp_path), "-"])
+    assert found == [str(tmp_path / "b" / "a.json"), str(tmp_path / "b" / "z.jsonl"),
+                     str(tmp_path / "c.json"), "-"]

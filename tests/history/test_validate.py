@@ -1,0 +1,413 @@
+"""The validator: every code of the ehh/1 table, located, and recovery after errors.
+
+The corpus in ``broken/`` holds one small broken record per case; its
+``expected.json`` lists, per file, exactly the problems (code, severity,
+record, hand, action, line, column) the validator must report -- no more.
+The positions there were found by searching the files' text, independently
+of the validator's own locator.  ``make_broken_corpus.py`` rebuilds it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from history_tools import random_game
+
+from euchre_dsl.engine.game import Game
+from euchre_dsl.history.reader import Locator, read_records
+from euchre_dsl.history.validate import (
+    FileReport, Validator, check_items, replay_plays, validate_path, validate_record,
+)
+from euchre_dsl.history.writer import dump_record
+from euchre_dsl.rules.registry import load_variant, shipped_ids
+
+HERE = Path(__file__).resolve().parent
+BROKEN = HERE / "broken"
+SAMPLES = HERE.parent.parent / "samples"
+EXPECTED: dict[str, list[dict[str, Any]]] = json.loads(
+    (HERE / "broken_expected.json").read_text())
+
+#: The problem codes of the ehh/1 spec's table.
+SPEC_CODES = {"syntax", "schema", "unknown-variant", "invalid-variant", "bad-card", "bad-deal",
+              "wrong-dealer", "out-of-turn", "illegal-action", "card-not-held", "renege",
+              "incomplete-hand", "extra-action", "result-mismatch", "game-over"}
+
+
+def problems_of(path: Path, notes: bool = False) -> list[dict[str, Any]]:
+    found = check_items(read_records(str(path)), str(path), FileReport(str(path)))
+    return [{"code": p.code, "severity": p.severity, "record": p.record, "hand": p.hand,
+             "action": p.action, "line": p.location.line, "column": p.location.column}
+            for p in found if notes or p.severity != "info"]
+
+
+# -------------------------------------------------------------------- corpus
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_corpus(name: str) -> None:
+    assert problems_of(BROKEN / name) == EXPECTED[name]
+
+
+def test_corpus_covers_every_code_of_the_spec() -> None:
+    covered = {p["code"] for problems in EXPECTED.values() for p in problems}
+    assert SPEC_CODES <= covered
+    on_disk = {p.name for p in BROKEN.iterdir() if p.suffix in (".json", ".jsonl")}
+    assert on_disk == set(EXPECTED)
+
+
+# ------------------------------------------------------------- valid games
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_random_games_of_every_shipped_variant_validate(variant: str) -> None:
+    for seed in range(3):
+        rec = random_game(variant, seed)
+        assert validate_record(rec) == [], (variant, seed)
+
+
+def test_samples_validate() -> None:
+    files = sorted(SAMPLES.glob("*.json")) + sorted(SAMPLES.glob("*.jsonl"))
+    assert {f.name for f in files} >= {"standard-game.json", "games.jsonl"}
+    for f in files:
+        assert problems_of(f, notes=True) == [], f.name
+
+
+# ------------------------------------------------------- scripted standard
+# Dealer N; E passes, S orders up (assisting), N takes the 9C and discards 9D.
+DEAL1 = {"N": ["JC", "AC", "KS", "QH", "9D"], "E": ["JS", "KC", "AS", "KH", "TD"],
+         "S": ["QC", "TC", "QS", "AH", "KD"], "W": ["9S", "TS", "JH", "9H", "AD"]}
+ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
+        ["E", "play", "AS"], ["S", "play", "QS"], ["W", "play", "9S"], ["N", "play", "KS"],
+        ["E", "play", "JS"], ["S", "play", "TC"], ["W", "play", "9H"], ["N", "play", "JC"],
+        ["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"], ["W", "play", "AD"],
+        ["N", "play", "9C"], ["E", "play", "TD"], ["S", "play", "KD"], ["W", "play", "JH"],
+        ["N", "play", "QH"], ["E", "play", "KH"], ["S", "play", "AH"], ["W", "play", "TS"]]
+# Worked by hand: E wins trick 1 (AS), N tricks 2-4 (JC, AC, 9C), S trick 5 (AH).
+RESULT1 = {"trump": "C", "maker": "S", "tricks": {"N": 3, "E": 1, "S": 1, "W": 0},
+           "points": {"N+S": 1, "E+W": 0}, "scores": {"N+S": 1, "E+W": 0}}
+# Dealer E; everyone passes both rounds: thrown in.
+DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
+         "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
+ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2
+
+
+def hand(dealer: str = "N", deal: dict[str, Any] | None = None, upcard: str = "9C",
+         actions: list[Any] | None = None, result: dict[str, Any] | None = None
+         ) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": dealer,
+                           "deal": {"hands": copy.deepcopy(deal or DEAL1), "upcard": upcard},
+                           "actions": copy.deepcopy(ACT1 if actions is None else actions)}
+    if result is not None:
+        out["result"] = copy.deepcopy(result)
+    return out
+
+
+def thrown_in(scores: dict[str, int], dealer: str = "E") -> dict[str, Any]:
+    return hand(dealer, DEAL2, "AD", ACT2, {
+        "trump": None, "maker": None, "tricks": {"N": 0, "E": 0, "S": 0, "W": 0},
+        "points": {"N+S": 0, "E+W": 0}, "scores": scores})
+
+
+def record(*hands: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"format": "ehh/1", "variant": "standard", "seats": ["N", "E", "S", "W"],
+            **extra, "hands": list(hands)}
+
+
+def codes(problems: list[Any], notes: bool = False) -> list[tuple[str, int | None, int | None]]:
+    return [(p.code, p.hand, p.action) for p in problems if notes or p.severity != "info"]
+
+
+def test_scripted_hand_and_a_thrown_in_one_validate() -> None:
+    rec = record(hand(result=RESULT1), thrown_in({"N+S": 1, "E+W": 0}),
+                 final={"scores": {"N+S": 1, "E+W": 0}, "winner": None})
+    assert validate_record(rec) == []
+
+
+def test_the_deal_passes_left_after_a_thrown_in_hand() -> None:
+    """N deals, E's deal is thrown in, so S deals next -- not E again."""
+    rec = record(hand(result=RESULT1), thrown_in({"N+S": 1, "E+W": 0}), hand("S"))
+    assert all(p.code != "wrong-dealer" for p in validate_record(rec))
+    rec["hands"][2]["dealer"] = "E"
+    problems = validate_record(rec)
+    assert codes(problems)[0] == ("wrong-dealer", 2, None)
+    assert "hand 3 is dealt by E" in problems[0].message and "S deals it" in problems[0].message
+
+
+def test_extra_key_prefix_x_is_kept_and_other_keys_are_not() -> None:
+    rec = record(hand(result=RESULT1), **{"x-club": "Elks"})
+    assert validate_record(rec) == []
+    rec["hands"][0]["x-note"] = "no"
+    assert codes(validate_record(rec)) == [("schema", 0, None)]
+
+
+def test_format_must_be_ehh1() -> None:
+    rec = record(hand())
+    rec["format"] = "ehh/2"
+    (p,) = validate_record(rec)
+    assert p.code == "schema" and "ehh/1" in p.message
+
+
+def test_a_record_that_is_not_an_object() -> None:
+    (p,) = validate_record([1, 2])
+    assert p.code == "schema" and "an array" in p.message
+
+
+def test_players_and_meta_types_are_checked() -> None:
+    rec = record(hand(), players={"N": "Ann", "Q": "Bob"}, meta={"date": "2024-01-01",
+                                                                 "round": 3, "bad": [1]})
+    assert [p.code for p in validate_record(rec)] == ["schema", "schema"]
+
+
+# ---------------------------------------------------------------- reneges
+def test_every_renege_is_reported_and_the_penalty_scored() -> None:
+    acts = copy.deepcopy(ACT1)
+    acts[5] = ["W", "play", "9H"]  # trick 1, spades led: W holds 9S TS
+    acts[8] = ["S", "play", "AH"]  # trick 2, trump led: S holds QC TC
+    acts[9] = ["W", "play", "9S"]
+    acts[11:] = [["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"],
+                 ["W", "play", "AD"], ["N", "play", "9C"], ["E", "play", "TD"],
+                 ["S", "play", "TC"], ["W", "play", "TS"], ["S", "play", "KD"],
+                 ["W", "play", "JH"], ["N", "play", "QH"], ["E", "play", "KH"]]
+    # W reneged first: N+S are awarded 2 instead of the hand's score
+    rec = record(hand(actions=acts, result={"points": {"N+S": 2, "E+W": 0}}))
+    problems = validate_record(rec)
+    assert codes(problems) == [("renege", 0, 5), ("renege", 0, 8)]
+    assert "W reneged in trick 1" in problems[0].message
+    assert "S reneged in trick 2" in problems[1].message
+
+
+# ----------------------------------------------------------- unknown cards
+def test_unknown_hands_and_cards_parse_and_check_what_is_proven() -> None:
+    h = hand(result=RESULT1)
+    h["deal"]["hands"] = {"N": ["JC", "AC", "KS", "QH", "??"], "E": None}
+    h["actions"][2] = ["N", "discard", "??"]
+    problems = validate_record(record(h))
+    assert codes(problems) == []
+    assert [p.code for p in problems] == ["unknown-cards"]
+    assert problems[0].severity == "info"
+
+
+def test_renege_proven_by_a_later_play_with_hidden_hands() -> None:
+    """W shows out of spades in trick 1, then plays a spade: the show-out was a renege."""
+    h = hand()
+    h["deal"]["hands"] = {"N": DEAL1["N"]}
+    h["actions"][5] = ["W", "play", "9H"]
+    h["actions"][9] = ["W", "play", "9S"]
+    assert codes(validate_record(record(h))) == [("renege", 0, 9)]
+
+
+def test_a_card_played_twice_is_caught_with_hidden_hands() -> None:
+    h = hand()
+    h["deal"]["hands"] = {}
+    h["actions"][6] = ["N", "play", "QS"]  # S played QS just before
+    problems = validate_record(record(h))
+    assert codes(problems) == [("card-not-held", 0, 6)]
+    p = problems[0]
+    assert "already played" in p.message
+
+
+def test_a_played_card_cannot_be_unknown() -> None:
+    h = hand()
+    h["actions"][4] = ["S", "play", "??"]
+    assert codes(validate_record(record(h))) == [("bad-card", 0, 4)]
+
+
+# ------------------------------------------------------------ recovery
+def test_a_broken_hand_resumes_from_its_claimed_scores() -> None:
+    broken = hand(result={"scores": {"N+S": 1, "E+W": 0}})
+    broken["actions"][5] = ["W", "play", "KS"]  # N holds KS
+    rec = record(broken, thrown_in({"N+S": 1, "E+W": 0}),
+                 final={"scores": {"N+S": 1, "E+W": 0}, "winner": None})
+    problems = validate_record(rec)
+    assert codes(problems) == [("card-not-held", 0, 5)]
+    assert codes(problems, notes=True)[1] == ("not-checked", 0, None)
+
+
+def test_a_broken_hand_without_claimed_scores_leaves_scores_unchecked_until_claimed() -> None:
+    broken = hand()
+    broken["actions"][5] = ["W", "play", "KS"]
+    later = thrown_in({"N+S": 7, "E+W": 3})
+    rec = record(broken, later, final={"scores": {"N+S": 7, "E+W": 3}, "winner": None})
+    problems = validate_record(rec)
+    assert codes(problems) == [("card-not-held", 0, 5)]
+    assert codes(problems, notes=True)[1:] == [("not-checked", 1, None)]
+    del later["result"]["scores"]  # nothing to go on: final cannot be checked
+    rec = record(broken, later, final={"scores": {"N+S": 7, "E+W": 3}, "winner": None})
+    problems = validate_record(rec)
+    assert codes(problems) == [("card-not-held", 0, 5)]
+    assert codes(problems, notes=True)[1:] == [("not-checked", None, None)]
+
+
+def test_a_wrong_running_score_is_reported_once() -> None:
+    wrong = dict(RESULT1, scores={"N+S": 2, "E+W": 0})
+    rec = record(hand(result=wrong), thrown_in({"N+S": 2, "E+W": 0}),
+                 final={"scores": {"N+S": 2, "E+W": 0}, "winner": None})
+    problems = validate_record(rec)
+    assert codes(problems) == [("result-mismatch", 0, None)]
+    assert "N+S 2" in problems[0].message and "N+S 1" in problems[0].message
+
+
+def test_hands_after_a_broken_one_are_still_checked() -> None:
+    broken = hand()
+    broken["deal"]["hands"]["W"][0] = "XX"
+    later = thrown_in({"N+S": 0, "E+W": 0})
+    later["actions"][0] = ["W", "pass"]
+    assert codes(validate_record(record(broken, later))) == [("bad-card", 0, None),
+                                                             ("out-of-turn", 1, 0)]
+
+
+def test_incomplete_last_hand_is_an_error_when_the_game_claims_a_winner() -> None:
+    rec = record(hand(actions=ACT1[:8]), final={"winner": "N+S"})
+    problems = validate_record(rec)
+    assert [(p.code, p.severity) for p in problems] == [("incomplete-hand", "error"),
+                                                        ("result-mismatch", "error")]
+
+
+def test_extra_action_after_a_thrown_in_hand() -> None:
+    h = thrown_in({"N+S": 0, "E+W": 0}, dealer="N")
+    h["actions"] = [["E", "pass"], ["S", "pass"], ["W", "pass"], ["N", "pass"]] * 2 + \
+        [["E", "call", "H"]]
+    assert codes(validate_record(record(h))) == [("extra-action", 0, 8)]
+
+
+# ---------------------------------------------------------- start and end
+def test_start_scores_let_a_record_begin_mid_game() -> None:
+    rec = record(hand(result=dict(RESULT1, scores={"N+S": 10, "E+W": 8})),
+                 start_scores={"N+S": 9, "E+W": 8},
+                 final={"scores": {"N+S": 10, "E+W": 8}, "winner": "N+S"})
+    assert validate_record(rec) == []
+    rec["start_scores"] = {"E+W": 8}  # N+S from the variant's start: 0
+    problems = validate_record(rec)  # after the claimed 10-8 the final claims agree
+    assert codes(problems) == [("result-mismatch", 0, None)]
+    assert "N+S 10" in problems[0].message and problems[0].message.endswith("N+S 1")
+    rec["start_scores"] = {"NS": 9}
+    assert codes(validate_record(rec))[0] == ("schema", None, None)
+
+
+def test_final_winner_may_be_a_list_for_a_tie_and_is_checked() -> None:
+    rec = record(hand(result=RESULT1), final={"winner": ["N+S", "E+W"]})
+    (p,) = validate_record(rec)
+    assert p.code == "result-mismatch" and "not over" in p.message
+    rec["final"]["winner"] = "N+W"
+    assert [p.code for p in validate_record(rec)] == ["schema"]
+
+
+# --------------------------------------------------------------- variants
+def test_variant_path_is_relative_to_the_record_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "to7.yaml").write_text("extends: standard\ngame:\n  target: 7\n")
+    rec = record(hand(result=dict(RESULT1, scores={"N+S": 7, "E+W": 0})),
+                 start_scores={"N+S": 6, "E+W": 0}, final={"winner": "N+S"})
+    rec["variant"] = "rules/to7.yaml"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(rec))
+    monkeypatch.chdir(HERE)
+    assert problems_of(path) == []
+
+
+def test_inline_variant_object() -> None:
+    rec = record(hand(result=RESULT1))
+    rec["variant"] = {"extends": "standard", "game": {"target": 5}}
+    assert validate_record(rec) == []
+    rec["start_scores"] = {"N+S": 4, "E+W": 0}
+    rec["hands"][0]["result"]["scores"] = {"N+S": 5, "E+W": 0}
+    rec["final"] = {"winner": "N+S"}
+    assert validate_record(rec) == []
+
+
+def test_seat_count_must_match_the_variant() -> None:
+    rec = record(hand())
+    rec["variant"] = "buck"  # four players too: fine
+    assert all(p.code != "schema" for p in validate_record(rec))
+    rec["variant"] = "columbus"
+    assert [p.code for p in validate_record(rec)] == ["schema"]
+
+
+# ------------------------------------------------------------- positions
+def test_problems_carry_positions_only_when_a_locator_is_given() -> None:
+    rec = record(hand())
+    rec["hands"][0]["actions"][3] = ["S", "play", "QS"]
+    (p,) = validate_record(rec, index=4, file="x.jsonl")
+    assert (p.record, p.location.file, p.location.line) == (4, "x.jsonl", None)
+    text = dump_record(rec)
+    (p,) = Validator().validate(rec, index=4, file="x.jsonl", locate=Locator(text, 9, "x.jsonl"))
+    assert (p.location.line, p.location.column) == (9, text.index('["S","play","QS"]') + 1)
+
+
+# ----------------------------------------------------------- replay_plays
+def test_replay_plays_stops_at_the_first_action_it_does_not_own() -> None:
+    rules = load_variant("standard")
+    game = Game(rules, ["N", "E", "S", "W"], 0)
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in DEAL1[s]] for s in "NESW"], deck.parse("9C"))
+    seat_of = {s: i for i, s in enumerate("NESW")}
+    for a in ACT1[:2]:
+        game.pass_(seat_of[a[0]]) if a[1] == "pass" else game.order_up(seat_of[a[0]])
+    game.discard(0, deck.parse("9D"))
+    actions = copy.deepcopy(ACT1)
+    actions[6] = ["N", "play", "K♠"]  # a spelling the table knows: still replayed
+    actions[8] = ["S", "play", "QS"]  # already played by S
+    reneges: list[tuple[int, str]] = []
+    i, err = replay_plays(game, actions, 3, seat_of, deck._lookup, reneges)
+    assert i == 8 and err is not None and err.code == "card-not-held"
+    actions[8] = ["S", "stay"]
+    assert replay_plays(game, actions, 8, seat_of, deck._lookup, reneges) == (8, None)
+    assert reneges == []
+
+
+# ---------------------------------------------------------------- robustness
+POOL: list[Any] = [None, True, 0, -1, 1.5, "", "??", "JK", "N", "N+S", "play", "pass", [], {},
+                   ["N"], ["N", "play"], {"N": 1}, "x" * 40, [None], {"": []}]
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, path + (i,))
+    return out
+
+
+def test_no_mutation_of_a_record_crashes_the_validator() -> None:
+    base = random_game("standard", 11)
+    rng = random.Random(5)
+    validator = Validator()
+    allowed = SPEC_CODES | {"unknown-cards", "not-checked"}
+    paths = _paths(base)
+    for _ in range(400):
+        rec = copy.deepcopy(base)
+        for _ in range(rng.randint(1, 3)):
+            path = rng.choice(paths)
+            if not path:
+                continue
+            parent = rec
+            try:
+                for k in path[:-1]:
+                    parent = parent[k]
+                parent[path[-1]] = copy.deepcopy(rng.choice(POOL))
+            except (KeyError, IndexError, TypeError):
+                continue
+        text = dump_record(rec)
+        for p in validator.validate(rec, locate=Locator(text, 1, "f.jsonl")):
+            assert p.code in allowed
+            assert p.location.line == 1 and p.location.column is not None
+
+
+def test_copying_the_corpus_elsewhere_keeps_relative_variant_paths(tmp_path: Path) -> None:
+    shutil.copytree(BROKEN, tmp_path / "broken")
+    name = "invalid-variant-file.json"
+    assert problems_of(tmp_path / "broken" / name) == EXPECTED[name]
+
+
+def test_validate_path_counts_and_keeps_problems() -> None:
+    report = validate_path(str(BROKEN / "records.jsonl"))
+    assert (report.records, report.hands, report.errors, report.warnings) == (3, 3, 2, 0)
+    assert [p.code for p in report.problems] == ["renege", "schema", "not-checked"]
+    clean = validate_path(str(SAMPLES / "games.jsonl"))
+    assert (clean.records, clean.errors, clean.problems) == (6, 0, [])
