@@ -119,8 +119,8 @@ class ShapeChecks:
             if k in allowed or (extension_keys and isinstance(k, str) and k.startswith("x-")):
                 continue
             extra = " (or a key starting with 'x-')" if extension_keys else ""
-            self.schema(f"unknown key '{k}' in {what}{did_you_mean(k, allowed)}", path + (k,), hand,
-                        key=True, hint=f"allowed keys: {', '.join(allowed)}{extra}")
+            self.schema(f"unknown key '{k}' in {what}{did_you_mean(k, allowed)}", path + (k,),
+                        hand, key=True, hint=f"allowed keys: {', '.join(allowed)}{extra}")
         ok = True
         for k in required:
             if k not in obj:
@@ -169,7 +169,8 @@ class ShapeChecks:
                 self.schema(f"'players' names '{k}', which is not a seat (seats: "
                             f"{', '.join(labels)})", ("players", k), key=True)
             elif type(v) is not str:
-                self.schema(f"the name of {k} must be a string, not {json_kind(v)}", ("players", k))
+                self.schema(f"the name of {k} must be a string, not {json_kind(v)}",
+                            ("players", k))
 
     def check_meta(self) -> None:
         meta = self.record.get("meta")
@@ -187,7 +188,8 @@ class ShapeChecks:
                     ) -> dict[int, int] | None:
         """An object side name -> integer, as side index -> value; None if malformed."""
         if type(obj) is not dict:
-            self.schema(f"{what} must be an object side -> integer, not {json_kind(obj)}", path, hand)
+            self.schema(f"{what} must be an object side -> integer, not {json_kind(obj)}", path,
+                        hand)
             return None
         out: dict[int, int] = {}
         ok = True

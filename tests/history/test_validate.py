@@ -1,7 +1,7 @@
 """The validator: every code of the ehh/1 table, located, and recovery after errors.
 
-The corpus in ``broken/`` holds one small broken record per case; its
-``expected.json`` lists, per file, exactly the problems (code, severity,
+The corpus in ``broken/`` holds one small broken record per case;
+``broken_expected.json`` lists, per file, exactly the problems (code, severity,
 record, hand, action, line, column) the validator must report -- no more.
 The positions there were found by searching the files' text, independently
 of the validator's own locator.  ``make_broken_corpus.py`` rebuilds it.
