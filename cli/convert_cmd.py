@@ -23,8 +23,10 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.history.reader import (
-    STDIN, JsonPath, Locator, iter_jsonl, read_records, read_stdin,
+    STDIN, JsonPath, iter_jsonl, read_records, read_stdin,
 )
+from euchre_dsl.history.text_reader import read_text_file
+from euchre_dsl.history.text_writer import dump_game
 from euchre_dsl.history.validate import Validator
 from euchre_dsl.history.writer import dump_record
 from euchre_dsl.interop.openspiel import (
@@ -36,6 +38,7 @@ from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 STDIN_NAME = "<stdin>"
 EHH = "ehh"
 OPENSPIEL = "openspiel"
+TEXT = "text"
 
 
 class Source(NamedTuple):
@@ -62,7 +65,13 @@ def _read_ehh(path: str, options: Options) -> Iterator[Source]:
     name = STDIN_NAME if path == STDIN else path
     # opens the file now: OSError if unreadable, ValueError if not a record file
     items = read_stdin(name=name) if path == STDIN else read_records(path)
-    return (Source(it.data, it.problem, Locator(it.text, it.line, name)) for it in items)
+    return (Source(it.data, it.problem, it.locate(name)) for it in items)
+
+
+def _read_text(path: str, options: Options) -> Iterator[Source]:
+    name = STDIN_NAME if path == STDIN else path
+    items = read_stdin(name=name, text=True) if path == STDIN else read_text_file(path)
+    return (Source(it.data, it.problem, it.locate(name)) for it in items)
 
 
 def _read_openspiel(path: str, options: Options) -> Iterator[Source]:
@@ -104,6 +113,25 @@ def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Proble
     return written
 
 
+def _write_text(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
+                options: Options, single: bool) -> int:
+    """Games in the canonical text format, a blank line between them."""
+    written = 0
+    for src in sources:
+        if src.record is None:
+            continue
+        try:
+            text = dump_game(src.record)
+        except ValueError as exc:
+            report(Problem("schema", str(exc), location=src.locate((), False)))
+            continue
+        if written:
+            out.write("\n")
+        out.write(text)
+        written += 1
+    return written
+
+
 def _write_openspiel(sources: Iterator[Source], out: IO[str],
                      report: Callable[[Problem], None], options: Options, single: bool) -> int:
     """One line per hand: ``{"game": <game string>, "history": [action ids]}``."""
@@ -130,10 +158,11 @@ def _write_openspiel(sources: Iterator[Source], out: IO[str],
 #: Format name -> (reader, writer); the formats are described in the command's help.
 FORMATS: dict[str, tuple[Reader, Writer]] = {
     EHH: (_read_ehh, _write_ehh),
+    TEXT: (_read_text, _write_text),
     OPENSPIEL: (_read_openspiel, _write_openspiel),
 }
 #: File extension -> format, for IN and OUT without --from/--to.
-EXTENSIONS: dict[str, str] = {".json": EHH, ".jsonl": EHH}
+EXTENSIONS: dict[str, str] = {".json": EHH, ".jsonl": EHH, ".ehh": TEXT}
 
 
 def _format_of(path: str, given: str | None, flag: str) -> str:
@@ -171,6 +200,8 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     \b
     Formats:
       ehh        ehh/1 records: .json (one game) or .jsonl (one game per line).
+      text       the ehh text format (.ehh, docs/hand-history.md): any number of
+                 games; written in its canonical form (text to text reformats).
       openspiel  JSON Lines, one OpenSpiel euchre game per line: a JSON array of
                  action ids (state.history() of a finished game), or an object
                  {"history": [...], "game": "euchre(...)"} ("game" optional, other
@@ -184,6 +215,8 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
       euchre convert --from openspiel histories.jsonl games.jsonl
       euchre convert --from openspiel --game 'euchre' histories.jsonl -
       euchre convert --to openspiel games.jsonl histories.jsonl
+      euchre convert games.jsonl games.ehh
+      euchre convert hand-typed.ehh canonical.ehh
     """
     try:
         options = Options(OpenSpielParams.parse(game_string))
@@ -191,7 +224,7 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
         raise click.BadParameter(str(exc), param_hint="--game") from None
     src_format = _format_of(source, from_format, "--from")
     dst_format = _format_of(target, to_format, "--to")
-    if src_format == dst_format:
+    if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
     reader = FORMATS[src_format][0]

@@ -42,7 +42,7 @@ def _open(path: str, stdin_format: str) -> Iterator[Item] | None:
     try:
         if path == STDIN:
             jsonl = None if stdin_format == "auto" else stdin_format == "jsonl"
-            return read_stdin(name=STDIN_NAME, jsonl=jsonl)
+            return read_stdin(name=STDIN_NAME, jsonl=jsonl, text=stdin_format == "text")
         return read_records(path)
     except ValueError as exc:
         click.echo(f"euchre validate: {exc}", err=True)
@@ -63,15 +63,17 @@ def _plural(n: int, word: str) -> str:
 @click.option("--notes", is_flag=True,
               help="Also list notes (severity 'info') on what could not be checked, e.g. "
                    "hands with unrecorded cards.")
-@click.option("--stdin-format", type=click.Choice(["auto", "json", "jsonl"]), default="auto",
-              show_default=True,
-              help="How '-' (standard input) is read; auto: JSON Lines if the first line is "
-                   "a whole record, else one JSON document.")
+@click.option("--stdin-format", type=click.Choice(["auto", "json", "jsonl", "text"]),
+              default="auto", show_default=True,
+              help="How '-' (standard input) is read; auto: the text format if the first "
+                   "line starts with a tag, ';' or 'hand', else JSON Lines if it is a whole "
+                   "record, else one JSON document.")
 def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str) -> None:
     """Replay the ehh/1 hand histories in PATH... and report every problem.
 
     PATH is a .json file (one game), a .jsonl file (one game per line), a
-    directory (every record file in it, recursively) or '-' for standard input.
+    .ehh file (the text format, any number of games), a directory (every
+    record file in it, recursively) or '-' for standard input.
 
     \b
     Examples:

@@ -37,6 +37,13 @@ class Item(NamedTuple):
     text: str  # the record's raw text (kept to place problems)
     data: Any  # the parsed JSON value (meaningless when ``problem`` is set)
     problem: Problem | None  # the ``syntax`` problem, if the text is not JSON
+    #: builds the locator of ``text`` (``None``: JSON text, :class:`Locator`); the
+    #: text format (:mod:`.text_reader`) brings its own
+    locator: Callable[[str, int, str | None], Callable[[JsonPath, bool], Location]] | None = None
+
+    def locate(self, file: str | None) -> Callable[[JsonPath, bool], Location]:
+        """Maps JSON paths in this record to positions in its file."""
+        return (self.locator or Locator)(self.text, self.line, file)
 
 
 # ---------------------------------------------------------------- positions
@@ -269,33 +276,55 @@ def read_jsonl_file(path: str) -> Iterator[Item]:
     return records()
 
 
+def read_text_file(path: str) -> Iterator[Item]:
+    """Open a ``.ehh`` text file now (``OSError`` if unreadable); stream its games
+    (:mod:`.text_reader`, imported here: it builds on this module)."""
+    from .text_reader import read_text_file as read
+
+    return read(path)
+
+
 #: How each kind of record file is read, by extension.  Readers open the file
 #: at once (so an unreadable file is an ``OSError`` before any record) and
 #: return an iterator of items.
 READERS: dict[str, Callable[[str], Iterator[Item]]] = {
     ".json": read_json_file,
     ".jsonl": read_jsonl_file,
+    ".ehh": read_text_file,
 }
 
 STDIN = "-"
+#: How a text-format game can begin (JSON cannot): a tag, a comment, a hand.
+_TEXT_START = re.compile(rb"\[\s*[A-Za-z]|;|hand\b", re.I)
 
 
 def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
-               jsonl: bool | None = None) -> Iterator[Item]:
-    """Records from standard input: JSON Lines, or one (multi-line) JSON document.
+               jsonl: bool | None = None, text: bool = False) -> Iterator[Item]:
+    """Records from standard input: JSON Lines, one (multi-line) JSON document, or
+    the text format.
 
-    ``jsonl`` says which; ``None`` lets the first non-blank line decide: if it
-    is a whole JSON value the input is JSON Lines (streamed), otherwise
-    everything is one document.  ``name`` is the file name problems show.
+    ``text`` reads the text format; else ``jsonl`` says which JSON form;
+    ``None`` lets the first non-blank line decide: the text format when it
+    starts with a tag (``[Name``), a ``;`` comment or ``hand``; else a whole
+    JSON value is JSON Lines (streamed), otherwise everything is one document.  ``name`` is the file name problems show.
     """
     src = stream if stream is not None else sys.stdin.buffer
     lines = iter(src)
+    if text:
+        from .text_reader import iter_text
+
+        return iter_text(lines, name)
     if jsonl is None:
         head: list[bytes] = []
         for raw in lines:
             head.append(raw)
             if raw.strip():
                 break
+        first = head[-1].lstrip(b"\xef\xbb\xbf \t\r\n") if head else b""
+        if _TEXT_START.match(first):  # a tag, a comment, a hand: the text format
+            from .text_reader import iter_text
+
+            return iter_text(_chain(head, lines), name)
         try:
             if head:  # empty input: no records
                 json.loads(head[-1])

@@ -1,0 +1,861 @@
+"""Reading the ehh text format (``*.ehh``): games people write and read, as ``ehh/1`` records.
+
+A text game becomes exactly the record dict the JSON reader would give for the
+same game, so the one validator checks both.  The format is specified in
+``docs/hand-history.md``; its syntax is the lark grammar ``ehh_text.lark``.
+
+The work is split for speed and for flat memory:
+
+* :func:`split_games` cuts the file into games, a line at a time (a tag line
+  after a hand starts the next game), so a file of any size streams;
+* each game is parsed by the LALR grammar, whose terminals are whole lines;
+* :class:`_Builder` reads the words of each line into the record.  Words are
+  split with ``str.split`` on the fast path; positions are not kept.
+
+Positions cost nothing until a problem is found: :class:`TextLocator` parses
+that one game again with :class:`_Builder` recording the line and column of
+every part, and maps a JSON path such as ``("hands", 2, "actions", 5, 2)`` to
+the word in the text -- the same interface as the JSON reader's
+:class:`~euchre_dsl.history.reader.Locator`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any, BinaryIO, Iterable, Iterator
+
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from ..cards import Deck
+from ..engine.actions import VERBS
+from ..errors import Location, Problem
+from .notation import FORMAT
+from .reader import Item, JsonPath, ScanError, scan_positions
+
+__all__ = ["read_text_file", "iter_text", "parse_game", "split_games", "TextLocator",
+           "NOTES_KEY", "GLYPHS", "canonical_card"]
+
+#: The top-level key that keeps comments and annotation glyphs in ``ehh/1`` JSON.
+NOTES_KEY = "x-ehh-notes"
+#: Annotation glyphs (PGN's move marks) a decision may carry.
+GLYPHS = ("!!", "??", "!?", "?!", "!", "?")
+UNKNOWN = "-"
+UNKNOWN_CARD = "??"
+NO_WINNER = "none"
+
+#: Tag names (compared without case and ``_``) -> record key.
+TAG_KEYS = {"format": "format", "variant": "variant", "seats": "seats", "players": "players",
+            "meta": "meta", "startscores": "start_scores", "hands": "hands", "final": "final"}
+#: Tags with one value per key: ``[Meta event "club night"]``, ``[Player N "Ann"]``.
+KEYED_TAGS = {"meta": "meta", "player": "players"}
+RESULT_PARTS = ("trump", "maker", "tricks", "points", "scores")
+FINAL_PARTS = ("scores", "winner")
+_PAIR_PARTS = frozenset(("tricks", "points", "scores"))
+
+_LABEL = re.compile(r"[A-Za-z0-9_]+")
+_INT = re.compile(r"[+-]?[0-9]+")
+_WORD = re.compile(r"\{[^}]*\}|[^\s{]+")
+_REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
+_TAG = re.compile(r"\[[^\n]*\]")
+_TAG_PARTS = re.compile(r'\[\s*("(?:[^"\\]|\\.)*"|[^\s"\]]+)\s*(.*?)\s*\]\s*$', re.S)
+_FIRST_ITEM = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+_GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
+_VERB_SET = frozenset(VERBS)
+_DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))
+_ABSENT = object()
+_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT", "♣": "C", "♧": "C",
+               "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+# Every spelling of every card of any pack (2 to ace of each suit and the joker):
+# the deck of cards.py reads them, its names are the canonical spelling.
+_ALL = Deck.of("2", True)
+_SPELLING = {sp: _ALL.names[c] for sp, c in _ALL._lookup.items()}
+_SPELLING[UNKNOWN_CARD] = UNKNOWN_CARD
+
+
+def canonical_card(word: str) -> str:
+    """A card as ``ehh/1`` writes it (``"10h"`` -> ``"TH"``, ``"A♠"`` -> ``"AS"``); a word
+    that is no card of any pack is kept as written, for the validator to report."""
+    c = _SPELLING.get(word)
+    if c is None:
+        c = _SPELLING.get(word.upper(), word)
+    return c
+
+
+def _looks_like_card(word: str) -> bool:
+    """Is a word after ``SEAT:`` a (maybe misspelt) card rather than a verb?"""
+    if word in _SPELLING or word.upper() in _SPELLING or len(word) <= 2:
+        return True
+    return any(ch.isdigit() or ch in _SUIT_WORDS for ch in word)
+
+
+class TextSyntaxError(ValueError):
+    """A game's text cannot be read; at a file line and column."""
+
+    def __init__(self, message: str, line: int, column: int, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.hint = hint
+
+
+# ------------------------------------------------------------------ parsing
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """The LALR parser of one text game (built once).
+
+    Tokens carry their line and column; each terminal is a whole line, so
+    positions inside a line are worked out from its words (and only when a
+    problem needs them).
+    """
+    grammar = resources.files(__package__).joinpath("ehh_text.lark").read_text(encoding="utf-8")
+    return Lark(grammar, start="game", parser="lalr", lexer="basic", maybe_placeholders=False)
+
+
+def parse_game(text: str, index: int, line: int, file: str | None) -> Item:
+    """One game's text as a record; a syntax error becomes a located ``syntax`` problem."""
+    try:
+        return Item(index, line, text, _Builder(line, None).game(_parse(text, line)), None,
+                    TextLocator)
+    except TextSyntaxError as exc:
+        return Item(index, line, text, None, Problem(
+            "syntax", exc.message, location=Location(file, exc.line, exc.column),
+            hint=exc.hint, record=index), TextLocator)
+
+
+def _parse(text: str, first_line: int) -> Tree:
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, first_line) from None
+
+
+_LINE_WORDS = {
+    "TAG": "a tag line '[Name value]'",
+    "HAND": "a 'hand' line",
+    "DEAL": "a 'deal' line",
+    "SEAT_LINE": "a seat's cards ('N: AS JS ...')",
+    "UPCARD": "an 'upcard' line",
+    "WIDOW": "a 'widow' line",
+    "KITTY": "a 'kitty' line",
+    "BIDDING": "a 'bidding' line",
+    "TRICK": "a 'trick' line",
+    "RESULT": "a 'result' line",
+    "FINAL": "a 'final' line",
+    "$END": "the end of the game",
+}
+_ORDER_HINT = ("a game is its [tags], then each hand: 'hand N dealer SEAT', the deal ("
+               "'SEAT: cards', 'upcard', 'widow', 'kitty'), 'bidding' and 'trick' lines, an "
+               "optional 'result'; an optional 'final' line ends the game")
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, first_line: int) -> TextSyntaxError:
+    line = first_line + (exc.line - 1 if exc.line and exc.line > 0 else 0)
+    column = exc.column if exc.column and exc.column > 0 else 1
+    if isinstance(exc, UnexpectedCharacters):
+        src = text.splitlines()[exc.line - 1] if exc.line > 0 else ""
+        rest = src[exc.column - 1:]
+        if rest.startswith("{"):
+            return TextSyntaxError("a comment '{' is not closed on its line", line, column,
+                                   "close it with '}' (comments do not span lines)")
+        word = rest.split()[0] if rest.split() else rest
+        if src[:exc.column - 1].strip():
+            return TextSyntaxError(f"unexpected '{word}' in this line", line, column)
+        return TextSyntaxError(
+            f"a line cannot start with '{word}'", line, column,
+            "lines start with '[' (a tag), 'hand', a seat and ':' (its cards), 'upcard', "
+            "'widow', 'kitty', 'deal', 'bidding', 'trick', 'result' or 'final'")
+    if isinstance(exc, UnexpectedToken):
+        got = _LINE_WORDS.get(exc.token.type, repr(str(exc.token)))
+        expected = [_LINE_WORDS[t] for t in sorted(exc.expected) if t in _LINE_WORDS]
+        if exc.token.type == "$END":
+            return TextSyntaxError("the game ends too early", line, column, _ORDER_HINT)
+        first = str(exc.token).split()[0] if str(exc.token).split() else ""
+        message = f"{got} ('{first}') is not allowed here"
+        if expected:
+            message += f"; expected {', '.join(expected[:-1])}" + (
+                f" or {expected[-1]}" if len(expected) > 1 else expected[-1])
+        return TextSyntaxError(message, line, column, _ORDER_HINT)
+    return TextSyntaxError(str(exc), line, column)  # pragma: no cover - lark raises the above
+
+
+# ------------------------------------------------------------------ building
+Positions = dict[JsonPath, tuple[tuple[int, int] | None, tuple[int, int]]]
+
+
+class _Builder:
+    """Reads a parsed game into a record; with ``pos``, also where each part is.
+
+    One reader for both jobs, so the positions a problem is reported at are
+    those of exactly the words the record was read from.
+    """
+
+    def __init__(self, first_line: int, pos: Positions | None):
+        self.first = first_line - 1  # added to token lines
+        self.pos = pos
+        self.notes: list[dict[str, Any]] = []
+        self.labels: dict[str, bool] = {}  # seat words seen: are they labels?
+
+    # ---------------------------------------------------------- helpers
+    def fail(self, message: str, line: int, column: int, hint: str | None = None) -> None:
+        raise TextSyntaxError(message, line, column, hint)
+
+    def words(self, text: str, line: int, col: int) -> tuple[list[str], list[int] | None]:
+        """The words of a line part and, when positions are kept, their columns."""
+        if self.pos is None:
+            if "{" not in text:
+                return text.split(), None
+            return _WORD.findall(text), None
+        found = list(_WORD.finditer(text))
+        return [m.group() for m in found], [col + m.start() for m in found]
+
+    def put(self, path: JsonPath, line: int, col: int, key: tuple[int, int] | None = None
+            ) -> None:
+        if self.pos is not None:
+            self.pos[path] = (key, (line, col))
+
+    def json_value(self, text: str, line: int, col: int, path: JsonPath,
+                   what: str) -> Any:
+        """A JSON value written on one line (``@...`` parts and tag values)."""
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            at = col
+            try:
+                scan_positions(text)
+            except ScanError as scan:
+                at = col + scan.offset
+            self.fail(f"{what} is not valid JSON: {exc}", line, at)
+        if self.pos is not None:
+            try:
+                for sub, (k, v) in scan_positions(text).items():
+                    key = (line, col + k) if k is not None else \
+                        self.pos[path][0] if not sub and path in self.pos else None
+                    self.pos[path + sub] = (key, (line, col + v))
+            except ScanError:  # pragma: no cover - json.loads accepted it
+                pass
+        return value
+
+    # ------------------------------------------------------------- game
+    def game(self, tree: Tree) -> dict[str, Any]:
+        tags: dict[str, Any] = {}
+        hands: list[Any] = []
+        final: Any = None
+        has_final = False
+        for child in tree.children:
+            if type(child) is Token:
+                if child.type == "TAG":
+                    self.tag(child, tags)
+                else:
+                    has_final = True
+                    final = self.final(child)
+            else:
+                hands.append(self.hand(child, len(hands)))
+        rec: dict[str, Any] = {"format": tags.pop("format", FORMAT)}
+        for key in ("variant", "seats", "players", "meta", "start_scores"):
+            if key in tags:
+                rec[key] = tags.pop(key)
+        given_hands = tags.pop("hands", None)
+        notes = tags.pop(NOTES_KEY, None)
+        rec.update(tags)
+        if given_hands is not None:
+            if hands:
+                line, col = given_hands[1]
+                self.fail("the hands are given twice: as a [Hands] tag and as hand lines",
+                          line, col)
+            rec["hands"] = given_hands[0]
+        else:
+            rec["hands"] = hands
+        if has_final:
+            rec["final"] = final
+        if self.notes:
+            if notes is not None and type(notes[0]) is not list:
+                line, col = notes[1]
+                self.fail(f"[{NOTES_KEY}] must be a list to add the annotations to", line, col)
+            rec[NOTES_KEY] = (notes[0] if notes is not None else []) + self.notes
+        elif notes is not None:
+            rec[NOTES_KEY] = notes[0]
+        if self.pos is not None and () not in self.pos:
+            self.pos[()] = (None, (self.first + 1, 1))
+        return rec
+
+    # ------------------------------------------------------------- tags
+    def tag(self, token: Token, tags: dict[str, Any]) -> None:
+        line = self.first + token.line
+        col = token.column
+        m = _TAG.match(token.value)
+        assert m is not None
+        content = m.group()
+        parts = _TAG_PARTS.match(content)
+        if parts is None:
+            self.fail("a tag is '[Name value]'", line, col)
+        raw_name, value_text = parts.group(1), parts.group(2)
+        name_col = col + parts.start(1)
+        value_col = col + parts.start(2)
+        quoted = raw_name.startswith('"')
+        name = json.loads(raw_name) if quoted else raw_name
+        # a quoted name is the record key exactly as written, never a known tag
+        fold = "\0" if quoted else name.lower().replace("_", "")
+        if self.pos is not None and () not in self.pos:
+            self.pos[()] = (None, (line, col))
+        if fold in KEYED_TAGS:
+            self.keyed_tag(KEYED_TAGS[fold], name, value_text, line, name_col, value_col, tags)
+            return
+        key = TAG_KEYS.get(fold, name)
+        if key in tags:
+            self.fail(f"the tag [{name}] is given twice", line, name_col)
+        path: JsonPath = (key,)
+        self.put(path, line, value_col, (line, name_col))
+        if key == "hands" or key == NOTES_KEY:
+            tags[key] = (self.json_value(value_text, line, value_col, path, f"[{name}]"),
+                         (line, name_col))
+            return
+        if key == "seats":
+            tags[key] = self.seats(value_text, line, value_col)
+        elif key == "start_scores":
+            tags[key] = self.side_values(value_text, line, value_col, path, f"[{name}]")
+        else:
+            tags[key] = self.tag_value(value_text, line, value_col, path, f"[{name}]")
+
+    def tag_value(self, text: str, line: int, col: int, path: JsonPath, what: str) -> Any:
+        """A tag value: JSON when it reads as JSON, otherwise the words as written."""
+        if not text:
+            self.fail(f"{what} has no value", line, col)
+        if text[0] in '"[{-0123456789' or text in ("true", "false", "null"):
+            try:
+                json.loads(text)
+            except ValueError:
+                if text[0] in '"[{':
+                    return self.json_value(text, line, col, path, what)
+                return text
+            return self.json_value(text, line, col, path, what)
+        return text
+
+    def keyed_tag(self, key: str, name: str, text: str, line: int, name_col: int, col: int,
+                  tags: dict[str, Any]) -> None:
+        """``[Meta key value]`` / ``[Player seat name]``; ``[Meta {...}]`` sets the whole object."""
+        if key == "meta" and text and text[0] in '{["-0123456789tfn':
+            try:
+                json.loads(text)
+                whole = True
+            except ValueError:
+                whole = False
+            if whole:
+                if key in tags:
+                    self.fail(f"[{name}] is given twice", line, name_col)
+                self.put((key,), line, col, (line, name_col))
+                tags[key] = self.json_value(text, line, col, (key,), f"[{name}]")
+                return
+        m = _FIRST_ITEM.match(text)
+        if m is None or not text[m.end():].strip():
+            self.fail(f"[{name}] needs a key and a value: [{name} key value]", line, col)
+        assert m is not None
+        raw = m.group()
+        sub = json.loads(raw) if raw.startswith('"') else raw
+        rest = text[m.end():]
+        value_text = rest.strip()
+        value_col = col + m.end() + (len(rest) - len(rest.lstrip()))
+        obj = tags.setdefault(key, {})
+        if type(obj) is not dict:
+            self.fail(f"[{name}] adds to an object, but {key} was given whole", line, name_col)
+        if sub in obj:
+            self.fail(f"[{name} {raw}] is given twice", line, col)
+        if self.pos is not None and (key,) not in self.pos:
+            self.pos[(key,)] = ((line, name_col), (line, name_col))
+        path: JsonPath = (key, sub)
+        self.put(path, line, value_col, (line, col))
+        obj[sub] = self.tag_value(value_text, line, value_col, path, f"[{name} {raw}]")
+
+    def seats(self, text: str, line: int, col: int) -> Any:
+        """``[Seats N E S W]``; a JSON array is taken as it is."""
+        if text.startswith("["):
+            return self.json_value(text, line, col, ("seats",), "[Seats]")
+        if text.startswith('"'):
+            text = self.json_value(text, line, col, (), "[Seats]")
+            if type(text) is not str:  # pragma: no cover - a string was written
+                return text
+            col += 1
+        words, cols = self.words(text, line, col)
+        if cols is not None:
+            for i, c in enumerate(cols):
+                self.put(("seats", i), line, c)
+        return words
+
+    def side_values(self, text: str, line: int, col: int, path: JsonPath, what: str) -> Any:
+        """``N+S 3 E+W 5`` (commas allowed); a JSON object is taken as it is."""
+        if text.startswith("{"):
+            return self.json_value(text, line, col, path, what)
+        if text.startswith('"'):
+            text = self.json_value(text, line, col, (), what)
+            col += 1
+        return self.pairs(text.replace(",", " "), line, col, path, what)
+
+    def pairs(self, text: str, line: int, col: int, path: JsonPath, what: str
+              ) -> dict[str, Any]:
+        words, cols = self.words(text, line, col)
+        if len(words) % 2:
+            at = cols[-1] if cols else col
+            self.fail(f"{what}: write pairs of a name and a number", line, at,
+                      "for example 'N+S 3 E+W 5'")
+        out: dict[str, Any] = {}
+        for i in range(0, len(words), 2):
+            name, value = words[i], words[i + 1]
+            if name in out:
+                self.fail(f"{what} names {name} twice", line, cols[i] if cols else col)
+            out[name] = int(value) if _INT.fullmatch(value) else value
+            if cols is not None:
+                self.put(path + (name,), line, cols[i + 1], (line, cols[i]))
+        return out
+
+    # ------------------------------------------------------------ hands
+    def hand(self, tree: Tree, h: int) -> Any:
+        head = tree.children[0]
+        line = self.first + head.line
+        text = _REST.match(head.value).group()  # type: ignore[union-attr]
+        words, cols = self.words(text, line, head.column)
+        path: JsonPath = ("hands", h)
+        self.put(path, line, head.column)
+        hand: dict[str, Any] = {}
+        i = 1
+        if i < len(words) and words[i].isdigit():
+            if int(words[i]) != h + 1:
+                self.fail(f"this is hand {h + 1} of the game, but it is numbered {words[i]}",
+                          line, cols[i] if cols else head.column,
+                          "hands are numbered 1, 2, 3, ... in order (or not at all)")
+            i += 1
+        while i < len(words):
+            w = words[i]
+            at = cols[i] if cols else head.column
+            if w.lower() in ("dealer", "dealer:") and i + 1 < len(words):
+                hand["dealer"] = words[i + 1]
+                self.put(path + ("dealer",), line, cols[i + 1] if cols else at, (line, at))
+                i += 2
+            elif w.startswith("{") and w.endswith("}"):
+                self.notes.append({"hand": h, "comment": w[1:-1].strip()})
+                i += 1
+            elif w.startswith("@"):
+                if len(tree.children) > 1 or hand or i + 1 < len(words):
+                    self.fail("a hand given as JSON ('@...') has nothing else: no dealer, no "
+                              "other lines", line, at)
+                return self.json_value(w[1:], line, at + 1, path, "the hand")
+            else:
+                self.fail(f"unexpected '{w}' in the hand line", line, at,
+                          "write 'hand N dealer SEAT'")
+        deal: dict[str, Any] = {}
+        deal_given: Any = _ABSENT
+        actions: list[Any] = []
+        result: Any = _ABSENT
+        for token in tree.children[1:]:
+            kind = token.type
+            if deal_given is not _ABSENT and kind in _DEAL_LINES:
+                self.fail("the deal was given as JSON ('deal @...'): no other deal lines",
+                          self.first + token.line, token.column)
+            if kind == "SEAT_LINE":
+                self.seat_line(token, h, deal)
+            elif kind == "BIDDING" or kind == "TRICK":
+                self.action_line(token, h, actions)
+            elif kind == "RESULT":
+                result = self.result(token, h)
+            elif kind == "DEAL":
+                deal_given = self.deal_json(token, h, deal)
+            else:
+                self.card_line(token, h, deal)
+        hand["deal"] = deal if deal_given is _ABSENT else deal_given
+        hand["actions"] = actions
+        if result is not _ABSENT:
+            hand["result"] = result
+        if self.pos is not None:
+            self.pos.setdefault(path + ("deal",), (None, (line, head.column)))
+            self.pos.setdefault(path + ("actions",), (None, (line, head.column)))
+        return hand
+
+    def deal_json(self, token: Token, h: int, deal: dict[str, Any]) -> Any:
+        line = self.first + token.line
+        text = _REST.match(token.value).group().rstrip()  # type: ignore[union-attr]
+        rest = text[4:]
+        body = rest.strip()
+        col = token.column + 4 + (len(rest) - len(rest.lstrip()))
+        if not body.startswith("@") or deal:
+            self.fail("a 'deal' line is 'deal @{...}' (the whole deal as JSON) and comes "
+                      "instead of the seat, upcard, widow and kitty lines", line, token.column)
+        path: JsonPath = ("hands", h, "deal")
+        self.put(path, line, col + 1, (line, token.column))
+        return self.json_value(body[1:], line, col + 1, path, "the deal")
+
+    def seat_line(self, token: Token, h: int, deal: dict[str, Any]) -> None:
+        line = self.first + token.line
+        text = _REST.match(token.value).group()  # type: ignore[union-attr]
+        label, _, cards_text = text.partition(":")
+        label = label.rstrip()
+        hands = deal.setdefault("hands", {})
+        if label in hands:
+            self.fail(f"{label}'s cards are given twice", line, token.column)
+        offset = len(label) + (text.index(":") - len(label)) + 1
+        words, cols = self.words(cards_text, line, token.column + offset)
+        path: JsonPath = ("hands", h, "deal", "hands", label)
+        if self.pos is not None:
+            self.pos.setdefault(("hands", h, "deal"), (None, (line, token.column)))
+            self.pos.setdefault(("hands", h, "deal", "hands"), (None, (line, token.column)))
+            first = cols[0] if cols else token.column + offset
+            self.put(path, line, first, (line, token.column))
+        if words == [UNKNOWN]:
+            hands[label] = None
+            return
+        hands[label] = self.cards(words, cols, line, path)
+
+    def cards(self, words: list[str], cols: list[int] | None, line: int, path: JsonPath
+              ) -> list[str]:
+        out = []
+        spelling = _SPELLING
+        for i, w in enumerate(words):
+            c = spelling.get(w)
+            if c is None:
+                c = canonical_card(w)
+                if w.startswith("{"):
+                    self.fail("comments are not allowed among cards", line,
+                              cols[i] if cols else 1)
+            out.append(c)
+            if cols is not None:
+                self.put(path + (i,), line, cols[i])
+        return out
+
+    def card_line(self, token: Token, h: int, deal: dict[str, Any]) -> None:
+        """``upcard KC``, ``widow ...``, ``kitty ...`` (``-``: known to be unknown)."""
+        line = self.first + token.line
+        text = _REST.match(token.value).group()  # type: ignore[union-attr]
+        key = token.type.lower()
+        rest = text[len(key):]
+        words, cols = self.words(rest, line, token.column + len(key))
+        if key in deal:
+            self.fail(f"the {key} is given twice", line, token.column)
+        path: JsonPath = ("hands", h, "deal", key)
+        if self.pos is not None:
+            self.pos.setdefault(("hands", h, "deal"), (None, (line, token.column)))
+            self.put(path, line, cols[0] if cols else token.column, (line, token.column))
+        if words == [UNKNOWN]:
+            deal[key] = None
+        elif key == "upcard":
+            if len(words) != 1:
+                self.fail(f"'upcard' is followed by one card (or '-'), not {len(words)} words",
+                          line, token.column)
+            deal[key] = self.cards(words, cols, line, path)[0]
+            if self.pos is not None:
+                self.pos[path] = ((line, token.column), (line, cols[0]))  # type: ignore[index]
+        else:
+            deal[key] = self.cards(words, cols, line, path)
+
+    # ---------------------------------------------------------- actions
+    def action_line(self, token: Token, h: int, actions: list[Any]) -> None:
+        line = self.first + token.line
+        text = _REST.match(token.value).group()  # type: ignore[union-attr]
+        words, cols = self.words(text, line, token.column)
+        start = 1
+        if token.type == "TRICK" and len(words) > 1 and words[1].isdigit():
+            start = 2
+        if self.pos is not None:
+            self.pos.setdefault(("hands", h, "actions"), (None, (line, token.column)))
+        cur: list[str] | None = None
+        cur_cols: list[int] = []
+        n = len(words)
+        labels = self.labels
+        spelling = _SPELLING
+        for i in range(start, n):
+            w = words[i]
+            if cols is None:
+                # fast path: "SEAT:card" followed by the next action or the line end
+                colon = w.find(":")
+                if colon > 0:
+                    head = w[colon + 1:]
+                    card = spelling.get(head)
+                    if card is not None and (i + 1 == n or ":" in words[i + 1]):
+                        seat = w[:colon]
+                        ok = labels.get(seat)
+                        if ok is None:
+                            ok = labels[seat] = _LABEL.fullmatch(seat) is not None
+                        if ok:
+                            if cur is not None:
+                                self.action(cur, cur_cols, h, actions, line)
+                                cur = None
+                            actions.append([seat, "play", card])
+                            continue
+            c0 = w[0]
+            if c0 == "{":
+                if cur is not None:
+                    self.action(cur, cur_cols, h, actions, line)
+                    cur = None
+                self.comment(w, h, len(actions) - 1, line, cols[i] if cols else 1)
+                continue
+            if c0 == "@":
+                if cur is not None:
+                    self.action(cur, cur_cols, h, actions, line)
+                    cur = None
+                path: JsonPath = ("hands", h, "actions", len(actions))
+                at = cols[i] if cols else 1
+                actions.append(self.json_value(w[1:], line, at + 1, path, "the action"))
+                self.put(path, line, at + 1)
+                continue
+            colon = w.find(":")
+            if colon > 0 and _LABEL.fullmatch(w, 0, colon):
+                if cur is not None:
+                    self.action(cur, cur_cols, h, actions, line)
+                cur = [w[:colon], w[colon + 1:]] if colon + 1 < len(w) else [w[:colon]]
+                if cols is not None:
+                    cur_cols = [cols[i], cols[i] + colon + 1] if colon + 1 < len(w) \
+                        else [cols[i]]
+                continue
+            if cur is None:
+                self.fail(f"'{w}' does not belong to an action: an action is SEAT:verb or "
+                          "SEAT:card", line, cols[i] if cols else token.column,
+                          "write the seat, a colon and the decision with no space: 'N:pass', "
+                          "'E:order_up', 'S:call H alone', 'W:9H'")
+            cur.append(w)
+            if cols is not None:
+                cur_cols.append(cols[i])
+        if cur is not None:
+            self.action(cur, cur_cols, h, actions, line)
+
+    def comment(self, word: str, h: int, action: int, line: int, col: int) -> None:
+        note: dict[str, Any] = {"hand": h}
+        if action >= 0:
+            note["action"] = action
+        text = word[1:-1].strip()
+        last = self.notes[-1] if self.notes else None
+        if last is not None and last["hand"] == h and last.get("action") == note.get("action") \
+                and "comment" not in last:
+            last["comment"] = text
+            return
+        note["comment"] = text
+        self.notes.append(note)
+
+    def action(self, words: list[str], cols: list[int], h: int, actions: list[Any],
+               line: int) -> None:
+        """``[seat, verb, *args]`` from ``SEAT:verb args...`` or ``SEAT:card``."""
+        i = len(actions)
+        glyph = None
+        last = words[-1]
+        if len(words) > 1 and last[-1] in "!?":
+            m = _GLYPH.fullmatch(last)
+            if m is not None:
+                glyph = m.group(2)
+                words[-1] = m.group(1)
+        if len(words) == 1:
+            self.fail(f"'{words[0]}:' needs a decision after the colon", line,
+                      cols[0] if cols else 1, "for example 'N:pass' or 'N:9H'")
+        seat, head = words[0], words[1]
+        fold = head.lower().replace("-", "_")
+        args = words[2:]
+        if fold in _VERB_SET:
+            verb = fold
+            arg_at = 2
+        elif _looks_like_card(head):
+            verb = "play"
+            args = words[1:]
+            arg_at = 1
+        else:
+            verb = head
+            arg_at = 2
+        out: list[Any] = [seat, verb]
+        for a in args:
+            out.append(self.argument(verb, a, len(out) - 2))
+        actions.append(out)
+        if self.pos is not None:
+            path: JsonPath = ("hands", h, "actions", i)
+            self.put(path, line, cols[0])
+            self.put(path + (0,), line, cols[0])
+            self.put(path + (1,), line, cols[1])
+            for k in range(len(args)):
+                self.put(path + (2 + k,), line, cols[arg_at + k])
+        if glyph is not None:
+            self.notes.append({"hand": h, "action": i, "glyph": glyph})
+
+    @staticmethod
+    def argument(verb: str, word: str, k: int) -> Any:
+        if verb == "play" or verb == "discard":
+            return canonical_card(word) if k == 0 else word
+        if verb == "bid":
+            return int(word) if _INT.fullmatch(word) else word
+        if word.lower() == "alone":
+            return "alone"
+        if verb == "call" and k == 0:
+            return _SUIT_WORDS.get(word.upper(), word)
+        return word
+
+    # ---------------------------------------------------------- results
+    def result(self, token: Token, h: int) -> Any:
+        return self.claims(token, ("hands", h, "result"), RESULT_PARTS, "result")
+
+    def final(self, token: Token) -> Any:
+        return self.claims(token, ("final",), FINAL_PARTS, "final")
+
+    def claims(self, token: Token, path: JsonPath, known: tuple[str, ...], what: str) -> Any:
+        """``result trump C, maker W, tricks N 5 ...`` / ``final scores ..., winner N+S``."""
+        line = self.first + token.line
+        text = _REST.match(token.value).group().rstrip()  # type: ignore[union-attr]
+        col = token.column + len(what)
+        rest = text[len(what):]
+        self.put(path, line, token.column)
+        body = rest.strip()
+        if body.startswith("@"):
+            at = col + (len(rest) - len(rest.lstrip())) + 1
+            self.put(path, line, at, (line, token.column))
+            return self.json_value(body[1:], line, at, path, f"the {what}")
+        out: dict[str, Any] = {}
+        offset = 0
+        for part in rest.split(","):
+            part_col = col + offset
+            offset += len(part) + 1
+            words, cols = self.words(part, line, part_col)
+            if not words:
+                if part.strip() or len(rest.split(",")) > 1:
+                    self.fail(f"an empty part in the {what} line", line, part_col)
+                continue
+            key = words[0].lower()
+            at = cols[0] if cols else part_col
+            if key in out:
+                self.fail(f"'{key}' is given twice in the {what} line", line, at)
+            values = words[1:]
+            if key in _PAIR_PARTS:
+                after = part[part.find(words[0]) + len(words[0]):]
+                vcol = part_col + part.find(words[0]) + len(words[0])
+                out[key] = self.pairs(after, line, vcol, path + (key,), f"{what} {key}")
+            elif key == "winner" and what == "final":
+                out[key] = None if values == [NO_WINNER] else \
+                    values[0] if len(values) == 1 else values
+            elif len(values) == 1:
+                out[key] = None if values[0] == UNKNOWN else values[0]
+            else:
+                self.fail(f"'{key}' in the {what} line takes one word, not {len(values)}",
+                          line, at, f"the {what} line has the parts "
+                                    f"{', '.join(known)}, separated by commas")
+            if cols is not None:
+                first = cols[1] if len(cols) > 1 else at
+                self.pos[path + (key,)] = ((line, at), (line, first))  # type: ignore[index]
+                if key == "winner" and len(values) > 1:
+                    for k, c in enumerate(cols[1:]):
+                        self.put(path + (key, k), line, c)
+        return out
+
+
+# ------------------------------------------------------------------ positions
+class TextLocator:
+    """Maps JSON paths in one text game's record to file positions.
+
+    The game is parsed again, keeping positions, on the first call only: valid
+    records never pay for it.  Same interface as the JSON reader's
+    :class:`~euchre_dsl.history.reader.Locator`.
+    """
+
+    def __init__(self, text: str, first_line: int, file: str | None):
+        self.text = text
+        self.first_line = first_line
+        self.file = file
+        self._index: Positions | None = None
+
+    def position(self, path: JsonPath, key: bool = False) -> tuple[int, int] | None:
+        """``(line, column)`` of the value (or key) at ``path``, or of its nearest
+        ancestor in the text when the path goes where the record has nothing."""
+        if self._index is None:
+            index: Positions = {}
+            try:
+                _Builder(self.first_line, index).game(_parse(self.text, self.first_line))
+            except TextSyntaxError:
+                pass
+            self._index = index
+        while True:
+            hit = self._index.get(path)
+            if hit is not None:
+                return hit[0] if key and hit[0] is not None else hit[1]
+            if not path:
+                return None
+            path = path[:-1]
+            key = False
+
+    def __call__(self, path: JsonPath, key: bool = False) -> Location:
+        found = self.position(path, key)
+        if found is None:
+            return Location(self.file, self.first_line, 1)
+        return Location(self.file, found[0], found[1])
+
+
+# ------------------------------------------------------------------ files
+def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """``(first line, text)`` of each game: a tag line after a non-tag line starts the
+    next game.  Text before the first game's content (comments) stays with it; a
+    piece with nothing but comments and blank lines is no game."""
+    buf: list[str] = []
+    start = 1
+    in_body = False
+    has_content = False
+    for no, line in enumerate(lines, 1):
+        s = line.lstrip()
+        if not s or s[0] == ";":
+            buf.append(line)
+            continue
+        if s[0] == "[":
+            if in_body:
+                if has_content:
+                    yield start, _joined(buf)
+                buf, start, in_body = [], no, False
+        else:
+            in_body = True
+        has_content = True
+        buf.append(line)
+    if has_content:
+        yield start, _joined(buf)
+
+
+def _joined(lines: list[str]) -> str:
+    text = "".join(lines)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
+    """Records of a text stream, one game at a time."""
+    bad: dict[int, Problem] = {}  # line -> the problem of a line that is not UTF-8
+
+    def decoded() -> Iterator[str]:
+        for no, raw in enumerate(stream, 1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                before = raw[:exc.start].decode("utf-8", "replace")
+                bad[no] = Problem("syntax", f"the text is not UTF-8 (byte 0x{raw[exc.start]:02x})",
+                                  location=Location(file, no, len(before) + 1),
+                                  hint="save the file as UTF-8")
+                text = raw.decode("utf-8", "replace")
+            if no == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            yield text
+
+    for index, (line, text) in enumerate(split_games(decoded())):
+        end = line + text.count("\n")
+        broken = [no for no in bad if line <= no < end]
+        if broken:
+            problem = bad[broken[0]]
+            problem.record = index
+            for no in broken:
+                del bad[no]
+            yield Item(index, line, text, None, problem, TextLocator)
+        else:
+            yield parse_game(text, index, line, file)
+
+
+def read_text_file(path: str) -> Iterator[Item]:
+    """Open a ``.ehh`` file now (``OSError`` if unreadable); stream its games."""
+    stream: BinaryIO = open(path, "rb")  # noqa: SIM115 - closed by the generator below
+
+    def records() -> Iterator[Item]:
+        with stream:
+            yield from iter_text(stream, path)
+
+    return records()
+
+
+def read_text(text: str, file: str | None = None) -> Iterator[Item]:
+    """Records of text held in memory (tests, standard input)."""
+    return iter_text((line.encode("utf-8") for line in text.splitlines(keepends=True)), file)
+
