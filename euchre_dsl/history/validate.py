@@ -192,8 +192,7 @@ def check_items(items: Iterable[Item], file: str | None, report: FileReport,
                 hands = data.get("hands")
                 if type(hands) is list:
                     report.hands += len(hands)
-            found = v.validate(data, index=item.index, file=file,
-                               locate=Locator(item.text, item.line, file))
+            found = v.validate(data, index=item.index, file=file, locate=item.locate(file))
         for p in found:
             if p.severity == "error":
                 report.errors += 1
