@@ -10,14 +10,15 @@ import importlib
 
 import click
 
-from euchre_dsl import __version__
+from euchre_dsl import __version__, build
 
 #: Modules under ``cli/`` that each define ``register(group)``.
-COMMAND_MODULES: tuple[str, ...] = ("validate_cmd", "variant_cmd")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "validate_cmd", "variant_cmd", "convert_cmd")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="euchre")
+@click.version_option(__version__, prog_name="euchre",
+                      message=f"%(prog)s %(version)s ({build()})")
 def euchre() -> None:
     """Euchre variants as data: validate hand histories, simulate and replay games."""
 

@@ -316,7 +316,7 @@ class Deck:
                 cards = [c for c in range(self.size) if self.effective_suits[contract][c] == contract]
                 out.append(tuple(sorted(cards, key=self._trump_key(contract), reverse=True)))
             else:
-                out.append((self.joker_card,) if self.joker else ())
+                out.append((self.size - 1,) if self.joker else ())
         return tuple(out)
 
     def _trump_key(self, contract: int):  # type: ignore[no-untyped-def]

@@ -21,18 +21,21 @@ the rules forbid it; :meth:`Game.legal_actions` lists what may be done now.
 
 from __future__ import annotations
 
-import copy
 import random
+from itertools import combinations
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards
+from ..cards import (
+    LOW_NO_TRUMP, NO_TRUMP, RANKS, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards, same_colour,
+)
 from ..rules.ruleset import RuleSet
 from .actions import (
     AUCTION, AUCTION_CALL, BID, CALL, DEAL, DEALER_NAMES, DECLINE, DEFEND, DEFEND_ALONE,
     DISCARD, DROP, EXCHANGE, GAME_OVER, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY,
-    STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW, Action, IllegalAction,
+    STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW, Action, ActionTuple, IllegalAction,
 )
+from .actions import BEST, CLAIMS, GIVE, MISDEAL, SWAP
 from .scoring import HandOutcome, HandScore, game_winners, score_hand
 
 DEFAULT_LABELS = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
@@ -98,6 +101,13 @@ class Game:
         proposed = {"fixed_suit": "H", "agreed_suit": b.joker_upcard_suit}.get(
             b.joker_upcard or "")
         self._joker_proposes = None if proposed is None else SUITS.index(proposed)
+        d = rules.deal
+        # claims before the bidding (farmer's hand, going under, ace-no-face)
+        self._claims = d.farmers_hand != "off" or d.ace_no_face
+        self._swaps = d.farmers_hand != "off" and d.farmers_hand_effect == "swap"
+        self._ranks = _rank_masks(self.deck) if self._claims else _RankMasks(0, 0, 0, 0)
+        # bidding menus that depend on the cards held cannot be shared
+        self._menus_shared = not b.must_hold_trump_to_call
         self.phase = DEAL
         self._menus = _menus_for(rules)
         self._reset_hand()
@@ -136,17 +146,56 @@ class Game:
         self.trick_winners: list[int] = []
         self.played = 0  # mask of cards played this hand
         self.void = [0] * n  # effective suits a seat showed out of (bits)
+        self._full_info = False  # set when play starts
+        #: The known cards of each hand as dealt, before any exchange.
+        self.dealt: tuple[int, ...] = ()
         # cards ruled out of a seat's hand only because it showed out: playing one
         # later proves a renege, not an impossible card
         self.shown_out = [0] * n
         self.renege_by: int | None = None
         self.renege_note: str | None = None
         self.last_renege: str | None = None  # message of the latest renege (each is reported)
-        self.hand_actions: list[Action] = []
+        self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
+        self.claims_done = False
+        self.claim_order: list[int] = []  # seats still to be asked for a claim, on turn first
+        self.swapped: int | None = None  # who exchanged with the kitty
+        self.misdealt: str | None = None  # a void deal: who deals next
+        self.best_queue: list[tuple[int, str]] = []  # call for best: (seat, discard|give)
+        self.best_seat: int | None = None  # the lone player being served
+        self.best_served: list[int] = []
+        self.upcard_untaken = False  # accepted upcard left out by a sitting-out dealer
+        #: Actions of the current (or last) hand as plain tuples: the cheap log the
+        #: hot paths append to; :attr:`hand_actions` gives them as :class:`Action`.
+        self.hand_log: list[ActionTuple] = []
 
     def clone(self) -> "Game":
-        """An independent copy of the whole state (for search and what-ifs)."""
-        return copy.deepcopy(self)
+        """An independent copy of the whole state (for search and what-ifs).
+
+        Copies every attribute, one level deep (the state holds ints, tuples
+        and flat lists or dicts of them); the rule set, deck and menu cache are
+        shared.  Works the same when the engine is compiled with mypyc, where
+        instances have no ``__dict__`` but the class lists its attributes.
+        """
+        new = Game(self.rules, self.labels, self.dealer, self.scores)
+        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
+        for name in names:
+            if name in _SHARED_STATE:
+                continue
+            try:
+                value = getattr(self, name)
+            except AttributeError:  # not set yet in this state
+                continue
+            if isinstance(value, list):
+                value = value[:]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(new, name, value)
+        return new
+
+    @property
+    def hand_actions(self) -> list[Action]:
+        """Every action of the current (or last finished) hand, in order."""
+        return [Action._make(a) for a in self.hand_log]
 
     @property
     def is_over(self) -> bool:
@@ -165,13 +214,15 @@ class Game:
 
     # ================================================================== deal
     def deal(self, hands: Sequence[Sequence[int | None] | None], upcard: int | None = None,
-             widow: Sequence[int | None] | None = None) -> None:
+             widow: Sequence[int | None] | None = None,
+             kitty: Sequence[int | None] | None = None) -> None:
         """Start a hand from known (or partly known) cards.
 
         ``hands[seat]`` is a list of card indices (``None`` for an unknown
-        card) or ``None`` for a wholly unknown hand.  Raises ``ValueError`` with
-        the reason for an impossible deal (the validator reports it as
-        ``bad-deal``).
+        card) or ``None`` for a wholly unknown hand.  ``kitty`` lists undealt
+        face-down cards from the top of the stock (a farmer's-hand swap takes
+        the first three).  Raises ``ValueError`` with the reason for an
+        impossible deal (the validator reports it as ``bad-deal``).
         """
         if self.phase == GAME_OVER:
             raise IllegalAction("game-over", "the game is already over")
@@ -232,9 +283,17 @@ class Game:
                 self.widow_known = all(c is not None for c in widow)
         elif widow:
             raise ValueError("this variant deals no widow, but one is given")
+        if kitty:
+            undealt = self.deck.size - size * (self.n + r.deal.widow) - r.deal.upcard
+            if len(kitty) > undealt:
+                raise ValueError(f"the kitty has {len(kitty)} cards, but only {undealt} are "
+                                 "left undealt")
+            take(kitty, "the kitty")
+            self.kitty = list(kitty)
         free = self.deck.full_mask & ~seen
         for seat in range(self.n):
             self.cand[seat] = self.sure[seat] | (free if partial[seat] else 0)
+        self.dealt = tuple(self.sure)
         self._begin_trump_making()
 
     def deal_random(self, rng: random.Random) -> None:
@@ -254,7 +313,9 @@ class Game:
         size = self.deck.size
         cards = list(range(size))
         rnd = rng.random
-        for i in range(needed):  # the first `needed` places of a Fisher-Yates shuffle
+        # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
+        # swap may take the kitty's cards
+        for i in range(size if self._swaps else needed):
             j = i + int(rnd() * (size - i))
             cards[i], cards[j] = cards[j], cards[i]
         self._reset_hand()
@@ -269,14 +330,22 @@ class Game:
             widow |= 1 << cards[i]
         self.cand = hands
         self.sure = hands[:]
+        self.dealt = tuple(hands)
         self.count = [r.deal.hand_size] * self.n
         self.widow = widow
         if up_at is not None:
             self.upcard = cards[up_at]
+        if self._swaps:
+            self.kitty = list(cards[needed:])
         self._begin_trump_making()
 
     # ========================================================= trump making
     def _begin_trump_making(self) -> None:
+        if self._claims and not self.claims_done:
+            self.claims_done = True
+            self.claim_order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+            if self._next_claimant():
+                return
         r = self.rules
         b = r.bidding
         d = self.dealer
@@ -348,6 +417,8 @@ class Game:
     def _phase_words(self) -> str:
         return {
             WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
+            CLAIMS: "claims before the bidding (farmer's hand, ace-no-face)",
+            BEST: "call for best: the lone player's exchange",
             DEALER_NAMES: "the joker was turned up: the dealer names trump",
             EXCHANGE: "the upcard taker must discard", NAMING: "naming round",
             AUCTION: "the auction", AUCTION_CALL: "the high bidder names trump",
@@ -384,6 +455,10 @@ class Game:
                 self.rules.bidding.stick_the_dealer:
             raise IllegalAction("illegal-action", f"{self.labels[seat]} is the dealer and is "
                                 "stuck: the dealer must name trump")
+        if ph == ORDER_UP_ROUND and seat == self.dealer and self.passes == n - 1 and \
+                self.rules.bidding.dealer_forced_takeup:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} is the dealer and "
+                                "everyone else passed: the dealer must take up the upcard")
         self.passes += 1
         self.to_act = (seat + 1) % n
         if self.passes < n:
@@ -422,11 +497,17 @@ class Game:
             raise self._wrong_phase(ORDER_UP)
         self._check_alone(seat, alone)
         assert self.upcard is not None
+        d = self.dealer
+        if self.rules.alone.canadian_loner and not alone and seat != d and \
+                self.side_of[seat] == self.side_of[d]:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} is the dealer's partner: "
+                                "under the Canadian loner rule, ordering up means going alone")
+        self._check_holds_trump(seat, self._upcard_suit(), False)
         self._log(Action(seat, ORDER_UP, None, alone))
         self._make(seat, self._upcard_suit(), alone)
-        d = self.dealer
         if alone and self.side_of[d] == self.side_of[seat] and d != seat and \
                 not self.rules.alone.dealer_exchanges_when_partner_alone:
+            self.upcard_untaken = True
             self._after_trump()  # the sitting-out dealer does not exchange
         else:
             self._take_upcard(d, mandatory=True)
@@ -437,10 +518,11 @@ class Game:
         self._turn_first(seat, "name trump")
         b = self.rules.bidding
         if self.phase == AUCTION_CALL:
-            if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.auction_no_trump):
+            if contract not in self._contracts(b.auction_no_trump):
                 raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
                                     "called in this variant")
             self._check_alone(seat, alone)
+            self._check_holds_trump(seat, contract, False)
             self._log(Action(seat, CALL, contract, alone))
             self._make(seat, contract, alone)
             if b.auction_takes_upcard and self.upcard is not None:
@@ -449,10 +531,11 @@ class Game:
                 self._after_trump()
             return
         if self.phase == DEALER_NAMES:
-            if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
+            if contract not in self._contracts(b.no_trump):
                 raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
                                     "called in this variant")
             self._check_alone(seat, alone)
+            self._check_holds_trump(seat, contract, False)
             self._log(Action(seat, CALL, contract, alone))
             self._make(seat, contract, alone)
             self._take_upcard(seat, mandatory=True)
@@ -462,15 +545,19 @@ class Game:
                 raise IllegalAction("illegal-action", "in the first round a player may only "
                                     "order up the upcard's suit or pass")
             raise self._wrong_phase(CALL)
-        if contract == LOW_NO_TRUMP or (contract == NO_TRUMP and not b.no_trump):
+        if contract not in self._contracts(b.no_trump):
             raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be called "
                                 "in this variant")
+        stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
+        if contract >= 4 and stuck and not b.std_may_call_no_trump:
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} is the stuck dealer and "
+                                f"may not call {contract_words(contract)}")
         if contract == self.turned_down and b.turned_down_suit == "barred":
-            stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
             if not (stuck and b.std_may_name_turned_down):
                 raise IllegalAction("illegal-action", f"{SUIT_NAMES[contract]} were turned down "
                                     "and may not be named")
         self._check_alone(seat, alone)
+        self._check_holds_trump(seat, contract, stuck)
         self._log(Action(seat, CALL, contract, alone))
         self._make(seat, contract, alone)
         self._after_trump()
@@ -540,11 +627,15 @@ class Game:
         """Put a card away after taking the upcard (``None``: unknown card)."""
         self._close_optional(DISCARD, keep_take=True)
         self._turn_first(seat, "discard")
-        if self.phase not in (EXCHANGE, TAKE_UPCARD):
+        if self.phase not in (EXCHANGE, TAKE_UPCARD) and not (
+                self.phase == BEST and self.best_queue[0][1] == DISCARD):
             raise IllegalAction("illegal-action", "no exchange is due: only the player who took "
-                                "the upcard discards, right after taking it")
+                                "the upcard discards, right after taking it"
+                                + (", and a lone player calling for best" if
+                                   self.rules.alone.call_for_best else ""))
         if card is not None:
-            if card == self.upcard and not self.rules.bidding.dealer_may_discard_upcard:
+            if card == self.upcard and (self.cand[seat] >> card) & 1 and \
+                    not self.rules.bidding.dealer_may_discard_upcard:
                 raise IllegalAction("illegal-action", f"{self.labels[seat]} may not discard the "
                                     f"upcard {self.card_name(card)} itself")
             if not (self.cand[seat] >> card) & 1:
@@ -564,12 +655,20 @@ class Game:
             self.sure[seat] &= keep
         if self.cand[seat].bit_count() == self.count[seat]:
             self.sure[seat] = self.cand[seat]
+        if self.phase == BEST:
+            self._best_step()
+            return
         self.taker = None
         self._after_trump()
 
     def _after_trump(self) -> None:
-        """Trump is fixed: open the defend-alone window, then stay/drop, then play."""
+        """Trump is fixed: a lone maker calls for best, then the defend-alone window
+        opens, then stay/drop, then play."""
         r = self.rules
+        if r.alone.call_for_best and self.alone and self.maker is not None and \
+                self.maker not in self.best_served:
+            self._start_best(self.maker)
+            return
         d = self.dealer
         n = self.n
         da = r.alone.defend_alone
@@ -619,6 +718,8 @@ class Game:
 
     def _close_optional(self, verb: str, keep_take: bool = False) -> None:
         """An action arrived while an optional declaration was open: it was declined."""
+        if self.phase == CLAIMS and verb not in (SWAP, MISDEAL):
+            self._close_claims()
         if self.phase == TAKE_UPCARD and not keep_take:
             self._decline_take()
         if self.phase == DEFEND and verb != DEFEND_ALONE:
@@ -639,6 +740,10 @@ class Game:
         if self.phase == TAKE_UPCARD:
             self._require_turn(seat, "decline the upcard")
             self._decline_take()
+        elif self.phase == CLAIMS:
+            self._require_turn(seat, "decline to claim")
+            self.claim_order.pop(0)
+            self._next_claimant()
         elif self.phase == DEFEND:
             self._require_turn(seat, "decline to defend alone")
             self.defend_queue.pop(0)
@@ -672,6 +777,9 @@ class Game:
         for s in self.sides[self.side_of[seat]]:
             if s != seat:
                 self.active[s] = False
+        if self.rules.alone.call_for_best:
+            self._start_best(seat)
+            return
         self._participation_or_play()
 
     def stay(self, seat: int) -> None:
@@ -702,6 +810,320 @@ class Game:
         self.stay_queue.pop(0)
         self._next_chooser()
 
+    # ============================================================ house rules
+    def _contracts(self, no_trump: bool) -> list[int]:
+        """Contracts that may be named: the four suits, and with ``no_trump`` no-trump
+        (and low no-trump where the variant has it)."""
+        if not no_trump:
+            return [0, 1, 2, 3]
+        return [0, 1, 2, 3, NO_TRUMP] + ([LOW_NO_TRUMP] if self.rules.bidding.low_no_trump
+                                         else [])
+
+    def _trump_held(self, seat: int, contract: int) -> tuple[bool, bool]:
+        """Whether ``seat`` certainly holds, and may hold, a card that counts as a trump
+        of ``contract`` for must_hold_trump_to_call (the upcard never counts)."""
+        mask = self.deck.suit_masks[contract][contract]
+        if not self.rules.bidding.must_hold_trump_left_counts:
+            mask &= ~(1 << self.deck.card("J", same_colour(contract)))
+        if self.upcard is not None:
+            mask &= ~(1 << self.upcard)
+        return bool(self.sure[seat] & mask), bool(self.cand[seat] & mask)
+
+    def _holds_trump(self, seat: int, contract: int, stuck: bool) -> bool:
+        """May ``seat`` make ``contract`` trump under must_hold_trump_to_call?
+
+        Yes unless it provably holds no trump of it -- and, for a stuck dealer,
+        provably holds a trump of another suit it may name: a stuck dealer who
+        holds none of them must still name one, and may name any.
+        """
+        b = self.rules.bidding
+        if not b.must_hold_trump_to_call or contract >= 4:
+            return True
+        if self._trump_held(seat, contract)[1]:
+            return True
+        nameable = [c for c in range(4) if not (c == self.turned_down and
+                    b.turned_down_suit == "barred" and not b.std_may_name_turned_down)]
+        return stuck and not any(self._trump_held(seat, c)[0] for c in nameable)
+
+    def _check_holds_trump(self, seat: int, contract: int, stuck: bool) -> None:
+        if not self._holds_trump(seat, contract, stuck):
+            left = "" if self.rules.bidding.must_hold_trump_left_counts else \
+                " (the left bower does not count)"
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} holds no "
+                                f"{SUIT_NAMES[contract]} and may not make them trump: the "
+                                f"maker must hold a trump{left}")
+
+    # farmer's hand, going under, ace-no-face: claims before the bidding
+    def _may_claim(self, seat: int) -> tuple[bool, str | None]:
+        """What ``seat`` may claim now: (may swap, redeal policy of the misdeal it may call)."""
+        d = self.rules.deal
+        swap = False
+        policy = None
+        cards = (self._ranks, self.sure[seat], self.cand[seat], self.count[seat])
+        if d.farmers_hand != "off" and _hand_meets(d.farmers_hand, *cards):
+            if d.farmers_hand_effect == "misdeal" or self.swapped is not None:
+                policy = d.farmers_hand_redeal  # with swaps: the kitty was already taken
+            else:
+                swap = True
+        if policy is None and d.ace_no_face and _hand_meets("ace_no_face", *cards):
+            policy = d.ace_no_face_redeal
+        return swap, policy
+
+    def _next_claimant(self) -> bool:
+        """Turn to the next seat that may claim; when nobody is left the bidding begins.
+        Returns whether a claim is awaited."""
+        while self.claim_order:
+            seat = self.claim_order[0]
+            swap, policy = self._may_claim(seat)
+            if swap or policy is not None:
+                self.phase = CLAIMS
+                self.to_act = seat
+                return True
+            self.claim_order.pop(0)
+        if self.phase == CLAIMS:
+            self._close_claims()
+        return False
+
+    def _close_claims(self) -> None:
+        """Nobody (else) claims: the bidding begins."""
+        self.claim_order = []
+        self._begin_trump_making()
+
+    def _claim_turn(self, seat: int, verb: str, what: str) -> None:
+        """Claims are made before the bidding begins."""
+        if self.phase != CLAIMS:
+            self._turn_first(seat, what)
+            if self.phase in (DEAL, GAME_OVER):
+                raise self._wrong_phase(verb)
+            raise IllegalAction("illegal-action", f"{self.labels[seat]} may not {what} now: "
+                                "such claims are made before the first bid" +
+                                ("" if self._claims else ", and this variant has none"))
+
+    def _claim_taken(self, seat: int) -> None:
+        """``seat`` claimed: it is not on turn again; any seat asked before it declined
+        (declines are not recorded).  A seat whose turn has passed may not claim."""
+        if seat not in self.claim_order:
+            raise IllegalAction("out-of-turn", f"{self.labels[seat]}'s turn to claim has "
+                                "passed: claims go in turn from the dealer's left")
+        while self.claim_order[0] != seat:
+            self.claim_order.pop(0)
+        self.claim_order.pop(0)
+
+    def _no_claim(self, seat: int, verb: str, hand: int) -> IllegalAction:
+        """Why ``seat`` (holding ``hand``, as far as known) may not make this claim."""
+        d = self.rules.deal
+        name = self.labels[seat]
+        farmer = d.farmers_hand != "off"
+        if verb == SWAP:
+            if not farmer or d.farmers_hand_effect != "swap":
+                return IllegalAction("illegal-action", "this variant has no swap with the kitty")
+            if self.swapped is not None:
+                return IllegalAction("illegal-action", "the kitty was already swapped by "
+                                     f"{self.labels[self.swapped]}: a second claim is a misdeal "
+                                     "(show the hand)")
+            return IllegalAction("illegal-action", f"{name}'s hand does not qualify for a "
+                                 f"farmer's hand ({CLAIM_WORDS[d.farmers_hand]})")
+        needs = []
+        if farmer and (d.farmers_hand_effect == "misdeal" or self.swapped is not None):
+            needs.append(f"a farmer's hand ({CLAIM_WORDS[d.farmers_hand]})")
+        if d.ace_no_face:
+            needs.append(f"ace-no-face ({CLAIM_WORDS['ace_no_face']})")
+        if farmer and d.farmers_hand_effect == "swap" and self.swapped is None and \
+                _hand_meets(d.farmers_hand, self._ranks, hand, hand, hand.bit_count()):
+            return IllegalAction("illegal-action", f"{name} holds a farmer's hand, which is "
+                                 "claimed by swapping with the kitty: a misdeal is called only "
+                                 "by a second claimant")
+        if not needs:
+            return IllegalAction("illegal-action", "this variant has no misdeal claim on a "
+                                 "shown hand")
+        return IllegalAction("illegal-action", f"{name}'s hand does not qualify for "
+                             + " or ".join(needs))
+
+    def swap(self, seat: int, cards: int) -> None:
+        """Farmer's hand / going under: put three shown cards (a mask) in the kitty and
+        take its three face-down cards (the first three of the dealt kitty)."""
+        self._claim_turn(seat, SWAP, "swap with the kitty")
+        trigger = self.rules.deal.farmers_hand
+        name = self.labels[seat]
+        if not self._may_claim(seat)[0]:
+            raise self._no_claim(seat, SWAP, self.sure[seat])
+        if cards.bit_count() != 3:
+            raise IllegalAction("illegal-action", f"a swap puts away exactly three cards, not "
+                                f"{cards.bit_count()}")
+        if cards & ~self.cand[seat]:
+            raise IllegalAction("card-not-held", f"{name} swaps "
+                                f"{self.deck.format_mask(cards & ~self.cand[seat])} but does "
+                                "not hold it")
+        if not _swap_allows(self._ranks, trigger, cards):
+            raise IllegalAction("illegal-action", f"{name} may not put away "
+                                f"{self.deck.format_mask(cards)}: the cards swapped are "
+                                f"{SWAP_WORDS[trigger]}")
+        self._claim_taken(seat)
+        self._log(Action(seat, SWAP, cards))
+        hand_ok = _whole_hand_mask(self._ranks, trigger)
+        self.cand[seat] &= hand_ok  # a whole-hand trigger: now known to be met
+        known = 0
+        for c in self.kitty[:3]:
+            if c is not None:
+                known |= 1 << c
+        for s in range(self.n):
+            self.cand[s] &= ~(cards | known)
+            self.sure[s] &= ~cards
+        self.sure[seat] |= known
+        self.cand[seat] |= known
+        if known.bit_count() < 3:  # kitty cards not recorded: any card not seen elsewhere
+            seen = cards | known | self.widow
+            for s in range(self.n):
+                if s != seat:
+                    seen |= self.sure[s]
+            if self.upcard is not None:
+                seen |= 1 << self.upcard
+            for c in self.kitty[3:]:
+                if c is not None:
+                    seen |= 1 << c
+            self.cand[seat] |= self.deck.full_mask & ~seen
+        if self.cand[seat].bit_count() == self.count[seat]:
+            self.sure[seat] = self.cand[seat]
+        self.swapped = seat
+        self._next_claimant()
+
+    def misdeal(self, seat: int, shown: int | None = None) -> None:
+        """Declare the deal void; nothing is scored.
+
+        With ``shown`` (a mask of the whole hand, face up) it is a claim by a
+        house rule -- a farmer's hand, a second claim after a swap, ace-no-face
+        -- made in turn before the bidding, and that rule's redeal option says
+        who deals next.  Without, the cards themselves were misdealt (a wrong
+        count, an exposed card, an imperfect pack): any player may call it at
+        any time before the hand ends, and ``deal.misdeal`` says who deals.
+        """
+        if shown is None:
+            if self.phase in (DEAL, GAME_OVER):
+                raise self._wrong_phase(MISDEAL)
+            self._log(Action(seat, MISDEAL))
+            self.misdealt = self.rules.deal.misdeal
+            self._finish_hand(thrown_in=True)
+            return
+        self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
+        name = self.labels[seat]
+        if shown & ~self.cand[seat]:
+            raise IllegalAction("card-not-held", f"{name} shows "
+                                f"{self.deck.format_mask(shown & ~self.cand[seat])} but does "
+                                "not hold it")
+        if shown.bit_count() != self.count[seat] or self.sure[seat] & ~shown:
+            raise IllegalAction("illegal-action", f"a misdeal claim shows the whole hand, "
+                                f"{self.count[seat]} cards: {name} showed "
+                                f"{self.deck.format_mask(shown) or 'nothing'}")
+        d = self.rules.deal
+        size = self.count[seat]
+        policy = None
+        if d.farmers_hand != "off" and _hand_meets(d.farmers_hand, self._ranks, shown, shown,
+                                                    size) and \
+                (d.farmers_hand_effect == "misdeal" or self.swapped is not None):
+            policy = d.farmers_hand_redeal
+        elif d.ace_no_face and _hand_meets("ace_no_face", self._ranks, shown, shown, size):
+            policy = d.ace_no_face_redeal
+        if policy is None:
+            raise self._no_claim(seat, MISDEAL, shown)
+        self._claim_taken(seat)
+        self._log(Action(seat, MISDEAL, shown))
+        for s in range(self.n):
+            self.cand[s] &= ~shown
+        self.sure[seat] = self.cand[seat] = shown
+        self.misdealt = policy
+        self._finish_hand(thrown_in=True)
+
+    def _claim_actions(self, seat: int) -> list[Action]:
+        swap, policy = self._may_claim(seat)
+        out: list[Action] = []
+        if swap:
+            trigger = self.rules.deal.farmers_hand
+            for three in combinations(mask_cards(self.cand[seat]), 3):
+                cards = (1 << three[0]) | (1 << three[1]) | (1 << three[2])
+                if _swap_allows(self._ranks, trigger, cards):
+                    out.append(Action(seat, SWAP, cards))
+        if policy is not None:
+            out.append(Action(seat, MISDEAL, self.cand[seat]))
+        out.append(Action(seat, DECLINE))
+        return out
+
+    # call for best
+    def _start_best(self, lone: int) -> None:
+        """``lone`` discards a card for each partner, then each partner (clockwise from
+        the lone player) gives one."""
+        n = self.n
+        partners = [s for s in ((lone + i) % n for i in range(1, n))
+                    if self.side_of[s] == self.side_of[lone]]
+        self.best_served.append(lone)
+        self.best_seat = lone
+        self.best_queue = [(lone, DISCARD)] * len(partners) + [(p, GIVE) for p in partners]
+        self.phase = BEST
+        self.to_act = lone
+
+    def _best_step(self) -> None:
+        self.best_queue.pop(0)
+        if self.best_queue:
+            self.to_act = self.best_queue[0][0]
+            return
+        lone, self.best_seat = self.best_seat, None
+        if lone == self.maker:
+            self._after_trump()  # then the defend-alone window
+        else:
+            self._participation_or_play()
+
+    def _upcard_to_give(self, seat: int) -> int:
+        """The upcard as a mask, when ``seat`` is a sitting-out dealer who may give it."""
+        if self.upcard_untaken and seat == self.dealer and \
+                self.rules.alone.call_for_best_upcard:
+            return 1 << self.upcard  # type: ignore[operator]
+        return 0
+
+    def give(self, seat: int, card: int) -> None:
+        """Call for best: a partner of the lone player passes a card, face down."""
+        self._close_optional(GIVE)
+        if self.phase != BEST or self.best_queue[0][1] != GIVE:
+            self._turn_first(seat, "give a card")
+            if self.phase in (DEAL, GAME_OVER) or not self.rules.alone.call_for_best:
+                raise self._wrong_phase(GIVE)
+            raise IllegalAction("illegal-action", "no card is called for now: a partner gives "
+                                "the lone player a card right after the lone player's discard")
+        if seat != self.to_act:
+            raise IllegalAction("out-of-turn", f"it is {self.labels[self.to_act]}'s turn to "
+                                f"give a card, not {self.labels[seat]}'s")
+        lone = self.best_seat
+        assert lone is not None
+        bit = 1 << card
+        upcard = self._upcard_to_give(seat)
+        if not (self.cand[seat] | upcard) & bit:
+            raise IllegalAction("card-not-held", f"{self.labels[seat]} gives "
+                                f"{self.card_name(card)} but does not hold it")
+        self._log(Action(seat, GIVE, card))
+        if upcard & bit:
+            self.upcard_untaken = False
+        else:
+            self.cand[seat] &= ~bit
+            self.sure[seat] &= ~bit
+            self.count[seat] -= 1
+        for s in range(self.n):
+            self.cand[s] &= ~bit
+        self.cand[lone] |= bit
+        self.sure[lone] |= bit
+        self.count[lone] += 1
+        for s in (seat, lone):
+            if self.cand[s].bit_count() == self.count[s]:
+                self.sure[s] = self.cand[s]
+        self._best_step()
+
+    def _best_actions(self) -> list[Action]:
+        seat, verb = self.best_queue[0]
+        if verb == DISCARD:
+            cards = self.cand[seat]
+            if not self.rules.bidding.dealer_may_discard_upcard and self.upcard is not None:
+                cards &= ~(1 << self.upcard)
+            return [Action(seat, DISCARD, c) for c in mask_cards(cards)]
+        cards = self.cand[seat] | self._upcard_to_give(seat)
+        return [Action(seat, GIVE, c) for c in mask_cards(cards)]
+
     # ================================================================= play
     def _start_play(self) -> None:
         r = self.rules
@@ -725,6 +1147,10 @@ class Game:
         self._eff = self.deck.effective_suits[self.trump]
         self._masks = self.deck.suit_masks[self.trump]
         self._n_active = sum(self.active)
+        self._next = _next_active(tuple(self.active))
+        # every card's place known (a simulation, a complete record): play()
+        # may take its fast path
+        self._full_info = self.sure == self.cand and not any(self.void)
 
     def play(self, seat: int, card: int, allow_renege: bool = False) -> None:
         """Play a card to the current trick.
@@ -734,6 +1160,21 @@ class Game:
         case it is recorded -- the validator replays records that way -- and
         the variant's penalty applies when the hand is scored.
         """
+        if seat == self.to_act and self.phase == PLAYING and self._full_info:
+            # Fast path for the common case, every hand known and the card a legal
+            # one: nothing to prove, so only the state moves on.
+            hand = self.cand[seat]
+            bit = 1 << card
+            if hand & bit:
+                trick = self.trick
+                follow = self._masks[self._eff[trick[0]]] if trick else 0
+                if not trick or bit & follow or not hand & follow:
+                    self.hand_log.append((seat, PLAY, card, False))
+                    self.played |= bit
+                    self.cand[seat] = self.sure[seat] = hand ^ bit
+                    self.count[seat] -= 1
+                    self._advance(seat, card)
+                    return
         if self.phase != PLAYING:
             self._close_optional(PLAY)
             if self.phase != PLAYING:
@@ -761,7 +1202,7 @@ class Game:
                     self.void[seat] |= 1 << led_suit
                     self.shown_out[seat] |= self.cand[seat] & follow
                     self.cand[seat] &= ~follow
-        self.hand_actions.append(Action(seat, PLAY, card))
+        self.hand_log.append((seat, PLAY, card, False))
         self.played |= bit
         self.cand[seat] &= ~bit
         self.sure[seat] &= ~bit
@@ -771,22 +1212,74 @@ class Game:
                 self.cand[s] &= ~bit
         if self.cand[seat].bit_count() == self.count[seat]:
             self.sure[seat] = self.cand[seat]
-        self.trick.append(card)
+        self._advance(seat, card)
+
+    def _advance(self, seat: int, card: int) -> None:
+        """Put a played card on the trick; pass the turn or settle the trick."""
+        trick = self.trick
+        trick.append(card)
         self.trick_seats.append(seat)
-        if len(self.trick) < self._n_active:
-            nxt = (seat + 1) % self.n
-            while not self.active[nxt]:
-                nxt = (nxt + 1) % self.n
-            self.to_act = nxt
-            return
+        if len(trick) < self._n_active:
+            self.to_act = self._next[seat]
+        else:
+            self._settle_trick()
+
+    def _settle_trick(self) -> None:
+        """A full trick: its winner takes it and leads; after the last, score the hand."""
         winner = self.trick_seats[self.deck.trick_winner(self.trick, self.trump)]  # type: ignore
         self.tricks[winner] += 1
         self.trick_winners.append(winner)
-        self.trick = []
-        self.trick_seats = []
+        self.trick.clear()
+        self.trick_seats.clear()
         self.leader = self.to_act = winner
         if len(self.trick_winners) == self.rules.deal.hand_size:
             self._finish_hand(thrown_in=False)
+
+    def replay_plays(self, plays: Sequence[tuple[int, int]]) -> int:
+        """Replay recorded ``(seat, card)`` plays in one call; return how many were taken.
+
+        The validator's entry point for the play of a complete record.  It
+        takes plays while each is by the seat on turn, of a card that seat
+        holds, following suit when it can -- exactly the plays :meth:`play`
+        would accept with nothing to report -- and stops at the first other
+        one (or when the hand ends), which the caller then gives to
+        :meth:`play` to have it judged and explained.  Only for hands whose
+        every card is known; otherwise it takes nothing.
+        """
+        if self.phase != PLAYING or not self._full_info:
+            return 0
+        cand, sure, count = self.cand, self.sure, self.count
+        eff, masks = self._eff, self._masks
+        log = self.hand_log.append
+        trick, trick_seats = self.trick, self.trick_seats
+        n_active, nxt = self._n_active, self._next
+        to_act = self.to_act
+        taken = 0
+        for seat, card in plays:
+            hand = cand[seat]
+            bit = 1 << card
+            if seat != to_act or not hand & bit:
+                break
+            if trick:
+                follow = masks[eff[trick[0]]]
+                if not bit & follow and hand & follow:
+                    break
+            log((seat, PLAY, card, False))
+            self.played |= bit
+            cand[seat] = sure[seat] = hand ^ bit
+            count[seat] -= 1
+            trick.append(card)
+            trick_seats.append(seat)
+            taken += 1
+            if len(trick) < n_active:
+                to_act = nxt[seat]
+                continue
+            self._settle_trick()
+            if self.phase != PLAYING:
+                return taken
+            to_act = self.to_act
+        self.to_act = to_act
+        return taken
 
     def _suit_word(self, suit: int) -> str:
         if suit < 4:
@@ -849,7 +1342,8 @@ class Game:
         r = self.rules
         n_sides = len(self.sides)
         if thrown_in:
-            score = HandScore(tuple([0] * n_sides), None, "thrown in")
+            score = HandScore(tuple([0] * n_sides), None,
+                              "thrown in" if self.misdealt is None else "misdeal")
         else:
             if r.scoring.maker_target == "bid":
                 target = self.high_bid
@@ -863,7 +1357,8 @@ class Game:
                     self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
         for i, p in enumerate(score.points):
             self.scores[i] += p
-        self.deals += 1
+        if self.misdealt is None:  # a void deal is dealt again: it is not a deal of the game
+            self.deals += 1
         self.results.append(HandResult(
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
@@ -872,7 +1367,8 @@ class Game:
             self.winners = [score.instant_winner]
         else:
             self.winners = game_winners(r, self.scores, self.deals)
-        self.dealer = (self.dealer + 1) % self.n
+        if self.misdealt != "same_dealer":
+            self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
 
     @property
@@ -909,7 +1405,7 @@ class Game:
 
     # ======================================================== generic API
     def _log(self, action: Action) -> None:
-        self.hand_actions.append(action)
+        self.hand_log.append(action)
 
     def apply(self, action: Action, allow_renege: bool = False) -> None:
         """Apply one action; raises :class:`IllegalAction` saying why it is not allowed."""
@@ -944,6 +1440,16 @@ class Game:
             self.take_widow(seat)
         elif verb == DECLINE:
             self.decline(seat)
+        elif verb == GIVE:
+            if arg is None:
+                raise IllegalAction("illegal-action", "giving needs a card")
+            self.give(seat, arg)
+        elif verb == SWAP:
+            if arg is None:
+                raise IllegalAction("illegal-action", "a swap needs the three cards put away")
+            self.swap(seat, arg)
+        elif verb == MISDEAL:
+            self.misdeal(seat, arg)
         else:
             raise IllegalAction("illegal-action", f"unknown action '{verb}'")
 
@@ -955,9 +1461,9 @@ class Game:
         on few facts, so they are built once per rule set and shared.
         """
         ph = self.phase
-        if ph in _MENU_PHASES:
+        if ph in _MENU_PHASES and self._menus_shared:
             seat = self.to_act
-            key = (ph, seat, seat == self.dealer and self.passes == self.n - 1,
+            key = (ph, seat, self.dealer, seat == self.dealer and self.passes == self.n - 1,
                    self.turned_down, self.high_bid)
             menu = self._menus.get(key)
             if menu is None:
@@ -980,18 +1486,25 @@ class Game:
                     hand = follow
             return [Action(seat, PLAY, c) for c in mask_cards(hand)]
         if ph == ORDER_UP_ROUND:
-            out = [Action(seat, PASS), Action(seat, ORDER_UP)]
-            if can_alone:
-                out.append(Action(seat, ORDER_UP, None, True))
+            d = self.dealer
+            if not (b.dealer_forced_takeup and seat == d and self.passes == self.n - 1):
+                out.append(Action(seat, PASS))
+            if self._holds_trump(seat, self._upcard_suit(), False):
+                if not (r.alone.canadian_loner and seat != d and
+                        self.side_of[seat] == self.side_of[d]):
+                    out.append(Action(seat, ORDER_UP))
+                if can_alone:
+                    out.append(Action(seat, ORDER_UP, None, True))
             return out
         if ph == NAMING:
             stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
             if not stuck:
                 out.append(Action(seat, PASS))
-            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.no_trump else [])
-            for c in contracts:
+            for c in self._contracts(b.no_trump and not (stuck and not b.std_may_call_no_trump)):
                 if c == self.turned_down and b.turned_down_suit == "barred" and \
                         not (stuck and b.std_may_name_turned_down):
+                    continue
+                if not self._holds_trump(seat, c, stuck):
                     continue
                 out.append(Action(seat, CALL, c))
                 if can_alone:
@@ -1011,17 +1524,22 @@ class Game:
                                                        b.auction_max + 1)]
             return out
         if ph == AUCTION_CALL:
-            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.auction_no_trump else [])
-            return [Action(seat, CALL, c) for c in contracts]
+            return [Action(seat, CALL, c) for c in self._contracts(b.auction_no_trump)
+                    if self._holds_trump(seat, c, False)]
         if ph == WIDOW:
             return [Action(seat, PASS), Action(seat, TAKE_WIDOW)]
         if ph == DEFEND:
             return [Action(seat, DEFEND_ALONE), Action(seat, DECLINE)]
         if ph == STAY_DROP:
             return [Action(seat, STAY), Action(seat, DROP)]
+        if ph == CLAIMS:
+            return self._claim_actions(seat)
+        if ph == BEST:
+            return self._best_actions()
         if ph == DEALER_NAMES:
-            contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.no_trump else [])
-            for c in contracts:
+            for c in self._contracts(b.no_trump):
+                if not self._holds_trump(seat, c, False):
+                    continue
                 out.append(Action(seat, CALL, c))
                 if can_alone:
                     out.append(Action(seat, CALL, c, True))
@@ -1086,7 +1604,7 @@ class Game:
         eff, masks = self._eff, self._masks
         powers = self.deck.powers[self.trump]  # type: ignore[index]
         cand, sure = self.cand, self.sure
-        log = self.hand_actions.append
+        log = self.hand_log.append
         trick, seats = self.trick, self.trick_seats
         tricks, winners = self.tricks, self.trick_winners
         played = self.played
@@ -1094,10 +1612,11 @@ class Game:
         for _ in range(self.rules.deal.hand_size - len(winners)):
             best = -1
             win = leader
-            follow = power = None
+            follow = 0
+            power: tuple[int, ...] = ()
             for seat in orders[leader]:
                 hand = cand[seat]
-                legal = hand & follow or hand if trick else hand
+                legal = (hand & follow or hand) if trick else hand
                 rnd = randoms[seat]
                 if rnd is not None:
                     if legal & (legal - 1):
@@ -1123,7 +1642,7 @@ class Game:
                 log((seat, PLAY, card, False))
                 trick.append(card)
                 seats.append(seat)
-                p = power[card]  # type: ignore[index]
+                p = power[card]
                 if p > best:
                     best = p
                     win = seat
@@ -1137,6 +1656,87 @@ class Game:
         self.leader = self.to_act = leader
         self._finish_hand(thrown_in=False)
 
+
+class _RankMasks(NamedTuple):
+    """A deck's cards by rank, for the claims made on a poor hand."""
+
+    nines: int
+    tens: int
+    low: int  # ranked 10 or lower (the joker is not)
+    aces: int
+
+
+@lru_cache(maxsize=32)
+def _rank_masks(deck: Deck) -> _RankMasks:
+    nine, ten, ace = RANKS.index("9"), RANKS.index("T"), RANKS.index("A")
+    nines = tens = low = aces = 0
+    for c in range(deck.size):
+        r = deck.rank(c)
+        if r < 0:  # the joker
+            continue
+        bit = 1 << c
+        nines |= bit if r == nine else 0
+        tens |= bit if r == ten else 0
+        low |= bit if r <= ten else 0
+        aces |= bit if r == ace else 0
+    return _RankMasks(nines, tens, low, aces)
+
+
+#: What a claimed hand must have, in words (farmer's-hand triggers and ace-no-face).
+CLAIM_WORDS = {
+    "three_nines_or_three_tens": "three 9s or three 10s",
+    "three_nines_or_tens": "three cards that are 9s or 10s",
+    "only_nines_and_tens": "only 9s and 10s",
+    "no_ace_no_face": "no card above a 10",
+    "any_hand": "any hand",
+    "ace_no_face": "an ace and no king, queen, jack or joker",
+}
+#: Which three cards a swap puts away, by trigger.
+SWAP_WORDS = {
+    "three_nines_or_three_tens": "three 9s or three 10s",
+    "three_nines_or_tens": "9s and 10s",
+    "only_nines_and_tens": "9s and 10s",
+    "no_ace_no_face": "cards ranked 10 or lower",
+    "any_hand": "any three",
+}
+
+
+def _whole_hand_mask(m: _RankMasks, trigger: str) -> int:
+    """The cards a hand may hold and still meet a whole-hand trigger (-1: any)."""
+    if trigger == "only_nines_and_tens":
+        return m.nines | m.tens
+    if trigger == "no_ace_no_face":
+        return m.low
+    if trigger == "ace_no_face":
+        return m.low | m.aces
+    return -1
+
+
+def _hand_meets(trigger: str, m: _RankMasks, sure: int, cand: int, size: int) -> bool:
+    """Could a hand -- ``sure`` held for certain, ``cand`` possible, ``size`` cards --
+    meet ``trigger``?  Exact when the hand is known (``sure == cand``)."""
+    if trigger == "three_nines_or_three_tens":
+        return (cand & m.nines).bit_count() >= 3 or (cand & m.tens).bit_count() >= 3
+    if trigger == "three_nines_or_tens":
+        return (cand & (m.nines | m.tens)).bit_count() >= 3
+    ok = _whole_hand_mask(m, trigger)
+    if trigger == "ace_no_face" and not cand & m.aces:
+        return False
+    return not sure & ~ok and (cand & ok).bit_count() >= size
+
+
+def _swap_allows(m: _RankMasks, trigger: str, cards: int) -> bool:
+    """May a claimant under ``trigger`` put away these three cards?"""
+    if trigger == "three_nines_or_three_tens":
+        return not cards & ~m.nines or not cards & ~m.tens
+    if trigger == "three_nines_or_tens":
+        return not cards & ~(m.nines | m.tens)
+    return not cards & ~_whole_hand_mask(m, trigger)
+
+
+
+#: Attributes a clone shares with its original: immutable, or caches.
+_SHARED_STATE = frozenset(("rules", "deck", "_menus"))
 
 #: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``.
 PlayChooser = Callable[[Game, int, int], int]
@@ -1168,6 +1768,19 @@ def _deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, deal
             pos += packet
     up_at = pos if upcard else None
     return tuple(tuple(p) for p in places), tuple(widow_at), up_at, pos + (1 if upcard else 0)
+
+
+@lru_cache(maxsize=1024)
+def _next_active(active: tuple[bool, ...]) -> tuple[int, ...]:
+    """For each seat, the next active seat clockwise."""
+    n = len(active)
+    out = []
+    for s in range(n):
+        t = (s + 1) % n
+        while not active[t]:
+            t = (t + 1) % n
+        out.append(t)
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)

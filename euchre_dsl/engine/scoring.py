@@ -38,13 +38,20 @@ def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
 
 def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
                   ) -> HandScore | None:
-    if o.renege_by is None or r.scoring.renege == "none":
-        return None
+    """The hand's score when a renege penalty replaces it ('award', 'deduct'), else None.
+
+    Penalties move scores against the offender: down in table scoring, up in
+    countdown scoring.
+    """
+    if o.renege_by is None or r.scoring.renege in ("none", "offender"):
+        return None  # 'offender' replaces only the offender's own result: see the callers
     pts = [0] * n_sides
     offender = side_of[o.renege_by]
     sign = 1 if r.scoring.model == "countdown" else -1
-    if r.scoring.renege == "offender":
-        return None  # applied on top of the normal score by the caller
+    if r.scoring.renege == "deduct":
+        lone = o.alone or o.lone_defender is not None
+        pts[offender] = sign * (r.scoring.renege_alone_points if lone else r.scoring.renege_points)
+        return HandScore(tuple(pts), None, "renege")
     # "award": every offended side scores as if it had won the hand outright
     for side in range(n_sides):
         if side == offender:
@@ -85,7 +92,8 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
                     pts[side] = value
             reason = "euchred"
     if o.renege_by is not None and s.renege == "offender":
-        pts[side_of[o.renege_by]] -= s.renege_points
+        # the offenders score the penalty instead of their own result for the hand
+        pts[side_of[o.renege_by]] = -s.renege_points
         reason += ", renege"
     return HandScore(tuple(pts), None, reason)
 

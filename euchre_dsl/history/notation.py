@@ -9,18 +9,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import contract_name
-from ..engine.actions import BID, CALL, DECLINE, DISCARD, ORDER_UP, PLAY, Action
+from ..engine.actions import (
+    BID, CALL, DECLINE, DISCARD, GIVE, MISDEAL, ORDER_UP, PLAY, SWAP, ActionTuple,
+)
 from ..engine.game import Game, HandResult
 
 FORMAT = "ehh/1"
 
 
-def action_to_json(game: Game, action: Action) -> list[Any] | None:
+def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
     """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``."""
     seat, verb, arg, alone = action
     label = game.labels[seat]
-    if verb == PLAY or verb == DISCARD:
+    if verb == PLAY or verb == DISCARD or verb == GIVE:
         return [label, verb, "??" if arg is None else game.deck.names[arg]]
+    if verb == SWAP or verb == MISDEAL:  # cards shown face up (a mask); none: a faulty deal
+        names = game.deck.names
+        return [label, verb] + ([] if arg is None else
+                                [names[c] for c in game.deck.sorted_cards(arg)])
     if verb == CALL:
         out: list[Any] = [label, verb, contract_name(arg)]
         if alone:

@@ -32,7 +32,7 @@ JsonPath = tuple[str | int, ...]
 class Item(NamedTuple):
     """One record as read from a file."""
 
-    index: int  # 0-based record number in the file
+    index: int  # type: ignore[assignment]  # 0-based record number (shadows tuple.index)
     line: int  # 1-based line where the record's text starts
     text: str  # the record's raw text (kept to place problems)
     data: Any  # the parsed JSON value (meaningless when ``problem`` is set)
@@ -130,9 +130,9 @@ def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
             return pos + len(word)
     if not ch:
         raise ScanError(pos, "the text ends where a value was expected")
-    word = re.match(r"[A-Za-z_+-]\w*", text[pos:])
-    if word:
-        raise ScanError(pos, f"'{word.group()}' is not a JSON value")
+    bad = re.match(r"[A-Za-z_+-]\w*", text[pos:])
+    if bad:
+        raise ScanError(pos, f"'{bad.group()}' is not a JSON value")
     raise ScanError(pos, "expected a value")
 
 

@@ -15,7 +15,7 @@ import os
 import re
 from typing import Any, Callable, Iterable
 
-from ..cards import NO_TRUMP, SUITS, CardError
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError
 from ..engine.game import Game
 from ..errors import Location, Problem
 from ..rules.ruleset import RuleSet
@@ -33,7 +33,8 @@ _DEAL_KEYS = frozenset(DEAL_KEYS)
 LABEL = re.compile(r"[A-Za-z0-9_]{1,16}")
 UNKNOWN_CARD = "??"
 #: Trump contracts as ``call`` and ``result.trump`` write them.
-CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP}
+CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
+                  "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
 
 
 class Broken(Exception):

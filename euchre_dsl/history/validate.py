@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
-    IllegalAction,
+    BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING, STAY,
+    SWAP, TAKE_WIDOW, IllegalAction,
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
@@ -66,6 +66,10 @@ VERB_FORMS = {
     DROP: "[seat, \"drop\"]",
     TAKE_WIDOW: "[seat, \"take_widow\"]",
     PLAY: "[seat, \"play\", card]",
+    # house-rule verbs (docs/hand-history-extensions.md)
+    GIVE: "[seat, \"give\", card]",
+    SWAP: "[seat, \"swap\", card, card, card]",
+    MISDEAL: "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
 }
 _NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
 
@@ -91,17 +95,30 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
     playing, play_verb = PLAYING, PLAY
     n = len(actions)
     seen = game.last_renege
-    while i < n:
-        a = actions[i]
+    # Read the well-formed plays ahead; the engine replays the clean ones in one
+    # call (Game.replay_plays) and each other one goes through play(), which
+    # judges and explains it.
+    plays: list[tuple[int, int]] = []
+    end = i
+    while end < n:
+        a = actions[end]
         if type(a) is not list or len(a) != 3 or a[1] != play_verb:
-            return i, None
+            break
         try:
             seat = seat_get(a[0])
             card = card_get(a[2])
         except TypeError:  # a list or object where a name belongs
-            return i, None
+            break
         if seat is None or card is None:
-            return i, None
+            break
+        plays.append((seat, card))
+        end += 1
+    start = i
+    while i < end:
+        i += game.replay_plays(plays[i - start:] if i > start else plays)
+        if game.phase != playing or i == end:
+            break
+        seat, card = plays[i - start]
         try:
             play(seat, card, True)
         except IllegalAction as exc:
@@ -111,7 +128,7 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
             seen = game.last_renege
             reneges.append((i - 1, seen))  # type: ignore[arg-type]
         if game.phase != playing:
-            return i, None
+            break
     return i, None
 
 
@@ -272,8 +289,8 @@ class _RecordCheck(ClaimChecks):
     def replay(self, rules: RuleSet, labels: list[str], hands: list[Any]) -> None:
         seat_of = self.seat_of = {label: i for i, label in enumerate(labels)}
         first = hands[0] if hands else None
-        dealer = seat_of.get(first.get("dealer"), 0) if type(first) is dict and \
-            type(first.get("dealer")) is str else 0
+        first_dealer = first.get("dealer") if type(first) is dict else None
+        dealer = seat_of.get(first_dealer, 0) if type(first_dealer) is str else 0
         game = self.game = Game(rules, labels, dealer)
         self.side_of = {name: i for i, name in enumerate(game.side_names)}
         self.card_of = game.deck._lookup
@@ -334,13 +351,17 @@ class _RecordCheck(ClaimChecks):
             game.dealer = seat
         try:
             deal = self.read_deal(h, hand["deal"])
+            kitty = deal[3]
+            if kitty is not None:  # checked first: the engine takes only a sound kitty
+                before = len(self.problems)
+                self.check_kitty(h, deal)
+                if len(self.problems) != before:
+                    kitty = None
             try:
-                game.deal(*deal[:3])
+                game.deal(*deal[:3], kitty=kitty)
             except ValueError as exc:
                 self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",), h)
                 raise Broken from None
-            if deal[3] is not None:
-                self.check_kitty(h, deal)
             actions = hand["actions"]
             if type(actions) is not list:
                 self.schema(f"hand {h + 1}: 'actions' must be an array, not {json_kind(actions)}",
@@ -428,6 +449,12 @@ class _RecordCheck(ClaimChecks):
                     game.stay(seat)
                 elif verb == DROP:
                     game.drop(seat)
+                elif verb == GIVE:
+                    game.give(seat, arg)
+                elif verb == SWAP:
+                    game.swap(seat, arg)
+                elif verb == MISDEAL:
+                    game.misdeal(seat, arg)
                 else:
                     game.take_widow(seat)
             except IllegalAction as exc:
@@ -471,12 +498,16 @@ class _RecordCheck(ClaimChecks):
                 arg = CONTRACT_CODES.get(args[0].upper()) if type(args[0]) is str else None
                 if arg is None:
                     self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
-                                "suit: write C, D, H, S or NT", path + (2,), h, i)
+                                "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
                     raise Broken
         elif verb == BID:
             ok = len(args) == 1 and is_int(args[0])
             arg = args[0] if ok else None
-        else:  # play, discard: one card
+        elif verb in (SWAP, MISDEAL):  # cards shown face up: a mask (none: a faulty deal)
+            ok = len(args) == 3 if verb == SWAP else True
+            if ok and args:
+                arg = self.read_shown(h, i, args)
+        else:  # play, discard, give: one card
             ok = len(args) == 1
             if ok:
                 c = args[0]
@@ -485,7 +516,8 @@ class _RecordCheck(ClaimChecks):
                     if c == UNKNOWN_CARD and verb == DISCARD:
                         pass
                     elif c == UNKNOWN_CARD:
-                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a played card "
+                        what = "given card" if verb == GIVE else "played card"
+                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a {what} "
                                  "cannot be unknown ('??'): every card played is seen",
                                  path + (2,), h, i)
                         raise Broken
@@ -500,6 +532,30 @@ class _RecordCheck(ClaimChecks):
                         path, h, i)
             raise Broken
         return seat, verb, arg, alone
+
+    def read_shown(self, h: int, i: int, cards: list[Any]) -> int:
+        """Cards shown face up in a ``swap`` or ``misdeal``, as a mask; each must be known
+        and appear once."""
+        path: JsonPath = ("hands", h, "actions", i)
+        mask = 0
+        for k, c in enumerate(cards):
+            at = path + (2 + k,)
+            if c == UNKNOWN_CARD:
+                self.add("bad-card", f"hand {h + 1}, action {i + 1}: a shown card cannot be "
+                         "unknown ('??')", at, h, i)
+                raise Broken
+            card = self.card_of.get(c) if type(c) is str else None
+            if card is None:
+                read = self.read_cards(h, [c], at, f"action {i + 1}", single=True, action=i)
+                if read is None or read[0] is None:
+                    raise Broken
+                card = read[0]
+            if (mask >> card) & 1:
+                self.add("bad-card", f"hand {h + 1}, action {i + 1}: {self.names[card]} is "
+                         "shown twice", at, h, i)
+                raise Broken
+            mask |= 1 << card
+        return mask
 
     def where(self, h: int) -> str:
         """Where the hand stands, for messages: the hand, and in play the trick so far."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence, TextIO
 
+from ..engine.actions import SWAP
 from ..engine.game import Game
 from .notation import FORMAT, action_to_json, result_to_json, winner_to_json
 
@@ -19,7 +20,7 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
     """The record of the hand just finished in ``game``.
 
     ``hands`` are the dealt masks per seat (before any exchange); the
-    engine's ``hand_actions`` and ``last_result`` give the rest.
+    engine's ``hand_log`` and ``last_result`` give the rest.
     """
     deck = game.deck
     names = deck.names
@@ -30,8 +31,11 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
     }
     if widow is not None:
         deal["widow"] = [names[c] for c in deck.sorted_cards(widow)]
+    if game.kitty and any(a[1] == SWAP for a in game.hand_log):
+        # a swap took the top of the kitty: the record says which cards (stock order)
+        deal["kitty"] = ["??" if c is None else names[c] for c in game.kitty]
     actions = []
-    for a in game.hand_actions:
+    for a in game.hand_log:
         j = action_to_json(game, a)
         if j is not None:
             actions.append(j)

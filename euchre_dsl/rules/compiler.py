@@ -38,7 +38,7 @@ def compile_source(src: VariantSource,
     if problems:
         raise EuchreError(problems)
     ruleset = _build(src, problems)
-    if not problems:
+    if ruleset is not None and not problems:
         problems.extend(check_semantics(ruleset, src))
     if problems:
         raise EuchreError(problems)
@@ -329,7 +329,62 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
     if r.bidding.no_trump and not r.bidding.naming_round:
         bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off",
             also=(("bidding", "naming_round"),))
+    _check_house_rules(r, bad, deck.size - needed)
     return out
+
+
+def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> None:
+    """The house-rule options of REFERENCE.md section 4: each needs what it acts on.
+    ``face_down`` is the number of cards left undealt after the deal."""
+    b, a, d, g = r.bidding, r.alone, r.deal, r.game
+    partners = r.players.sides == "partners"
+    if b.low_no_trump and not (b.no_trump or (b.auction and b.auction_no_trump)):
+        bad(("bidding", "low_no_trump"), "low no-trump may be called wherever no-trump may, "
+            "but no-trump may not be called", hint="set bidding.no_trump: yes",
+            also=(("bidding", "no_trump"),))
+    if b.dealer_forced_takeup:
+        if not b.order_up_round or b.auction:
+            bad(("bidding", "dealer_forced_takeup"), "the dealer can only be forced to take up "
+                "in a first (order-up) round", also=(("bidding", "order_up_round"),))
+        if b.stick_the_dealer:
+            bad(("bidding", "dealer_forced_takeup"), "a dealer forced to take up and stick the "
+                "dealer both say what happens when everyone passes", hint="keep only one of "
+                "them", also=(("bidding", "stick_the_dealer"),))
+        if b.must_hold_trump_to_call:
+            bad(("bidding", "dealer_forced_takeup"), "a dealer forced to take up may hold no "
+                "trump, which must_hold_trump_to_call forbids", hint="keep only one of them",
+                also=(("bidding", "must_hold_trump_to_call"),))
+    for option, what in (("canadian_loner", "the Canadian loner rule"),
+                         ("call_for_best", "call for best")):
+        if getattr(a, option) and not (a.allowed and partners):
+            bad(("alone", option), f"{what} needs partners and going alone",
+                hint="set alone.allowed: yes in a partnership game",
+                also=(("alone", "allowed"), ("players", "sides")))
+    if a.canadian_loner and not b.order_up_round:
+        bad(("alone", "canadian_loner"), "the Canadian loner rule applies to ordering up, and "
+            "there is no order-up round", also=(("bidding", "order_up_round"),))
+    if d.farmers_hand != "off" and d.farmers_hand_effect == "swap" and face_down < 3:
+        bad(("deal", "farmers_hand_effect"), f"a swap takes three face-down kitty cards, but "
+            f"only {face_down} are left undealt", hint="use farmers_hand_effect: misdeal, or "
+            "deal fewer cards", also=(("deal", "farmers_hand"),))
+    for option in ("laps", "slam"):
+        if getattr(g, option) and r.scoring.model != "table":
+            bad(("game", option), f"game.{option} is about points towards a target: it needs "
+                "table scoring", also=(("scoring", "model"),))
+    if g.laps and g.deals is not None:
+        bad(("game", "laps"), "a game of a fixed number of deals has no target to lap",
+            also=(("game", "deals"),))
+    if g.rubber != "off":
+        sides = r.players.teams if partners else r.players.count
+        if r.scoring.model != "table" or sides != 2:
+            bad(("game", "rubber"), "a rubber is played between two sides with table scoring",
+                also=(("players", "sides"), ("scoring", "model")))
+        if g.slam:
+            bad(("game", "slam"), "the rubber scheme already scores a game won against a "
+                "scoreless side", hint="remove game.slam", also=(("game", "rubber"),))
+        if g.deals is not None:
+            bad(("game", "rubber"), "a rubber is made of games played to a target, not of a "
+                "fixed number of deals", also=(("game", "deals"),))
 
 
 def _said(r: RuleSet, path: tuple[str, ...]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -63,19 +63,19 @@ class _Builder:
 
     def build(self, tree: Tree) -> VariantSource:
         variant = next(tree.find_data("variant"))
-        keyword = variant.children[0]
+        keyword = cast(Token, variant.children[0])
         self.src.key_locations[()] = self.loc(keyword)
         for child in variant.children[1:]:
             if not isinstance(child, Tree):
                 continue
+            token = cast(Token, child.children[0]) if child.children else None
+            if token is None:
+                continue
             if child.data == "variant_id":
-                token = child.children[0]
                 self.put(("id",), str(token), token, token)
             elif child.data == "variant_name":
-                token = child.children[0]
                 self.put(("name",), _unquote(token), token, token)
             elif child.data == "parent":
-                token = child.children[0]
                 value = _unquote(token) if token.type == "STRING" else str(token)
                 self.put(("extends",), value, token, token)
             elif child.data == "block":
@@ -121,16 +121,15 @@ class _Builder:
         self.put(tuple(names), value, parts[0], at)
 
     def rule_section(self, tree: Tree) -> None:
-        name = tree.children[0]
+        name = cast(Token, tree.children[0])
         self.src.key_locations.setdefault((str(name),), self.loc(name))
         for option in tree.children[1:]:
-            token, value_tree = option.children
+            token, value_tree = cast(tuple[Token, Tree], tuple(option.children))
             value, at = _value(value_tree)
             self.put((str(name), str(token)), value, token, at)
 
     def rule_phrase(self, tree: Tree) -> None:
-        items = [_item(t) for t in tree.children]
-        items = [i for i in items if i is not None]
+        items = [i for i in (_item(t) for t in tree.children) if i is not None]
         try:
             phrase, value, at = match(items)
         except PhraseError as exc:
@@ -142,7 +141,7 @@ class _Builder:
 def _item(node: Token | Tree) -> Item | None:
     """A phrase piece; commas are dropped."""
     if isinstance(node, Tree):  # a [list]
-        numbers = [int(t) for t in node.children]
+        numbers = [int(cast(Token, t)) for t in node.children]
         return Item("list", numbers, node.meta.line, node.meta.column)
     if node.type == "COMMA":
         return None

@@ -63,6 +63,33 @@ class DealRules:
                                    "the same packets); only affects how a simulator deals.")
     upcard: bool = opt(True, "Turn the next card face up after the deal.")
     widow: bool = opt(False, "Deal an extra face-down hand (the widow) that one player may take.")
+    farmers_hand: str = opt("off", "Farmer's hand, the trigger: before any bid, from the dealer's "
+                            "left, a player whose dealt hand qualifies may claim it. "
+                            "'three_nines_or_three_tens' (three 9s or three 10s), "
+                            "'three_nines_or_tens' (three cards that are 9s or 10s), "
+                            "'only_nines_and_tens' (every card a 9 or 10), 'no_ace_no_face' "
+                            "(every card ranked 10 or lower) or 'any_hand' (every hand: with "
+                            "the swap effect this is going under).",
+                            choices=("off", "three_nines_or_three_tens", "three_nines_or_tens",
+                                     "only_nines_and_tens", "no_ace_no_face", "any_hand"))
+    farmers_hand_effect: str = opt("swap", "Farmer's hand, the effect: 'swap' (the claimant "
+                                   "shows three qualifying cards and exchanges them for the "
+                                   "three face-down kitty cards; the kitty is swapped once, a "
+                                   "later claim is a misdeal) or 'misdeal' (the claimant shows "
+                                   "the hand and the deal is void).",
+                                   choices=("swap", "misdeal"))
+    farmers_hand_redeal: str = opt("same_dealer", "Who deals after a farmer's-hand misdeal: "
+                                   "'same_dealer' or 'pass_deal' (the deal passes left).",
+                                   choices=("same_dealer", "pass_deal"))
+    ace_no_face: bool = opt(False, "Before any bid, a player whose hand has an ace and no king, "
+                            "queen, jack or joker may show it and call a misdeal.")
+    ace_no_face_redeal: str = opt("pass_deal", "Who deals after an ace-no-face misdeal: "
+                                  "'same_dealer' or 'pass_deal' (the deal passes left).",
+                                  choices=("same_dealer", "pass_deal"))
+    misdeal: str = opt("same_dealer", "Who deals after a misdeal of the cards themselves (a "
+                       "wrong count, an exposed card, an imperfect pack), called by any player "
+                       "before the hand ends: 'same_dealer' or 'pass_deal'.",
+                       choices=("same_dealer", "pass_deal"))
 
 
 @dataclass(frozen=True)
@@ -75,9 +102,22 @@ class BiddingRules:
     turned_down_suit: str = opt("barred", "In the naming round, may the suit of the turned-down "
                                 "upcard be named?", choices=("barred", "allowed"))
     no_trump: bool = opt(False, "No-trump may be called in the naming round.")
+    low_no_trump: bool = opt(False, "Low no-trump (every suit ranked 9 high to ace low, no "
+                             "trump) may be called wherever no-trump may.")
     stick_the_dealer: bool = opt(False, "If everyone else passes the naming round, the dealer "
                                  "may not pass and must name trump.")
     std_may_name_turned_down: bool = opt(False, "A stuck dealer may name the turned-down suit.")
+    std_may_call_no_trump: bool = opt(True, "A stuck dealer may call no-trump (where no-trump "
+                                      "may be called).")
+    dealer_forced_takeup: bool = opt(False, "If everyone else passes the first round, the "
+                                     "dealer may not pass and must take up the upcard.")
+    must_hold_trump_to_call: bool = opt(False, "Whoever makes trump (orders up, takes up, names "
+                                        "a suit) must hold a card of that trump, the upcard "
+                                        "not counted; no-trump needs none.  A stuck dealer "
+                                        "holding none of the suits that may be named names any.")
+    must_hold_trump_left_counts: bool = opt(True, "For must_hold_trump_to_call, the left bower "
+                                            "counts as a trump held ('no' is the natural-trump "
+                                            "rule).")
     all_pass: str = opt("throw_in", "When nobody makes trump: 'throw_in' (the deal passes left) "
                         "or 'no_trump' (played at no-trump, everyone plays, nobody may drop).",
                         choices=("throw_in", "no_trump"))
@@ -122,6 +162,14 @@ class AloneRules:
     defend_alone: str = opt("off", "May a defender play alone: 'off', 'vs_lone_maker' (only "
                             "against a lone maker) or 'vs_any_maker'.",
                             choices=("off", "vs_lone_maker", "vs_any_maker"))
+    canadian_loner: bool = opt(False, "A partner of the dealer who orders up in the first "
+                               "round must go alone (the dealer sits out).")
+    call_for_best: bool = opt(False, "Before the opening lead a lone player (a lone maker, and "
+                              "a lone defender) discards one card face down for each partner, "
+                              "then each partner gives the lone player a card of their choice "
+                              "face down (the maker's exchange comes before defending alone).")
+    call_for_best_upcard: bool = opt(True, "A sitting-out dealer who did not take the ordered-up "
+                                     "upcard may give it as the best card.")
     defend_order: str = opt("left_of_maker", "Who is asked first whether to defend alone (the "
                             "first to accept plays alone): the first opponent clockwise from the "
                             "maker, or from the dealer's left (OpenSpiel).",
@@ -184,13 +232,17 @@ class ScoringRules:
     instant_win: bool = opt(True, "Countdown: taking all tricks wins the game at once.")
     instant_win_requires_opponent: bool = opt(True, "The instant win needs at least one opponent "
                                               "in play.")
-    renege: str = opt("award", "Renege penalty: 'award' (the offended side scores 'renege_points' "
-                      "instead of the hand's score), 'offender' (the offender's score moves "
-                      "by 'renege_points' against them, the rest stand; in countdown scoring "
-                      "this replaces the offender's own result for the hand) or 'none'.",
-                      choices=("award", "offender", "none"))
+    renege: str = opt("award", "Renege penalty, for the hand's first renege: 'award' (every "
+                      "offended side scores 'renege_points' instead of the hand's score), "
+                      "'offender' (the offending side's own result for the hand is replaced by "
+                      "the penalty, 'renege_points' against it; every other side is scored as "
+                      "played), 'deduct' (the offending side loses the penalty instead of the "
+                      "hand's score; nobody else scores) or 'none'.",
+                      choices=("award", "offender", "deduct", "none"))
     renege_points: int = opt(2, "Points of the renege penalty.")
-    renege_alone_points: int = opt(4, "Renege award when the offended side is a lone maker.")
+    renege_alone_points: int = opt(4, "Renege penalty with a lone hand: under 'award' when the "
+                                   "offended side is a lone maker, under 'deduct' when anyone "
+                                   "played alone.")
 
 
 @dataclass(frozen=True)
@@ -202,6 +254,18 @@ class GameRules:
                                   "the higher score wins.", minimum=1)
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
                    "hand) or 'tie'.", choices=("play_on", "tie"))
+    laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "
+                     "start the next game.")
+    slam: bool = opt(False, "Across games of a match: a game won while every losing side has "
+                     "0 points or fewer counts as two games won.")
+    rubber: str = opt("off", "Play rubbers (best of three games): 'uspcc' (a game earns the "
+                      "winner 3, 2 or 1 rubber points as the loser's score is 0 or fewer, 1-2, "
+                      "or 3 or more; the rubber ends when a side has won two games) or "
+                      "'somerset1888' (three games are always played, a fourth when the third "
+                      "laps under game.laps; a game earns 2 if the loser has 0 or fewer, else "
+                      "1; the rubber goes to the winner of two of the first three).  The "
+                      "rubber winner scores a 2-point bonus: margin = 2 + own - opponents' "
+                      "rubber points.", choices=("off", "uspcc", "somerset1888"))
 
 
 SECTIONS: dict[str, type] = {

@@ -9,7 +9,7 @@ and must stay cheap.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from ..engine.actions import Action
 from ..engine.game import Game
@@ -18,7 +18,7 @@ from ..engine.game import Game
 class Bot(Protocol):
     """What the simulator needs from a player."""
 
-    def act(self, game: Game, legal: list[Action]) -> Action:
+    def act(self, game: Game, legal: Sequence[Action]) -> Action:
         """Choose one of ``legal`` (never empty) outside the play of the cards."""
 
     def play(self, game: Game, seat: int, legal: int) -> int:
@@ -40,7 +40,7 @@ class RandomBot:
         #: distribution and random stream as :meth:`play`).
         self.uniform_random = rng.random
 
-    def act(self, game: Game, legal: list[Action]) -> Action:
+    def act(self, game: Game, legal: Sequence[Action]) -> Action:
         return legal[int(self._random() * len(legal))]
 
     def play(self, game: Game, seat: int, legal: int) -> int:

@@ -100,7 +100,7 @@ def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
     for _ in range(max_hands):
         dealer = game.dealer
         game.deal_random(rng)
-        dealt = tuple(game.cand)
+        dealt = game.dealt
         upcard, widow = game.upcard, (game.widow if rules.deal.widow else None)
         while not game.hand_over:
             if game.phase == PLAYING:

@@ -95,10 +95,13 @@ def test_railroad_lone_defender_euchre_scores_four():
     g = game_for("railroad", dealer=3)
     deal(g, HANDS, upcard="JK")
     run(g, "N order_up alone; W discard KD")
-    # S sits out; the opponents are asked from the dealer's left: E first
+    # call for best: N discards, then S (sitting out) gives N a card of S's choice
+    run(g, "N discard 9C; S give AS")
+    # the opponents are asked from the maker's left: E first
     assert g.phase == "defend" and g.to_act == 1
     run(g, "E defend_alone")
     assert g.active == [True, True, False, False]
+    run(g, "E discard QH; W give JK")  # the lone defender calls for best too
     finish(g)
     res = g.results[-1]
     assert res.tricks == (0, 5, 0, 0) and res.points == (0, 4)

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from euchre_dsl.engine.actions import DISCARD, DROP, PLAY, STAY, TAKE_WIDOW
+from euchre_dsl.engine.actions import BEST, DISCARD, DROP, GIVE, PLAY, STAY, TAKE_WIDOW
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data, load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
@@ -137,12 +137,19 @@ def play_hand(game: Game, rng: random.Random) -> None:
         assert legal, f"no legal action in phase {game.phase}"
         assert all(a.seat == game.to_act for a in legal)
         a = rng.choice(legal)
+        phase, lone = game.phase, game.best_seat
         game.apply(a)
         if a.verb == TAKE_WIDOW:
             start[a.seat] = widow
+        elif a.verb == DISCARD and phase == BEST:  # call for best: the lone player's discard
+            start[a.seat] &= ~(1 << a.arg)
         elif a.verb == DISCARD:
             assert upcard is not None
             start[a.seat] = (start[a.seat] | 1 << upcard) & ~(1 << a.arg)
+        elif a.verb == GIVE:  # call for best: a partner's card (or the untaken upcard)
+            assert lone is not None
+            start[a.seat] &= ~(1 << a.arg)
+            start[lone] |= 1 << a.arg
         elif a.verb == PLAY:
             assert not played[a.seat] >> a.arg & 1
             played[a.seat] |= 1 << a.arg

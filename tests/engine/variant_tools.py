@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from euchre_dsl.cards import parse_suit
 from euchre_dsl.engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW,
-    Action,
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
+    SWAP, TAKE_WIDOW, Action,
 )
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data, load_variant
@@ -49,13 +49,17 @@ def seat(game: Game, label: str) -> int:
 def action(game: Game, step: str) -> Action:
     """One scripted step: ``"B pass"``, ``"C bid 3"``, ``"C call H"``, ``"N call S alone"``,
     ``"D discard 9H"``, ``"A stay"``, ``"A drop"``, ``"C take_widow"``, ``"D order_up"``,
-    ``"B decline"``, ``"E defend_alone"``, ``"A play JH"``."""
+    ``"B decline"``, ``"E defend_alone"``, ``"A play JH"``; house rules: ``"S give AH"``,
+    ``"N swap 9C 9D 9H"``, ``"E misdeal"`` (a faulty deal), ``"E misdeal AC 9D TD 9H TS"``
+    (a shown hand)."""
     words = step.split()
     who, verb, rest = seat(game, words[0]), words[1], words[2:]
     alone = "alone" in rest
     rest = [w for w in rest if w != "alone"]
-    if verb in (PLAY, DISCARD):
+    if verb in (PLAY, DISCARD, GIVE):
         return Action(who, verb, game.deck.parse(rest[0]))
+    if verb in (SWAP, MISDEAL):
+        return Action(who, verb, game.deck.mask(cards(game, " ".join(rest))) if rest else None)
     if verb == CALL:
         return Action(who, CALL, parse_suit(rest[0]), alone)
     if verb == BID:
