@@ -21,6 +21,7 @@ the word in the text -- the same interface as the JSON reader's
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from functools import lru_cache
@@ -57,7 +58,7 @@ _PAIR_PARTS = frozenset(("tricks", "points", "scores"))
 
 _LABEL = re.compile(r"[A-Za-z0-9_]+")
 _INT = re.compile(r"[+-]?[0-9]+")
-_WORD = re.compile(r"\{[^}]*\}|[^\s{]+")
+_WORD = re.compile(r"\{[^}]*\}|\S+")
 _REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
 _TAG = re.compile(r"\[[^\n]*\]")
 _TAG_PARTS = re.compile(r'\[\s*("(?:[^"\\]|\\.)*"|[^\s"\]]+)\s*(.*?)\s*\]\s*$', re.S)
@@ -103,6 +104,15 @@ class TextSyntaxError(ValueError):
         self.hint = hint
 
 
+def _is_json(text: str) -> bool:
+    """Does a tag value read as JSON (then it is taken exactly as JSON says)?"""
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
 # ------------------------------------------------------------------ parsing
 @lru_cache(maxsize=1)
 def parser() -> Lark:
@@ -119,8 +129,13 @@ def parser() -> Lark:
 def parse_game(text: str, index: int, line: int, file: str | None) -> Item:
     """One game's text as a record; a syntax error becomes a located ``syntax`` problem."""
     try:
-        return Item(index, line, text, _Builder(line, None).game(_parse(text, line)), None,
-                    TextLocator)
+        tree = _parse(text, line)
+        try:
+            return Item(index, line, text, _Builder(line, None).game(tree), None, TextLocator)
+        except TextSyntaxError:
+            # the fast reading keeps no columns: read again, keeping them, to place it
+            _Builder(line, {}).game(tree)
+            raise  # pragma: no cover - the same words fail the same way
     except TextSyntaxError as exc:
         return Item(index, line, text, None, Problem(
             "syntax", exc.message, location=Location(file, exc.line, exc.column),
@@ -157,10 +172,12 @@ def _syntax_error(exc: UnexpectedInput, text: str, first_line: int) -> TextSynta
     line = first_line + (exc.line - 1 if exc.line and exc.line > 0 else 0)
     column = exc.column if exc.column and exc.column > 0 else 1
     if isinstance(exc, UnexpectedCharacters):
-        src = text.splitlines()[exc.line - 1] if exc.line > 0 else ""
+        src = text.split("\n")[exc.line - 1] if exc.line > 0 else ""
         rest = src[exc.column - 1:]
-        if rest.startswith("{"):
-            return TextSyntaxError("a comment '{' is not closed on its line", line, column,
+        unclosed = re.search(r"\{[^}]*$", rest.split(";")[0])
+        if unclosed is not None:
+            return TextSyntaxError("a comment '{' is not closed on its line", line,
+                                   column + unclosed.start(),
                                    "close it with '}' (comments do not span lines)")
         word = rest.split()[0] if rest.split() else rest
         if src[:exc.column - 1].strip():
@@ -325,31 +342,19 @@ class _Builder:
         """A tag value: JSON when it reads as JSON, otherwise the words as written."""
         if not text:
             self.fail(f"{what} has no value", line, col)
-        if text[0] in '"[{-0123456789' or text in ("true", "false", "null"):
-            try:
-                json.loads(text)
-            except ValueError:
-                if text[0] in '"[{':
-                    return self.json_value(text, line, col, path, what)
-                return text
+        if _is_json(text) or text[0] in '"[{':  # a broken JSON value is reported
             return self.json_value(text, line, col, path, what)
         return text
 
     def keyed_tag(self, key: str, name: str, text: str, line: int, name_col: int, col: int,
                   tags: dict[str, Any]) -> None:
         """``[Meta key value]`` / ``[Player seat name]``; ``[Meta {...}]`` sets the whole object."""
-        if key == "meta" and text and text[0] in '{["-0123456789tfn':
-            try:
-                json.loads(text)
-                whole = True
-            except ValueError:
-                whole = False
-            if whole:
-                if key in tags:
-                    self.fail(f"[{name}] is given twice", line, name_col)
-                self.put((key,), line, col, (line, name_col))
-                tags[key] = self.json_value(text, line, col, (key,), f"[{name}]")
-                return
+        if key == "meta" and (_is_json(text) or text[:1] in ("{", "[")):
+            if key in tags:
+                self.fail(f"[{name}] is given twice", line, name_col)
+            self.put((key,), line, col, (line, name_col))
+            tags[key] = self.json_value(text, line, col, (key,), f"[{name}]")
+            return
         m = _FIRST_ITEM.match(text)
         if m is None or not text[m.end():].strip():
             self.fail(f"[{name}] needs a key and a value: [{name} key value]", line, col)
@@ -371,14 +376,9 @@ class _Builder:
         obj[sub] = self.tag_value(value_text, line, value_col, path, f"[{name} {raw}]")
 
     def seats(self, text: str, line: int, col: int) -> Any:
-        """``[Seats N E S W]``; a JSON array is taken as it is."""
-        if text.startswith("["):
+        """``[Seats N E S W]``; a JSON value is taken as it is."""
+        if _is_json(text):
             return self.json_value(text, line, col, ("seats",), "[Seats]")
-        if text.startswith('"'):
-            text = self.json_value(text, line, col, (), "[Seats]")
-            if type(text) is not str:  # pragma: no cover - a string was written
-                return text
-            col += 1
         words, cols = self.words(text, line, col)
         if cols is not None:
             for i, c in enumerate(cols):
@@ -386,12 +386,9 @@ class _Builder:
         return words
 
     def side_values(self, text: str, line: int, col: int, path: JsonPath, what: str) -> Any:
-        """``N+S 3 E+W 5`` (commas allowed); a JSON object is taken as it is."""
-        if text.startswith("{"):
+        """``N+S 3, E+W 5`` (the commas are optional); a JSON value is taken as it is."""
+        if _is_json(text):
             return self.json_value(text, line, col, path, what)
-        if text.startswith('"'):
-            text = self.json_value(text, line, col, (), what)
-            col += 1
         return self.pairs(text.replace(",", " "), line, col, path, what)
 
     def pairs(self, text: str, line: int, col: int, path: JsonPath, what: str
@@ -857,5 +854,5 @@ def read_text_file(path: str) -> Iterator[Item]:
 
 def read_text(text: str, file: str | None = None) -> Iterator[Item]:
     """Records of text held in memory (tests, standard input)."""
-    return iter_text((line.encode("utf-8") for line in text.splitlines(keepends=True)), file)
+    return iter_text(io.BytesIO(text.encode("utf-8")), file)
 

@@ -25,7 +25,7 @@ from ..engine.actions import PLAY, VERBS
 from .notation import FORMAT
 from .text_reader import (
     FINAL_PARTS, GLYPHS, KEYED_TAGS, NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS, UNKNOWN,
-    _looks_like_card, _SUIT_WORDS, canonical_card,
+    _is_json, _looks_like_card, _SUIT_WORDS, canonical_card,
 )
 
 __all__ = ["dump_game", "write_text"]
@@ -126,7 +126,8 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
     if "seats" in record:
         seats = record["seats"]
         if type(seats) is list and seats and all(type(s) is str and _BARE_WORD.fullmatch(s)
-                                                 for s in seats):
+                                                 for s in seats) and \
+                not _is_json(" ".join(seats)):
             out.append(f"[Seats {' '.join(seats)}]")
         else:
             out.append(f"[Seats {_json(seats)}]")
@@ -147,7 +148,8 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
     if "start_scores" in record:
         start = record["start_scores"]
         if type(start) is dict and start and all(
-                _BARE_WORD.fullmatch(k) and type(v) is int for k, v in start.items()):
+                _BARE_WORD.fullmatch(k) and type(v) is int for k, v in start.items()) and \
+                not _is_json(next(iter(start))):
             out.append("[StartScores " + ", ".join(f"{k} {v}" for k, v in start.items()) + "]")
         else:
             out.append(f"[StartScores {_json(start)}]")

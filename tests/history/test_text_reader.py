@@ -1,0 +1,254 @@
+"""Reading the text format: forgiving input, located syntax errors, positions, streaming.
+
+The text twins of the validator's corpus (``broken/*.ehh``, written by
+``make_broken_text_corpus.py``) must give the same problems as the JSON
+cases, each at the line and column of the word it is about;
+``broken_text_expected.json`` holds them, found by searching the text.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from euchre_dsl.history.reader import read_records, read_stdin
+from euchre_dsl.history.text_reader import (
+    NOTES_KEY, TextLocator, canonical_card, iter_text, read_text, split_games,
+)
+from euchre_dsl.history.validate import FileReport, check_items, validate_record
+
+HERE = Path(__file__).resolve().parent
+BROKEN = HERE / "broken"
+EXPECTED: dict[str, list[dict[str, Any]]] = json.loads(
+    (HERE / "broken_text_expected.json").read_text())
+SPEC_CODES = {"syntax", "schema", "unknown-variant", "invalid-variant", "bad-card", "bad-deal",
+              "wrong-dealer", "out-of-turn", "illegal-action", "card-not-held", "renege",
+              "incomplete-hand", "extra-action", "result-mismatch", "game-over"}
+
+GAME = """\
+[Variant "standard"]
+[Seats N E S W]
+
+hand 1 dealer N
+  N: JC AC KS QH 9D
+  E: JS KC AS KH TD
+  S: QC TC QS AH KD
+  W: 9S TS JH 9H AD
+  upcard 9C
+  bidding E:pass S:order_up N:discard 9D
+  trick 1 E:AS S:QS W:9S N:KS
+  trick 2 E:JS S:TC W:9H N:JC
+  trick 3 N:AC E:KC S:QC W:AD
+  trick 4 N:9C E:TD S:KD W:JH
+  trick 5 N:QH E:KH S:AH W:TS
+  result trump C, maker S, tricks N 3 E 1 S 1 W 0, points N+S +1 E+W 0, scores N+S 1 E+W 0
+final scores N+S 1 E+W 0, winner none
+"""
+
+
+def one(text: str) -> Any:
+    (item,) = read_text(text, "t.ehh")
+    assert item.problem is None, item.problem.format()
+    return item.data
+
+
+def syntax(text: str) -> tuple[str, int, int]:
+    (item,) = read_text(text, "t.ehh")
+    p = item.problem
+    assert p is not None and p.code == "syntax"
+    return p.message, p.location.line, p.location.column  # type: ignore[return-value]
+
+
+# -------------------------------------------------------------------- corpus
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_broken_text_corpus(name: str) -> None:
+    path = BROKEN / name
+    found = check_items(read_records(str(path)), str(path), FileReport(str(path)))
+    assert [{"code": p.code, "severity": p.severity, "record": p.record, "hand": p.hand,
+             "action": p.action, "line": p.location.line, "column": p.location.column}
+            for p in found if p.severity != "info"] == EXPECTED[name]
+
+
+def test_text_corpus_covers_every_code_and_twins_every_json_case() -> None:
+    assert SPEC_CODES <= {p["code"] for problems in EXPECTED.values() for p in problems}
+    json_cases = {p.stem for p in BROKEN.iterdir() if p.suffix in (".json", ".jsonl")}
+    assert json_cases <= {Path(name).stem for name in EXPECTED}
+    assert {p.name for p in BROKEN.glob("*.ehh")} == set(EXPECTED)
+
+
+def test_the_scripted_game_reads_and_validates() -> None:
+    rec = one(GAME)
+    assert rec["hands"][0]["actions"][:3] == [["E", "pass"], ["S", "order_up"],
+                                             ["N", "discard", "9D"]]
+    assert rec["hands"][0]["result"]["points"] == {"N+S": 1, "E+W": 0}
+    assert rec["final"] == {"scores": {"N+S": 1, "E+W": 0}, "winner": None}
+    assert validate_record(rec) == []
+
+
+# ---------------------------------------------------------------- forgiving
+def test_input_is_forgiving_about_case_tens_symbols_and_spaces() -> None:
+    sloppy = (GAME.replace("[Seats N E S W]", "[seats   N E S W]")
+              .replace("hand 1 dealer N", "HAND 1   Dealer N")
+              .replace("  N: JC AC KS QH 9D", "N :jc  a♣ K♠   qh 9♦")
+              .replace("E: JS KC AS KH TD", "E: J♠ ♣K AS KH 10D")
+              .replace("bidding E:pass S:order_up", "Bidding E:PASS S:Order-Up")
+              .replace("trick 1 E:AS", "Trick E:as")
+              .replace("N:discard 9D", "N:discard 9♦ ; the nine goes")
+              .replace("N:9C E:TD", "N:9c E:10d"))
+    assert one(sloppy) == one(GAME)
+
+
+def test_call_suits_alone_and_bids_are_read_in_every_spelling() -> None:
+    text = GAME.replace("bidding E:pass S:order_up N:discard 9D",
+                        "bidding E:pass S:call ♥ ALONE W:bid +3 N:call nt")
+    actions = one(text)["hands"][0]["actions"]
+    assert actions[1:4] == [["S", "call", "H", "alone"], ["W", "bid", 3], ["N", "call", "NT"]]
+
+
+@pytest.mark.parametrize("word, card", [("10h", "TH"), ("♥10", "TH"), ("Q♠", "QS"),
+                                        ("joker", "JK"), ("??", "??"), ("1H", "1H"),
+                                        ("xyz", "xyz")])
+def test_card_spellings(word: str, card: str) -> None:
+    assert canonical_card(word) == card
+
+
+def test_unknown_hands_cards_upcard_and_discard() -> None:
+    text = (GAME.replace("E: JS KC AS KH TD", "E: -")
+            .replace("W: 9S TS JH 9H AD", "W: ?? ?? JH 9H AD")
+            .replace("N:discard 9D", "N:discard ??"))
+    deal = one(text)["hands"][0]["deal"]
+    assert deal["hands"]["E"] is None and deal["hands"]["W"][:2] == ["??", "??"]
+    assert one(text)["hands"][0]["actions"][2] == ["N", "discard", "??"]
+    assert one(GAME.replace("upcard 9C", "upcard -"))["hands"][0]["deal"]["upcard"] is None
+
+
+def test_comments_and_glyphs_become_notes() -> None:
+    text = GAME.replace("hand 1 dealer N", "hand 1 dealer N {from memory}").replace(
+        "S:order_up", "S:order_up!? {bold, with two trumps}").replace("W:9S", "W:9S??")
+    rec = one(text)
+    assert rec[NOTES_KEY] == [
+        {"hand": 0, "comment": "from memory"},
+        {"hand": 0, "action": 1, "glyph": "!?", "comment": "bold, with two trumps"},
+        {"hand": 0, "action": 5, "glyph": "??"}]
+    del rec[NOTES_KEY]
+    assert rec == one(GAME)
+
+
+def test_tags_take_json_or_plain_words() -> None:
+    text = ('[Variant standard]\n[Seats ["N","E","S","W"]]\n[Meta event club night]\n'
+            '[Meta "round no." 3]\n[Player E "Bob"]\n[StartScores N+S 2 E+W 7]\n'
+            '[x-source {"sheet": [1, 2]}]\n[Unknown 5]\n')
+    rec = one(text)
+    assert rec == {"format": "ehh/1", "variant": "standard", "seats": ["N", "E", "S", "W"],
+                   "players": {"E": "Bob"}, "meta": {"event": "club night", "round no.": 3},
+                   "start_scores": {"N+S": 2, "E+W": 7}, "x-source": {"sheet": [1, 2]},
+                   "Unknown": 5, "hands": []}
+
+
+# ------------------------------------------------------------------ errors
+@pytest.mark.parametrize("edit, message, line, column", [
+    (("hand 1 dealer N", "hand 1 dealer N extra"), "unexpected 'extra'", 4, 17),
+    (("upcard 9C", "upcard 9C 9S"), "one card", 9, 3),
+    (("  E: JS", "  N: JS"), "N's cards are given twice", 6, 3),
+    (("result trump C,", "result trump C D,"), "takes one word", 16, 10),
+    (("tricks N 3 E 1", "tricks N 3 E"), "pairs of a name and a number", 16, 47),
+    (("bidding E:pass", "bidding E:"), "needs a decision", 10, 11),
+    (("final scores", "hand 2 dealer E\nfinal scores"), None, 0, 0),
+    (("[Seats N E S W]", "[Seats N E S W]\n[Meta]"), "[Meta] needs a key and a value", 3, 6),
+    (("[Seats N E S W]", "[Seats N E S W]\n[Meta {\"a\": 1]"), "not valid JSON", 3, 14),
+    (("final scores", "deal @{}\nfinal scores"), "is not allowed here", 17, 1),
+])
+def test_syntax_errors_are_located(edit: tuple[str, str], message: str | None, line: int,
+                                   column: int) -> None:
+    text = GAME.replace(*edit, 1)
+    if message is None:  # a valid edit: hand 2 may be empty
+        one(text)
+        return
+    got, got_line, got_column = syntax(text)
+    assert message in got
+    assert (got_line, got_column) == (line, column)
+
+
+def test_a_syntax_error_stops_only_its_game() -> None:
+    text = GAME + "\n" + GAME.replace("trick 2", "trick 2 stray") + "\n" + GAME
+    items = list(read_text(text, "t.ehh"))
+    assert [i.problem is None for i in items] == [True, False, True]
+    assert items[1].problem.record == 1  # type: ignore[union-attr]
+    assert items[2].data == items[0].data and items[2].line == 37
+
+
+# ---------------------------------------------------------------- positions
+@pytest.mark.parametrize("path, key, at", [
+    ((), False, (1, 1)),
+    (("variant",), False, (1, 10)),
+    (("variant",), True, (1, 2)),
+    (("seats", 2), False, (2, 12)),
+    (("hands", 0), False, (4, 1)),
+    (("hands", 0, "dealer"), False, (4, 15)),
+    (("hands", 0, "deal", "hands", "E"), True, (6, 3)),
+    (("hands", 0, "deal", "hands", "E", 4), False, (6, 18)),
+    (("hands", 0, "deal", "upcard"), False, (9, 10)),
+    (("hands", 0, "actions", 2), False, (10, 29)),
+    (("hands", 0, "actions", 2, 1), False, (10, 31)),
+    (("hands", 0, "actions", 2, 2), False, (10, 39)),
+    (("hands", 0, "actions", 6, 2), False, (11, 28)),
+    (("hands", 0, "actions", 99), False, (10, 3)),  # nothing there: the actions
+    (("hands", 0, "result", "maker"), True, (16, 19)),
+    (("hands", 0, "result", "tricks", "S"), False, (16, 45)),
+    (("final", "winner"), False, (17, 34)),
+])
+def test_json_paths_map_to_the_words_of_the_text(path: tuple[Any, ...], key: bool,
+                                                 at: tuple[int, int]) -> None:
+    loc = TextLocator(GAME, 1, "t.ehh")(path, key)
+    assert (loc.file, loc.line, loc.column) == ("t.ehh", *at)
+
+
+def test_positions_count_from_the_games_first_line() -> None:
+    items = list(read_text(GAME + "\n" + GAME, "t.ehh"))
+    loc = items[1].locate("t.ehh")(("hands", 0, "dealer"), False)
+    assert (loc.line, loc.column) == (18 + 4, 15)
+
+
+# ----------------------------------------------------------------- streaming
+def test_games_are_split_at_the_tag_after_a_hand() -> None:
+    lines = ["; header\n", "[Variant \"standard\"]\n", "hand 1\n", "; between\n",
+             "[Variant \"buck\"]\n", "[Seats A B C D]\n", "final winner none\n", "; end\n"]
+    assert list(split_games(lines)) == [(1, "".join(lines[:4])), (5, "".join(lines[4:]))]
+    assert list(split_games(["; only a comment\n", "\n"])) == []
+
+
+def test_text_files_are_streamed_a_game_at_a_time() -> None:
+    consumed: list[int] = []
+
+    def source():  # type: ignore[no-untyped-def]
+        for n in range(3):
+            for line in GAME.splitlines(keepends=True):
+                consumed.append(n)
+                yield line.encode()
+            yield b"\n"
+        raise AssertionError("read past the games asked for")
+
+    it = iter_text(source(), "t.ehh")
+    assert next(it).index == 0
+    assert max(consumed) == 1  # the first line of the next game ends the first one
+    assert next(it).index == 1
+    assert max(consumed) == 2
+
+
+def test_standard_input_is_read_as_text_when_it_looks_like_text() -> None:
+    (item,) = read_stdin(io.BytesIO(GAME.encode()), name="<stdin>")
+    assert item.problem is None and item.data == one(GAME)
+    (item,) = read_stdin(io.BytesIO(b"\xef\xbb\xbf; a comment\n" + GAME.encode()))
+    assert item.data == one(GAME)
+    (item,) = read_stdin(io.BytesIO(b'{"format": "ehh/1"}\n'))
+    assert item.data == {"format": "ehh/1"}
+
+
+def test_ehh_files_are_record_files(tmp_path: Path) -> None:
+    path = tmp_path / "g.ehh"
+    path.write_text(GAME + "\n" + GAME)
+    assert [i.index for i in read_records(str(path))] == [0, 1]
