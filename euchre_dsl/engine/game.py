@@ -1082,6 +1082,9 @@ class Game:
         """Call for best: a partner of the lone player passes a card, face down."""
         self._close_optional(GIVE)
         if self.phase != BEST or self.best_queue[0][1] != GIVE:
+            if self.phase == BEST and (seat, GIVE) in self.best_queue:
+                raise IllegalAction("out-of-turn", f"{self.labels[self.to_act]} discards "
+                                    f"first; {self.labels[seat]} gives after")
             self._turn_first(seat, "give a card")
             if self.phase in (DEAL, GAME_OVER) or not self.rules.alone.call_for_best:
                 raise self._wrong_phase(GIVE)
@@ -1456,7 +1459,9 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the rules allow now, for the seat on turn.
 
-        Optional declarations offer a ``decline`` action (never recorded).
+        Optional declarations offer a ``decline`` action (never recorded).  A
+        misdeal of the cards (:meth:`misdeal` with no hand shown) is an accident
+        any seat may report, not a decision, and is not listed.
         Empty between hands and when the game is over.  Bidding menus depend
         on few facts, so they are built once per rule set and shared.
         """
