@@ -491,10 +491,12 @@ def test_a_faulty_deal_is_void_and_the_policy_says_who_deals(policy: str | None,
     rules = house(deal={"misdeal": policy}) if policy else STANDARD
     g = start(rules, STUCK, "9H", scores=[3, 4])
     run(g, "N pass; E order_up; W discard KD")
-    play(g, "JH TC")
-    run(g, "S misdeal")  # any player, even mid-trick
+    play(g, "JH TC TS 9H  JD")
+    assert g.trick_winners == [N]
+    run(g, "S misdeal")  # any player, even in the play: the trick taken does not count
     res = g.last_result
     assert res is not None and res.reason == "misdeal" and res.points == (0, 0)
+    assert (res.trump, res.maker, res.tricks) == (None, None, (0, 0, 0, 0))
     assert g.scores == [3, 4] and g.deals == 0 and g.dealer == next_dealer
     assert illegal("extra-action", g, "S misdeal")
 
