@@ -1001,8 +1001,7 @@ class Game:
             if self.phase in (DEAL, GAME_OVER):
                 raise self._wrong_phase(MISDEAL)
             self._log(Action(seat, MISDEAL))
-            self.misdealt = self.rules.deal.misdeal
-            self._finish_hand(thrown_in=True)
+            self._void_deal(self.rules.deal.misdeal)
             return
         self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
         name = self.labels[seat]
@@ -1030,7 +1029,17 @@ class Game:
         for s in range(self.n):
             self.cand[s] &= ~shown
         self.sure[seat] = self.cand[seat] = shown
+        self._void_deal(policy)
+
+    def _void_deal(self, policy: str) -> None:
+        """End the hand as if never played: no trump, no maker, no tricks, no score;
+        ``policy`` says who deals next."""
         self.misdealt = policy
+        self.trump = self.maker = self.lone_defender = None
+        self.alone = False
+        self.tricks = [0] * self.n
+        self.trick_winners = []
+        self.renege_by = None
         self._finish_hand(thrown_in=True)
 
     def _claim_actions(self, seat: int) -> list[Action]:
