@@ -1,0 +1,170 @@
+"""Properties of simulated games, for every shipped variant.
+
+Hypothesis draws the seeds; each property must hold for every game the
+simulator can produce: cards are conserved, the record validates, its JSON
+form is stable, the run is reproducible and the scores add up.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre_dsl.cards import Deck
+from euchre_dsl.engine.game import Game
+from euchre_dsl.history.validate import validate_record
+from euchre_dsl.history.writer import dump_record
+from euchre_dsl.rules.registry import load_variant, shipped_ids
+from euchre_dsl.sim.bots import RandomBot
+from euchre_dsl.sim.runner import Stats, play_game, simulate
+
+VARIANTS = shipped_ids()
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def one_game(variant: str, seed: int) -> dict:
+    rules = load_variant(variant)
+    (record,) = simulate(rules, variant, 1, seed)
+    assert record is not None
+    return record
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds)
+def test_every_simulated_history_validates(variant: str, seed: int) -> None:
+    record = one_game(variant, seed)
+    problems = [p for p in validate_record(record) if p.severity == "error"]
+    assert problems == [], [p.format() for p in problems]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds)
+def test_cards_are_conserved_in_every_hand(variant: str, seed: int) -> None:
+    rules = load_variant(variant)
+    deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+    record = one_game(variant, seed)
+    for hand in record["hands"]:
+        deal = hand["deal"]
+        dealt = [c for cards in deal["hands"].values() for c in cards]
+        dealt += [deal["upcard"]] if deal.get("upcard") else []
+        dealt += deal.get("widow") or []
+        dealt += deal.get("kitty") or []
+        # no card dealt twice, every card from the deck
+        assert len(dealt) == len(set(dealt))
+        assert set(dealt) <= set(deck.names)
+        plays = [a[2] for a in hand["actions"] if a[1] == "play"]
+        # no card played twice, every card played was dealt somewhere
+        assert len(plays) == len(set(plays))
+        assert set(plays) <= set(dealt)
+        # every seat that played put down the same number of cards: one per trick
+        per_seat = Counter(a[0] for a in hand["actions"] if a[1] == "play")
+        if per_seat:
+            assert set(per_seat.values()) == {rules.deal.hand_size}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_json_write_read_write_is_identical(variant: str, seed: int) -> None:
+    text = dump_record(one_game(variant, seed))
+    assert dump_record(json.loads(text)) == text
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds)
+def test_scores_are_the_sum_of_the_hands(variant: str, seed: int) -> None:
+    record = one_game(variant, seed)
+    rules = load_variant(variant)
+    start = rules.scoring.start if rules.scoring.model == "countdown" else 0
+    totals = {side: start for side in record["final"]["scores"]}
+    for hand in record["hands"]:
+        for side, points in hand["result"]["points"].items():
+            totals[side] += points
+        assert hand["result"]["scores"] == totals
+    assert record["final"]["scores"] == totals
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, variant=st.sampled_from(VARIANTS))
+def test_the_same_seed_gives_the_same_bytes(seed: int, variant: str) -> None:
+    rules = load_variant(variant)
+    first = [dump_record(r) for r in simulate(rules, variant, 3, seed)]  # type: ignore[arg-type]
+    again = [dump_record(r) for r in simulate(rules, variant, 3, seed)]  # type: ignore[arg-type]
+    assert first == again
+
+
+def test_different_seeds_give_different_games() -> None:
+    rules = load_variant("standard")
+    a = dump_record(next(simulate(rules, "standard", 1, 1)))  # type: ignore[arg-type]
+    b = dump_record(next(simulate(rules, "standard", 1, 2)))  # type: ignore[arg-type]
+    assert a != b
+
+
+def test_game_g_of_a_run_does_not_depend_on_the_games_before_it() -> None:
+    rules = load_variant("standard")
+    run = [dump_record(r) for r in simulate(rules, "standard", 4, 9)]  # type: ignore[arg-type]
+    # simulate() seeds game g from (seed, g) alone: game 3 replays on its own
+    game3 = random.Random("9:3")
+    bots = [RandomBot(game3) for _ in range(4)]
+    game = play_game(rules, game3, bots)  # type: ignore[arg-type]
+    assert json.loads(run[3])["final"]["scores"] == {
+        name: game.scores[i] for i, name in enumerate(game.side_names)}
+
+
+def test_stats_count_hands_and_outcomes() -> None:
+    rules = load_variant("standard")
+    stats = Stats()
+    records = list(simulate(rules, "standard", 50, 3, stats=stats))
+    hands = sum(len(r["hands"]) for r in records)  # type: ignore[index]
+    assert stats.games == 50 and stats.hands == hands
+    assert stats.made + stats.euchred + stats.thrown_in == hands
+    assert sum(stats.wins.values()) == 50
+    points = {side: 0 for side in stats.points}
+    for r in records:
+        for side, v in r["final"]["scores"].items():  # type: ignore[index]
+            points[side] += v
+    assert points == stats.points
+    summary = stats.summary()
+    assert "games 50" in summary and "euchred" in summary and "N+S" in summary
+
+
+def test_records_off_gives_the_same_statistics() -> None:
+    rules = load_variant("buck")
+    with_records, without = Stats(), Stats()
+    list(simulate(rules, "buck", 20, 5, stats=with_records))
+    assert all(r is None for r in simulate(rules, "buck", 20, 5, stats=without, records=False))
+    assert with_records == without
+
+
+def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
+    class FirstLegal:
+        """Bids like a random bot, always plays its lowest legal card."""
+
+        def __init__(self, rng: random.Random) -> None:
+            self.bidder = RandomBot(rng)
+            self.cards: list[int] = []
+
+        def act(self, game: Game, legal: tuple) -> object:  # type: ignore[type-arg]
+            return self.bidder.act(game, legal)
+
+        def play(self, game: Game, seat: int, legal: int) -> int:
+            card = (legal & -legal).bit_length() - 1
+            self.cards.append(card)
+            return card
+
+    rules = load_variant("standard")
+    rng = random.Random(4)
+    bots = [FirstLegal(rng) for _ in range(4)]
+    game = play_game(rules, rng, bots)  # type: ignore[arg-type]
+    assert game.is_over
+    played = sum(len(b.cards) for b in bots)
+    assert played == sum(sum(r.tricks) * (3 if r.alone else 4)
+                         for r in game.results if not r.thrown_in)
