@@ -154,6 +154,12 @@ class Game:
         self.shown_out = [0] * n
         self.renege_by: int | None = None
         self.renege_note: str | None = None
+        self.renege_at = 0  # cards played before renege_by's offence: the first offence counts
+        #: (seat, effective suit) -> (cards played before, trick number) when the seat
+        #: first showed out of that suit; a later card of it proves a renege there
+        self.shown_at: dict[tuple[int, int], tuple[int, int]] = {}
+        self.unplaced = 0  # cards dealt to nobody known: unknown hands, widow, kitty
+        self.discarded: dict[int, int] = {}  # card put away -> who put it away
         self.last_renege: str | None = None  # message of the latest renege (each is reported)
         self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
         self.claims_done = False
@@ -290,9 +296,12 @@ class Game:
                                  "left undealt")
             take(kitty, "the kitty")
             self.kitty = list(kitty)
-        free = self.deck.full_mask & ~seen
+        free = self.unplaced = self.deck.full_mask & ~seen
         for seat in range(self.n):
             self.cand[seat] = self.sure[seat] | (free if partial[seat] else 0)
+        for seat in range(self.n):
+            if partial[seat]:  # e.g. the one hand not recorded, all else known
+                self._settle_knowledge(seat)
         self.dealt = tuple(self.sure)
         self._begin_trump_making()
 
@@ -601,12 +610,10 @@ class Game:
         if self.widow_known:
             self.sure[seat] = self.cand[seat] = self.widow
         else:
-            others = 0
-            for s in range(self.n):
-                if s != seat:
-                    others |= self.sure[s]
+            # the widow's unknown cards are among those nobody is known to hold; the
+            # hand given up is dead, so none of its known cards can be played
             self.sure[seat] = self.widow
-            self.cand[seat] = self.deck.full_mask & ~others
+            self.cand[seat] = self.widow | self.unplaced
         self.count[seat] = size
         self._start_naming()
 
@@ -645,16 +652,17 @@ class Game:
         self.count[seat] -= 1
         if card is not None:
             bit = 1 << card
-            self.cand[seat] &= ~bit
             self.sure[seat] &= ~bit
+            self.discarded[card] = seat
+            for s in range(self.n):  # put away: nobody can play it now
+                self.cand[s] &= ~bit
         else:
             # any card held might be the one put away, except a protected upcard
             keep = 0
             if self.upcard is not None and not self.rules.bidding.dealer_may_discard_upcard:
                 keep = 1 << self.upcard
             self.sure[seat] &= keep
-        if self.cand[seat].bit_count() == self.count[seat]:
-            self.sure[seat] = self.cand[seat]
+        self._settle_knowledge(seat)
         if self.phase == BEST:
             self._best_step()
             return
@@ -1205,15 +1213,25 @@ class Game:
             led_suit = eff[self.trick[0]]
             if suit != led_suit:
                 follow = self._masks[led_suit]
+                cand = self.cand[seat]
                 if self.sure[seat] & follow:
                     held = self.deck.format_mask(self.sure[seat] & follow)
                     self._renege(seat, card, led_suit, f"while holding {held}", allow_renege)
+                elif ((cand | self.shown_out[seat] & ~self.played) & ~follow).bit_count() \
+                        < self.count[seat]:
+                    # too few other cards to make up the hand (counting those its
+                    # show-outs ruled out, which it may yet hold): one of these is held
+                    held = self.deck.format_mask(cand & follow)
+                    self._renege(seat, card, led_suit, f"while holding one of {held}",
+                                 allow_renege)
                 else:
                     # showed out of the led suit: remember it for later proofs (a
                     # proven renege shows nothing: the seat is known not to be void)
                     self.void[seat] |= 1 << led_suit
-                    self.shown_out[seat] |= self.cand[seat] & follow
-                    self.cand[seat] &= ~follow
+                    self.shown_out[seat] |= cand & follow
+                    self.cand[seat] = cand & ~follow
+                    self.shown_at.setdefault((seat, led_suit), (
+                        self.played.bit_count(), len(self.trick_winners) + 1))
         self.hand_log.append((seat, PLAY, card, False))
         self.played |= bit
         self.cand[seat] &= ~bit
@@ -1222,9 +1240,29 @@ class Game:
         for s in range(self.n):
             if s != seat:
                 self.cand[s] &= ~bit
-        if self.cand[seat].bit_count() == self.count[seat]:
-            self.sure[seat] = self.cand[seat]
+        self._settle_knowledge(seat)
         self._advance(seat, card)
+
+    def _settle_knowledge(self, seat: int) -> None:
+        """A seat with no more candidate cards than cards in hand holds them all; and
+        what one seat surely holds, no other can (which may settle that seat too).
+
+        ``sure`` holds facts only.  A seat that showed out of a suit is taken to
+        hold none of it, but it may have reneged: its candidates are then no
+        proof of what it holds (a renege that they show is found by counting,
+        in :meth:`play`)."""
+        todo = [seat]
+        while todo:
+            s = todo.pop()
+            cand = self.cand[s]
+            if cand == self.sure[s] or cand.bit_count() != self.count[s] or self.shown_out[s]:
+                continue
+            new = cand & ~self.sure[s]
+            self.sure[s] = cand
+            for o in range(self.n):
+                if o != s and self.cand[o] & new:
+                    self.cand[o] &= ~new
+                    todo.append(o)
 
     def _advance(self, seat: int, card: int) -> None:
         """Put a played card on the trick; pass the turn or settle the trick."""
@@ -1300,8 +1338,13 @@ class Game:
         return "the joker's suit"
 
     def _renege(self, seat: int, card: int, led_suit: int | None, proof: str,
-                allow: bool) -> None:
-        """Report a renege; ``led_suit`` is None when the offence was an earlier show-out."""
+                allow: bool, committed: int | None = None) -> None:
+        """Report a renege; ``led_suit`` is None when the offence was an earlier show-out.
+
+        ``committed`` is how many cards had been played when the offence was made
+        (default: now).  A renege proven late -- by a later play, when the hand
+        was hidden -- still counts from when it was made, so the first offence
+        decides the penalty whatever order the proofs come in."""
         trick_no = len(self.trick_winners) + 1
         if led_suit is not None:
             msg = (f"{self.labels[seat]} reneged in trick {trick_no}: played "
@@ -1312,9 +1355,11 @@ class Game:
                    f"{trick_no} {proof}")
         if not allow:
             raise IllegalAction("renege", msg)
-        if self.renege_by is None:
+        at = self.played.bit_count() if committed is None else committed
+        if self.renege_by is None or at < self.renege_at:
             self.renege_by = seat
             self.renege_note = msg
+            self.renege_at = at
         self.last_renege = msg
 
     def _hidden_by_show_out(self, seat: int, card: int) -> bool:
@@ -1330,8 +1375,9 @@ class Game:
         """A card of a suit the seat showed out of: that show-out was a renege.
         It is one offence, so the suit is no longer taken as void (a later card
         of it is not reported again)."""
-        self._renege(seat, card, None, f"after showing out of {self._suit_word(suit)} "
-                     "earlier in the hand", allow)
+        committed, trick = self.shown_at.pop((seat, suit), (None, 0))
+        self._renege(seat, card, None, f"after showing out of {self._suit_word(suit)} in "
+                     f"trick {trick}", allow, committed)
         self.void[seat] &= ~(1 << suit)
 
     def _not_held_message(self, seat: int, card: int) -> str:
@@ -1342,7 +1388,16 @@ class Game:
         for s in range(self.n):
             if s != seat and (self.sure[s] >> card) & 1:
                 return f"{who} played {name}, which {self.labels[s]} holds"
+        if card in self.discarded:
+            return f"{who} played {name}, which {self.labels[self.discarded[card]]} discarded"
+        for s, dealt in enumerate(self.dealt):
+            if s != seat and (dealt >> card) & 1:
+                return f"{who} played {name}, which was dealt to {self.labels[s]}"
+        if card in self.kitty:
+            return f"{who} played {name}, which is in the kitty"
         if card == self.upcard:
+            if self.turned_down is not None:
+                return f"{who} played {name}, the upcard, which was turned down"
             return f"{who} played {name}, the upcard, which {who} did not take"
         if self.sure[seat] == self.cand[seat]:
             held = self.deck.format_mask(self.sure[seat]) or "nothing"
