@@ -26,18 +26,18 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any, BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, NoReturn
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..cards import Deck
-from ..engine.actions import VERBS
+from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import Location, Problem
 from .notation import FORMAT
 from .reader import Item, JsonPath, ScanError, scan_positions
 
-__all__ = ["read_text_file", "iter_text", "parse_game", "split_games", "TextLocator",
-           "NOTES_KEY", "GLYPHS", "canonical_card"]
+__all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
+           "TextLocator", "NOTES_KEY", "GLYPHS", "CARD_VERBS", "canonical_card"]
 
 #: The top-level key that keeps comments and annotation glyphs in ``ehh/1`` JSON.
 NOTES_KEY = "x-ehh-notes"
@@ -65,10 +65,12 @@ _TAG_PARTS = re.compile(r'\[\s*("(?:[^"\\]|\\.)*"|[^\s"\]]+)\s*(.*?)\s*\]\s*$', 
 _FIRST_ITEM = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
 _GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
 _VERB_SET = frozenset(VERBS)
+#: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
+CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
 _DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))
 _ABSENT = object()
-_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT", "♣": "C", "♧": "C",
-               "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT",
+               "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 
 # Every spelling of every card of any pack (2 to ace of each suit and the joker):
 # the deck of cards.py reads them, its names are the canonical spelling.
@@ -204,6 +206,23 @@ def _syntax_error(exc: UnexpectedInput, text: str, first_line: int) -> TextSynta
 Positions = dict[JsonPath, tuple[tuple[int, int] | None, tuple[int, int]]]
 
 
+class _Line(NamedTuple):
+    """One line of a game as the parser found it."""
+
+    kind: str  # its terminal: TAG, HAND, SEAT_LINE, UPCARD, BIDDING, ...
+    text: str  # its content: no comment, no line end
+    line: int  # its line in the file
+    col: int  # the column of its first character
+
+
+def _line(token: Token, first: int) -> _Line:
+    """A line token as a :class:`_Line` (file line numbers; content without comments)."""
+    pattern = _TAG if token.type == "TAG" else _REST
+    m = pattern.match(token.value)
+    return _Line(token.type, m.group().rstrip() if m else "", first + (token.line or 1) - 1,
+                 token.column or 1)
+
+
 class _Builder:
     """Reads a parsed game into a record; with ``pos``, also where each part is.
 
@@ -212,13 +231,13 @@ class _Builder:
     """
 
     def __init__(self, first_line: int, pos: Positions | None):
-        self.first = first_line - 1  # added to token lines
+        self.first = first_line
         self.pos = pos
         self.notes: list[dict[str, Any]] = []
         self.labels: dict[str, bool] = {}  # seat words seen: are they labels?
 
     # ---------------------------------------------------------- helpers
-    def fail(self, message: str, line: int, column: int, hint: str | None = None) -> None:
+    def fail(self, message: str, line: int, column: int, hint: str | None = None) -> NoReturn:
         raise TextSyntaxError(message, line, column, hint)
 
     def words(self, text: str, line: int, col: int) -> tuple[list[str], list[int] | None]:
@@ -264,14 +283,13 @@ class _Builder:
         final: Any = None
         has_final = False
         for child in tree.children:
-            if type(child) is Token:
-                if child.type == "TAG":
-                    self.tag(child, tags)
-                else:
-                    has_final = True
-                    final = self.final(child)
-            else:
+            if isinstance(child, Tree):
                 hands.append(self.hand(child, len(hands)))
+            elif child.type == "TAG":
+                self.tag(_line(child, self.first), tags)
+            else:
+                has_final = True
+                final = self.final(_line(child, self.first))
         rec: dict[str, Any] = {"format": tags.pop("format", FORMAT)}
         for key in ("variant", "seats", "players", "meta", "start_scores"):
             if key in tags:
@@ -297,19 +315,15 @@ class _Builder:
         elif notes is not None:
             rec[NOTES_KEY] = notes[0]
         if self.pos is not None and () not in self.pos:
-            self.pos[()] = (None, (self.first + 1, 1))
+            self.pos[()] = (None, (self.first, 1))
         return rec
 
     # ------------------------------------------------------------- tags
-    def tag(self, token: Token, tags: dict[str, Any]) -> None:
-        line = self.first + token.line
-        col = token.column
-        m = _TAG.match(token.value)
-        assert m is not None
-        content = m.group()
-        parts = _TAG_PARTS.match(content)
+    def tag(self, ln: _Line, tags: dict[str, Any]) -> None:
+        line, col = ln.line, ln.col
+        parts = _TAG_PARTS.match(ln.text)
         if parts is None:
-            self.fail("a tag is '[Name value]'", line, col)
+            raise TextSyntaxError("a tag is '[Name value]'", line, col)
         raw_name, value_text = parts.group(1), parts.group(2)
         name_col = col + parts.start(1)
         value_col = col + parts.start(2)
@@ -410,23 +424,23 @@ class _Builder:
 
     # ------------------------------------------------------------ hands
     def hand(self, tree: Tree, h: int) -> Any:
-        head = tree.children[0]
-        line = self.first + head.line
-        text = _REST.match(head.value).group()  # type: ignore[union-attr]
-        words, cols = self.words(text, line, head.column)
+        lines = [_line(t, self.first) for t in tree.children if isinstance(t, Token)]
+        head = lines[0]
+        line = head.line
+        words, cols = self.words(head.text, line, head.col)
         path: JsonPath = ("hands", h)
-        self.put(path, line, head.column)
+        self.put(path, line, head.col)
         hand: dict[str, Any] = {}
         i = 1
         if i < len(words) and words[i].isdigit():
             if int(words[i]) != h + 1:
                 self.fail(f"this is hand {h + 1} of the game, but it is numbered {words[i]}",
-                          line, cols[i] if cols else head.column,
+                          line, cols[i] if cols else head.col,
                           "hands are numbered 1, 2, 3, ... in order (or not at all)")
             i += 1
         while i < len(words):
             w = words[i]
-            at = cols[i] if cols else head.column
+            at = cols[i] if cols else head.col
             if w.lower() in ("dealer", "dealer:") and i + 1 < len(words):
                 hand["dealer"] = words[i + 1]
                 self.put(path + ("dealer",), line, cols[i + 1] if cols else at, (line, at))
@@ -435,7 +449,7 @@ class _Builder:
                 self.notes.append({"hand": h, "comment": w[1:-1].strip()})
                 i += 1
             elif w.startswith("@"):
-                if len(tree.children) > 1 or hand or i + 1 < len(words):
+                if len(lines) > 1 or hand or i + 1 < len(words):
                     self.fail("a hand given as JSON ('@...') has nothing else: no dealer, no "
                               "other lines", line, at)
                 return self.json_value(w[1:], line, at + 1, path, "the hand")
@@ -446,59 +460,57 @@ class _Builder:
         deal_given: Any = _ABSENT
         actions: list[Any] = []
         result: Any = _ABSENT
-        for token in tree.children[1:]:
-            kind = token.type
+        for ln in lines[1:]:
+            kind = ln.kind
             if deal_given is not _ABSENT and kind in _DEAL_LINES:
                 self.fail("the deal was given as JSON ('deal @...'): no other deal lines",
-                          self.first + token.line, token.column)
+                          ln.line, ln.col)
             if kind == "SEAT_LINE":
-                self.seat_line(token, h, deal)
+                self.seat_line(ln, h, deal)
             elif kind == "BIDDING" or kind == "TRICK":
-                self.action_line(token, h, actions)
+                self.action_line(ln, h, actions)
             elif kind == "RESULT":
-                result = self.result(token, h)
+                result = self.result(ln, h)
             elif kind == "DEAL":
-                deal_given = self.deal_json(token, h, deal)
+                deal_given = self.deal_json(ln, h, deal)
             else:
-                self.card_line(token, h, deal)
+                self.card_line(ln, h, deal)
         hand["deal"] = deal if deal_given is _ABSENT else deal_given
         hand["actions"] = actions
         if result is not _ABSENT:
             hand["result"] = result
         if self.pos is not None:
-            self.pos.setdefault(path + ("deal",), (None, (line, head.column)))
-            self.pos.setdefault(path + ("actions",), (None, (line, head.column)))
+            self.pos.setdefault(path + ("deal",), (None, (line, head.col)))
+            self.pos.setdefault(path + ("actions",), (None, (line, head.col)))
         return hand
 
-    def deal_json(self, token: Token, h: int, deal: dict[str, Any]) -> Any:
-        line = self.first + token.line
-        text = _REST.match(token.value).group().rstrip()  # type: ignore[union-attr]
-        rest = text[4:]
+    def deal_json(self, ln: _Line, h: int, deal: dict[str, Any]) -> Any:
+        line = ln.line
+        rest = ln.text[4:]
         body = rest.strip()
-        col = token.column + 4 + (len(rest) - len(rest.lstrip()))
+        col = ln.col + 4 + (len(rest) - len(rest.lstrip()))
         if not body.startswith("@") or deal:
             self.fail("a 'deal' line is 'deal @{...}' (the whole deal as JSON) and comes "
-                      "instead of the seat, upcard, widow and kitty lines", line, token.column)
+                      "instead of the seat, upcard, widow and kitty lines", line, ln.col)
         path: JsonPath = ("hands", h, "deal")
-        self.put(path, line, col + 1, (line, token.column))
+        self.put(path, line, col + 1, (line, ln.col))
         return self.json_value(body[1:], line, col + 1, path, "the deal")
 
-    def seat_line(self, token: Token, h: int, deal: dict[str, Any]) -> None:
-        line = self.first + token.line
-        text = _REST.match(token.value).group()  # type: ignore[union-attr]
+    def seat_line(self, ln: _Line, h: int, deal: dict[str, Any]) -> None:
+        line, col, text = ln.line, ln.col, ln.text
         label, _, cards_text = text.partition(":")
         label = label.rstrip()
         hands = deal.setdefault("hands", {})
         if label in hands:
-            self.fail(f"{label}'s cards are given twice", line, token.column)
-        offset = len(label) + (text.index(":") - len(label)) + 1
-        words, cols = self.words(cards_text, line, token.column + offset)
+            self.fail(f"{label}'s cards are given twice", line, col)
+        offset = text.index(":") + 1
+        words, cols = self.words(cards_text, line, col + offset)
         path: JsonPath = ("hands", h, "deal", "hands", label)
         if self.pos is not None:
-            self.pos.setdefault(("hands", h, "deal"), (None, (line, token.column)))
-            self.pos.setdefault(("hands", h, "deal", "hands"), (None, (line, token.column)))
-            first = cols[0] if cols else token.column + offset
-            self.put(path, line, first, (line, token.column))
+            self.pos.setdefault(("hands", h, "deal"), (None, (line, col)))
+            self.pos.setdefault(("hands", h, "deal", "hands"), (None, (line, col)))
+            first = cols[0] if cols else col + offset
+            self.put(path, line, first, (line, col))
         if words == [UNKNOWN]:
             hands[label] = None
             return
@@ -520,41 +532,37 @@ class _Builder:
                 self.put(path + (i,), line, cols[i])
         return out
 
-    def card_line(self, token: Token, h: int, deal: dict[str, Any]) -> None:
+    def card_line(self, ln: _Line, h: int, deal: dict[str, Any]) -> None:
         """``upcard KC``, ``widow ...``, ``kitty ...`` (``-``: known to be unknown)."""
-        line = self.first + token.line
-        text = _REST.match(token.value).group()  # type: ignore[union-attr]
-        key = token.type.lower()
-        rest = text[len(key):]
-        words, cols = self.words(rest, line, token.column + len(key))
+        line, col = ln.line, ln.col
+        key = ln.kind.lower()
+        rest = ln.text[len(key):]
+        words, cols = self.words(rest, line, col + len(key))
         if key in deal:
-            self.fail(f"the {key} is given twice", line, token.column)
+            self.fail(f"the {key} is given twice", line, col)
         path: JsonPath = ("hands", h, "deal", key)
         if self.pos is not None:
-            self.pos.setdefault(("hands", h, "deal"), (None, (line, token.column)))
-            self.put(path, line, cols[0] if cols else token.column, (line, token.column))
+            self.pos.setdefault(("hands", h, "deal"), (None, (line, col)))
+            self.put(path, line, cols[0] if cols else col, (line, col))
         if words == [UNKNOWN]:
             deal[key] = None
         elif key == "upcard":
             if len(words) != 1:
                 self.fail(f"'upcard' is followed by one card (or '-'), not {len(words)} words",
-                          line, token.column)
+                          line, col)
             deal[key] = self.cards(words, cols, line, path)[0]
-            if self.pos is not None:
-                self.pos[path] = ((line, token.column), (line, cols[0]))  # type: ignore[index]
         else:
             deal[key] = self.cards(words, cols, line, path)
 
     # ---------------------------------------------------------- actions
-    def action_line(self, token: Token, h: int, actions: list[Any]) -> None:
-        line = self.first + token.line
-        text = _REST.match(token.value).group()  # type: ignore[union-attr]
-        words, cols = self.words(text, line, token.column)
+    def action_line(self, ln: _Line, h: int, actions: list[Any]) -> None:
+        line = ln.line
+        words, cols = self.words(ln.text, line, ln.col)
         start = 1
-        if token.type == "TRICK" and len(words) > 1 and words[1].isdigit():
+        if ln.kind == "TRICK" and len(words) > 1 and words[1].isdigit():
             start = 2
         if self.pos is not None:
-            self.pos.setdefault(("hands", h, "actions"), (None, (line, token.column)))
+            self.pos.setdefault(("hands", h, "actions"), (None, (line, ln.col)))
         cur: list[str] | None = None
         cur_cols: list[int] = []
         n = len(words)
@@ -606,7 +614,7 @@ class _Builder:
                 continue
             if cur is None:
                 self.fail(f"'{w}' does not belong to an action: an action is SEAT:verb or "
-                          "SEAT:card", line, cols[i] if cols else token.column,
+                          "SEAT:card", line, cols[i] if cols else ln.col,
                           "write the seat, a colon and the decision with no space: 'N:pass', "
                           "'E:order_up', 'S:call H alone', 'W:9H'")
             cur.append(w)
@@ -671,8 +679,8 @@ class _Builder:
 
     @staticmethod
     def argument(verb: str, word: str, k: int) -> Any:
-        if verb == "play" or verb == "discard":
-            return canonical_card(word) if k == 0 else word
+        if verb in CARD_VERBS:
+            return canonical_card(word)
         if verb == "bid":
             return int(word) if _INT.fullmatch(word) else word
         if word.lower() == "alone":
@@ -682,23 +690,22 @@ class _Builder:
         return word
 
     # ---------------------------------------------------------- results
-    def result(self, token: Token, h: int) -> Any:
-        return self.claims(token, ("hands", h, "result"), RESULT_PARTS, "result")
+    def result(self, ln: _Line, h: int) -> Any:
+        return self.claims(ln, ("hands", h, "result"), RESULT_PARTS, "result")
 
-    def final(self, token: Token) -> Any:
-        return self.claims(token, ("final",), FINAL_PARTS, "final")
+    def final(self, ln: _Line) -> Any:
+        return self.claims(ln, ("final",), FINAL_PARTS, "final")
 
-    def claims(self, token: Token, path: JsonPath, known: tuple[str, ...], what: str) -> Any:
+    def claims(self, ln: _Line, path: JsonPath, known: tuple[str, ...], what: str) -> Any:
         """``result trump C, maker W, tricks N 5 ...`` / ``final scores ..., winner N+S``."""
-        line = self.first + token.line
-        text = _REST.match(token.value).group().rstrip()  # type: ignore[union-attr]
-        col = token.column + len(what)
-        rest = text[len(what):]
-        self.put(path, line, token.column)
+        line = ln.line
+        col = ln.col + len(what)
+        rest = ln.text[len(what):]
+        self.put(path, line, ln.col)
         body = rest.strip()
         if body.startswith("@"):
             at = col + (len(rest) - len(rest.lstrip())) + 1
-            self.put(path, line, at, (line, token.column))
+            self.put(path, line, at, (line, ln.col))
             return self.json_value(body[1:], line, at, path, f"the {what}")
         out: dict[str, Any] = {}
         offset = 0

@@ -24,8 +24,8 @@ from typing import Any, Iterable, TextIO
 from ..engine.actions import PLAY, VERBS
 from .notation import FORMAT
 from .text_reader import (
-    FINAL_PARTS, GLYPHS, KEYED_TAGS, NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS, UNKNOWN,
-    _is_json, _looks_like_card, _SUIT_WORDS, canonical_card,
+    CARD_VERBS, FINAL_PARTS, GLYPHS, KEYED_TAGS, NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS,
+    UNKNOWN, _is_json, _looks_like_card, _SUIT_WORDS, canonical_card,
 )
 
 __all__ = ["dump_game", "write_text"]
@@ -359,7 +359,7 @@ def _argument(verb: str, k: int, arg: Any) -> str | None:
         return str(arg) if type(arg) is int else None
     if type(arg) is not str or not _SAFE.fullmatch(arg):
         return None
-    if verb in ("play", "discard") and k == 0:
+    if verb in CARD_VERBS:
         return _card_word(arg)
     if arg.lower() == "alone":
         return "alone" if arg == "alone" else None

@@ -110,8 +110,8 @@ def dressed_games(draw: st.DrawFn) -> dict[str, Any]:
         notes = []
         for h, hand in enumerate(hands):
             if draw(st.integers(0, 3)) == 0:
-                notes.append({"hand": h, "comment": draw(st.from_regex(r"[a-z][a-z ,.;!?]{0,20}[a-z]",
-                                                                       fullmatch=True))})
+                comment = draw(st.from_regex(r"[a-z][a-z ,.;!?]{0,20}[a-z]", fullmatch=True))
+                notes.append({"hand": h, "comment": comment})
             for i in range(len(hand["actions"])):
                 if draw(st.integers(0, 9)) == 0:
                     note: dict[str, Any] = {"hand": h, "action": i}
