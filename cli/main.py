@@ -13,7 +13,8 @@ import click
 from euchre_dsl import __version__, build
 
 #: Modules under ``cli/`` that each define ``register(group)``.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "validate_cmd", "variant_cmd", "convert_cmd")
+COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "validate_cmd", "variant_cmd", "convert_cmd",
+                                     "replay_cmd")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

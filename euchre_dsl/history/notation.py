@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import contract_name
+from ..cards import CardError, contract_name, parse_suit
 from ..engine.actions import (
-    BID, CALL, DECLINE, DISCARD, GIVE, MISDEAL, ORDER_UP, PLAY, SWAP, ActionTuple,
+    BID, CALL, DECLINE, DISCARD, GIVE, MISDEAL, ORDER_UP, PLAY, SWAP, VERBS, Action,
+    ActionTuple,
 )
 from ..engine.game import Game, HandResult
 
@@ -39,6 +40,37 @@ def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
     if verb == DECLINE:
         return None
     return [label, verb]
+
+
+def action_from_json(game: Game, action: Any) -> Action:
+    """The engine action of a recorded ``[seat, verb, ...args]`` (the inverse of
+    :func:`action_to_json`).  Raises ``ValueError`` saying why for one that is not
+    well formed; whether it is *allowed* is for the engine to say."""
+    if type(action) is not list or len(action) < 2 or type(action[0]) is not str:
+        raise ValueError(f"{action!r} is not an action [seat, verb, ...]")
+    label, verb, args = action[0], action[1], action[2:]
+    if label not in game.labels:
+        raise ValueError(f"{label!r} is not a seat")
+    seat = game.labels.index(label)
+    alone = args[-1:] == ["alone"]
+    if alone:
+        args = args[:-1]
+    deck = game.deck
+    try:
+        if verb in (PLAY, DISCARD, GIVE) and len(args) == 1 and type(args[0]) is str:
+            return Action(seat, verb, None if args[0] == "??" else deck.parse(args[0]))
+        if verb in (SWAP, MISDEAL) and all(type(a) is str for a in args):
+            return Action(seat, verb, deck.mask(deck.parse(a) for a in args) if args else None)
+        if verb == CALL and len(args) == 1 and type(args[0]) is str:
+            return Action(seat, verb, parse_suit(args[0]), alone)
+        if verb == BID and len(args) == 1 and type(args[0]) is int:
+            return Action(seat, verb, args[0])
+        if verb in VERBS and verb not in (PLAY, DISCARD, GIVE, SWAP, MISDEAL, CALL, BID) \
+                and not args:
+            return Action(seat, verb, None, alone)
+    except CardError as exc:
+        raise ValueError(str(exc)) from None
+    raise ValueError(f"{action!r} is not a well-formed {verb!r} action")
 
 
 def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:

@@ -306,7 +306,8 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
     ``text`` reads the text format; else ``jsonl`` says which JSON form;
     ``None`` lets the first non-blank line decide: the text format when it
     starts with a tag (``[Name``), a ``;`` comment or ``hand``; else a whole
-    JSON value is JSON Lines (streamed), otherwise everything is one document.  ``name`` is the file name problems show.
+    JSON value is JSON Lines (streamed), otherwise everything is one
+    document.  ``name`` is the file name problems show.
     """
     src = stream if stream is not None else sys.stdin.buffer
     lines = iter(src)

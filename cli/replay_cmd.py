@@ -1,0 +1,123 @@
+"""``euchre replay``: show a recorded game hand by hand, in the terminal or as a web page.
+
+Exit status: 0 the record was shown and has no errors, 1 it has errors (they
+are shown where they occur) or cannot be replayed, 2 a usage error or a file
+that cannot be read.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+import click
+
+from euchre_dsl.errors import EuchreError
+from euchre_dsl.history.html_replay import render_html
+from euchre_dsl.history.reader import STDIN, Item, read_records, read_stdin
+from euchre_dsl.history.render import render_game
+from euchre_dsl.history.replay import GameView, hide_hands, replay_record
+
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail
+
+STDIN_NAME = "<stdin>"
+#: click styles of the renderer's style names.
+STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
+          "dim": {"dim": True}, "bold": {"bold": True}}
+
+
+def _paint(text: str, style: str) -> str:
+    return click.style(text, **STYLES.get(style, {}))  # type: ignore[arg-type]
+
+
+def _items(path: str) -> Iterator[Item]:
+    try:
+        return read_stdin(name=STDIN_NAME) if path == STDIN else read_records(path)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        click.echo(f"euchre replay: cannot read {path}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+@click.command("replay")
+@click.argument("path", metavar="FILE")
+@click.option("--record", "record_no", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of the file (1 is the first).")
+@click.option("--hand", "hand_no", type=click.IntRange(min=1),
+              help="Show only this hand (1 is the first); default: every hand.")
+@click.option("--from-view", "viewer", metavar="SEAT",
+              help="Show the game as SEAT saw it: the other hands and their discards hidden.")
+@click.option("--no-color", is_flag=True,
+              help="No colours (they are also left out when the output is not a terminal).")
+@click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
+              help="Write one self-contained web page to step through the game instead.")
+def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
+               no_color: bool, html_out: str | None) -> None:
+    """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
+
+    Shows the deal as a table, the bidding, each trick with its winner and
+    the tricks won so far, and the score after each hand; any problem the
+    validator finds is shown at the action where it occurs.
+
+    \b
+    Examples:
+      euchre replay samples/standard-game.json --hand 1
+      euchre replay games.jsonl --record 3 --from-view N
+      euchre replay game.ehh --html game.html
+    """
+    name = STDIN_NAME if path == STDIN else path
+    item = None
+    for it in _items(path):
+        if it.index == record_no - 1:
+            item = it
+            break
+    if item is None:
+        raise click.UsageError(f"{path} has fewer than {record_no} game(s)")
+    if item.problem is not None:
+        fail([item.problem], EXIT_INVALID)
+    record = item.data
+    if viewer is not None:
+        seats = record.get("seats") if isinstance(record, dict) else None
+        if not isinstance(seats, list) or viewer not in seats:
+            raise click.BadParameter(f"{viewer!r} is not a seat of this game"
+                                     + (f" ({', '.join(map(str, seats))})"
+                                        if isinstance(seats, list) else ""),
+                                     param_hint="--from-view")
+        record = hide_hands(record, viewer)
+    try:
+        view = replay_record(record, item.index, name, item.locate(name))
+    except EuchreError as exc:
+        fail(exc.problems, EXIT_INVALID)
+    if hand_no is not None and hand_no > len(view.hands):
+        raise click.UsageError(f"game {record_no} has {len(view.hands)} hand(s), not {hand_no}")
+    if html_out is not None:
+        _write_page(view, html_out)
+    else:
+        click.echo(render_game(view, _paint, hand_no), nl=False,
+                   color=False if no_color else None)
+    sys.exit(EXIT_INVALID if _has_errors(view) else EXIT_OK)
+
+
+def _write_page(view: GameView, out: str) -> None:
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(render_html(view))
+    except OSError as exc:
+        click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(f"euchre replay: wrote {out}", err=True)
+
+
+def _has_errors(view: GameView) -> bool:
+    found = list(view.problems)
+    for h in view.hands:
+        found += h.problems
+        for s in h.steps:
+            found += s.problems
+    return any(p.severity == "error" for p in found)
+
+
+def register(group: click.Group) -> None:
+    """Add ``replay`` to the ``euchre`` command group."""
+    group.add_command(replay_cmd)

@@ -1,0 +1,86 @@
+"""``euchre replay``: a game in the terminal (colour only on request or a terminal), one
+player's view, a web page; exit codes 0/1/2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from cli.main import euchre
+
+ROOT = Path(__file__).parents[2]
+BROKEN = ROOT / "tests" / "history" / "broken"
+SAMPLES = ROOT / "samples"
+ANSI = "\x1b["
+
+
+def run(*args: str, stdin: str | None = None, color: bool = False) -> Result:
+    return CliRunner().invoke(euchre, ["replay", *args], input=stdin, color=color)
+
+
+def test_a_hand_in_the_terminal() -> None:
+    result = run(str(SAMPLES / "standard-game.json"), "--hand", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Game 1 · Standard euchre · N E S W"
+    assert lines[2] == "Hand 1 · dealer S · upcard K♣"
+    assert "Bidding  W orders up alone · S discards 10♥" in lines
+    assert lines[-1].startswith("Result   euchred · N+S +2, E+W 0 · score N+S 2, E+W 0")
+    assert sum(line.startswith("Trick ") for line in lines) == 5
+    assert ANSI not in result.stdout  # not a terminal: no colour
+
+
+def test_colours_on_a_terminal_and_none_with_no_color() -> None:
+    path = str(SAMPLES / "standard-game.json")
+    coloured = run(path, "--hand", "1", color=True).stdout
+    assert "\x1b[31mK♥" in coloured  # red suits in red
+    assert ANSI in coloured.split("K♠")[0][-12:]  # black suits styled too
+    assert ANSI not in run(path, "--hand", "1", "--no-color", color=True).stdout
+
+
+def test_a_players_view_hides_the_other_hands() -> None:
+    result = run(str(SAMPLES / "standard-game.json"), "--hand", "2", "--from-view", "E")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    table = lines[4:7]
+    assert "E  K♠ Q♥ 9♥ J♦ 9♣" in table[1] and table[1].count("??") == 5
+    assert table[0].endswith("N  ?? ?? ?? ?? ??")
+    assert "W discards a card" in result.stdout
+
+
+def test_records_of_a_text_file_and_of_standard_input(tmp_path: Path) -> None:
+    text = (BROKEN / "records.ehh").read_text()
+    result = run(str(BROKEN / "records.ehh"), "--record", "2", "--hand", "1")
+    assert result.exit_code == 1  # the record has a renege: shown where it happens
+    assert "! error [renege] hand 1: W reneged in trick 1" in result.stdout
+    assert run("-", "--record", "2", "--hand", "1", stdin=text).stdout == result.stdout
+
+
+def test_usage_errors_exit_2() -> None:
+    path = str(SAMPLES / "standard-game.json")
+    assert run(path, "--record", "2").exit_code == 2
+    assert run(path, "--hand", "99").exit_code == 2
+    result = run(path, "--from-view", "X")
+    assert result.exit_code == 2 and "'X' is not a seat" in result.output
+    assert run(str(ROOT / "no-such-file.json")).exit_code == 2
+
+
+def test_records_that_cannot_be_replayed_exit_1() -> None:
+    result = run(str(BROKEN / "syntax-trailing-comma.json"))
+    assert result.exit_code == 1 and "error[syntax]" in result.output
+    result = run(str(BROKEN / "unknown-variant.ehh"))
+    assert result.exit_code == 1 and "error[unknown-variant]" in result.output
+
+
+def test_the_web_page_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "game.html"
+    result = run(str(BROKEN / "renege.ehh"), "--html", str(out))
+    assert result.exit_code == 1  # the record's renege, marked on the page
+    page = out.read_text(encoding="utf-8")
+    data = json.loads(page.split('<script id="data" type="application/json">')[1]
+                      .split("</script>")[0])
+    frames = data["hands"][0]["frames"]
+    assert [f["problems"][0]["code"] for f in frames if f["problems"]] == ["renege"]
+    assert "wrote" in result.stderr
