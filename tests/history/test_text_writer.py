@@ -14,14 +14,17 @@ import io
 import json
 import re
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from euchre_dsl.history.reader import read_records
 from euchre_dsl.history.text_reader import NOTES_KEY, read_text
 from euchre_dsl.history.text_writer import dump_game, write_text
+from euchre_dsl.history.validate import FileReport, check_items
 from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.runner import simulate
@@ -263,3 +266,17 @@ def test_non_canonical_card_spellings_come_back_canonical() -> None:
 def test_a_record_that_is_not_an_object_cannot_be_text() -> None:
     with pytest.raises(ValueError, match="JSON object"):
         dump_game(["not", "a", "game"])
+
+
+def test_every_sample_has_a_text_twin_with_the_same_games() -> None:
+    samples = Path(__file__).resolve().parents[2] / "samples"
+    jsons = sorted(samples.glob("*.json")) + sorted(samples.glob("*.jsonl"))
+    assert jsons
+    for path in jsons:
+        twin = path.with_suffix(".ehh")
+        assert [i.data for i in read_records(str(twin))] == \
+            [i.data for i in read_records(str(path))], twin.name
+        text = twin.read_text(encoding="utf-8")
+        assert "\n".join(dump_game(i.data) for i in read_records(str(path))) == text
+        assert [p.format() for p in check_items(read_records(str(twin)), str(twin),
+                                                FileReport(str(twin)))] == []
