@@ -4,12 +4,13 @@ Reports, for standard euchre on this machine and one core:
 
 * simulate: random-bot hands per second, engine only and with ``ehh/1``
   records written;
-* validate: full hands per second validating a JSON Lines file;
+* validate: full hands per second validating a JSON Lines file, and the same
+  games in the text format (``.ehh``);
 * OpenSpiel: its Python-API random playout loop (chance outcomes and
   ``legal_actions`` drawn with ``random``, ``apply_action`` per step), the
   baseline of the targets;
-* memory: peak RSS of ``euchre validate`` on a large JSON Lines file, which
-  must stay flat in the number of records.
+* memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
+  a large text file, which must stay flat in the number of records.
 
 Each figure is the median of ``--repeat`` runs.  ``--quick`` shrinks every size
 for a smoke run.
@@ -75,6 +76,17 @@ def write_jsonl(path: Path, hands_wanted: int) -> int:
     return hands
 
 
+def write_text_twin(path: Path) -> Path:
+    """The games of a JSON Lines file in the text format, beside it (``.ehh``)."""
+    from euchre_dsl.history.reader import read_records
+    from euchre_dsl.history.text_writer import write_text
+
+    out = path.with_suffix(".ehh")
+    with out.open("w", encoding="utf-8") as f:
+        write_text((item.data for item in read_records(str(path))), f)
+    return out
+
+
 def bench_validate(path: Path, hands: int) -> Callable[[], int]:
     from euchre_dsl.history.validate import validate_path
 
@@ -131,11 +143,18 @@ def main() -> None:
         hands = write_jsonl(path, val_hands)
         rows.append((f"validate JSONL, {hands:,} full hands (hands/s)",
                      f"{median_rate(bench_validate(path, hands), args.repeat):,.0f}"))
+        text = write_text_twin(path)
+        rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
+                     f"{median_rate(bench_validate(text, hands), args.repeat):,.0f}"))
         big = Path(tmp) / "memory.jsonl"
         big_hands = write_jsonl(big, mem_hands)
         rows.append((f"euchre validate peak RSS, {big_hands:,} hands "
                      f"({big.stat().st_size / 2**20:,.0f} MB file)",
                      f"{peak_rss_validate(big):,.0f} MB"))
+        big_text = write_text_twin(big)
+        rows.append((f"euchre validate peak RSS, {big_hands:,} hands as text "
+                     f"({big_text.stat().st_size / 2**20:,.0f} MB file)",
+                     f"{peak_rss_validate(big_text):,.0f} MB"))
     try:
         rate = median_rate(lambda: bench_openspiel(os_games), args.repeat)
         rows.append(("OpenSpiel Python-API random playout loop (hands/s)", f"{rate:,.0f}"))

@@ -67,7 +67,7 @@ _GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
 _VERB_SET = frozenset(VERBS)
 #: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
 CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
-_DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))
+_DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))  # kinds of _Line
 _ABSENT = object()
 _SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT",
                "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
@@ -155,12 +155,12 @@ _LINE_WORDS = {
     "TAG": "a tag line '[Name value]'",
     "HAND": "a 'hand' line",
     "DEAL": "a 'deal' line",
-    "SEAT_LINE": "a seat's cards ('N: AS JS ...')",
+    "SEAT_LINES": "a seat's cards ('N: AS JS ...')",
     "UPCARD": "an 'upcard' line",
     "WIDOW": "a 'widow' line",
     "KITTY": "a 'kitty' line",
     "BIDDING": "a 'bidding' line",
-    "TRICK": "a 'trick' line",
+    "TRICKS": "a 'trick' line",
     "RESULT": "a 'result' line",
     "FINAL": "a 'final' line",
     "$END": "the end of the game",
@@ -216,11 +216,35 @@ class _Line(NamedTuple):
 
 
 def _line(token: Token, first: int) -> _Line:
-    """A line token as a :class:`_Line` (file line numbers; content without comments)."""
-    pattern = _TAG if token.type == "TAG" else _REST
-    m = pattern.match(token.value)
-    return _Line(token.type, m.group().rstrip() if m else "", first + (token.line or 1) - 1,
-                 token.column or 1)
+    """A one-line token as a :class:`_Line` (file line numbers; content without comments)."""
+    value = token.value
+    if ";" in value:
+        m = (_TAG if token.type == "TAG" else _REST).match(value)
+        value = m.group() if m else ""
+    return _Line(token.type, value.rstrip(), first + (token.line or 1) - 1, token.column or 1)
+
+
+#: Block terminals and the kind of each of their lines.
+_BLOCKS = {"SEAT_LINES": "SEAT_LINE", "TRICKS": "TRICK"}
+
+
+def _lines(token: Token, first: int) -> list[_Line]:
+    """The lines of a token: one, or each line of a block (blank and comment lines
+    skipped)."""
+    kind = _BLOCKS.get(token.type)
+    if kind is None:
+        return [_line(token, first)]
+    line = first + (token.line or 1) - 1
+    out = []
+    for k, sub in enumerate(token.value.split("\n")):
+        text = sub.lstrip(" \t")
+        if not text or text[0] == ";":
+            continue
+        if ";" in text:
+            text = _REST.match(text).group()  # type: ignore[union-attr]
+        col = (token.column or 1) if k == 0 else len(sub) - len(sub.lstrip(" \t")) + 1
+        out.append(_Line(kind, text.rstrip(), line + k, col))
+    return out
 
 
 class _Builder:
@@ -403,11 +427,12 @@ class _Builder:
         """``N+S 3, E+W 5`` (the commas are optional); a JSON value is taken as it is."""
         if _is_json(text):
             return self.json_value(text, line, col, path, what)
-        return self.pairs(text.replace(",", " "), line, col, path, what)
+        words, cols = self.words(text.replace(",", " "), line, col)
+        return self.pairs(words, cols, line, col, path, what)
 
-    def pairs(self, text: str, line: int, col: int, path: JsonPath, what: str
-              ) -> dict[str, Any]:
-        words, cols = self.words(text, line, col)
+    def pairs(self, words: list[str], cols: list[int] | None, line: int, col: int,
+              path: JsonPath, what: str) -> dict[str, Any]:
+        """Words as pairs of a name and a number: ``N+S 3 E+W 5``."""
         if len(words) % 2:
             at = cols[-1] if cols else col
             self.fail(f"{what}: write pairs of a name and a number", line, at,
@@ -424,7 +449,8 @@ class _Builder:
 
     # ------------------------------------------------------------ hands
     def hand(self, tree: Tree, h: int) -> Any:
-        lines = [_line(t, self.first) for t in tree.children if isinstance(t, Token)]
+        lines = [ln for t in tree.children if isinstance(t, Token)
+                 for ln in _lines(t, self.first)]
         head = lines[0]
         line = head.line
         words, cols = self.words(head.text, line, head.col)
@@ -723,9 +749,8 @@ class _Builder:
                 self.fail(f"'{key}' is given twice in the {what} line", line, at)
             values = words[1:]
             if key in _PAIR_PARTS:
-                after = part[part.find(words[0]) + len(words[0]):]
-                vcol = part_col + part.find(words[0]) + len(words[0])
-                out[key] = self.pairs(after, line, vcol, path + (key,), f"{what} {key}")
+                out[key] = self.pairs(values, None if cols is None else cols[1:], line, at,
+                                      path + (key,), f"{what} {key}")
             elif key == "winner" and what == "final":
                 out[key] = None if values == [NO_WINNER] else \
                     values[0] if len(values) == 1 else values
