@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from ..cards import (
     LOW_NO_TRUMP, NO_TRUMP, RANKS, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards, same_colour,
@@ -1476,7 +1476,13 @@ class Game:
 
     def apply(self, action: Action, allow_renege: bool = False) -> None:
         """Apply one action; raises :class:`IllegalAction` saying why it is not allowed."""
-        seat, verb, arg, alone = action
+        self.act(action[0], action[1], action[2], action[3], allow_renege)
+
+    def act(self, seat: int, verb: str, arg: Any = None, alone: bool = False,
+            allow_renege: bool = False) -> None:
+        """:meth:`apply` with the action's parts given one by one (the replay's entry
+        point: no :class:`Action` to build).  ``arg`` is a card, a contract, a bid,
+        or for ``swap``/``misdeal`` a list of cards."""
         if not 0 <= seat < self.n:
             raise IllegalAction("out-of-turn", f"there is no seat {seat}")
         if verb == PLAY:

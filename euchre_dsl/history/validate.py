@@ -44,7 +44,7 @@ from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
 from .notation import FORMAT
-from .reader import Item, JsonPath, Locator, no_positions, read_records
+from .reader import Item, JsonPath, no_positions, read_records
 from .shape import (
     CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, UNKNOWN_CARD, Broken,
     Locate, is_int, json_kind, shown_location, did_you_mean,
@@ -431,32 +431,7 @@ class _RecordCheck(ClaimChecks):
             seat, verb, arg, alone = self.read_action(h, i, actions[i])
             seen = game.last_renege
             try:
-                if verb == PLAY:
-                    game.play(seat, arg, True)  # type: ignore[arg-type]
-                elif verb == PASS:
-                    game.pass_(seat)
-                elif verb == ORDER_UP:
-                    game.order_up(seat, alone)
-                elif verb == CALL:
-                    game.call(seat, arg, alone)  # type: ignore[arg-type]
-                elif verb == DISCARD:
-                    game.discard(seat, arg)
-                elif verb == BID:
-                    game.bid(seat, arg)  # type: ignore[arg-type]
-                elif verb == DEFEND_ALONE:
-                    game.defend_alone(seat)
-                elif verb == STAY:
-                    game.stay(seat)
-                elif verb == DROP:
-                    game.drop(seat)
-                elif verb == GIVE:
-                    game.give(seat, arg)
-                elif verb == SWAP:
-                    game.swap(seat, arg)
-                elif verb == MISDEAL:
-                    game.misdeal(seat, arg)
-                else:
-                    game.take_widow(seat)
+                game.act(seat, verb, arg, alone, True)
             except IllegalAction as exc:
                 self.illegal(h, i, exc)
             if game.last_renege is not seen:
