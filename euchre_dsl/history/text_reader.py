@@ -49,7 +49,7 @@ NO_WINNER = "none"
 
 #: Tag names (compared without case and ``_``) -> record key.
 TAG_KEYS = {"format": "format", "variant": "variant", "seats": "seats", "players": "players",
-            "meta": "meta", "startscores": "start_scores", "hands": "hands", "final": "final"}
+            "meta": "meta", "startscores": "start_scores", "hands": "hands"}
 #: Tags with one value per key: ``[Meta event "club night"]``, ``[Player N "Ann"]``.
 KEYED_TAGS = {"meta": "meta", "player": "players"}
 RESULT_PARTS = ("trump", "maker", "tricks", "points", "scores")

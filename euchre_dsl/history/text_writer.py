@@ -37,8 +37,9 @@ _BARE_WORD = re.compile(r"[A-Za-z0-9_.+-]+")
 _SAFE = re.compile(r"[^\s,;:{}@\[\]\"]+")
 _INT = re.compile(r"[+-]?[0-9]+")
 _VERB_SET = frozenset(VERBS)
-_TAG_NAMES = {"format": "Format", "variant": "Variant", "seats": "Seats", "players": "Players",
-              "meta": "Meta", "start_scores": "StartScores", "hands": "Hands", "final": "Final"}
+#: Record keys with a place of their own (the rest are written as tags of their name).
+_PLACED = frozenset(("format", "variant", "seats", "players", "meta", "start_scores", "hands",
+                     "final"))
 _HAND_KEYS = frozenset(("dealer", "deal", "actions", "result"))
 _DEAL_KEYS = frozenset(("hands", "upcard", "widow", "kitty"))
 _INDENT = "  "
@@ -154,7 +155,7 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         else:
             out.append(f"[StartScores {_json(start)}]")
     for key, value in record.items():
-        if key in _TAG_NAMES or (key == NOTES_KEY and inline_notes):
+        if key in _PLACED or (key == NOTES_KEY and inline_notes):
             continue
         out.append(f"[{_tag_name(key)} {_json(value)}]")
     if "hands" in record and type(record["hands"]) is not list:
@@ -213,8 +214,10 @@ def _line_hand(hand: Any) -> bool:
         return False
     if "deal" not in hand or "actions" not in hand or type(hand["actions"]) is not list:
         return False
-    dealer = hand.get("dealer", "")
-    return type(dealer) is str and (not dealer or bool(_SAFE.fullmatch(dealer)))
+    if "dealer" not in hand:
+        return True
+    dealer = hand["dealer"]
+    return type(dealer) is str and bool(_SAFE.fullmatch(dealer))
 
 
 def _hand(h: int, hand: Any, notes: Notes) -> list[str]:
