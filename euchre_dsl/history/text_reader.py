@@ -69,8 +69,8 @@ _VERB_SET = frozenset(VERBS)
 CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
 _DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))  # kinds of _Line
 _ABSENT = object()
-_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT",
-               "♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT", **_SUIT_SYMBOLS}
 
 # Every spelling of every card of any pack (2 to ace of each suit and the joker):
 # the deck of cards.py reads them, its names are the canonical spelling.
@@ -89,10 +89,11 @@ def canonical_card(word: str) -> str:
 
 
 def _looks_like_card(word: str) -> bool:
-    """Is a word after ``SEAT:`` a (maybe misspelt) card rather than a verb?"""
+    """Is a word after ``SEAT:`` a (maybe misspelt) card rather than a verb?  Short
+    words and words with a digit or a suit symbol are; ``pas`` is a verb misspelt."""
     if word in _SPELLING or word.upper() in _SPELLING or len(word) <= 2:
         return True
-    return any(ch.isdigit() or ch in _SUIT_WORDS for ch in word)
+    return any(ch.isdigit() or ch in _SUIT_SYMBOLS for ch in word)
 
 
 class TextSyntaxError(ValueError):
@@ -191,8 +192,6 @@ def _syntax_error(exc: UnexpectedInput, text: str, first_line: int) -> TextSynta
     if isinstance(exc, UnexpectedToken):
         got = _LINE_WORDS.get(exc.token.type, repr(str(exc.token)))
         expected = [_LINE_WORDS[t] for t in sorted(exc.expected) if t in _LINE_WORDS]
-        if exc.token.type == "$END":
-            return TextSyntaxError("the game ends too early", line, column, _ORDER_HINT)
         first = str(exc.token).split()[0] if str(exc.token).split() else ""
         message = f"{got} ('{first}') is not allowed here"
         if expected:
