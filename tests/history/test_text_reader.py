@@ -102,6 +102,11 @@ def test_input_is_forgiving_about_case_tens_symbols_and_spaces() -> None:
     assert one(sloppy) == one(GAME)
 
 
+def test_crlf_line_ends_and_a_byte_order_mark_are_read() -> None:
+    crlf = "\ufeff" + GAME.replace("\n", "\r\n")
+    assert one(crlf) == one(GAME)
+
+
 def test_call_suits_alone_and_bids_are_read_in_every_spelling() -> None:
     text = GAME.replace("bidding E:pass S:order_up N:discard 9D",
                         "bidding E:pass S:call ♥ ALONE W:bid +3 N:call nt")
