@@ -117,7 +117,6 @@ class _Renderer:
         return self.paint(f"Final score {self.sides(v.scores)} · {state}", "bold")
 
     def hand(self, hv: HandView) -> list[str]:
-        v = self.v
         head = f"Hand {hv.number}"
         if hv.dealer is not None:
             head += f" · dealer {self.seat(hv.dealer)}"
