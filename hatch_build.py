@@ -23,6 +23,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: Modules compiled with mypyc: the hot loops and what they call per action.
 COMPILED = (
+    "euchre_dsl/cards.py",
     "euchre_dsl/engine/actions.py",
     "euchre_dsl/engine/scoring.py",
     "euchre_dsl/engine/game.py",
@@ -32,6 +33,7 @@ COMPILED = (
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",
     "euchre_dsl/history/claims.py",
+    "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
 )
 

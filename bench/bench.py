@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -31,11 +30,23 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+try:  # measure the installed build (compiled or not); else the source tree
+    import euchre_dsl  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(ROOT))
 
+from euchre_dsl import build  # noqa: E402
 from euchre_dsl.history.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import Stats, simulate  # noqa: E402
+
+#: Runs a command in a fresh process and prints the peak RSS of its children
+#: (so each measurement has its own maximum).
+_RSS_PROBE = (
+    "import resource, subprocess, sys\n"
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
 
 
 def median_rate(run: Callable[[], int], repeat: int) -> float:
@@ -116,11 +127,12 @@ def bench_openspiel(games: int) -> int:
 
 def peak_rss_validate(path: Path) -> float:
     """Peak resident memory (MB) of ``euchre validate`` on ``path``, in a child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    subprocess.run([sys.executable, "-m", "cli", "validate", "--report", "json", str(path)],
-                   cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(after, before) / 1024
+    euchre = Path(sys.executable).with_name("euchre")
+    cmd = [str(euchre)] if euchre.exists() else [sys.executable, "-m", "cli"]
+    probe = subprocess.run([sys.executable, "-c", _RSS_PROBE, *cmd, "validate", "--report",
+                            "json", str(path)], cwd=ROOT, capture_output=True, text=True,
+                           check=True)
+    return int(probe.stdout.strip()) / 1024
 
 
 def main() -> None:
@@ -162,6 +174,7 @@ def main() -> None:
         rows.append(("OpenSpiel Python-API random playout loop", "open-spiel not installed"))
 
     width = max(len(r[0]) for r in rows)
+    print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}")
     print(f"{'benchmark':<{width}}  result")
     for name, value in rows:
         print(f"{name:<{width}}  {value}")

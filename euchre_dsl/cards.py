@@ -23,7 +23,7 @@ module knows what a bower is.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 from typing import Iterable, Iterator
 
 __all__ = [
@@ -130,6 +130,15 @@ class Deck:
     #: In a no-trump hand the joker is a lone trump in a suit of its own (it
     #: wins any trick it is in and a joker lead cannot be followed).
     _ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The tables, built once when the deck is made (see the _build_* methods).
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    symbols: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
+    effective_suits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    suit_masks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    trump_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    powers: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
+    trump_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         low = self.lowest.upper()
@@ -139,6 +148,14 @@ class Deck:
             raise CardError(f"lowest rank must be 2..9, got {self.lowest!r}")
         object.__setattr__(self, "lowest", low)
         object.__setattr__(self, "_ranks", tuple(range(RANKS.index(low), len(RANKS))))
+        object.__setattr__(self, "names", self._build_names())
+        object.__setattr__(self, "symbols", self._build_symbols())
+        object.__setattr__(self, "_lookup", self._build_lookup())
+        object.__setattr__(self, "effective_suits", self._build_effective_suits())
+        object.__setattr__(self, "suit_masks", self._build_suit_masks())
+        object.__setattr__(self, "trump_orders", self._build_trump_orders())
+        object.__setattr__(self, "powers", self._build_powers())
+        object.__setattr__(self, "trump_masks", self._build_trump_masks())
 
     @staticmethod
     @cache
@@ -181,16 +198,14 @@ class Deck:
         return card // len(self._ranks)
 
     # ------------------------------------------------------------- notation
-    @cached_property
-    def names(self) -> tuple[str, ...]:
+    def _build_names(self) -> tuple[str, ...]:
         """``ehh/1`` names by index: ``"9C"``, ``"TH"``, ``"JK"``."""
         out = [RANKS[r] + SUITS[s] for s in range(4) for r in self._ranks]
         if self.joker:
             out.append("JK")
         return tuple(out)
 
-    @cached_property
-    def symbols(self) -> tuple[str, ...]:
+    def _build_symbols(self) -> tuple[str, ...]:
         """Display names with suit symbols: ``"9♣"``, ``"10♥"``, ``"Jk"``."""
         out = [
             ("10" if RANKS[r] == "T" else RANKS[r]) + SUIT_SYMBOLS[s]
@@ -201,8 +216,7 @@ class Deck:
             out.append("Jk")
         return tuple(out)
 
-    @cached_property
-    def _lookup(self) -> dict[str, int]:
+    def _build_lookup(self) -> dict[str, int]:
         table: dict[str, int] = {}
         for s_in, s in _SUIT_INPUT.items():
             for r in self._ranks:
@@ -270,8 +284,7 @@ class Deck:
         return sorted(cards, key=lambda c: (-eff[c], -pw[eff[c]][c]))
 
     # ------------------------------------------------------------ trump tables
-    @cached_property
-    def effective_suits(self) -> tuple[tuple[int, ...], ...]:
+    def _build_effective_suits(self) -> tuple[tuple[int, ...], ...]:
         """``effective_suits[contract][card]``: the suit the card belongs to.
 
         With a trump suit the left bower (the other jack of trump's colour) and
@@ -293,8 +306,7 @@ class Deck:
             table.append(tuple(row))
         return tuple(table)
 
-    @cached_property
-    def suit_masks(self) -> tuple[tuple[int, ...], ...]:
+    def _build_suit_masks(self) -> tuple[tuple[int, ...], ...]:
         """``suit_masks[contract][suit]``: mask of the cards of that effective suit
         (five entries: the fifth is the joker's own suit in no-trump)."""
         out = []
@@ -306,8 +318,7 @@ class Deck:
             out.append(tuple(masks))
         return tuple(out)
 
-    @cached_property
-    def trump_orders(self) -> tuple[tuple[int, ...], ...]:
+    def _build_trump_orders(self) -> tuple[tuple[int, ...], ...]:
         """``trump_orders[contract]``: the trump cards, highest first (empty in
         no-trump unless the joker plays)."""
         out = []
@@ -334,8 +345,7 @@ class Deck:
 
         return key
 
-    @cached_property
-    def powers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    def _build_powers(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """``powers[contract][led_suit][card]``: trick-taking power.
 
         0 means the card cannot win a trick led in ``led_suit``; a trump beats
@@ -361,8 +371,7 @@ class Deck:
             out.append(tuple(per_led))
         return tuple(out)
 
-    @cached_property
-    def trump_masks(self) -> tuple[int, ...]:
+    def _build_trump_masks(self) -> tuple[int, ...]:
         """``trump_masks[contract]``: mask of all trumps (the joker in no-trump)."""
         return tuple(self.mask(order) for order in self.trump_orders)
 
