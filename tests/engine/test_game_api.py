@@ -1,0 +1,97 @@
+"""The per-action API: legal_actions(), apply(), clone(), hand_actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from euchre_dsl.engine.actions import Action, IllegalAction
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import load_variant, shipped_ids
+
+
+def random_walk(game: Game, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        if game.is_over:
+            return
+        if game.hand_over:
+            game.deal_random(rng)
+            continue
+        legal = game.legal_actions()
+        game.apply(legal[int(rng.random() * len(legal))])
+
+
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_every_legal_action_applies_and_nothing_else_is_offered(variant: str) -> None:
+    rules = load_variant(variant)
+    rng = random.Random(variant)
+    game = Game(rules)
+    for _ in range(400):
+        if game.is_over:
+            game = Game(rules)
+        if game.hand_over:
+            game.deal_random(rng)
+            continue
+        legal = game.legal_actions()
+        assert legal, f"no legal action in phase {game.phase}"
+        assert len(set(legal)) == len(legal)
+        assert all(a.seat == game.to_act for a in legal)
+        for action in legal:  # each one is accepted by a copy of the state
+            game.clone().apply(action)
+        game.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_a_clone_is_independent_and_replays_identically() -> None:
+    rules = load_variant("standard")
+    rng = random.Random(5)
+    game = Game(rules)
+    random_walk(game, rng, 40)
+    while game.hand_over:
+        game.deal_random(rng)
+    before = (list(game.cand), list(game.scores), game.phase, list(game.hand_log))
+    twin = game.clone()
+    moves = random.Random(9)
+    random_walk(twin, moves, 25)
+    # the original did not move
+    assert (list(game.cand), list(game.scores), game.phase, list(game.hand_log)) == before
+    # the same choices on the original reach the same state as on the clone
+    random_walk(game, random.Random(9), 25)
+    assert game.cand == twin.cand and game.scores == twin.scores
+    assert game.results == twin.results and game.hand_log == twin.hand_log
+
+
+def test_hand_actions_are_actions_in_order() -> None:
+    rules = load_variant("standard")
+    game = Game(rules)
+    game.deal_random(random.Random(2))
+    first = game.legal_actions()[0]
+    game.apply(first)
+    assert game.hand_actions == [first]
+    assert isinstance(game.hand_actions[0], Action)
+
+
+def test_apply_rejects_an_action_by_the_wrong_seat_with_its_code() -> None:
+    rules = load_variant("standard")
+    game = Game(rules, dealer=0)
+    game.deal_random(random.Random(3))
+    wrong = (game.to_act + 1) % 4
+    with pytest.raises(IllegalAction) as err:
+        game.apply(Action(wrong, "pass"))
+    assert err.value.code == "out-of-turn"
+    assert "E's turn" in err.value.message or "turn" in err.value.message
+    with pytest.raises(IllegalAction) as err:
+        game.apply(Action(9, "pass"))
+    assert err.value.code == "out-of-turn"
+
+
+def test_nothing_is_legal_between_hands_and_after_the_game() -> None:
+    rules = load_variant("openspiel")  # one deal per game
+    game = Game(rules)
+    assert game.legal_actions() == ()
+    rng = random.Random(4)
+    random_walk(game, rng, 100)
+    assert game.is_over and game.legal_actions() == ()
+    with pytest.raises(IllegalAction) as err:
+        game.deal_random(rng)
+    assert err.value.code == "game-over"
