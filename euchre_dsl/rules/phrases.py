@@ -91,18 +91,48 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _slot("deal.packets", "deal {packets}", "deal in packets of {packets}")
     + _bool("deal.upcard", ["an upcard", "turn up a card"], ["no upcard"])
     + _bool("deal.widow", ["a widow", "deal a widow"], ["no widow"])
+    + _choice("deal.farmers_hand", {
+        "off": ["no farmer's hand"],
+        "three_nines_or_three_tens": ["farmer's hand on three nines or three tens"],
+        "three_nines_or_tens": ["farmer's hand on three nines and tens"],
+        "only_nines_and_tens": ["farmer's hand on only nines and tens"],
+        "no_ace_no_face": ["farmer's hand on no ace no face"],
+        "any_hand": ["farmer's hand on any hand"]})
+    + _choice("deal.farmers_hand_effect", {
+        "swap": ["a farmer's hand swaps with the kitty"],
+        "misdeal": ["a farmer's hand is a misdeal"]})
+    + _choice("deal.farmers_hand_redeal", {
+        "same_dealer": ["after a farmer's misdeal the same dealer deals"],
+        "pass_deal": ["after a farmer's misdeal the deal passes"]})
+    + _bool("deal.ace_no_face", ["ace no face is a misdeal"],
+            ["ace no face is not a misdeal"])
+    + _choice("deal.ace_no_face_redeal", {
+        "same_dealer": ["after ace no face the same dealer deals"],
+        "pass_deal": ["after ace no face the deal passes"]})
+    + _choice("deal.misdeal", {"same_dealer": ["after a misdeal the same dealer deals"],
+                               "pass_deal": ["after a misdeal the deal passes"]})
     # bidding
     + _bool("bidding.order_up_round", ["an order-up round"], ["no order-up round"])
     + _bool("bidding.naming_round", ["a naming round"], ["no naming round"])
     + _choice("bidding.turned_down_suit", {"barred": ["the turned-down suit may not be named"],
                                            "allowed": ["the turned-down suit may be named"]})
     + _bool("bidding.no_trump", ["no-trump may be called"], ["no-trump may not be called"])
+    + _bool("bidding.low_no_trump", ["low no-trump may be called"],
+            ["low no-trump may not be called"])
     + _bool("bidding.stick_the_dealer", ["stick the dealer", "screw the dealer",
                                          "hang the dealer"],
             ["no stick the dealer", "the dealer may pass"])
     + _bool("bidding.std_may_name_turned_down",
             ["a stuck dealer may name the turned-down suit"],
             ["a stuck dealer may not name the turned-down suit"])
+    + _bool("bidding.std_may_call_no_trump", ["a stuck dealer may call no-trump"],
+            ["a stuck dealer may not call no-trump"])
+    + _bool("bidding.dealer_forced_takeup", ["the dealer must take up the upcard"],
+            ["the dealer need not take up the upcard"])
+    + _bool("bidding.must_hold_trump_to_call", ["the maker must hold a trump"],
+            ["the maker need not hold a trump"])
+    + _bool("bidding.must_hold_trump_left_counts", ["the left bower counts as a held trump"],
+            ["the left bower does not count as a held trump"])
     + _choice("bidding.all_pass", {"throw_in": ["if everyone passes, throw the hand in"],
                                    "no_trump": ["if everyone passes, play at no-trump"]})
     + _slot("bidding.forced_trump", "forced trump {suit}", "a {suit} upcard is trump")
@@ -135,6 +165,13 @@ PHRASES: tuple[Phrase, ...] = tuple(
                                      "vs_lone_maker": ["defend alone against a lone maker",
                                                        "defend alone against a loner"],
                                      "vs_any_maker": ["defend alone against any maker"]})
+    + _choice("alone.defend_order", {
+        "left_of_maker": ["ask defenders from the maker's left"],
+        "left_of_dealer": ["ask defenders from the dealer's left"]})
+    + _bool("alone.canadian_loner", ["canadian loner"], ["no canadian loner"])
+    + _bool("alone.call_for_best", ["call for best"], ["no call for best"])
+    + _bool("alone.call_for_best_upcard", ["a sitting dealer may give the upcard"],
+            ["a sitting dealer may not give the upcard"])
     # participation
     + _bool("participation.stay_drop", ["stay or drop"],
             ["everyone plays every hand", "no dropping out"])
@@ -182,6 +219,10 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + [Phrase("no deal limit", "game.deals", None)]
     + _choice("game.tie", {"play_on": ["a level finish plays on"],
                            "tie": ["a level finish is a tie"]})
+    + _bool("game.laps", ["laps"], ["no laps"])
+    + _bool("game.slam", ["slam"], ["no slam"])
+    + _choice("game.rubber", {"off": ["no rubber"], "uspcc": ["uspcc rubbers"],
+                              "somerset1888": ["somerset rubbers"]})
 )
 
 
