@@ -47,13 +47,20 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
 
 def game_record(game: Game, variant: str | dict[str, Any], hands: list[dict[str, Any]],
                 meta: dict[str, Any] | None = None,
-                players: dict[str, str] | None = None) -> dict[str, Any]:
-    """A whole game record around already-built hand records."""
+                players: dict[str, str] | None = None,
+                start_scores: Sequence[int] | None = None) -> dict[str, Any]:
+    """A whole game record around already-built hand records.
+
+    ``start_scores`` (per side) is written when a game does not start from the
+    variant's start score, as when laps carry points into it.
+    """
     rec: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(game.labels)}
     if players:
         rec["players"] = players
     if meta:
         rec["meta"] = meta
+    if start_scores is not None:
+        rec["start_scores"] = {name: start_scores[i] for i, name in enumerate(game.side_names)}
     rec["hands"] = hands
     rec["final"] = {
         "scores": {name: game.scores[i] for i, name in enumerate(game.side_names)},

@@ -168,3 +168,35 @@ def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
     played = sum(len(b.cards) for b in bots)
     assert played == sum(sum(r.tricks) * (3 if r.alone else 4)
                          for r in game.results if not r.thrown_in)
+
+
+def test_laps_carry_the_winners_excess_into_the_next_game() -> None:
+    rules = load_variant("railroad")  # laps and slam
+    records = list(simulate(rules, "railroad", 40, 8))
+    assert all(r["meta"]["match"] == 0 for r in records)  # type: ignore[index]
+    carried = 0
+    for before, after in zip(records, records[1:]):
+        final = before["final"]  # type: ignore[index]
+        winner = final["winner"]
+        excess = {side: max(0, v - rules.game.target) if side == winner else 0
+                  for side, v in final["scores"].items()}
+        expected = excess if any(excess.values()) else None
+        assert after.get("start_scores") == expected  # type: ignore[union-attr]
+        carried += expected is not None
+        assert not [p for p in validate_record(after) if p.severity == "error"]
+    assert carried > 0
+
+
+def test_rubbers_end_matches_and_are_counted() -> None:
+    from euchre_dsl.rules.registry import compile_data
+
+    rules = compile_data({"id": "rubbers", "extends": "standard",
+                          "game": {"target": 5, "rubber": "uspcc"}})
+    stats = Stats()
+    records = list(simulate(rules, rules.to_dict(), 60, 4, stats=stats))
+    matches = [r["meta"]["match"] for r in records]  # type: ignore[index]
+    assert matches == sorted(matches) and matches[-1] >= 20  # 2 or 3 games a rubber
+    assert 20 <= sum(stats.rubbers.values()) <= 30
+    # margin = 2 + winner's rubber points (at least 2) - loser's (at most 3): at least 1
+    assert stats.rubber_margins >= sum(stats.rubbers.values())
+    assert "rubbers won" in stats.summary()
