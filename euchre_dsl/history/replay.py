@@ -222,7 +222,10 @@ def _replay_hand(game: Game, h: int, hand: Any,
 def _deal(game: Game, deal: Any) -> None:
     if type(deal) is not dict:
         raise ValueError("no deal")
-    parse = game.deck.parse
+    def parse(card: Any) -> int:
+        if type(card) is not str:  # the validator reports it; the hand is not shown
+            raise ValueError("not a card")
+        return game.deck.parse(card)
 
     def cards(value: Any) -> list[int | None] | None:
         if value is None:

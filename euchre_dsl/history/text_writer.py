@@ -335,7 +335,7 @@ def _annotated(token: str, note: dict[str, Any] | None) -> str:
 def _action(a: Any) -> str:
     """``SEAT:verb args`` / ``SEAT:card``, or ``@`` and the action as JSON."""
     if type(a) is not list or len(a) < 2 or type(a[0]) is not str or \
-            not _LABEL.fullmatch(a[0]) or a[1] not in _VERB_SET:
+            not _LABEL.fullmatch(a[0]) or type(a[1]) is not str or a[1] not in _VERB_SET:
         return "@" + _inline_json(a)
     seat, verb, args = a[0], a[1], a[2:]
     if verb == PLAY and len(args) == 1:

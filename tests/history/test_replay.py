@@ -94,3 +94,13 @@ def test_a_record_that_cannot_be_replayed_says_why() -> None:
     assert [p.code for p in info.value.problems] == ["unknown-variant"]
     with pytest.raises(EuchreError):
         replay_record(["not", "a", "record"])
+
+
+@pytest.mark.parametrize("bad", [7, None, 1.5, ["JC"]])
+def test_a_deal_with_a_card_that_is_not_text_is_not_shown(bad: object) -> None:
+    rec = json.loads(SAMPLE.read_text())
+    rec["hands"][1]["deal"]["hands"]["W"][0] = bad
+    rec["hands"][2]["deal"]["upcard"] = bad
+    view = replay_record(rec)
+    assert view.hands[0].steps and not view.hands[1].steps and not view.hands[2].steps
+    assert "schema" in [p.code for p in view.hands[1].problems]

@@ -244,6 +244,8 @@ def test_canonical_layout_of_a_hand() -> None:
     (["N", "play", "9H!"], '@["N","play","9H!"]'),
     (["N", "play", "a b;{c}"], '@["N","play","a\\u0020b\\u003b\\u007bc\\u007d"]'),
     ("N:pass", '@"N:pass"'),
+    (["N", {}], '@["N",{}]'),  # a verb that is not even text
+    (["N", ["play"], "9H"], '@["N",["play"],"9H"]'),
 ])
 def test_actions_the_lines_cannot_say_are_written_as_json(action: Any, token: str) -> None:
     rec = game("standard", 5)
