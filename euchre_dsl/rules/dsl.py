@@ -81,7 +81,10 @@ class _Builder:
             elif child.data == "block":
                 for rule in child.children:
                     if isinstance(rule, Tree):
-                        getattr(self, f"rule_{rule.data}")(rule)
+                        try:
+                            getattr(self, f"rule_{rule.data}")(rule)
+                        except PhraseError as exc:  # a number too long to read
+                            self.fail(exc.item, exc.message, exc.hint)
         if self.problems:
             raise EuchreError(self.problems)
         return self.src
@@ -141,17 +144,28 @@ class _Builder:
 def _item(node: Token | Tree) -> Item | None:
     """A phrase piece; commas are dropped."""
     if isinstance(node, Tree):  # a [list]
-        numbers = [int(cast(Token, t)) for t in node.children]
+        numbers = [_int(t, t.line, t.column) for t in cast(list[Token], node.children)]
         return Item("list", numbers, node.meta.line, node.meta.column)
     if node.type == "COMMA":
         return None
     if node.type == "NUMBER":
-        return Item("number", int(node), node.line, node.column)
+        return Item("number", _int(node, node.line, node.column), node.line, node.column)
     if node.type == "STRING":
         return Item("text", _unquote(node), node.line, node.column)
     if node.type == "PACKETS":
-        return Item("packets", [int(n) for n in node.split("-")], node.line, node.column)
+        return Item("packets", [_int(n, node.line, node.column) for n in node.split("-")],
+                    node.line, node.column)
     return Item("word", str(node), node.line, node.column)
+
+
+def _int(text: str, line: int | None, column: int | None) -> int:
+    """A written number; one of thousands of digits (more than Python reads) is an error."""
+    try:
+        return int(text)
+    except ValueError:
+        raise PhraseError(f"'{text[:12]}...' is a number of {len(text)} digits",
+                          Item("number", 0, line, column),
+                          "numbers in rules are small whole numbers") from None
 
 
 def _value(tree: Tree) -> tuple[Any, Token | Item]:

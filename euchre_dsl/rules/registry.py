@@ -39,10 +39,20 @@ def shipped_ids() -> list[str]:
 def parse_file(path: Path) -> VariantSource:
     """Read a variant file of either form (by extension) into located source."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise EuchreError(Problem("invalid-variant", f"cannot read variant file: {exc}",
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise EuchreError(Problem("invalid-variant",
+                                  f"cannot read variant file: {exc.strerror or exc}",
                                   location=Location(str(path)))) from None
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # editors may save a BOM
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start].decode("utf-8", "replace")
+        raise EuchreError(Problem(
+            "invalid-variant", f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+            location=Location(str(path), before.count("\n") + 1,
+                              len(before) - before.rfind("\n")),
+            hint="save the file as UTF-8")) from None
     if path.suffix == ".euchre":
         from .dsl import parse_dsl  # the rules language front end
 

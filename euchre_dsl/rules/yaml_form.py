@@ -17,11 +17,15 @@ from .source import Path, VariantSource
 def parse_yaml(text: str, file: str | None = None) -> VariantSource:
     """Parse YAML variant text; syntax problems raise :class:`EuchreError` (``invalid-variant``)."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise EuchreError(_syntax_problem(exc, file)) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - reader errors without marks
-        raise EuchreError(Problem("invalid-variant", f"YAML: {exc}", location=Location(file))) \
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+        before = text[:exc.position]
+        loc = Location(file, before.count("\n") + 1, exc.position - before.rfind("\n"))
+        raise EuchreError(Problem("invalid-variant", f"YAML: the character U+{exc.character:04X} "
+                                  "is not allowed in a YAML file", location=loc,
+                                  hint="delete it (was a binary file saved as .yaml?)")) \
             from None
     src = VariantSource({}, file)
     src.key_locations[()] = Location(file, 1, 1)
@@ -50,9 +54,25 @@ _SYNTAX_WORDS: tuple[tuple[str, str, str], ...] = (
     ("could not find expected ':'", "expected 'key: value'",
      "write each option as 'key: value', with a space after the colon"),
     ("undefined alias", "'*' starts a YAML alias", "put the value in quotes"),
+    ("found an alias", "YAML aliases ('*name') are not allowed in a variant file",
+     "write the value out in full"),
+    ("found another document", "a second YAML document ('---') in a variant file",
+     "a variant file holds one variant: remove the '---' line and what follows, or put "
+     "it in a file of its own"),
     ("cannot start any token", "this character cannot start a value",
      "put the value in quotes"),
 )
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, refusing aliases: a variant is plain data, and an alias can
+    refer to itself or multiply a few lines into billions of values."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent) and self.peek_event().anchor in self.anchors:
+            raise yaml.composer.ComposerError(None, None, "found an alias",
+                                              self.peek_event().start_mark)
+        return super().compose_node(parent, index)
 
 
 def _syntax_problem(exc: yaml.MarkedYAMLError, file: str | None) -> Problem:
@@ -78,7 +98,7 @@ def _loc(node: yaml.Node, file: str | None) -> Location:
 def _mapping(node: yaml.MappingNode, path: Path, src: VariantSource) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key_node, value_node in node.value:
-        key = _scalar(key_node)
+        key = _scalar(key_node, src.file)
         if not isinstance(key, str):
             key = str(key)
         sub = path + (key,)
@@ -97,13 +117,14 @@ def _value(node: yaml.Node, path: Path, src: VariantSource) -> Any:
         return _mapping(node, path, src)
     if isinstance(node, yaml.SequenceNode):
         return [_value(n, path + (str(i),), src) for i, n in enumerate(node.value)]
-    return _scalar(node)
+    return _scalar(node, src.file)
 
 
-def _scalar(node: yaml.Node) -> Any:
+def _scalar(node: yaml.Node, file: str | None) -> Any:
     """A scalar with YAML 1.1 typing, except that yes/no/on/off stay words.
 
-    ``defend_alone: off`` must mean the word "off", not ``False``.
+    ``defend_alone: off`` must mean the word "off", not ``False``.  A value its
+    type cannot hold (``!!int abc``, an integer of thousands of digits) is an error.
     """
     if not isinstance(node, yaml.ScalarNode):
         return None
@@ -112,7 +133,15 @@ def _scalar(node: yaml.Node) -> Any:
     constructor = yaml.SafeLoader.yaml_constructors.get(node.tag)
     if constructor is None or node.style in ("'", '"'):
         return node.value
-    return constructor(yaml.SafeLoader(""), node)  # type: ignore[arg-type]
+    try:
+        return constructor(yaml.SafeLoader(""), node)  # type: ignore[arg-type]
+    except (ValueError, TypeError, AttributeError, yaml.YAMLError):
+        kind = node.tag.rsplit(":", 1)[-1]
+        shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
+        raise EuchreError(Problem("invalid-variant", f"'{shown}' cannot be read as {kind}",
+                                  location=_loc(node, file),
+                                  hint="write a plain value (numbers in a variant are small "
+                                       "whole numbers), without a '!!' tag")) from None
 
 
 def dump_yaml(data: dict[str, Any]) -> str:

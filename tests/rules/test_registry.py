@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_dsl.errors import EuchreError
+from euchre_dsl.errors import EuchreError, Location
 from euchre_dsl.rules.registry import compile_data, compile_file, load_variant, shipped_ids, \
     variants_dir
 
@@ -132,3 +132,24 @@ def test_a_deal_too_big_for_the_deck_points_at_what_the_child_changed(tmp_path: 
     (problem,) = exc.value.problems
     assert (problem.location.file, problem.location.line) == (str(child), 3)
     assert "the deck has 24 cards but the deal needs 28" in problem.message
+
+
+@pytest.mark.parametrize("name, text, line, column", [
+    ("latin1.yaml", b"extends: standard\nname: caf\xe9\n", 2, 10),
+    ("latin1.euchre", b'variant cafe "Caf\xe9" extends standard {\n}\n', 1, 18),
+])
+def test_a_file_that_is_not_utf8_is_located_with_a_fix(tmp_path: Path, name: str, text: bytes,
+                                                        line: int, column: int) -> None:
+    path = tmp_path / name
+    path.write_bytes(text)
+    with pytest.raises(EuchreError) as exc:
+        compile_file(path)
+    (problem,) = exc.value.problems
+    assert problem.location == Location(str(path), line, column)
+    assert "not UTF-8 text (byte 0xe9)" in problem.message and problem.hint
+
+
+def test_a_byte_order_mark_is_not_part_of_a_rules_file(tmp_path: Path) -> None:
+    path = tmp_path / "bom.euchre"
+    path.write_bytes(b'\xef\xbb\xbfvariant bom "BOM" extends standard {\n    game to 7\n}\n')
+    assert compile_file(path).game.target == 7

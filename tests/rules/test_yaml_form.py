@@ -122,3 +122,25 @@ def test_dump_round_trips_through_parse() -> None:
 def test_dump_quotes_word_values_that_look_like_booleans() -> None:
     text = dump_yaml({"alone": {"defend_alone": "off"}})
     assert parse_yaml(text).data == {"alone": {"defend_alone": "off"}}
+
+
+def test_a_character_yaml_forbids_is_located() -> None:
+    with pytest.raises(EuchreError) as exc:
+        parse_yaml("extends: standard\nname: a\x00b\n", "nul.yaml")
+    (problem,) = exc.value.problems
+    assert problem.location == Location("nul.yaml", 2, 8)
+    assert "U+0000 is not allowed" in problem.message
+
+
+def test_an_alias_cannot_multiply_a_few_lines_into_millions_of_values() -> None:
+    lines = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    lines += [f"{c}: &{c} [{', '.join([f'*{p}'] * 9)}]" for p, c in zip("abcdefgh", "bcdefghi")]
+    with pytest.raises(EuchreError) as exc:
+        parse_yaml("\n".join(lines) + "\n", "laughs.yaml")
+    assert exc.value.problems[0].location == Location("laughs.yaml", 2, 8)
+
+
+def test_an_alias_never_defined_is_still_read_as_a_mistaken_star() -> None:
+    with pytest.raises(EuchreError) as exc:
+        parse_yaml("name: *star\n")
+    assert "'*' starts a YAML alias" in exc.value.problems[0].message
