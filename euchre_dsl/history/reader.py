@@ -61,6 +61,7 @@ _STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"'
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _LITERALS = ("true", "false", "null")
 _MAX_DEPTH = 500
+_MAX_DIGITS = 4300  # Python's limit on reading an integer (sys.get_int_max_str_digits)
 
 
 def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
@@ -203,6 +204,11 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
             scan_positions(text)
         except ScanError as scan:
             loc_off, message = scan.offset, scan.message
+        else:  # well-formed, so an integer of more digits than Python reads
+            digits = re.search(r"[0-9]{%d,}" % (_MAX_DIGITS + 1), text)
+            if digits is not None:
+                loc_off = digits.start()
+                message = f"a number of {len(digits.group())} digits is more than can be read"
         loc = Locator(text, line, file).at_offset(loc_off)
     return Item(index, line, text, None,
                 Problem("syntax", message, location=loc, record=index))

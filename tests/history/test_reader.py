@@ -68,6 +68,13 @@ def test_absurd_nesting_is_a_syntax_problem_not_a_crash() -> None:
     assert item.problem.location.line == 1
 
 
+def test_an_integer_of_thousands_of_digits_is_a_located_syntax_problem() -> None:
+    (item,) = iter_jsonl(lines('{"a": "1234", "b": -' + "9" * 5000 + "}"), "f.jsonl")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.message == "a number of 5000 digits is more than can be read"
+    assert (item.problem.location.line, item.problem.location.column) == (1, 21)
+
+
 def test_invalid_utf8_is_a_located_syntax_problem() -> None:
     (item,) = iter_jsonl(io.BytesIO(b'{"a": "\xff"}\n'), "f.jsonl")
     assert item.problem is not None and item.problem.code == "syntax"
