@@ -50,8 +50,10 @@ def _items(path: str) -> Iterator[Item]:
               help="Show the game as SEAT saw it: the other hands and their discards hidden.")
 @click.option("--no-color", is_flag=True,
               help="No colours (they are also left out when the output is not a terminal).")
-@click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
-              help="Write one self-contained web page to step through the game instead.")
+@click.option("--html", "html_out", metavar="OUT.html",
+              type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write one self-contained web page to step through the game instead "
+                   "('-': to standard output).")
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
                no_color: bool, html_out: str | None) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
@@ -73,7 +75,8 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
             item = it
             break
     if item is None:
-        raise click.UsageError(f"{path} has fewer than {record_no} game(s)")
+        raise click.UsageError(f"{name} holds no game" if record_no == 1 else
+                               f"{name} has fewer than {record_no} games")
     if item.problem is not None:
         fail([item.problem], EXIT_INVALID)
     record = item.data
@@ -100,6 +103,9 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
 
 
 def _write_page(view: GameView, out: str) -> None:
+    if out == "-":
+        click.echo(render_html(view), nl=False)
+        return
     try:
         with open(out, "w", encoding="utf-8", newline="\n") as f:
             f.write(render_html(view))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import euchre
@@ -84,3 +85,21 @@ def test_the_web_page_is_written(tmp_path: Path) -> None:
     frames = data["hands"][0]["frames"]
     assert [f["problems"][0]["code"] for f in frames if f["problems"]] == ["renege"]
     assert "wrote" in result.stderr
+
+
+def test_the_web_page_goes_to_standard_output_for_a_dash(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run(str(SAMPLES / "standard-game.json"), "--html", "-")
+    assert result.exit_code == 0
+    assert "<html" in result.stdout[:200] and result.stdout.rstrip().endswith("</html>")
+    assert not (tmp_path / "-").exists()  # not a file named '-'
+
+
+def test_a_file_without_games_says_so(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    result = run(str(empty))
+    assert result.exit_code == 2 and "empty.jsonl holds no game" in result.output
+    result = run("-", stdin="")
+    assert result.exit_code == 2 and "<stdin> holds no game" in result.output
