@@ -109,3 +109,18 @@ def test_two_hand_both_pass_twice_the_non_dealer_deals_next():
     run(g, "N pass; S pass; N pass; S pass")
     res = g.results[-1]
     assert res.thrown_in and g.dealer == 0 and g.scores == [0, 0]
+
+
+def test_three_hand_renege_costs_the_offender_and_the_others_score_as_played():
+    # Owner decision 6 for individual games: the offender is penalised, the rest
+    # stand.  A leads the right bower; C holds KH and 9H but throws a spade.
+    g = three()
+    deal(g, **MADE)
+    run(g, "A order_up; C discard TS")
+    play(g, "JH QC QS", allow_renege=True)
+    assert g.renege_by == 2
+    finish(g, allow_renege=True)
+    res = g.results[-1]
+    made = 1 if res.tricks[0] >= 3 else 0
+    assert res.points[2] == -2                      # the offender loses 2
+    assert res.points[0] == made and res.points[1] == (0 if made else 2)
