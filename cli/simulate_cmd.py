@@ -9,10 +9,10 @@ from typing import IO
 import click
 
 from euchre_dsl.sim.bots import BOTS
-from euchre_dsl.sim.runner import Stats, simulate
+from euchre_dsl.sim.runner import Stats, UnfinishedGame, simulate
 from euchre_dsl.history.writer import dump_record
 
-from .common import resolve_variant, variant_reference
+from .common import EXIT_INVALID, resolve_variant, variant_reference
 
 
 @click.command("simulate")
@@ -55,10 +55,15 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, output: str | No
         if show:
             records = stack.enter_context(click.progressbar(
                 records, length=games, label=f"simulating {rules.id}", file=sys.stderr))
-        for rec in records:
-            if out is not None and rec is not None:
-                out.write(dump_record(rec))
-                out.write("\n")
+        try:
+            for rec in records:
+                if out is not None and rec is not None:
+                    out.write(dump_record(rec))
+                    out.write("\n")
+        except UnfinishedGame as exc:
+            click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
+                       f"(game.target is {rules.game.target})?", err=True)
+            sys.exit(EXIT_INVALID)
     summary = f"{rules.name or rules.id} ({rules.id}), seed {seed}, {bot} bots\n{stats.summary()}"
     click.echo(summary, err=output == "-")
 

@@ -112,6 +112,10 @@ class Stats:
         return "\n".join(lines)
 
 
+class UnfinishedGame(RuntimeError):
+    """A game that reached no end in the hands allowed (a target too high to reach)."""
+
+
 def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
               on_hand: Callable[[Game, int, tuple[int, ...], int | None, int | None], None]
               | None = None, max_hands: int = 10_000, game: Game | None = None) -> Game:
@@ -136,7 +140,7 @@ def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
             on_hand(game, dealer, dealt, upcard, widow)
         if game.is_over:
             return game
-    raise RuntimeError(f"game not finished after {max_hands} hands")  # pragma: no cover
+    raise UnfinishedGame(f"a game was not finished after {max_hands} hands")
 
 
 def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed: int,

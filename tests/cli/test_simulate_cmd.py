@@ -87,3 +87,12 @@ def test_bad_numbers_are_usage_errors() -> None:
 def test_unwritable_output_is_a_usage_error(tmp_path: Path) -> None:
     code, _, stderr = run("-n", "1", "-o", str(tmp_path / "missing" / "x.jsonl"))
     assert code == 2 and "cannot write" in stderr
+
+
+def test_a_game_that_cannot_end_is_reported_not_a_crash(tmp_path: Path) -> None:
+    endless = tmp_path / "endless.yaml"
+    endless.write_text("extends: standard\ngame:\n  target: 1000000000000\n", encoding="utf-8")
+    code, _, stderr = run("--variant", str(endless), "--games", "1")
+    assert code == 1
+    assert "not finished after 10000 hands of endless" in stderr
+    assert "game.target is 1000000000000" in stderr
