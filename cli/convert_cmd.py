@@ -227,6 +227,11 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
+    if STDIN not in (source, target) and os.path.exists(target) and os.path.exists(source) \
+            and os.path.samefile(source, target):
+        raise click.UsageError(f"IN and OUT are the same file ({target}): writing OUT would "
+                               "erase IN before it is read; write to another file, then "
+                               "rename it")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     try:

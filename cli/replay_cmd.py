@@ -7,6 +7,7 @@ that cannot be read.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Iterator
 
@@ -69,6 +70,10 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
       euchre replay game.ehh --html game.html
     """
     name = STDIN_NAME if path == STDIN else path
+    if html_out not in (None, STDIN) and path != STDIN and os.path.exists(html_out) \
+            and os.path.exists(path) and os.path.samefile(path, html_out):
+        raise click.BadParameter(f"{html_out} is FILE itself: the page would replace the game",
+                                 param_hint="--html")
     item = None
     for it in _items(path):
         if it.index == record_no - 1:

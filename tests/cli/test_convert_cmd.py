@@ -98,3 +98,14 @@ def test_records_openspiel_cannot_play_are_reported(tmp_path: Path) -> None:
     result = _run("convert", "--to", "openspiel", str(games), str(tmp_path / "h.jsonl"))
     assert result.exit_code == 1
     assert f"{games}:1:" in result.stderr and "error[unsupported-rules]" in result.stderr
+
+
+def test_in_and_out_the_same_file_is_refused_before_anything_is_erased(tmp_path: Path) -> None:
+    games = tmp_path / "games.ehh"
+    text = (Path(__file__).parents[2] / "samples" / "standard-game.ehh").read_text()
+    games.write_text(text)
+    (tmp_path / "link.ehh").symlink_to(games)
+    for out in (games, tmp_path / "link.ehh"):
+        result = _run("convert", str(games), str(out))
+        assert result.exit_code == 2 and "IN and OUT are the same file" in result.stderr
+        assert games.read_text() == text

@@ -103,3 +103,12 @@ def test_a_file_without_games_says_so(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "empty.jsonl holds no game" in result.output
     result = run("-", stdin="")
     assert result.exit_code == 2 and "<stdin> holds no game" in result.output
+
+
+def test_the_web_page_never_replaces_the_game_it_shows(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    text = (SAMPLES / "standard-game.json").read_text()
+    game.write_text(text)
+    result = run(str(game), "--html", str(tmp_path / "." / "game.json"))
+    assert result.exit_code == 2 and "the page would replace the game" in result.output
+    assert game.read_text() == text
