@@ -248,6 +248,9 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
             counts["read"] += 1
             if src.problem is not None:
                 report(src.problem)
+            elif src.record is None:  # a JSON null: the writers skip it, so say so here
+                report(Problem("schema", "a game record must be a JSON object, not null",
+                               location=src.locate((), False)))
             yield src
 
     def report(problem: Problem) -> None:

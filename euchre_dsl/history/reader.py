@@ -195,8 +195,14 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
     try:
         return Item(index, line, text, json.loads(text, parse_constant=_reject_constant), None)
     except json.JSONDecodeError as exc:
-        loc = Location(file, line + exc.lineno - 1, exc.colno)
-        message = _syntax_words(exc.msg)
+        end = len(text.rstrip())
+        if 0 < end <= exc.pos:  # the text ran out: just after its last character, not below
+            loc = Locator(text, line, file).at_offset(end)
+            message = ("the record ends before it is complete (a closing '}' or ']' is "
+                       "missing, or the text was cut short)")
+        else:
+            loc = Location(file, line + exc.lineno - 1, exc.colno)
+            message = _syntax_words(exc.msg)
     except (ValueError, RecursionError) as exc:
         loc_off: int | None = None
         message = str(exc) if isinstance(exc, ValueError) else "values are nested too deeply"
@@ -222,6 +228,14 @@ def _syntax_words(msg: str) -> str:
         return "extra text after the record (one record per line in .jsonl; one in .json)"
     if msg == "Expecting value":
         return "expected a value"
+    if msg == "Expecting ',' delimiter":
+        return "expected ',' between two values (is a comma missing?)"
+    if msg == "Expecting ':' delimiter":
+        return "expected ':' after the key"
+    if msg.startswith("Unterminated string"):
+        return "text in quotes is not closed (add the missing '\"')"
+    if msg.startswith("Invalid control character"):
+        return "a tab or other control character inside quotes: write it as \\t, \\n or \\u00XX"
     return msg[0].lower() + msg[1:]
 
 

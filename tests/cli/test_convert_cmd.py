@@ -109,3 +109,15 @@ def test_in_and_out_the_same_file_is_refused_before_anything_is_erased(tmp_path:
         result = _run("convert", str(games), str(out))
         assert result.exit_code == 2 and "IN and OUT are the same file" in result.stderr
         assert games.read_text() == text
+
+
+def test_a_null_record_is_reported_not_dropped(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    games.write_text("null\n")
+    for out in ("out.ehh", "out.jsonl"):
+        args = ("--to", "openspiel") if out == "out.jsonl" else ()
+        result = _run("convert", *args, str(games), str(tmp_path / out))
+        assert result.exit_code == 1
+        assert f"{games}:1:1: error[schema]: a game record must be a JSON object, not null" \
+            in result.stderr
+        assert "1 game read, 0 written, 1 error" in result.stderr

@@ -75,6 +75,26 @@ def test_an_integer_of_thousands_of_digits_is_a_located_syntax_problem() -> None
     assert (item.problem.location.line, item.problem.location.column) == (1, 21)
 
 
+def test_a_record_cut_short_is_placed_at_its_end_not_on_the_next_line() -> None:
+    items = list(iter_jsonl(lines('{"format": "ehh/1"', '{"a": [1, 2'), "f.jsonl"))
+    places = [(i.problem.location.line, i.problem.location.column) for i in items if i.problem]
+    assert places == [(1, 19), (2, 12)]
+    assert all("ends before it is complete" in i.problem.message for i in items if i.problem)
+    (item,) = iter_json(b'{\n  "a": 1\n\n', "f.json")
+    assert item.problem is not None and item.problem.location.line == 2
+
+
+@pytest.mark.parametrize("text, message, column", [
+    ('{"a": 1 "b": 2}', "expected ',' between two values", 9),
+    ('{"a" 1}', "expected ':' after the key", 6),
+    ('{"a": "x\ty"}', "control character inside quotes", 9),
+])
+def test_json_syntax_errors_are_said_in_words(text: str, message: str, column: int) -> None:
+    (item,) = iter_jsonl(lines(text), "f.jsonl")
+    assert item.problem is not None and message in item.problem.message
+    assert item.problem.location.column == column
+
+
 def test_invalid_utf8_is_a_located_syntax_problem() -> None:
     (item,) = iter_jsonl(io.BytesIO(b'{"a": "\xff"}\n'), "f.jsonl")
     assert item.problem is not None and item.problem.code == "syntax"
