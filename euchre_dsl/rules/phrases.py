@@ -251,7 +251,8 @@ class Item:
     @property
     def text(self) -> str:
         if self.kind == "text":
-            return '"' + str(self.value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+            escaped = str(self.value).replace("\\", "\\\\").replace('"', '\\"')
+            return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
         if self.kind == "packets":
             return "-".join(str(v) for v in self.value)
         if self.kind == "list":

@@ -41,3 +41,11 @@ def test_odd_names_and_texts_are_quoted() -> None:
     text = to_dsl(data)
     assert text.startswith('variant "The \\"Rik\\" way" extends "../base.yaml" {\n')
     assert parse_dsl(text).data == data
+
+
+def test_line_breaks_and_tabs_in_texts_are_escaped_and_read_back() -> None:
+    data = {"id": "x", "name": "Two\nlines", "extends": "standard",
+            "description": "a\ttab, a \\ and a \"quote\"\non two lines"}
+    text = to_dsl(data)
+    assert text.startswith('variant x "Two\\nlines" extends standard {\n')
+    assert parse_dsl(text).data == data
