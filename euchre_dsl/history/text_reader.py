@@ -57,7 +57,10 @@ FINAL_PARTS = ("scores", "winner")
 _PAIR_PARTS = frozenset(("tricks", "points", "scores"))
 
 _LABEL = re.compile(r"[A-Za-z0-9_]+")
-_INT = re.compile(r"[+-]?[0-9]+")
+#: A number the text means as one; longer digit runs than Python reads (4300) stay words,
+#: which the validator then reports where they are.
+_INT = re.compile(r"[+-]?[0-9]{1,4300}")
+_HAND_NO = re.compile(r"[0-9]{1,4300}")
 _WORD = re.compile(r"\{[^}]*\}|\S+")
 _REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
 _TAG = re.compile(r"\[[^\n]*\]")
@@ -457,7 +460,7 @@ class _Builder:
         self.put(path, line, head.col)
         hand: dict[str, Any] = {}
         i = 1
-        if i < len(words) and words[i].isdigit():
+        if i < len(words) and _HAND_NO.fullmatch(words[i]):
             if int(words[i]) != h + 1:
                 self.fail(f"this is hand {h + 1} of the game, but it is numbered {words[i]}",
                           line, cols[i] if cols else head.col,

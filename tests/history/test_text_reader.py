@@ -112,6 +112,21 @@ def test_call_suits_alone_and_bids_are_read_in_every_spelling() -> None:
     assert actions[1:4] == [["S", "call", "H", "alone"], ["W", "bid", 3], ["N", "call", "NT"]]
 
 
+def test_numbers_longer_than_python_reads_stay_words_for_the_validator() -> None:
+    huge = "9" * 5000
+    text = GAME.replace("bidding E:pass", f"bidding E:bid {huge}").replace(
+        "[Seats N E S W]", f"[Seats N E S W]\n[StartScores N+S {huge} E+W 0]")
+    rec = one(text)
+    assert rec["hands"][0]["actions"][0] == ["E", "bid", huge]
+    assert rec["start_scores"]["N+S"] == huge
+    assert {p.code for p in validate_record(rec)} >= {"schema"}
+
+
+def test_a_hand_number_in_other_digits_is_a_syntax_error() -> None:
+    message, line, column = syntax(GAME.replace("hand 1 dealer N", "hand \u00b2 dealer N"))
+    assert (line, column) == (4, 6) and "'\u00b2'" in message
+
+
 @pytest.mark.parametrize("word, card", [("10h", "TH"), ("♥10", "TH"), ("Q♠", "QS"),
                                         ("joker", "JK"), ("??", "??"), ("1H", "1H"),
                                         ("xyz", "xyz")])
