@@ -60,7 +60,7 @@ _LABEL = re.compile(r"[A-Za-z0-9_]+")
 #: A number the text means as one; longer digit runs than Python reads (4300) stay words,
 #: which the validator then reports where they are.
 _INT = re.compile(r"[+-]?[0-9]{1,4300}")
-_HAND_NO = re.compile(r"[0-9]{1,4300}")
+_HAND_NO = re.compile(r"[0-9]{1,4300}")  # of a hand or a trick
 _WORD = re.compile(r"\{[^}]*\}|\S+")
 _REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
 _TAG = re.compile(r"\[[^\n]*\]")
@@ -587,7 +587,7 @@ class _Builder:
         line = ln.line
         words, cols = self.words(ln.text, line, ln.col)
         start = 1
-        if ln.kind == "TRICK" and len(words) > 1 and words[1].isdigit():
+        if ln.kind == "TRICK" and len(words) > 1 and _HAND_NO.fullmatch(words[1]):
             start = 2
         if self.pos is not None:
             self.pos.setdefault(("hands", h, "actions"), (None, (line, ln.col)))

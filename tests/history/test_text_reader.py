@@ -122,9 +122,11 @@ def test_numbers_longer_than_python_reads_stay_words_for_the_validator() -> None
     assert {p.code for p in validate_record(rec)} >= {"schema"}
 
 
-def test_a_hand_number_in_other_digits_is_a_syntax_error() -> None:
+def test_a_hand_or_trick_number_in_other_digits_is_an_error() -> None:
     message, line, column = syntax(GAME.replace("hand 1 dealer N", "hand \u00b2 dealer N"))
     assert (line, column) == (4, 6) and "'\u00b2'" in message
+    (item,) = read_text(GAME.replace("trick 1 E:AS", "trick \u00b9 E:AS"), "t.ehh")
+    assert item.problem is not None and item.problem.location.line == 11
 
 
 @pytest.mark.parametrize("word, card", [("10h", "TH"), ("♥10", "TH"), ("Q♠", "QS"),
