@@ -52,7 +52,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         except (Exception, SystemExit) as exc:  # noqa: BLE001 - any failure: fall back
             self.app.display_warning(
                 f"mypyc compilation failed ({type(exc).__name__}: {exc}); "
-                "building pure Python, which is about half as fast")
+                "building pure Python, which is about a third as fast")
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

@@ -112,7 +112,7 @@ class Stats:
         return "\n".join(lines)
 
 
-class UnfinishedGame(RuntimeError):
+class UnfinishedGame(Exception):
     """A game that reached no end in the hands allowed (a target too high to reach)."""
 
 
