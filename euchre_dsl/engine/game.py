@@ -522,31 +522,20 @@ class Game:
             self._take_upcard(d, mandatory=True)
 
     def call(self, seat: int, contract: int, alone: bool = False) -> None:
-        """Name trump in the naming round, or as the auction winner."""
+        """Name trump: in the naming round, as the auction winner, or as the dealer
+        who must name after a turned-up joker."""
         self._close_optional(CALL)
         self._turn_first(seat, "name trump")
         b = self.rules.bidding
         if self.phase == AUCTION_CALL:
-            if contract not in self._contracts(b.auction_no_trump):
-                raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
-                                    "called in this variant")
-            self._check_alone(seat, alone)
-            self._check_holds_trump(seat, contract, False)
-            self._log(Action(seat, CALL, contract, alone))
-            self._make(seat, contract, alone)
+            self._name_trump(seat, contract, alone, b.auction_no_trump, stuck=False)
             if b.auction_takes_upcard and self.upcard is not None:
                 self._take_upcard(seat, mandatory=False)
             else:
                 self._after_trump()
             return
         if self.phase == DEALER_NAMES:
-            if contract not in self._contracts(b.no_trump):
-                raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be "
-                                    "called in this variant")
-            self._check_alone(seat, alone)
-            self._check_holds_trump(seat, contract, False)
-            self._log(Action(seat, CALL, contract, alone))
-            self._make(seat, contract, alone)
+            self._name_trump(seat, contract, alone, b.no_trump, stuck=False)
             self._take_upcard(seat, mandatory=True)
             return
         if self.phase != NAMING:
@@ -554,22 +543,28 @@ class Game:
                 raise IllegalAction("illegal-action", "in the first round a player may only "
                                     "order up the upcard's suit or pass")
             raise self._wrong_phase(CALL)
-        if contract not in self._contracts(b.no_trump):
-            raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be called "
-                                "in this variant")
         stuck = seat == self.dealer and self.passes == self.n - 1 and b.stick_the_dealer
-        if contract >= 4 and stuck and not b.std_may_call_no_trump:
+        if contract >= 4 and stuck and not b.std_may_call_no_trump and \
+                contract in self._contracts(b.no_trump):
             raise IllegalAction("illegal-action", f"{self.labels[seat]} is the stuck dealer and "
                                 f"may not call {contract_words(contract)}")
         if contract == self.turned_down and b.turned_down_suit == "barred":
             if not (stuck and b.std_may_name_turned_down):
                 raise IllegalAction("illegal-action", f"{SUIT_NAMES[contract]} were turned down "
                                     "and may not be named")
+        self._name_trump(seat, contract, alone, b.no_trump, stuck)
+        self._after_trump()
+
+    def _name_trump(self, seat: int, contract: int, alone: bool, no_trump: bool,
+                    stuck: bool) -> None:
+        """The checks every naming of trump shares, then the making itself."""
+        if contract not in self._contracts(no_trump):
+            raise IllegalAction("illegal-action", f"{contract_words(contract)} may not be called "
+                                "in this variant")
         self._check_alone(seat, alone)
         self._check_holds_trump(seat, contract, stuck)
         self._log(Action(seat, CALL, contract, alone))
         self._make(seat, contract, alone)
-        self._after_trump()
 
     def bid(self, seat: int, amount: int) -> None:
         """A numeric bid in the auction."""
