@@ -1477,7 +1477,33 @@ class Game:
             allow_renege: bool = False) -> None:
         """:meth:`apply` with the action's parts given one by one (the replay's entry
         point: no :class:`Action` to build).  ``arg`` is a card, a contract, a bid,
-        or for ``swap``/``misdeal`` a list of cards."""
+        or for ``swap``/``misdeal`` a list of cards.
+
+        A rejected action leaves the state as it was, also while an optional
+        declaration is open (any other action first declines it).
+        """
+        if self.phase in _OPTIONAL_PHASES:
+            saved = self.clone()
+            try:
+                self._act(seat, verb, arg, alone, allow_renege)
+            except IllegalAction:
+                self._restore(saved)
+                raise
+            return
+        self._act(seat, verb, arg, alone, allow_renege)
+
+    def _restore(self, saved: "Game") -> None:
+        """Take back every attribute of ``saved`` (a :meth:`clone` of this game)."""
+        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(saved))
+        for name in names:
+            if name in _SHARED_STATE:
+                continue
+            try:
+                setattr(self, name, getattr(saved, name))
+            except AttributeError:
+                continue
+
+    def _act(self, seat: int, verb: str, arg: Any, alone: bool, allow_renege: bool) -> None:
         if not 0 <= seat < self.n:
             raise IllegalAction("out-of-turn", f"there is no seat {seat}")
         if verb == PLAY:
@@ -1804,6 +1830,9 @@ def _swap_allows(m: _RankMasks, trigger: str, cards: int) -> bool:
     return not cards & ~_whole_hand_mask(m, trigger)
 
 
+
+#: Phases in which any action first declines an open optional declaration.
+_OPTIONAL_PHASES = frozenset((CLAIMS, TAKE_UPCARD, DEFEND))
 
 #: Attributes a clone shares with its original: immutable, or caches.
 _SHARED_STATE = frozenset(("rules", "deck", "_menus"))

@@ -95,3 +95,26 @@ def test_nothing_is_legal_between_hands_and_after_the_game() -> None:
     with pytest.raises(IllegalAction) as err:
         game.deal_random(rng)
     assert err.value.code == "game-over"
+
+
+def test_a_rejected_action_leaves_an_open_declaration_open() -> None:
+    # openspiel: after trump is made every defender is asked about defending alone;
+    # a wrong action must not silently decline that offer.
+    rules = load_variant("openspiel")
+    rng = random.Random(11)
+    for _ in range(200):
+        game = Game(rules)
+        game.deal_random(rng)
+        while not game.hand_over and game.phase != "defend":
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.random() * len(legal))])
+        if game.phase == "defend":
+            break
+    assert game.phase == "defend"
+    before = (game.phase, game.to_act, list(game.defend_queue), list(game.cand))
+    stranger = next(s for s in range(4) if s not in game.defend_queue and game.active[s])
+    with pytest.raises(IllegalAction):
+        game.apply(Action(stranger, "play", 0))
+    assert (game.phase, game.to_act, list(game.defend_queue), list(game.cand)) == before
+    game.apply(Action(game.to_act, "defend_alone"))  # the offer is still there
+    assert game.lone_defender is not None
