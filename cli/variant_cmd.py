@@ -27,7 +27,8 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.rules.schema import json_schema
 from euchre_dsl.rules.yaml_form import dump_yaml
 
-EXIT_INVALID, EXIT_USAGE = 1, 2
+from .common import EXIT_INVALID
+
 VARIANT_SUFFIXES = (".yaml", ".yml", ".euchre")
 
 

@@ -49,7 +49,8 @@ class Problem:
             text += f"\n  hint: {self.hint}"
         return text
 
-    def to_json(self, default_file: str | None = None) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
+        """The problem as one JSON object of a ``--format json`` report (hint folded in)."""
         return {
             "code": self.code,
             "severity": self.severity,

@@ -11,7 +11,7 @@ once, each at its file, line and column.
 from __future__ import annotations
 
 import difflib
-from dataclasses import MISSING, fields
+from dataclasses import fields
 from typing import Any, Callable
 
 from ..errors import EuchreError, Problem
@@ -393,10 +393,3 @@ def _said(r: RuleSet, path: tuple[str, ...]) -> str:
 
     return value_words(getattr(getattr(r, path[0]), path[1]))
 
-
-def defaults_dict() -> dict[str, Any]:
-    """Every option's default, section by section (for docs and diffs)."""
-    out: dict[str, Any] = {}
-    for name, cls in SECTIONS.items():
-        out[name] = {f.name: (f.default if f.default is not MISSING else None) for f in fields(cls)}
-    return out
