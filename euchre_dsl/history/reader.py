@@ -21,12 +21,14 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping, NamedTuple, TypeVar
 
 from ..errors import Location, Problem
 
 #: A path into a JSON value: object keys and array indices, outermost first.
 JsonPath = tuple[str | int, ...]
+#: A position in a locator's index: an offset (JSON) or a (line, column) (text).
+T = TypeVar("T")
 
 
 class Item(NamedTuple):
@@ -73,11 +75,14 @@ def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
     nesting deeper than it can follow).
     """
     out: dict[JsonPath, tuple[int | None, int]] = {}
-    end = _scan_value(text, _WS.match(text, 0).end(), (), None, out, 0)  # type: ignore[union-attr]
-    end = _WS.match(text, end).end()  # type: ignore[union-attr]
+    end = _skip_ws(text, _scan_value(text, _skip_ws(text, 0), (), None, out, 0))
     if end != len(text):
         raise ScanError(end, "extra text after the JSON value")
     return out
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    return _WS.match(text, pos).end()  # type: ignore[union-attr]
 
 
 def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
@@ -86,43 +91,35 @@ def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
         raise ScanError(pos, "values are nested too deeply")
     out[path] = (key_pos, pos)
     ch = text[pos:pos + 1]
-    if ch == "{":
-        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
-        if text[pos:pos + 1] == "}":
-            return pos + 1
-        while True:
-            m = _STRING.match(text, pos)
-            if m is None:
-                raise ScanError(pos, "expected a key in double quotes")
-            key = json.loads(m.group())
-            kpos = pos
-            pos = _WS.match(text, m.end()).end()  # type: ignore[union-attr]
-            if text[pos:pos + 1] != ":":
-                raise ScanError(pos, "expected ':' after the key")
-            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
-            pos = _scan_value(text, pos, path + (key,), kpos, out, depth + 1)
-            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
-            ch = text[pos:pos + 1]
-            if ch == "}":
-                return pos + 1
-            if ch != ",":
-                raise ScanError(pos, "expected ',' or '}'")
-            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
-    if ch == "[":
-        pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
-        if text[pos:pos + 1] == "]":
+    if ch == "{" or ch == "[":
+        is_object = ch == "{"
+        close = "}" if is_object else "]"
+        pos = _skip_ws(text, pos + 1)
+        if text[pos:pos + 1] == close:
             return pos + 1
         i = 0
         while True:
-            pos = _scan_value(text, pos, path + (i,), None, out, depth + 1)
-            i += 1
-            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            kpos: int | None = None
+            if is_object:
+                m = _STRING.match(text, pos)
+                if m is None:
+                    raise ScanError(pos, "expected a key in double quotes")
+                item: JsonPath = path + (json.loads(m.group()),)
+                kpos = pos
+                pos = _skip_ws(text, m.end())
+                if text[pos:pos + 1] != ":":
+                    raise ScanError(pos, "expected ':' after the key")
+                pos = _skip_ws(text, pos + 1)
+            else:
+                item = path + (i,)
+                i += 1
+            pos = _skip_ws(text, _scan_value(text, pos, item, kpos, out, depth + 1))
             ch = text[pos:pos + 1]
-            if ch == "]":
+            if ch == close:
                 return pos + 1
             if ch != ",":
-                raise ScanError(pos, "expected ',' or ']'")
-            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+                raise ScanError(pos, f"expected ',' or '{close}'")
+            pos = _skip_ws(text, pos + 1)
     m = _STRING.match(text, pos) if ch == '"' else _NUMBER.match(text, pos)
     if m is not None:
         return m.end()
@@ -135,6 +132,20 @@ def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
     if bad:
         raise ScanError(pos, f"'{bad.group()}' is not a JSON value")
     raise ScanError(pos, "expected a value")
+
+
+def nearest(index: Mapping[JsonPath, tuple[T | None, T]], path: JsonPath, key: bool) -> T | None:
+    """The position of the value (or its key) at ``path`` in a locator's ``index``, or
+    of its nearest ancestor there when the path goes where the record has nothing;
+    shared by the JSON and the text locators."""
+    while True:
+        hit = index.get(path)
+        if hit is not None:
+            return hit[0] if key and hit[0] is not None else hit[1]
+        if not path:
+            return None
+        path = path[:-1]
+        key = False
 
 
 class Locator:
@@ -154,15 +165,7 @@ class Locator:
                 self._index = scan_positions(self.text)
             except ScanError:
                 self._index = {}
-        index = self._index
-        while True:
-            hit = index.get(path)
-            if hit is not None:
-                return hit[0] if key and hit[0] is not None else hit[1]
-            if not path:
-                return None
-            path = path[:-1]
-            key = False
+        return nearest(self._index, path, key)
 
     def __call__(self, path: JsonPath, key: bool = False) -> Location:
         return self.at_offset(self.offset(path, key))

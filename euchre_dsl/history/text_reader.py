@@ -34,7 +34,7 @@ from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import Location, Problem
 from .notation import FORMAT
-from .reader import Item, JsonPath, ScanError, scan_positions
+from .reader import Item, JsonPath, ScanError, nearest, scan_positions
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
            "TextLocator", "NOTES_KEY", "GLYPHS", "CARD_VERBS", "canonical_card"]
@@ -796,14 +796,7 @@ class TextLocator:
             except TextSyntaxError:
                 pass
             self._index = index
-        while True:
-            hit = self._index.get(path)
-            if hit is not None:
-                return hit[0] if key and hit[0] is not None else hit[1]
-            if not path:
-                return None
-            path = path[:-1]
-            key = False
+        return nearest(self._index, path, key)
 
     def __call__(self, path: JsonPath, key: bool = False) -> Location:
         found = self.position(path, key)
