@@ -21,8 +21,9 @@ from .source import VariantSource, merge
 IDENTITY_KEYS = ("id", "name", "description", "source")
 TOP_KEYS = IDENTITY_KEYS + ("extends",) + tuple(SECTIONS)
 
-_TRUE = {"true", "yes", "on"}
-_FALSE = {"false", "no", "off"}
+#: The words a yes-or-no option reads, in any letter case (the JSON Schema offers the same).
+YES_NO: dict[str, bool] = {"yes": True, "no": False, "on": True, "off": False,
+                           "true": True, "false": False}
 
 
 def compile_source(src: VariantSource,
@@ -177,8 +178,8 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
     if "bool" in type_name:
         if isinstance(value, bool):
             return True, value, ""
-        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
-            return True, value.lower() in _TRUE, ""
+        if isinstance(value, str) and value.lower() in YES_NO:
+            return True, YES_NO[value.lower()], ""
         return False, None, f"expected yes or no, got {value!r}"
     if type_name.startswith("tuple"):
         if (isinstance(value, list) and value

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from .compiler import YES_NO
 from .ruleset import SECTIONS
 
 SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
-YES_NO = ("yes", "no", "on", "off", "true", "false")
 
 
 def _any_case(words: tuple[str, ...]) -> str:
@@ -33,7 +33,8 @@ def option_schema(type_name: str, meta: dict[str, Any], default: Any) -> dict[st
     optional = "None" in type_name
     alternatives: list[dict[str, Any]]
     if "bool" in type_name:
-        alternatives = [{"type": "boolean"}, {"type": "string", "pattern": _any_case(YES_NO)}]
+        alternatives = [{"type": "boolean"},
+                        {"type": "string", "pattern": _any_case(tuple(YES_NO))}]
     elif type_name.startswith("tuple"):
         alternatives = [{"type": "array", "items": {"type": "integer", "minimum": 1},
                          "minItems": 1}]
