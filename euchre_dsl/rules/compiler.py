@@ -65,23 +65,9 @@ def _resolve_extends(src: VariantSource, resolve_parent: Any,
     except EuchreError as exc:
         problems.extend(exc.problems)
         return src
-    child = VariantSource({k: v for k, v in src.data.items() if k != "extends"}, src.file,
-                          src.key_locations, src.value_locations)
-    return merge(_without_identity(parent), child)
-
-
-def _without_identity(parent: VariantSource) -> VariantSource:
-    """The parent's rules without its id, name, description and source.
-
-    A house variant that extends ``standard`` is not "Standard euchre": its
-    identity is its own or, when it gives none, unset.
-    """
-    def keep(table: dict[tuple[str, ...], Any]) -> dict[tuple[str, ...], Any]:
-        return {p: loc for p, loc in table.items() if not p or p[0] not in IDENTITY_KEYS}
-
-    data = {k: v for k, v in parent.data.items() if k not in IDENTITY_KEYS}
-    return VariantSource(data, parent.file, keep(parent.key_locations),
-                         keep(parent.value_locations))
+    # the parent's identity is not inherited: a house variant that extends
+    # ``standard`` is not "Standard euchre"; its identity is its own or, given none, unset
+    return merge(parent.without(*IDENTITY_KEYS), src.without("extends"))
 
 
 def _err(src: VariantSource, path: tuple[str, ...], message: str, hint: str | None = None,

@@ -77,9 +77,7 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...]) -> Variant
     grand = parent.data.get("extends")
     if isinstance(grand, str):
         above = _resolve(grand, parent, chain + (key,))
-        parent = merge(above, VariantSource({k: v for k, v in parent.data.items()
-                                             if k != "extends"}, parent.file,
-                                            parent.key_locations, parent.value_locations))
+        parent = merge(above, parent.without("extends"))
     return parent
 
 

@@ -32,6 +32,14 @@ class VariantSource:
         return self._find(self.value_locations, path) if path in self.value_locations \
             else self.key_at(path)
 
+    def without(self, *keys: str) -> VariantSource:
+        """This source less the top-level ``keys``, their values and their positions."""
+        def keep(table: dict[Path, Location]) -> dict[Path, Location]:
+            return {p: loc for p, loc in table.items() if not p or p[0] not in keys}
+
+        return VariantSource({k: v for k, v in self.data.items() if k not in keys}, self.file,
+                             keep(self.key_locations), keep(self.value_locations))
+
     def _find(self, table: dict[Path, Location], path: Path) -> Location:
         while path:
             if path in table:
