@@ -17,11 +17,9 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..cards import contract_name
+from ..cards import SUIT_SYMBOLS, contract_name
 from ..errors import Problem
-from .replay import GameView, HandView, SeatCards, Step, contract_words
-
-RED_SUITS = (1, 2)
+from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
 
 
 def render_html(view: GameView, title: str | None = None) -> str:
@@ -101,7 +99,7 @@ class _Converter:
             "widow": None if hv.widow is None else self.seat_cards(hv.widow),
             "trump": None if hv.trump is None else contract_words(hv.trump),
             "trumpMark": None if hv.trump is None else
-            "♣♦♥♠"[hv.trump] if hv.trump < 4 else contract_name(hv.trump),
+            SUIT_SYMBOLS[hv.trump] if hv.trump < 4 else contract_name(hv.trump),
             "trumpRed": hv.trump in RED_SUITS,
             "maker": None if hv.maker is None else v.labels[hv.maker],
             "alone": hv.alone,
@@ -116,7 +114,4 @@ class _Converter:
     def final(self) -> str:
         v = self.v
         scores = ", ".join(f"{n} {s}" for n, s in zip(v.side_names, v.scores))
-        if v.winners is None:
-            return f"{scores} · not finished"
-        won = " and ".join(v.side_names[w] for w in v.winners)
-        return f"{scores} · {won} {'tie' if len(v.winners) > 1 else 'win'}"
+        return f"{scores} · {v.outcome()}"

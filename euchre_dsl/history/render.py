@@ -15,12 +15,10 @@ from typing import Callable
 from ..cards import JOKER_SUIT
 from ..engine.actions import PLAY
 from ..errors import Problem
-from .replay import GameView, HandView, SeatCards, Step, contract_words
+from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
 
 #: ``paint(text, style)``: the text as it should look in that style.
 Paint = Callable[[str, str], str]
-#: Suits drawn in red (diamonds, hearts); the rest are black.
-RED_SUITS = (1, 2)
 
 
 def plain(text: str, style: str) -> str:
@@ -109,12 +107,7 @@ class _Renderer:
 
     def final(self) -> str:
         v = self.v
-        if v.winners is None:
-            state = "not finished"
-        else:
-            state = " and ".join(v.side_names[w] for w in v.winners) + (
-                " tie" if len(v.winners) > 1 else " win")
-        return self.paint(f"Final score {self.sides(v.scores)} · {state}", "bold")
+        return self.paint(f"Final score {self.sides(v.scores)} · {v.outcome()}", "bold")
 
     def hand(self, hv: HandView) -> list[str]:
         head = f"Hand {hv.number}"

@@ -16,24 +16,24 @@ the hand's replay stops there, as the validator's does.
 from __future__ import annotations
 
 import copy
-import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..cards import SUIT_NAMES, CardError, Deck, contract_name
+from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, CardError, Deck
 from ..engine.actions import (
     BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING, STAY,
     SWAP, TAKE_WIDOW, Action, IllegalAction,
 )
 from ..engine.game import Game, HandResult
+from ..engine.game import contract_words as engine_contract_words
 from ..errors import EuchreError, Location, Problem
-from ..rules.registry import compile_data, load_variant
-from ..rules.ruleset import RuleSet
 from .notation import action_from_json
 from .reader import JsonPath
 from .validate import Validator
 
 Locate = Callable[[JsonPath, bool], Location]
+#: Suits drawn in red; the rest are black.
+RED_SUITS = (DIAMONDS, HEARTS)
 
 
 @dataclass
@@ -100,6 +100,13 @@ class GameView:
         """A card with its suit symbol (``10♥``)."""
         return self.deck.symbols[card]
 
+    def outcome(self) -> str:
+        """``N+S win``, ``N+S and E+W tie`` or ``not finished``."""
+        if self.winners is None:
+            return "not finished"
+        won = " and ".join(self.side_names[w] for w in self.winners)
+        return f"{won} {'tie' if len(self.winners) > 1 else 'win'}"
+
 
 def hide_hands(record: dict[str, Any], keep: str | None) -> dict[str, Any]:
     """The record as seat ``keep`` saw it (``None``: the public cards only): the
@@ -127,13 +134,13 @@ def replay_record(record: Any, index: int = 0, file: str | None = None,
     """Replay one record for display.  Raises :class:`EuchreError` when it cannot be
     replayed at all (not a record, an unknown or invalid variant, bad seats): the
     problems say why."""
-    problems = (validator or Validator()).validate(record, index=index, file=file,
-                                                   locate=locate)
+    validator = validator or Validator()
+    problems = validator.validate(record, index=index, file=file, locate=locate)
     fatal = [p for p in problems if p.severity == "error" and p.hand is None and
              p.code in ("schema", "unknown-variant", "invalid-variant")]
     if type(record) is not dict or fatal:
         raise EuchreError(fatal or problems)
-    rules = _rules(record, file)
+    rules = validator.rules_for(record["variant"], file)  # loaded: no fatal problem
     labels = list(record["seats"])
     hands_in = _list(record.get("hands"))
     first = hands_in[0] if hands_in and type(hands_in[0]) is dict else {}
@@ -165,14 +172,6 @@ def _list(value: Any) -> list[Any]:
 
 def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
-
-
-def _rules(record: dict[str, Any], file: str | None) -> RuleSet:
-    variant = record["variant"]
-    base = os.path.dirname(os.path.abspath(file)) if file and file != "-" else None
-    if isinstance(variant, str):
-        return load_variant(variant, base)
-    return compile_data(variant, file)
 
 
 def _seat_cards(game: Game, seat: int) -> SeatCards:
@@ -257,16 +256,14 @@ def _step(game: Game, i: int, a: Any) -> Step:
         # the trick is complete: show it whole, with its winner
         step.won_by = game.trick_winners[-1]
         step.trick = len(game.trick_winners)
-        plays = [(s, c) for s, _, c, _ in _last_trick(game)]
-        step.table = plays
+        step.table = _last_trick(game)
     return step
 
 
-def _last_trick(game: Game) -> list[tuple[int, str, int, bool]]:
-    """The plays of the trick just completed, from the hand's log."""
-    plays = [a for a in game.hand_log if a[1] == PLAY]
-    per = sum(game.active)
-    return [(s, v, c, al) for s, v, c, al in plays[-per:]]  # type: ignore[misc]
+def _last_trick(game: Game) -> list[tuple[int, int]]:
+    """The ``(seat, card)`` plays of the trick just completed, from the hand's log."""
+    plays = [(a[0], a[2]) for a in game.hand_log if a[1] == PLAY]
+    return plays[-sum(game.active):]  # type: ignore[return-value]  # a play has its card
 
 
 def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None,
@@ -277,33 +274,29 @@ def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None
                 [_seat_cards(game, s) for s in range(game.n)], refused=refused)
 
 
+#: What each verb that takes no argument says.
+_PHRASES = {PASS: "passes", DEFEND_ALONE: "defends alone", STAY: "stays in",
+            DROP: "drops out", TAKE_WIDOW: "takes the widow"}
+#: Verbs of one card, which may be unseen (a discard, a card given).
+_CARD_PHRASES = {PLAY: "plays", DISCARD: "discards", GIVE: "gives"}
+
+
 def describe(game: Game, action: Action) -> str:
     """An action in words, before it is applied: ``"E orders up alone"``."""
     who = game.labels[action.seat]
     verb, arg = action.verb, action.arg
     deck = game.deck
-    if verb == PLAY and arg is not None:
-        return f"{who} plays {deck.symbols[arg]}"
-    if verb == DISCARD:
-        return f"{who} discards {'a card' if arg is None else deck.symbols[arg]}"
-    if verb == GIVE:
-        return f"{who} gives {'a card' if arg is None else deck.symbols[arg]}"
-    if verb == PASS:
-        return f"{who} passes"
+    alone = " alone" if action.alone else ""
+    if verb in _CARD_PHRASES and (arg is not None or verb != PLAY):
+        return f"{who} {_CARD_PHRASES[verb]} {'a card' if arg is None else deck.symbols[arg]}"
+    if verb in _PHRASES:
+        return f"{who} {_PHRASES[verb]}"
     if verb == ORDER_UP:
-        return f"{who} orders up" + (" alone" if action.alone else "")
+        return f"{who} orders up{alone}"
     if verb == CALL and arg is not None:
-        return f"{who} calls {contract_words(arg)}" + (" alone" if action.alone else "")
+        return f"{who} calls {contract_words(arg)}{alone}"
     if verb == BID:
         return f"{who} bids {arg}"
-    if verb == DEFEND_ALONE:
-        return f"{who} defends alone"
-    if verb == STAY:
-        return f"{who} stays in"
-    if verb == DROP:
-        return f"{who} drops out"
-    if verb == TAKE_WIDOW:
-        return f"{who} takes the widow"
     if verb == SWAP and arg is not None:
         return f"{who} swaps {deck.format_mask(arg, symbols=True)} for the kitty"
     if verb == MISDEAL:
@@ -313,7 +306,6 @@ def describe(game: Game, action: Action) -> str:
 
 
 def contract_words(contract: int) -> str:
-    """``♥ hearts``, ``no-trump``."""
-    if contract < 4:
-        return f"{'♣♦♥♠'[contract]} {SUIT_NAMES[contract]}"
-    return {4: "no-trump", 5: "low no-trump"}.get(contract, contract_name(contract) or "?")
+    """``♥ hearts``, ``no-trump``: the engine's words, a suit with its symbol."""
+    words = engine_contract_words(contract)
+    return f"{SUIT_SYMBOLS[contract]} {words}" if contract < 4 else words
