@@ -32,13 +32,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from ..cards import SUITS, Deck, parse_suit
+from ..cards import SUIT_NAMES, SUITS, Deck
 from ..engine.actions import (
     CALL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, EXCHANGE, NAMING, ORDER_UP, ORDER_UP_ROUND,
     PASS, PLAY, PLAYING, Action, IllegalAction,
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Location, Problem
+from ..history.notation import action_from_json
 from ..history.reader import Item, JsonPath, Locator, no_positions
 from ..history.validate import Validator
 from ..history.writer import game_record, hand_record
@@ -86,8 +87,7 @@ def _action_words(action_id: int) -> str:
     if action_id == PASS_ACTION:
         return f"{action_id} (Pass)"
     if FIRST_TRUMP_ACTION <= action_id < FIRST_TRUMP_ACTION + 4:
-        suit = ("Clubs", "Diamonds", "Hearts", "Spades")[action_id - FIRST_TRUMP_ACTION]
-        return f"{action_id} ({suit})"
+        return f"{action_id} ({SUIT_NAMES[action_id - FIRST_TRUMP_ACTION].capitalize()})"
     if action_id == GO_ALONE_ACTION:
         return f"{action_id} (Alone)"
     if action_id == PARTNER_ACTION:
@@ -410,10 +410,10 @@ def _hand_history(rules: RuleSet, seats: list[str], hand: dict[str, Any], h: int
         return EuchreError(Problem(code, message, location=locate(("hands", h) + path, False),
                                    hand=h, action=action))
 
-    def card(text: str, path: JsonPath, action: int | None = None) -> int:
+    def card(text: str, path: JsonPath) -> int:
         if text == "??":
             raise fail("unknown-card", "a card is not recorded: OpenSpiel needs every card of "
-                       "the deal and the play", path, action)
+                       "the deal and the play", path)
         return _DECK.parse(text)
 
     seat_of = {label: i for i, label in enumerate(seats)}
@@ -432,42 +432,40 @@ def _hand_history(rules: RuleSet, seats: list[str], hand: dict[str, Any], h: int
     os_hands = [sorted(_TO_OS[c] for c in held) for held in cards]
     out = [dealer] + [os_hands[(dealer + k) % 4][k // 4] for k in range(NUM_DEALT)]
     out.append(_TO_OS[upcard])
-    owed: bool | None = None  # an order-up's go-alone decision, due after the discard
-    for i, (label, verb, *args) in enumerate(hand["actions"]):
-        seat = seat_of[label]
+    owed = False  # an order-up's go-alone decision, due after the discard
+    for i, recorded in enumerate(hand["actions"]):
+        action = action_from_json(game, recorded)
         # defenders the record passes over declined to defend alone: OpenSpiel's "Partner"
-        while game.phase == DEFEND and not (verb == DEFEND_ALONE and game.to_act == seat):
+        while game.phase == DEFEND and not (action.verb == DEFEND_ALONE
+                                            and game.to_act == action.seat):
             out.append(PARTNER_ACTION)
             game.decline(game.to_act)
-        alone = args[-1:] == ["alone"]
-        if verb == PASS:
-            game.pass_(seat)
+        if action.verb in (DISCARD, PLAY) and action.arg is None:
+            raise fail("unknown-card", "a card is not recorded: OpenSpiel needs every card of "
+                       "the deal and the play", ("actions", i, 2), i)
+        game.apply(action)
+        if action.verb == PASS:
             out.append(PASS_ACTION)
-        elif verb == ORDER_UP:
-            game.order_up(seat, alone)
+        elif action.verb == ORDER_UP:
             assert game.trump is not None
             out.append(FIRST_TRUMP_ACTION + game.trump)
             if game.phase != EXCHANGE:
-                raise fail("unsupported-rules", f"{label} ordered up alone and the dealer sat "
-                           "out without taking the upcard; OpenSpiel's dealer always takes it "
-                           "and discards", ("actions", i), i)
-            owed = alone
-        elif verb == CALL:
-            game.call(seat, parse_suit(args[0]), alone)
+                raise fail("unsupported-rules", f"{recorded[0]} ordered up alone and the dealer "
+                           "sat out without taking the upcard; OpenSpiel's dealer always takes "
+                           "it and discards", ("actions", i), i)
+            owed = action.alone
+        elif action.verb == CALL:
             assert game.trump is not None
             out += [FIRST_TRUMP_ACTION + game.trump,
-                    GO_ALONE_ACTION if alone else PARTNER_ACTION]
-        elif verb == DISCARD:
-            c = card(args[0], ("actions", i, 2), i)
-            game.discard(seat, c)
-            out += [_TO_OS[c], GO_ALONE_ACTION if owed else PARTNER_ACTION]
-        elif verb == DEFEND_ALONE:
-            game.defend_alone(seat)
+                    GO_ALONE_ACTION if action.alone else PARTNER_ACTION]
+        elif action.verb == DISCARD:
+            assert action.arg is not None
+            out += [_TO_OS[action.arg], GO_ALONE_ACTION if owed else PARTNER_ACTION]
+        elif action.verb == DEFEND_ALONE:
             out.append(GO_ALONE_ACTION)
         else:  # play: the rules check leaves no other verb
-            c = card(args[0], ("actions", i, 2), i)
-            game.play(seat, c)
-            out.append(_TO_OS[c])
+            assert action.arg is not None
+            out.append(_TO_OS[action.arg])
     if not game.hand_over:
         raise fail("incomplete-hand", "the actions stop before the hand is over: OpenSpiel "
                    "needs whole hands", ("actions",))
