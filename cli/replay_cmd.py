@@ -15,13 +15,12 @@ import click
 
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.history.html_replay import render_html
-from euchre_dsl.history.reader import STDIN, Item, read_records, read_stdin
+from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, read_records, read_stdin
 from euchre_dsl.history.render import render_game
 from euchre_dsl.history.replay import GameView, hide_hands, replay_record
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail
 
-STDIN_NAME = "<stdin>"
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
           "dim": {"dim": True}, "bold": {"bold": True}}

@@ -15,11 +15,12 @@ from typing import IO, Iterator
 
 import click
 
-from euchre_dsl.history.reader import STDIN, Item, expand_paths, read_records, read_stdin
+from euchre_dsl.history.reader import (
+    STDIN, STDIN_NAME, Item, expand_paths, read_records, read_stdin,
+)
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-STDIN_NAME = "<stdin>"
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 
 class _Totals:

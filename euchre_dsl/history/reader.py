@@ -317,6 +317,8 @@ READERS: dict[str, Callable[[str], Iterator[Item]]] = {
 }
 
 STDIN = "-"
+#: The file name problems in standard input's records show.
+STDIN_NAME = "<stdin>"
 #: How a text-format game can begin (JSON cannot): a tag, a comment, a hand.
 _TEXT_START = re.compile(rb"\[\s*[A-Za-z]|;|hand\b", re.I)
 
