@@ -23,19 +23,18 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.history.reader import (
-    STDIN, JsonPath, iter_jsonl, read_records, read_stdin,
+    STDIN, STDIN_NAME, Item, JsonPath, iter_jsonl, read_records, read_stdin,
 )
 from euchre_dsl.history.text_reader import read_text_file
-from euchre_dsl.history.text_writer import dump_game
+from euchre_dsl.history.text_writer import dump_game, write_games
 from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.history.writer import write_jsonl
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
-STDIN_NAME = "<stdin>"
 EHH = "ehh"
 OPENSPIEL = "openspiel"
 TEXT = "text"
@@ -62,15 +61,19 @@ Writer = Callable[[Iterator[Source], IO[str], Callable[[Problem], None], Options
 
 # ------------------------------------------------------------------ readers
 def _read_ehh(path: str, options: Options) -> Iterator[Source]:
-    name = STDIN_NAME if path == STDIN else path
     # opens the file now: OSError if unreadable, ValueError if not a record file
-    items = read_stdin(name=name) if path == STDIN else read_records(path)
-    return (Source(it.data, it.problem, it.locate(name)) for it in items)
+    if path == STDIN:
+        return _sources(read_stdin(name=STDIN_NAME), STDIN_NAME)
+    return _sources(read_records(path), path)
 
 
 def _read_text(path: str, options: Options) -> Iterator[Source]:
-    name = STDIN_NAME if path == STDIN else path
-    items = read_stdin(name=name, text=True) if path == STDIN else read_text_file(path)
+    if path == STDIN:
+        return _sources(read_stdin(name=STDIN_NAME, text=True), STDIN_NAME)
+    return _sources(read_text_file(path), path)
+
+
+def _sources(items: Iterator[Item], name: str) -> Iterator[Source]:
     return (Source(it.data, it.problem, it.locate(name)) for it in items)
 
 
@@ -97,39 +100,37 @@ def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
 
 
 # ------------------------------------------------------------------ writers
+def _records(sources: Iterator[Source]) -> Iterator[dict]:
+    """The records of the sources that have one (the others are reported as read)."""
+    return (src.record for src in sources if src.record is not None)
+
+
 def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
                options: Options, single: bool) -> int:
     """``ehh/1`` records, one per line; ``single`` (a ``.json`` file): exactly one."""
-    written = 0
-    for src in sources:
-        if src.record is None:
-            continue
-        if single and written:
-            raise click.UsageError("OUT is a .json file, which holds one game, but IN has more "
-                                   "(the first was written): write to a .jsonl file")
-        out.write(dump_record(src.record))
-        out.write("\n")
-        written += 1
-    return written
+    def records() -> Iterator[dict]:
+        for n, record in enumerate(_records(sources)):
+            if single and n:
+                raise click.UsageError("OUT is a .json file, which holds one game, but IN has "
+                                       "more (the first was written): write to a .jsonl file")
+            yield record
+
+    return write_jsonl(records(), out)
 
 
 def _write_text(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
                 options: Options, single: bool) -> int:
     """Games in the canonical text format, a blank line between them."""
-    written = 0
-    for src in sources:
-        if src.record is None:
-            continue
-        try:
-            text = dump_game(src.record)
-        except ValueError as exc:
-            report(Problem("schema", str(exc), location=src.locate((), False)))
-            continue
-        if written:
-            out.write("\n")
-        out.write(text)
-        written += 1
-    return written
+    def games() -> Iterator[str]:
+        for src in sources:
+            if src.record is None:
+                continue
+            try:
+                yield dump_game(src.record)
+            except ValueError as exc:
+                report(Problem("schema", str(exc), location=src.locate((), False)))
+
+    return write_games(games(), out)
 
 
 def _write_openspiel(sources: Iterator[Source], out: IO[str],

@@ -266,7 +266,7 @@ class _Builder:
     def fail(self, message: str, line: int, column: int, hint: str | None = None) -> NoReturn:
         raise TextSyntaxError(message, line, column, hint)
 
-    def words(self, text: str, line: int, col: int) -> tuple[list[str], list[int] | None]:
+    def words(self, text: str, col: int) -> tuple[list[str], list[int] | None]:
         """The words of a line part and, when positions are kept, their columns."""
         if self.pos is None:
             if "{" not in text:
@@ -419,7 +419,7 @@ class _Builder:
         """``[Seats N E S W]``; a JSON value is taken as it is."""
         if _is_json(text):
             return self.json_value(text, line, col, ("seats",), "[Seats]")
-        words, cols = self.words(text, line, col)
+        words, cols = self.words(text, col)
         if cols is not None:
             for i, c in enumerate(cols):
                 self.put(("seats", i), line, c)
@@ -429,7 +429,7 @@ class _Builder:
         """``N+S 3, E+W 5`` (the commas are optional); a JSON value is taken as it is."""
         if _is_json(text):
             return self.json_value(text, line, col, path, what)
-        words, cols = self.words(text.replace(",", " "), line, col)
+        words, cols = self.words(text.replace(",", " "), col)
         return self.pairs(words, cols, line, col, path, what)
 
     def pairs(self, words: list[str], cols: list[int] | None, line: int, col: int,
@@ -455,7 +455,7 @@ class _Builder:
                  for ln in _lines(t, self.first)]
         head = lines[0]
         line = head.line
-        words, cols = self.words(head.text, line, head.col)
+        words, cols = self.words(head.text, head.col)
         path: JsonPath = ("hands", h)
         self.put(path, line, head.col)
         hand: dict[str, Any] = {}
@@ -532,7 +532,7 @@ class _Builder:
         if label in hands:
             self.fail(f"{label}'s cards are given twice", line, col)
         offset = text.index(":") + 1
-        words, cols = self.words(cards_text, line, col + offset)
+        words, cols = self.words(cards_text, col + offset)
         path: JsonPath = ("hands", h, "deal", "hands", label)
         if self.pos is not None:
             self.pos.setdefault(("hands", h, "deal"), (None, (line, col)))
@@ -565,7 +565,7 @@ class _Builder:
         line, col = ln.line, ln.col
         key = ln.kind.lower()
         rest = ln.text[len(key):]
-        words, cols = self.words(rest, line, col + len(key))
+        words, cols = self.words(rest, col + len(key))
         if key in deal:
             self.fail(f"the {key} is given twice", line, col)
         path: JsonPath = ("hands", h, "deal", key)
@@ -585,7 +585,7 @@ class _Builder:
     # ---------------------------------------------------------- actions
     def action_line(self, ln: _Line, h: int, actions: list[Any]) -> None:
         line = ln.line
-        words, cols = self.words(ln.text, line, ln.col)
+        words, cols = self.words(ln.text, ln.col)
         start = 1
         if ln.kind == "TRICK" and len(words) > 1 and _HAND_NO.fullmatch(words[1]):
             start = 2
@@ -620,7 +620,7 @@ class _Builder:
                 if cur is not None:
                     self.action(cur, cur_cols, h, actions, line)
                     cur = None
-                self.comment(w, h, len(actions) - 1, line, cols[i] if cols else 1)
+                self.comment(w, h, len(actions) - 1)
                 continue
             if c0 == "@":
                 if cur is not None:
@@ -651,7 +651,7 @@ class _Builder:
         if cur is not None:
             self.action(cur, cur_cols, h, actions, line)
 
-    def comment(self, word: str, h: int, action: int, line: int, col: int) -> None:
+    def comment(self, word: str, h: int, action: int) -> None:
         note: dict[str, Any] = {"hand": h}
         if action >= 0:
             note["action"] = action
@@ -740,7 +740,7 @@ class _Builder:
         for part in rest.split(","):
             part_col = col + offset
             offset += len(part) + 1
-            words, cols = self.words(part, line, part_col)
+            words, cols = self.words(part, part_col)
             if not words:
                 if part.strip() or len(rest.split(",")) > 1:
                     self.fail(f"an empty part in the {what} line", line, part_col)

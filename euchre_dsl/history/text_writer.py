@@ -19,24 +19,23 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable, TextIO
+from typing import IO, Any, Iterable
 
-from ..engine.actions import PLAY, VERBS
+from ..engine.actions import PLAY
 from .notation import FORMAT
 from .text_reader import (
-    CARD_VERBS, FINAL_PARTS, GLYPHS, KEYED_TAGS, NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS,
-    UNKNOWN, _is_json, _looks_like_card, _SUIT_WORDS, canonical_card,
+    _LABEL, _PAIR_PARTS, _SUIT_WORDS, _VERB_SET, CARD_VERBS, FINAL_PARTS, GLYPHS, KEYED_TAGS,
+    NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS, UNKNOWN, _is_json, _looks_like_card,
+    canonical_card,
 )
 
-__all__ = ["dump_game", "write_text"]
+__all__ = ["dump_game", "write_games", "write_text"]
 
-_LABEL = re.compile(r"[A-Za-z0-9_]+")
 _BARE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.+-]*")
 _BARE_WORD = re.compile(r"[A-Za-z0-9_.+-]+")
 #: A word the line syntax reads back as itself: no space, comment, JSON or action marks.
 _SAFE = re.compile(r"[^\s,;:{}@\[\]\"]+")
 _INT = re.compile(r"[+-]?[0-9]+")
-_VERB_SET = frozenset(VERBS)
 #: Record keys with a place of their own (the rest are written as tags of their name).
 _PLACED = frozenset(("format", "variant", "seats", "players", "meta", "start_scores", "hands",
                      "final"))
@@ -45,13 +44,19 @@ _DEAL_KEYS = frozenset(("hands", "upcard", "widow", "kitty"))
 _INDENT = "  "
 
 
-def write_text(records: Iterable[Any], out: TextIO) -> int:
+def write_text(records: Iterable[Any], out: IO[str]) -> int:
     """Stream games to a text file, a blank line between them; returns how many."""
+    return write_games(map(dump_game, records), out)
+
+
+def write_games(games: Iterable[str], out: IO[str]) -> int:
+    """Stream games already written as text (:func:`dump_game`), a blank line between
+    them; returns how many."""
     n = 0
-    for rec in records:
+    for text in games:
         if n:
             out.write("\n")
-        out.write(dump_game(rec))
+        out.write(text)
         n += 1
     return n
 
@@ -76,7 +81,7 @@ def dump_game(record: Any) -> str:
         final = record["final"]
         if type(hands) is not list or not hands:
             lines.append("")
-        lines.append(f"final {_claims(final, FINAL_PARTS, final=True)}".rstrip())
+        lines.append(f"final {_claims(final, FINAL_PARTS)}".rstrip())
     return "\n".join(lines) + "\n"
 
 
@@ -237,7 +242,7 @@ def _hand(h: int, hand: Any, notes: Notes) -> list[str]:
         lines.append(f"{_INDENT}deal @{_inline_json(deal)}")
     lines.extend(_INDENT + line for line in _actions(h, hand["actions"], notes))
     if "result" in hand:
-        lines.append(f"{_INDENT}result {_claims(hand['result'], RESULT_PARTS, final=False)}"
+        lines.append(f"{_INDENT}result {_claims(hand['result'], RESULT_PARTS)}"
                      .rstrip())
     return lines
 
@@ -374,14 +379,14 @@ def _argument(verb: str, k: int, arg: Any) -> str | None:
 
 
 # ----------------------------------------------------------------- claims
-def _claims(value: Any, parts: tuple[str, ...], final: bool) -> str:
+def _claims(value: Any, parts: tuple[str, ...]) -> str:
     """``trump C, maker W, tricks N 5 E 0, ...``; ``@`` and JSON when the parts cannot
     say it."""
-    text = _claim_parts(value, parts, final)
+    text = _claim_parts(value, parts)
     return text if text is not None else "@" + _inline_json(value)
 
 
-def _claim_parts(value: Any, parts: tuple[str, ...], final: bool) -> str | None:
+def _claim_parts(value: Any, parts: tuple[str, ...]) -> str | None:
     if type(value) is not dict or not value.keys() <= set(parts):
         return None
     out = []
@@ -389,7 +394,7 @@ def _claim_parts(value: Any, parts: tuple[str, ...], final: bool) -> str | None:
         if key not in value:
             continue
         v = value[key]
-        if key in ("tricks", "points", "scores"):
+        if key in _PAIR_PARTS:
             if type(v) is not dict or any(not _SAFE.fullmatch(k) or type(n) is not int
                                           for k, n in v.items()):
                 return None

@@ -8,7 +8,7 @@ has the same bytes and JSON Lines files are written a record per line.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Sequence, TextIO
+from typing import IO, Any, Iterable, Sequence
 
 from ..engine.actions import SWAP
 from ..engine.game import Game
@@ -74,7 +74,7 @@ def dump_record(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_jsonl(records: Iterable[dict[str, Any]], out: TextIO) -> int:
+def write_jsonl(records: Iterable[dict[str, Any]], out: IO[str]) -> int:
     """Stream records to a JSON Lines file; returns how many were written."""
     n = 0
     for rec in records:
