@@ -13,7 +13,7 @@ from typing import NoReturn
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
-from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -44,8 +44,6 @@ def variant_reference(name: str, rules: RuleSet) -> str | dict[str, object]:
     Inline rules keep a simulated file self-contained when the variant file it
     came from is moved or edited.
     """
-    from euchre_dsl.rules.registry import shipped_ids
-
     if name in shipped_ids():
         return name
     return rules.to_dict()

@@ -14,7 +14,9 @@ import difflib
 from dataclasses import fields
 from typing import Any, Callable
 
+from ..cards import Deck
 from ..errors import EuchreError, Problem
+from .describe import value_words
 from .ruleset import SECTIONS, RuleSet
 from .source import VariantSource, merge
 
@@ -220,9 +222,7 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
             (written[0] if written else path)
         out.append(_err(src, at, message, hint=hint, value=at in src.value_locations))
 
-    from ..cards import Deck
-
-    deck = Deck(r.deck.lowest, r.deck.joker)
+    deck = Deck.of(r.deck.lowest, r.deck.joker)
     hands = r.players.count + (1 if r.deal.widow else 0)
     needed = hands * r.deal.hand_size + (1 if r.deal.upcard else 0)
     if needed > deck.size:
@@ -376,7 +376,5 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
 
 def _said(r: RuleSet, path: tuple[str, ...]) -> str:
     """An option's value as a variant file writes it."""
-    from .describe import value_words
-
     return value_words(getattr(getattr(r, path[0]), path[1]))
 

@@ -387,9 +387,7 @@ def _render_slot(kind: str, value: Any) -> str | None:
     if kind == "text" and isinstance(value, str):
         return Item("text", value).text
     if kind == "packets" and isinstance(value, (list, tuple)) and value:
-        if len(value) > 1:
-            return "-".join(str(v) for v in value)
-        return f"[{value[0]}]"
+        return Item("packets" if len(value) > 1 else "list", value).text
     return None
 
 

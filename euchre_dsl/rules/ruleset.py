@@ -27,8 +27,7 @@ def opt(default: Any, doc: str, choices: tuple[str, ...] | None = None,
     if maximum is not None:
         meta["maximum"] = maximum
     if isinstance(default, list):
-        value = tuple(default)
-        return field(default=value, metadata=meta)
+        default = tuple(default)  # frozen rules hold tuples
     return field(default=default, metadata=meta)
 
 
