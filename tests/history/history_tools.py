@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
+from typing import Any, Callable
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history.writer import game_record, hand_record
@@ -18,6 +18,13 @@ from euchre_dsl.rules.registry import load_variant
 
 def random_game(variant: str, seed: int, max_hands: int = 500) -> dict[str, Any]:
     """A whole game of a shipped variant, every decision a seeded random legal action."""
+    return play_game(variant, seed, max_hands, "seeded random game")
+
+
+def play_game(variant: str, seed: int, max_hands: int, event: str,
+              move: Callable[[Game, random.Random], bool] | None = None) -> dict[str, Any]:
+    """A game of seeded random legal actions, as a record; ``move`` may make a decision
+    of its own instead (it returns whether it did)."""
     rules = load_variant(variant)
     rng = random.Random(seed)
     game = Game(rules, dealer=rng.randrange(rules.players.count))
@@ -26,15 +33,12 @@ def random_game(variant: str, seed: int, max_hands: int = 500) -> dict[str, Any]
         dealer = game.dealer
         game.deal_random(rng)
         upcard = game.upcard
-        # a forced-trump upcard is already in the dealer's hand: it was not dealt there
-        keep = ~(1 << upcard) if upcard is not None else -1
-        dealt = [m & keep for m in game.sure]
         widow = game.widow if rules.deal.widow else None
         while not game.hand_over:
-            game.apply(rng.choice(game.legal_actions()))
-        hands.append(hand_record(game, dealer, dealt, upcard, widow))
-    return game_record(game, variant, hands, meta={"event": "seeded random game",
-                                                   "seed": seed})
+            if move is None or not move(game, rng):
+                game.apply(rng.choice(game.legal_actions()))
+        hands.append(hand_record(game, dealer, game.dealt, upcard, widow))
+    return game_record(game, variant, hands, meta={"event": event, "seed": seed})
 
 
 def pretty(record: dict[str, Any]) -> str:

@@ -22,10 +22,11 @@ sys.path.insert(0, str(HERE))
 
 from history_tools import pretty  # noqa: E402
 
-from euchre_dsl.cards import parse_suit  # noqa: E402
 from euchre_dsl.engine.actions import IllegalAction  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
-from euchre_dsl.history.notation import result_to_json, winner_to_json  # noqa: E402
+from euchre_dsl.history.notation import (  # noqa: E402
+    action_from_json, result_to_json, winner_to_json,
+)
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 
 OUT = HERE / "broken"
@@ -51,20 +52,6 @@ Hand = tuple[str, dict[str, list[str]], str, list[list[Any]]]  # dealer, deal, u
 EXPECTED: dict[str, list[dict[str, Any]]] = {}
 
 
-def apply(game: Game, action: list[Any]) -> None:
-    seat, verb = LABELS.index(action[0]), action[1]
-    if verb == "play":
-        game.play(seat, game.deck.parse(action[2]), True)
-    elif verb == "discard":
-        game.discard(seat, game.deck.parse(action[2]))
-    elif verb == "call":
-        game.call(seat, parse_suit(action[2]), len(action) > 3)
-    elif verb == "order_up":
-        game.order_up(seat, len(action) > 2)
-    else:
-        game.pass_(seat)
-
-
 def record(hands: list[Hand], start: dict[str, int] | None = None,
            final: bool = True) -> dict[str, Any]:
     """A record of scripted hands with the engine's results (none for an unfinished hand)."""
@@ -79,7 +66,7 @@ def record(hands: list[Hand], start: dict[str, int] | None = None,
         game.deal([[deck.parse(c) for c in deal[s]] for s in LABELS], deck.parse(upcard))
         try:
             for action in actions:
-                apply(game, action)
+                game.apply(action_from_json(game, action), allow_renege=True)
         except IllegalAction:  # the planted problem: the hand stops there
             pass
         hand: dict[str, Any] = {"dealer": dealer, "deal": {"hands": copy.deepcopy(deal),
@@ -121,7 +108,12 @@ def at(text: str, anchor: str, nth: int = 0, shift: int = 0) -> tuple[int, int]:
     i = -1
     for _ in range(nth + 1):
         i = text.index(anchor, i + 1)
-    i += shift
+    return line_col(text, i + shift)
+
+
+def line_col(text: str, i: int) -> tuple[int, int]:
+    """Line and column (1-based) of offset ``i``, worked out apart from the validator's
+    locators (the corpus checks them)."""
     return text.count("\n", 0, i) + 1, i - (text.rfind("\n", 0, i) + 1) + 1
 
 

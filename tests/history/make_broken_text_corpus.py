@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 sys.path.insert(0, str(HERE))
 
-from make_broken_corpus import one_hand  # noqa: E402
+from make_broken_corpus import line_col, one_hand  # noqa: E402
 
 from euchre_dsl.history.reader import read_records  # noqa: E402
 from euchre_dsl.history.text_writer import dump_game  # noqa: E402
@@ -93,9 +93,7 @@ TEXT_ONLY: dict[str, tuple[tuple[str, str], tuple[str, int]]] = {
 def at(text: str, pattern: str, nth: int) -> tuple[int, int]:
     """1-based line and column of the ``nth`` match of ``pattern``'s group 1 (or whole)."""
     found = list(re.finditer(pattern, text, re.M))[nth]
-    start = found.start(1) if found.re.groups else found.start()
-    line = text.count("\n", 0, start) + 1
-    return line, start - (text.rfind("\n", 0, start) + 1) + 1
+    return line_col(text, found.start(1) if found.re.groups else found.start())
 
 
 def twin(name: str) -> str:

@@ -16,39 +16,30 @@ import copy
 import random
 from typing import Any
 
-from euchre_dsl.cards import NO_TRUMP, SUITS, mask_cards
+from history_tools import play_game
+
+from euchre_dsl.cards import mask_cards
 from euchre_dsl.engine.actions import PLAYING
 from euchre_dsl.engine.game import Game
-from euchre_dsl.history.writer import game_record, hand_record
+from euchre_dsl.history.shape import CONTRACT_CODES
 from euchre_dsl.rules.registry import load_variant
-
-CONTRACTS = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP}
 
 
 def renegade_game(variant: str, seed: int, p: float = 0.15, max_hands: int = 40
                   ) -> dict[str, Any]:
     """A game of random decisions where a seat that could follow suit sometimes does not."""
-    rules = load_variant(variant)
-    rng = random.Random(seed)
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
-    hands = []
-    while not game.is_over and len(hands) < max_hands:
-        dealer = game.dealer
-        game.deal_random(rng)
-        upcard = game.upcard
-        widow = game.widow if rules.deal.widow else None
-        while not game.hand_over:
-            if game.phase == PLAYING and game.trick and rng.random() < p:
-                seat = game.to_act
-                held = game.cand[seat]
-                follow = held & game.deck.suit_masks[game.trump][  # type: ignore[index]
-                    game.deck.effective_suits[game.trump][game.trick[0]]]  # type: ignore[index]
-                if follow and held & ~follow:
-                    game.play(seat, rng.choice(list(mask_cards(held & ~follow))), True)
-                    continue
-            game.apply(rng.choice(game.legal_actions()))
-        hands.append(hand_record(game, dealer, game.dealt, upcard, widow))
-    return game_record(game, variant, hands, meta={"event": "renegade game", "seed": seed})
+    def renege(game: Game, rng: random.Random) -> bool:
+        if game.phase == PLAYING and game.trick and rng.random() < p:
+            seat = game.to_act
+            held = game.cand[seat]
+            follow = held & game.deck.suit_masks[game.trump][  # type: ignore[index]
+                game.deck.effective_suits[game.trump][game.trick[0]]]  # type: ignore[index]
+            if follow and held & ~follow:
+                game.play(seat, rng.choice(list(mask_cards(held & ~follow))), True)
+                return True
+        return False
+
+    return play_game(variant, seed, max_hands, "renegade game", renege)
 
 
 def one_seat_view(record: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -77,7 +68,7 @@ def proofs(record: dict[str, Any], seats: set[str]) -> list[tuple[int, int, str]
         trump = hand.get("result", {}).get("trump")
         if trump is None:
             continue
-        eff = deck.effective_suits[CONTRACTS[trump]]
+        eff = deck.effective_suits[CONTRACT_CODES[trump]]
         plays = [(i, a[0], a[2], eff[deck.parse(a[2])]) for i, a in enumerate(hand["actions"])
                  if a[1] == "play"]
         # cards all know a seat holds: the upcard it took (the first to discard took
