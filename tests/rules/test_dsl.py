@@ -114,7 +114,7 @@ def test_a_rules_file_and_its_yaml_give_the_same_data() -> None:
             " alone.defend_alone = vs_lone_maker\n}\n")
     yaml_text = ("id: x\nextends: standard\nbidding:\n  stick_the_dealer: yes\n"
                  "game:\n  target: 7\nalone:\n  defend_alone: vs_lone_maker\n")
-    resolve = (lambda name, child: parse_yaml(
+    resolve = (lambda name, _child: parse_yaml(
         (Path(__file__).parents[2] / "variants" / f"{name}.yaml").read_text(), name))
     assert compile_source(parse_dsl(text), resolve) == \
         compile_source(parse_yaml(yaml_text), resolve)

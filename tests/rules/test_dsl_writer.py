@@ -35,17 +35,16 @@ def test_phrases_where_there_are_some_and_names_elsewhere() -> None:
                     "    bidding.joker_upcard = none\n\n    # game\n    game to 7\n}\n")
 
 
-def test_odd_names_and_texts_are_quoted() -> None:
-    data = {"id": "500 rules", "name": 'The "Rik" way', "extends": "../base.yaml",
-            "source": "a\\b"}
+@pytest.mark.parametrize("data,heading", [
+    # odd names and texts are quoted
+    ({"id": "500 rules", "name": 'The "Rik" way', "extends": "../base.yaml", "source": "a\\b"},
+     'variant "The \\"Rik\\" way" extends "../base.yaml" {\n'),
+    # line breaks and tabs in texts are escaped
+    ({"id": "x", "name": "Two\nlines", "extends": "standard",
+      "description": "a\ttab, a \\ and a \"quote\"\non two lines"},
+     'variant x "Two\\nlines" extends standard {\n'),
+], ids=["quoted", "escaped"])
+def test_odd_texts_are_quoted_escaped_and_read_back(data: dict[str, str], heading: str) -> None:
     text = to_dsl(data)
-    assert text.startswith('variant "The \\"Rik\\" way" extends "../base.yaml" {\n')
-    assert parse_dsl(text).data == data
-
-
-def test_line_breaks_and_tabs_in_texts_are_escaped_and_read_back() -> None:
-    data = {"id": "x", "name": "Two\nlines", "extends": "standard",
-            "description": "a\ttab, a \\ and a \"quote\"\non two lines"}
-    text = to_dsl(data)
-    assert text.startswith('variant x "Two\\nlines" extends standard {\n')
+    assert text.startswith(heading)
     assert parse_dsl(text).data == data

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from euchre_dsl.errors import EuchreError, Location
+from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.rules.registry import compile_data, compile_file, load_variant, shipped_ids, \
     variants_dir
 
@@ -18,6 +18,14 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def only_problem(path: Path) -> Problem:
+    """The one problem compiling ``path`` reports."""
+    with pytest.raises(EuchreError) as exc:
+        compile_file(path)
+    (problem,) = exc.value.problems
+    return problem
 
 
 @pytest.mark.parametrize("variant_id", shipped_ids())
@@ -94,9 +102,7 @@ def test_a_syntax_error_in_a_yaml_parent_points_at_the_parent(tmp_path: Path) ->
     parent = write(tmp_path, "parent.yaml", "extends: standard\ngame:\n  target: 7\n"
                                             " scoring: 1\n")
     child = write(tmp_path, "child.euchre", 'variant c extends "parent.yaml" {\n}\n')
-    with pytest.raises(EuchreError) as exc:
-        compile_file(child)
-    (problem,) = exc.value.problems
+    problem = only_problem(child)
     assert (problem.location.file, problem.location.line) == (str(parent), 4)
     assert problem.message.startswith("YAML syntax")
 
@@ -105,9 +111,7 @@ def test_a_bad_value_in_a_rules_parent_points_at_the_parent(tmp_path: Path) -> N
     parent = write(tmp_path, "parent.euchre", "variant p extends standard {\n"
                                               "    players.count = 12\n}\n")
     child = write(tmp_path, "child.yaml", "extends: parent.euchre\n")
-    with pytest.raises(EuchreError) as exc:
-        compile_file(child)
-    (problem,) = exc.value.problems
+    problem = only_problem(child)
     assert (problem.location.file, problem.location.line, problem.location.column) == \
         (str(parent), 2, 21)
 
@@ -117,9 +121,7 @@ def test_a_contradiction_made_by_the_child_points_at_the_child(tmp_path: Path) -
     write(tmp_path, "parent.yaml", "extends: standard\nbidding:\n  all_pass: no_trump\n")
     child = write(tmp_path, "child.euchre",
                   'variant c extends "parent.yaml" {\n  game to 7\n  stick the dealer\n}\n')
-    with pytest.raises(EuchreError) as exc:
-        compile_file(child)
-    (problem,) = exc.value.problems
+    problem = only_problem(child)
     assert (problem.location.file, problem.location.line) == (str(child), 3)
     assert "bidding.all_pass is no_trump" in problem.message
 
@@ -127,9 +129,7 @@ def test_a_contradiction_made_by_the_child_points_at_the_child(tmp_path: Path) -
 def test_a_deal_too_big_for_the_deck_points_at_what_the_child_changed(tmp_path: Path) -> None:
     child = write(tmp_path, "w.yaml", "extends: columbus\ndeal:\n  hand_size: 7\n"
                                       "  packets: [4, 3]\n")
-    with pytest.raises(EuchreError) as exc:
-        compile_file(child)
-    (problem,) = exc.value.problems
+    problem = only_problem(child)
     assert (problem.location.file, problem.location.line) == (str(child), 3)
     assert "the deck has 24 cards but the deal needs 28" in problem.message
 
@@ -142,9 +142,7 @@ def test_a_file_that_is_not_utf8_is_located_with_a_fix(tmp_path: Path, name: str
                                                         line: int, column: int) -> None:
     path = tmp_path / name
     path.write_bytes(text)
-    with pytest.raises(EuchreError) as exc:
-        compile_file(path)
-    (problem,) = exc.value.problems
+    problem = only_problem(path)
     assert problem.location == Location(str(path), line, column)
     assert "not UTF-8 text (byte 0xe9)" in problem.message and problem.hint
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from euchre_dsl.errors import EuchreError, Location
+from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.rules.yaml_form import dump_yaml, parse_yaml
 
@@ -21,6 +21,14 @@ alone:
 deal:
   packets: [2, 3]
 """
+
+
+def only_problem(text: str, file: str | None = None) -> Problem:
+    """The one problem parsing ``text`` reports."""
+    with pytest.raises(EuchreError) as exc:
+        parse_yaml(text, file)
+    (problem,) = exc.value.problems
+    return problem
 
 
 def test_data_is_plain_nested_values() -> None:
@@ -74,9 +82,7 @@ def test_empty_text_is_an_empty_variant() -> None:
 
 
 def test_syntax_error_is_located() -> None:
-    with pytest.raises(EuchreError) as exc:
-        parse_yaml("id: x\nscoring:\n  march: [3\n", "bad.yaml")
-    (problem,) = exc.value.problems
+    problem = only_problem("id: x\nscoring:\n  march: [3\n", "bad.yaml")
     assert problem.code == "invalid-variant"
     assert problem.location.file == "bad.yaml"
     assert problem.location.line is not None and problem.location.line >= 3
@@ -92,18 +98,14 @@ def test_missing_space_after_colon_is_a_syntax_error() -> None:
 
 
 def test_a_variant_must_be_a_mapping() -> None:
-    with pytest.raises(EuchreError) as exc:
-        parse_yaml("- standard\n- buck\n", "list.yaml")
-    (problem,) = exc.value.problems
+    problem = only_problem("- standard\n- buck\n", "list.yaml")
     assert problem.code == "invalid-variant"
     assert problem.location == Location("list.yaml", 1, 1)
     assert "mapping" in problem.message
 
 
 def test_a_key_given_twice_is_reported_at_the_second() -> None:
-    with pytest.raises(EuchreError) as exc:
-        parse_yaml("scoring:\n  march: 2\n  march: 3\n", "twice.yaml")
-    (problem,) = exc.value.problems
+    problem = only_problem("scoring:\n  march: 2\n  march: 3\n", "twice.yaml")
     assert problem.location == Location("twice.yaml", 3, 3)
     assert "'scoring.march' is given twice" in problem.message
 
@@ -125,9 +127,7 @@ def test_dump_quotes_word_values_that_look_like_booleans() -> None:
 
 
 def test_a_character_yaml_forbids_is_located() -> None:
-    with pytest.raises(EuchreError) as exc:
-        parse_yaml("extends: standard\nname: a\x00b\n", "nul.yaml")
-    (problem,) = exc.value.problems
+    problem = only_problem("extends: standard\nname: a\x00b\n", "nul.yaml")
     assert problem.location == Location("nul.yaml", 2, 8)
     assert "U+0000 is not allowed" in problem.message
 
