@@ -31,9 +31,15 @@ class HandScore(NamedTuple):
 
 def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
     """Points each side's score changes by for one played hand."""
-    if r.scoring.model == "countdown":
-        return _countdown(r, side_of, n_sides, o)
-    return _table(r, side_of, n_sides, o)
+    countdown = r.scoring.model == "countdown"
+    score = _countdown(r, side_of, n_sides, o) if countdown else _table(r, side_of, n_sides, o)
+    if o.renege_by is None or r.scoring.renege != "offender" or score.instant_winner is not None:
+        return score
+    # 'offender': the offenders score the penalty instead of their own result for
+    # the hand (against them: down in table scoring, up in countdown scoring)
+    pts = list(score.points)
+    pts[side_of[o.renege_by]] = (1 if countdown else -1) * r.scoring.renege_points
+    return HandScore(tuple(pts), None, score.reason + ", renege")
 
 
 def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
@@ -44,7 +50,7 @@ def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOut
     countdown scoring.
     """
     if o.renege_by is None or r.scoring.renege in ("none", "offender"):
-        return None  # 'offender' replaces only the offender's own result: see the callers
+        return None  # 'offender' replaces only the offender's own result: see score_hand
     pts = [0] * n_sides
     offender = side_of[o.renege_by]
     sign = 1 if r.scoring.model == "countdown" else -1
@@ -91,10 +97,6 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
                 if side != makers:
                     pts[side] = value
             reason = "euchred"
-    if o.renege_by is not None and s.renege == "offender":
-        # the offenders score the penalty instead of their own result for the hand
-        pts[side_of[o.renege_by]] = -s.renege_points
-        reason += ", renege"
     return HandScore(tuple(pts), None, reason)
 
 
@@ -124,10 +126,6 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
             pts[side_of[seat]] += s.bucked
         else:
             pts[side_of[seat]] -= s.per_trick * t
-    if o.renege_by is not None and s.renege == "offender":
-        # the offender scores the penalty instead of its own result
-        pts[side_of[o.renege_by]] = s.renege_points
-        return HandScore(tuple(pts), None, "countdown, renege")
     return HandScore(tuple(pts), None, "countdown")
 
 
