@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 __all__ = [
     "SUITS",
@@ -60,8 +60,6 @@ JOKER_SUIT = 4
 CONTRACTS = (CLUBS, DIAMONDS, HEARTS, SPADES, NO_TRUMP, LOW_NO_TRUMP)
 #: Rank characters from lowest to highest; ``RANKS.index(c)`` is the rank value.
 RANKS = "23456789TJQKA"
-JACK = RANKS.index("J")
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
 _SUIT_INPUT = {
     "C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES,
@@ -122,18 +120,18 @@ class Deck:
     """A euchre pack: every suit from ``lowest`` up to the ace, plus an optional joker.
 
     ``lowest`` is a rank character: ``"9"`` gives the 24-card pack, ``"8"`` 28,
-    ``"7"`` 32; Dirty Clubs for more players goes lower still.
+    ``"7"`` 32; Dirty Clubs for more players goes lower still.  The joker is
+    the highest trump; in a no-trump hand it is a lone trump in a suit of its
+    own (it wins any trick it is in and a joker lead cannot be followed).
     """
 
     lowest: str = "9"
     joker: bool = False
-    #: In a no-trump hand the joker is a lone trump in a suit of its own (it
-    #: wins any trick it is in and a joker lead cannot be followed).
     _ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # The tables, built once when the deck is made (see the _build_* methods).
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     symbols: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _lookup: dict[str, int] = field(init=False, repr=False, compare=False)
+    spellings: dict[str, int] = field(init=False, repr=False, compare=False)
     effective_suits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     suit_masks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     trump_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -150,7 +148,7 @@ class Deck:
         object.__setattr__(self, "_ranks", tuple(range(RANKS.index(low), len(RANKS))))
         object.__setattr__(self, "names", self._build_names())
         object.__setattr__(self, "symbols", self._build_symbols())
-        object.__setattr__(self, "_lookup", self._build_lookup())
+        object.__setattr__(self, "spellings", self._build_spellings())
         object.__setattr__(self, "effective_suits", self._build_effective_suits())
         object.__setattr__(self, "suit_masks", self._build_suit_masks())
         object.__setattr__(self, "trump_orders", self._build_trump_orders())
@@ -216,16 +214,20 @@ class Deck:
             out.append("Jk")
         return tuple(out)
 
-    def _build_lookup(self) -> dict[str, int]:
+    def _build_spellings(self) -> dict[str, int]:
+        """``spellings[text]``: every accepted way to write each card (upper and lower
+        case, ``10`` for ``T``, suit symbols, suit first) -> its index.  A plain
+        dict lookup, so readers in a hot loop can use it directly; :meth:`parse`
+        adds mixed case and the error messages."""
         table: dict[str, int] = {}
         for s_in, s in _SUIT_INPUT.items():
             for r in self._ranks:
                 c = s * len(self._ranks) + self._ranks.index(r)
                 rc = RANKS[r]
-                spellings = [rc + s_in, s_in + rc]
+                forms = [rc + s_in, s_in + rc]
                 if rc == "T":
-                    spellings += ["10" + s_in, s_in + "10"]
-                for sp in spellings:
+                    forms += ["10" + s_in, s_in + "10"]
+                for sp in forms:
                     table[sp] = c
                     table[sp.lower()] = c
         if self.joker:
@@ -236,10 +238,10 @@ class Deck:
     def parse(self, text: str) -> int:
         """Read one card in ``ehh/1`` notation (case-insensitive, ``10`` for ``T``,
         suit symbols accepted).  Raises :class:`CardError` with a reason."""
-        c = self._lookup.get(text)
+        c = self.spellings.get(text)
         if c is None:
             # the table holds upper- and lower-case spellings; "Th" or "jK" is neither
-            c = self._lookup.get(text.strip().upper())
+            c = self.spellings.get(text.strip().upper())
         if c is not None:
             return c
         return self._raise_bad(text)
@@ -300,7 +302,7 @@ class Deck:
                 if contract < 4:
                     if c == self.joker_card:
                         s = contract
-                    elif self.rank(c) == JACK and s == same_colour(contract):
+                    elif c == self.left_bower(contract):
                         s = contract
                 row.append(s)
             table.append(tuple(row))
@@ -330,9 +332,13 @@ class Deck:
                 out.append((self.size - 1,) if self.joker else ())
         return tuple(out)
 
-    def _trump_key(self, contract: int):  # type: ignore[no-untyped-def]
+    def left_bower(self, trump: int) -> int:
+        """The left bower of a trump suit: the other jack of trump's colour."""
+        return self.card("J", same_colour(trump))
+
+    def _trump_key(self, contract: int) -> Callable[[int], int]:
         right = self.card("J", contract)
-        left = self.card("J", same_colour(contract))
+        left = self.left_bower(contract)
 
         def key(c: int) -> int:
             if c == self.joker_card:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 from ..cards import (
-    LOW_NO_TRUMP, NO_TRUMP, RANKS, SUIT_NAMES, SUITS, Deck, contract_name, mask_cards, same_colour,
+    LOW_NO_TRUMP, NO_TRUMP, RANKS, SUIT_NAMES, SUITS, Deck, mask_cards,
 )
 from ..rules.ruleset import RuleSet
 from .actions import (
@@ -141,7 +141,6 @@ class Game:
         self.must_play: dict[int, str] = {}  # seats not asked to stay or drop, and why
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
-        self.leader = 0
         self.tricks = [0] * n
         self.trick_winners: list[int] = []
         self.played = 0  # mask of cards played this hand
@@ -827,7 +826,7 @@ class Game:
         of ``contract`` for must_hold_trump_to_call (the upcard never counts)."""
         mask = self.deck.suit_masks[contract][contract]
         if not self.rules.bidding.must_hold_trump_left_counts:
-            mask &= ~(1 << self.deck.card("J", same_colour(contract)))
+            mask &= ~(1 << self.deck.left_bower(contract))
         if self.upcard is not None:
             mask &= ~(1 << self.upcard)
         return bool(self.sure[seat] & mask), bool(self.cand[seat] & mask)
@@ -1155,7 +1154,7 @@ class Game:
         while not self.active[seat]:
             seat = (seat + 1) % n
         self.phase = PLAYING
-        self.leader = self.to_act = seat
+        self.to_act = seat
         self.trick = []
         self.trick_seats = []
         assert self.trump is not None
@@ -1175,21 +1174,8 @@ class Game:
         case it is recorded -- the validator replays records that way -- and
         the variant's penalty applies when the hand is scored.
         """
-        if seat == self.to_act and self.phase == PLAYING and self._full_info:
-            # Fast path for the common case, every hand known and the card a legal
-            # one: nothing to prove, so only the state moves on.
-            hand = self.cand[seat]
-            bit = 1 << card
-            if hand & bit:
-                trick = self.trick
-                follow = self._masks[self._eff[trick[0]]] if trick else 0
-                if not trick or bit & follow or not hand & follow:
-                    self.hand_log.append((seat, PLAY, card, False))
-                    self.played |= bit
-                    self.cand[seat] = self.sure[seat] = hand ^ bit
-                    self.count[seat] -= 1
-                    self._advance(seat, card)
-                    return
+        if self._play_clean(seat, card):
+            return
         if self.phase != PLAYING:
             self._close_optional(PLAY)
             if self.phase != PLAYING:
@@ -1238,6 +1224,28 @@ class Game:
         self._settle_knowledge(seat)
         self._advance(seat, card)
 
+    def _play_clean(self, seat: int, card: int) -> bool:
+        """Take a play that has nothing to prove -- every hand known, the seat on
+        turn, the card held and following suit when it can -- and return True;
+        return False (changing nothing) for any other, which :meth:`play` judges."""
+        if seat != self.to_act or self.phase != PLAYING or not self._full_info:
+            return False
+        hand = self.cand[seat]
+        trick = self.trick
+        legal = self.deck.legal_plays(hand, trick[0] if trick else None, self.trump)  # type: ignore[arg-type]
+        if not (legal >> card) & 1:
+            return False
+        self._take(seat, card, hand ^ (1 << card))
+        return True
+
+    def _take(self, seat: int, card: int, rest: int) -> None:
+        """Move a legal card of a fully known hand to the trick (``rest``: the hand after)."""
+        self.hand_log.append((seat, PLAY, card, False))
+        self.played |= 1 << card
+        self.cand[seat] = self.sure[seat] = rest
+        self.count[seat] -= 1
+        self._advance(seat, card)
+
     def _settle_knowledge(self, seat: int) -> None:
         """A seat with no more candidate cards than cards in hand holds them all; and
         what one seat surely holds, no other can (which may settle that seat too).
@@ -1276,7 +1284,7 @@ class Game:
         self.trick_winners.append(winner)
         self.trick.clear()
         self.trick_seats.clear()
-        self.leader = self.to_act = winner
+        self.to_act = winner
         if len(self.trick_winners) == self.rules.deal.hand_size:
             self._finish_hand(thrown_in=False)
 
@@ -1291,39 +1299,13 @@ class Game:
         :meth:`play` to have it judged and explained.  Only for hands whose
         every card is known; otherwise it takes nothing.
         """
-        if self.phase != PLAYING or not self._full_info:
-            return 0
-        cand, sure, count = self.cand, self.sure, self.count
-        eff, masks = self._eff, self._masks
-        log = self.hand_log.append
-        trick, trick_seats = self.trick, self.trick_seats
-        n_active, nxt = self._n_active, self._next
-        to_act = self.to_act
         taken = 0
         for seat, card in plays:
-            hand = cand[seat]
-            bit = 1 << card
-            if seat != to_act or not hand & bit:
+            if not self._play_clean(seat, card):
                 break
-            if trick:
-                follow = masks[eff[trick[0]]]
-                if not bit & follow and hand & follow:
-                    break
-            log((seat, PLAY, card, False))
-            self.played |= bit
-            cand[seat] = sure[seat] = hand ^ bit
-            count[seat] -= 1
-            trick.append(card)
-            trick_seats.append(seat)
             taken += 1
-            if len(trick) < n_active:
-                to_act = nxt[seat]
-                continue
-            self._settle_trick()
             if self.phase != PLAYING:
-                return taken
-            to_act = self.to_act
-        self.to_act = to_act
+                break
         return taken
 
     def _suit_word(self, suit: int) -> str:
@@ -1575,12 +1557,9 @@ class Game:
         can_alone = r.alone.allowed and r.players.sides == "partners"
         out: list[Action] = []
         if ph == PLAYING:
-            hand = self.cand[seat]
-            if self.trick:
-                follow = hand & self._masks[self._eff[self.trick[0]]]
-                if follow:
-                    hand = follow
-            return [Action(seat, PLAY, c) for c in mask_cards(hand)]
+            legal = self.deck.legal_plays(self.cand[seat], self.trick[0] if self.trick else None,
+                                          self.trump)  # type: ignore[arg-type]
+            return [Action(seat, PLAY, c) for c in mask_cards(legal)]
         if ph == ORDER_UP_ROUND:
             d = self.dealer
             if not (b.dealer_forced_takeup and seat == d and self.passes == self.n - 1):
@@ -1643,18 +1622,9 @@ class Game:
         return out
 
     # =============================================================== views
-    def side_name(self, side: int) -> str:
-        return self.side_names[side]
-
     def hand_of(self, seat: int) -> int:
         """Mask of the cards the seat certainly holds now."""
         return self.sure[seat]
-
-    def describe_trump(self) -> str:
-        return contract_words(self.trump)
-
-    def contract_code(self) -> str | None:
-        return contract_name(self.trump)
 
     # ======================================================= whole-hand paths
     def play_out(self, choosers: "Sequence[PlayChooser | None]",
@@ -1662,95 +1632,40 @@ class Game:
         """Play the rest of the hand, asking ``choosers[seat](game, seat, legal_mask)`` for
         each card.
 
-        A seat whose ``randoms[seat]`` is a ``random()`` function plays a
-        uniformly random legal card drawn inline, without a call per card:
-        random rollouts are the hot loop of simulation and Monte Carlo search.
-
         The simulator's entry point: one call per hand instead of one
-        :meth:`legal_actions`/:meth:`apply` round trip per card.  It reads the
-        same tables as :meth:`play` -- legal cards from the effective-suit
-        masks, the winner as the highest :attr:`Deck.powers` entry for the led
-        suit (first played on a tie, as :meth:`Deck.trick_winner`) -- and only
-        offers legal cards, so no renege can occur.  It needs full knowledge of
-        the hands, as a simulation has.  ``game.trick`` and
-        ``game.trick_seats`` are kept current for choosers that look at them.
+        :meth:`legal_actions`/:meth:`apply` round trip per card.  A seat whose
+        ``randoms[seat]`` is a ``random()`` function plays a uniformly random
+        legal card drawn inline, without a call per card: random rollouts are
+        the hot loop of simulation and Monte Carlo search.  Legal cards come
+        from the same effective-suit masks as :meth:`play`, and each card moves
+        and each trick settles through the same code, so no renege can occur.
+        It needs full knowledge of the hands, as a simulation has.
         """
         if self.phase != PLAYING:
             self._close_optional(PLAY)
             if self.phase != PLAYING:
                 raise self._wrong_phase(PLAY)
-        if self.trick:  # finish a trick begun through play(), then go on whole tricks
-            while self.trick and self.phase == PLAYING:
-                seat = self.to_act
-                hand = self.cand[seat]
-                legal = hand & self._masks[self._eff[self.trick[0]]] or hand
-                rnd = randoms[seat] if randoms is not None else None
-                if rnd is not None:
-                    cards = list(mask_cards(legal))
-                    card = cards[int(rnd() * len(cards))]
-                else:
-                    card = choosers[seat](self, seat, legal)  # type: ignore[misc]
-                self.play(seat, card)
-            if self.phase != PLAYING:
-                return
-        n = self.n
-        if randoms is None:
-            randoms = [None] * n
-        orders = _play_orders(tuple(self.active))
-        eff, masks = self._eff, self._masks
-        powers = self.deck.powers[self.trump]  # type: ignore[index]
-        cand, sure = self.cand, self.sure
-        log = self.hand_log.append
-        trick, seats = self.trick, self.trick_seats
-        tricks, winners = self.tricks, self.trick_winners
-        played = self.played
-        leader = self.to_act
-        for _ in range(self.rules.deal.hand_size - len(winners)):
-            best = -1
-            win = leader
-            follow = 0
-            power: tuple[int, ...] = ()
-            for seat in orders[leader]:
-                hand = cand[seat]
-                legal = (hand & follow or hand) if trick else hand
-                rnd = randoms[seat]
-                if rnd is not None:
-                    if legal & (legal - 1):
-                        k = int(rnd() * legal.bit_count())
-                        while k:
-                            legal &= legal - 1
-                            k -= 1
-                    bit = legal & -legal
-                    card = bit.bit_length() - 1
-                else:
-                    card = choosers[seat](self, seat, legal)  # type: ignore[misc]
-                    bit = 1 << card
-                    if not legal & bit:
-                        raise IllegalAction("illegal-action", f"bot for {self.labels[seat]} "
-                                            f"chose {self.card_name(card)}, which is not a "
-                                            "legal play")
-                if not trick:
-                    led = eff[card]
-                    follow = masks[led]
-                    power = powers[led]
-                cand[seat] = sure[seat] = hand ^ bit
-                played |= bit
-                log((seat, PLAY, card, False))
-                trick.append(card)
-                seats.append(seat)
-                p = power[card]
-                if p > best:
-                    best = p
-                    win = seat
-            tricks[win] += 1
-            winners.append(win)
-            trick.clear()
-            seats.clear()
-            leader = win
-        self.played = played
-        self.count = [0] * n
-        self.leader = self.to_act = leader
-        self._finish_hand(thrown_in=False)
+        legal_plays, trump, cand = self.deck.legal_plays, self.trump, self.cand
+        trick = self.trick
+        while self.phase == PLAYING:
+            seat = self.to_act
+            hand = cand[seat]
+            legal = legal_plays(hand, trick[0] if trick else None, trump)  # type: ignore[arg-type]
+            rnd = randoms[seat] if randoms is not None else None
+            if rnd is not None:
+                if legal & (legal - 1):
+                    k = int(rnd() * legal.bit_count())
+                    while k:
+                        legal &= legal - 1
+                        k -= 1
+                card = (legal & -legal).bit_length() - 1
+            else:
+                card = choosers[seat](self, seat, legal)  # type: ignore[misc]
+                if not (legal >> card) & 1:
+                    raise IllegalAction("illegal-action", f"bot for {self.labels[seat]} "
+                                        f"chose {self.card_name(card)}, which is not a "
+                                        "legal play")
+            self._take(seat, card, hand & ~(1 << card))
 
 
 class _RankMasks(NamedTuple):
@@ -1880,14 +1795,6 @@ def _next_active(active: tuple[bool, ...]) -> tuple[int, ...]:
             t = (t + 1) % n
         out.append(t)
     return tuple(out)
-
-
-@lru_cache(maxsize=1024)
-def _play_orders(active: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each leader, the active seats in playing order (clockwise from the leader)."""
-    n = len(active)
-    return tuple(tuple(s for s in ((lead + i) % n for i in range(n)) if active[s])
-                 for lead in range(n))
 
 
 @lru_cache(maxsize=32)

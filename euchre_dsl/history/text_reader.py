@@ -78,7 +78,7 @@ _SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT",
 # Every spelling of every card of any pack (2 to ace of each suit and the joker):
 # the deck of cards.py reads them, its names are the canonical spelling.
 _ALL = Deck.of("2", True)
-_SPELLING = {sp: _ALL.names[c] for sp, c in _ALL._lookup.items()}
+_SPELLING = {sp: _ALL.names[c] for sp, c in _ALL.spellings.items()}
 _SPELLING[UNKNOWN_CARD] = UNKNOWN_CARD
 
 

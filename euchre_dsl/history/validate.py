@@ -293,7 +293,7 @@ class _RecordCheck(ClaimChecks):
         dealer = seat_of.get(first_dealer, 0) if type(first_dealer) is str else 0
         game = self.game = Game(rules, labels, dealer)
         self.side_of = {name: i for i, name in enumerate(game.side_names)}
-        self.card_of = game.deck._lookup
+        self.card_of = game.deck.spellings
         self.names = game.deck.names
         self.labels = labels
         self.n = game.n

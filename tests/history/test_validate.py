@@ -351,10 +351,10 @@ def test_replay_plays_stops_at_the_first_action_it_does_not_own() -> None:
     actions[6] = ["N", "play", "K♠"]  # a spelling the table knows: still replayed
     actions[8] = ["S", "play", "QS"]  # already played by S
     reneges: list[tuple[int, str]] = []
-    i, err = replay_plays(game, actions, 3, seat_of, deck._lookup, reneges)
+    i, err = replay_plays(game, actions, 3, seat_of, deck.spellings, reneges)
     assert i == 8 and err is not None and err.code == "card-not-held"
     actions[8] = ["S", "stay"]
-    assert replay_plays(game, actions, 8, seat_of, deck._lookup, reneges) == (8, None)
+    assert replay_plays(game, actions, 8, seat_of, deck.spellings, reneges) == (8, None)
     assert reneges == []
 
 
