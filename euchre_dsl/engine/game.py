@@ -36,7 +36,7 @@ from .actions import (
     STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW, Action, ActionTuple, IllegalAction,
 )
 from .actions import BEST, CLAIMS, GIVE, MISDEAL, SWAP
-from .scoring import HandOutcome, HandScore, game_winners, score_hand
+from .scoring import HandOutcome, HandScore, game_winners, makers_made, score_hand
 
 DEFAULT_LABELS = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
                   5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
@@ -66,6 +66,7 @@ class HandResult(NamedTuple):
     renege_by: int | None
     reason: str
     trick_winners: tuple[int, ...]
+    made: bool | None = None  # the makers took their target (None: no maker, or no play)
 
 
 class Game:
@@ -1385,6 +1386,7 @@ class Game:
     def _finish_hand(self, thrown_in: bool) -> None:
         r = self.rules
         n_sides = len(self.sides)
+        made: bool | None = None
         if thrown_in:
             score = HandScore(tuple([0] * n_sides), None,
                               "thrown in" if self.misdealt is None else "misdeal")
@@ -1396,6 +1398,7 @@ class Game:
             outcome = HandOutcome(self.maker, self.alone, self.lone_defender, target,
                                   tuple(self.active), tuple(self.tricks), self.renege_by)
             score = score_hand(r, self.side_of, n_sides, outcome)
+            made = makers_made(self.side_of, outcome)
             if r.participation.three_hands_rule:
                 for s in range(self.n):
                     self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
@@ -1406,7 +1409,7 @@ class Game:
         self.results.append(HandResult(
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners)))
+            tuple(self.trick_winners), made))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:

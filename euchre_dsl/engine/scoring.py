@@ -29,6 +29,19 @@ class HandScore(NamedTuple):
     reason: str = ""
 
 
+def makers_made(side_of: tuple[int, ...], o: HandOutcome) -> bool | None:
+    """Did the makers take the tricks they needed?  ``None`` when nobody made trump."""
+    if o.maker is None:
+        return None
+    return _makers_tricks(side_of, o) >= o.target
+
+
+def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:
+    assert o.maker is not None
+    makers = side_of[o.maker]
+    return sum(t for seat, t in enumerate(o.tricks) if side_of[seat] == makers)
+
+
 def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
     """Points each side's score changes by for one played hand."""
     countdown = r.scoring.model == "countdown"
@@ -77,9 +90,9 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
     reason = "no maker"
     if o.maker is not None:
         makers = side_of[o.maker]
-        made = sum(t for seat, t in enumerate(o.tricks) if side_of[seat] == makers)
+        made = _makers_tricks(side_of, o)
         total = sum(o.tricks)
-        if made >= o.target:
+        if makers_made(side_of, o):
             march = made == total
             if o.alone:
                 pts[makers] = s.alone_march if march else s.alone_make

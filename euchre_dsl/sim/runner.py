@@ -57,7 +57,6 @@ class Stats:
 
     def add_game(self, game: Game) -> None:
         self.games += 1
-        target = game.rules.scoring.maker_target
         for res in game.results:
             self.hands += 1
             if res.thrown_in:
@@ -66,19 +65,16 @@ class Stats:
             for i, p in enumerate(res.points):
                 name = game.side_names[i]
                 self.points[name] = self.points.get(name, 0) + p
-            if res.maker is None:
-                continue
-            made = sum(t for s, t in enumerate(res.tricks)
-                       if game.side_of[s] == game.side_of[res.maker])
-            need = int(target) if target != "bid" else 1
-            ok = "made" in res.reason or "march" in res.reason or (
-                res.reason == "countdown" and made >= need)
-            self.made += ok
-            self.euchred += not ok
-            self.marches += made == game.rules.deal.hand_size
-            self.alone += res.alone
-            self.alone_made += res.alone and ok
             self.renege += res.renege_by is not None
+            if res.made is None or res.maker is None:
+                continue
+            makers = game.side_of[res.maker]
+            taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == makers)
+            self.made += res.made
+            self.euchred += not res.made
+            self.marches += taken == game.rules.deal.hand_size
+            self.alone += res.alone
+            self.alone_made += res.alone and res.made
         if game.winners is not None:
             if len(game.winners) > 1:
                 self.ties += 1
