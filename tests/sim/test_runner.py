@@ -200,3 +200,22 @@ def test_rubbers_end_matches_and_are_counted() -> None:
     # margin = 2 + winner's rubber points (at least 2) - loser's (at most 3): at least 1
     assert stats.rubber_margins >= sum(stats.rubbers.values())
     assert "rubbers won" in stats.summary()
+
+
+def test_dirty_clubs_statistics_hold_the_bidder_to_the_bid() -> None:
+    rules = load_variant("dirty-clubs")
+    stats = Stats()
+    made = euchred = 0
+    for record in simulate(rules, "dirty-clubs", 60, 6, stats=stats):
+        for hand in record["hands"]:  # type: ignore[index]
+            maker = hand["result"]["maker"]
+            if maker is None:
+                continue
+            bids = [a[2] for a in hand["actions"] if a[1] == "bid"]
+            need = max(bids) if bids else rules.scoring.maker_target
+            if hand["result"]["tricks"][maker] >= need:
+                made += 1
+            else:
+                euchred += 1
+    assert (stats.made, stats.euchred) == (made, euchred)
+    assert euchred > 0
