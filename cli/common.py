@@ -19,6 +19,11 @@ from euchre_dsl.rules.ruleset import RuleSet
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
+def plural(n: int, word: str) -> str:
+    """``1 record``, ``2 records``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def fail(problems: list[Problem], code: int) -> NoReturn:
     """Print located problems to standard error and exit with ``code``."""
     for p in problems:

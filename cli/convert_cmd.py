@@ -33,7 +33,7 @@ from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
 
 EHH = "ehh"
 OPENSPIEL = "openspiel"
@@ -179,10 +179,6 @@ def _format_of(path: str, given: str | None, flag: str) -> str:
                            f"are known): give {flag}")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @click.command("convert")
 @click.argument("source", metavar="IN")
 @click.argument("target", metavar="OUT")
@@ -271,8 +267,8 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
                 sys.exit(EXIT_USAGE)
         single = dst_format == EHH and target.lower().endswith(".json")
         written = writer(counted(), out, report, options, single)
-    click.echo(f"euchre convert: {src_format} -> {dst_format}: {_plural(counts['read'], 'game')} "
-               f"read, {written} written, {_plural(counts['errors'], 'error')}", err=True)
+    click.echo(f"euchre convert: {src_format} -> {dst_format}: {plural(counts['read'], 'game')} "
+               f"read, {written} written, {plural(counts['errors'], 'error')}", err=True)
     sys.exit(EXIT_INVALID if counts["errors"] else EXIT_OK)
 
 

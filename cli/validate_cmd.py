@@ -20,7 +20,7 @@ from euchre_dsl.history.reader import (
 )
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
 
 
 class _Totals:
@@ -50,10 +50,6 @@ def _open(path: str, stdin_format: str) -> Iterator[Item] | None:
     except OSError as exc:
         click.echo(f"euchre validate: cannot read {path}: {exc.strerror or exc}", err=True)
     return None
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @click.command("validate")
@@ -137,11 +133,11 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
         out.write(f'], "summary": {json.dumps(summary)}}}\n')
     else:
         status = "ok" if not totals.errors and not totals.warnings else \
-            f"{_plural(totals.errors, 'error')}, {_plural(totals.warnings, 'warning')}"
+            f"{plural(totals.errors, 'error')}, {plural(totals.warnings, 'warning')}"
         if totals.unreadable:
             status = f"{totals.unreadable} unreadable" + ("" if status == "ok" else f", {status}")
-        out.write(f"{_plural(totals.files, 'file')}, {_plural(totals.records, 'record')}, "
-                  f"{_plural(totals.hands, 'hand')}: {status}\n")
+        out.write(f"{plural(totals.files, 'file')}, {plural(totals.records, 'record')}, "
+                  f"{plural(totals.hands, 'hand')}: {status}\n")
     out.flush()
 
 

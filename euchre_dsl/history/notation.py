@@ -16,6 +16,8 @@ from ..engine.actions import (
 from ..engine.game import Game, HandResult
 
 FORMAT = "ehh/1"
+#: How an unknown card is written (a hidden discard, a card of a partly known hand).
+UNKNOWN_CARD = "??"
 
 
 def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
@@ -23,7 +25,7 @@ def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
     seat, verb, arg, alone = action
     label = game.labels[seat]
     if verb == PLAY or verb == DISCARD or verb == GIVE:
-        return [label, verb, "??" if arg is None else game.deck.names[arg]]
+        return [label, verb, UNKNOWN_CARD if arg is None else game.deck.names[arg]]
     if verb == SWAP or verb == MISDEAL:  # cards shown face up (a mask); none: a faulty deal
         names = game.deck.names
         return [label, verb] + ([] if arg is None else
@@ -58,7 +60,7 @@ def action_from_json(game: Game, action: Any) -> Action:
     deck = game.deck
     try:
         if verb in (PLAY, DISCARD, GIVE) and len(args) == 1 and type(args[0]) is str:
-            return Action(seat, verb, None if args[0] == "??" else deck.parse(args[0]))
+            return Action(seat, verb, None if args[0] == UNKNOWN_CARD else deck.parse(args[0]))
         if verb in (SWAP, MISDEAL) and all(type(a) is str for a in args):
             return Action(seat, verb, deck.mask(deck.parse(a) for a in args) if args else None)
         if verb == CALL and len(args) == 1 and type(args[0]) is str:

@@ -27,7 +27,7 @@ from ..engine.actions import (
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
 from ..errors import EuchreError, Location, Problem
-from .notation import action_from_json
+from .notation import UNKNOWN_CARD, action_from_json
 from .reader import JsonPath
 from .validate import Validator
 
@@ -124,7 +124,7 @@ def hide_hands(record: dict[str, Any], keep: str | None) -> dict[str, Any]:
             deal["widow"] = None
         for a in actions:
             if type(a) is list and len(a) == 3 and a[1] in (DISCARD, GIVE) and a[0] != keep:
-                a[2] = "??"
+                a[2] = UNKNOWN_CARD
     return out
 
 
@@ -229,7 +229,7 @@ def _deal(game: Game, deal: Any) -> None:
     def cards(value: Any) -> list[int | None] | None:
         if value is None:
             return None
-        return [None if c == "??" else parse(c) for c in value]
+        return [None if c == UNKNOWN_CARD else parse(c) for c in value]
 
     hands_obj = _dict(deal.get("hands"))
     hands = [cards(hands_obj.get(label)) for label in game.labels]

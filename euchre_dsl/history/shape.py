@@ -19,6 +19,7 @@ from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError
 from ..engine.game import Game
 from ..errors import Location, Problem
 from ..rules.ruleset import RuleSet
+from .notation import UNKNOWN_CARD
 from .reader import JsonPath
 
 Locate = Callable[[JsonPath, bool], Location]
@@ -31,7 +32,6 @@ DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
 _DEAL_KEYS = frozenset(DEAL_KEYS)
 
 LABEL = re.compile(r"[A-Za-z0-9_]{1,16}")
-UNKNOWN_CARD = "??"
 #: Trump contracts as ``call`` and ``result.trump`` write them.
 CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
                   "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule

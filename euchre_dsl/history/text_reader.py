@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import Location, Problem
-from .notation import FORMAT
+from .notation import FORMAT, UNKNOWN_CARD
 from .reader import Item, JsonPath, ScanError, nearest, scan_positions
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
@@ -44,7 +44,6 @@ NOTES_KEY = "x-ehh-notes"
 #: Annotation glyphs (PGN's move marks) a decision may carry.
 GLYPHS = ("!!", "??", "!?", "?!", "!", "?")
 UNKNOWN = "-"
-UNKNOWN_CARD = "??"
 NO_WINNER = "none"
 
 #: Tag names (compared without case and ``_``) -> record key.

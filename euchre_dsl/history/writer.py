@@ -12,7 +12,9 @@ from typing import IO, Any, Iterable, Sequence
 
 from ..engine.actions import SWAP
 from ..engine.game import Game
-from .notation import FORMAT, action_to_json, result_to_json, winner_to_json
+from .notation import (
+    FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
+)
 
 
 def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
@@ -33,7 +35,7 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
         deal["widow"] = [names[c] for c in deck.sorted_cards(widow)]
     if game.kitty and any(a[1] == SWAP for a in game.hand_log):
         # a swap took the top of the kitty: the record says which cards (stock order)
-        deal["kitty"] = ["??" if c is None else names[c] for c in game.kitty]
+        deal["kitty"] = [UNKNOWN_CARD if c is None else names[c] for c in game.kitty]
     actions = []
     for a in game.hand_log:
         j = action_to_json(game, a)

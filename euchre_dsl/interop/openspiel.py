@@ -39,7 +39,7 @@ from ..engine.actions import (
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import action_from_json
+from ..history.notation import UNKNOWN_CARD, action_from_json
 from ..history.reader import Item, JsonPath, Locator, no_positions
 from ..history.validate import Validator
 from ..history.writer import game_record, hand_record
@@ -411,7 +411,7 @@ def _hand_history(rules: RuleSet, seats: list[str], hand: dict[str, Any], h: int
                                    hand=h, action=action))
 
     def card(text: str, path: JsonPath) -> int:
-        if text == "??":
+        if text == UNKNOWN_CARD:
             raise fail("unknown-card", "a card is not recorded: OpenSpiel needs every card of "
                        "the deal and the play", path)
         return _DECK.parse(text)
