@@ -53,3 +53,21 @@ def pretty(record: dict[str, Any]) -> str:
     text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
     text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
     return text + "\n"
+
+
+# ------------------------------------------------------- scripted standard
+# Dealer N; E passes, S orders up (assisting), N takes the 9C and discards 9D.
+# Worked by hand (test_validate.py): N+S make 1.  Every case of the broken
+# corpus (make_broken_corpus.py) is this game broken in one way.
+DEAL1 = {"N": ["JC", "AC", "KS", "QH", "9D"], "E": ["JS", "KC", "AS", "KH", "TD"],
+         "S": ["QC", "TC", "QS", "AH", "KD"], "W": ["9S", "TS", "JH", "9H", "AD"]}
+ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
+        ["E", "play", "AS"], ["S", "play", "QS"], ["W", "play", "9S"], ["N", "play", "KS"],
+        ["E", "play", "JS"], ["S", "play", "TC"], ["W", "play", "9H"], ["N", "play", "JC"],
+        ["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"], ["W", "play", "AD"],
+        ["N", "play", "9C"], ["E", "play", "TD"], ["S", "play", "KD"], ["W", "play", "JH"],
+        ["N", "play", "QH"], ["E", "play", "KH"], ["S", "play", "AH"], ["W", "play", "TS"]]
+# Dealer E; everyone passes both rounds: thrown in.
+DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
+         "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
+ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2

@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python tests/history/make_broken_corpus.py``.
 
-Every case is a scripted standard game (``DEAL1``/``ACT1``, worked by hand in
+Every case is a scripted standard game (``DEAL1``/``ACT1`` of history_tools.py, worked by hand in
 ``test_validate.py``) broken in one way.  Results and scores are computed by
 the engine, so the planted problem is the only one.  The expected line and
 column of each problem are found by searching the written text for an anchor,
@@ -20,7 +20,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from history_tools import pretty  # noqa: E402
+from history_tools import ACT1, ACT2, DEAL1, DEAL2, pretty  # noqa: E402
 
 from euchre_dsl.engine.actions import IllegalAction  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
@@ -34,19 +34,6 @@ EXPECTED_FILE = HERE / "broken_expected.json"
 STANDARD = load_variant("standard")
 LABELS = ["N", "E", "S", "W"]
 
-# Dealer N: E passes, S orders up, N takes the 9C and discards 9D; N+S make 1.
-DEAL1 = {"N": ["JC", "AC", "KS", "QH", "9D"], "E": ["JS", "KC", "AS", "KH", "TD"],
-         "S": ["QC", "TC", "QS", "AH", "KD"], "W": ["9S", "TS", "JH", "9H", "AD"]}
-ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
-        ["E", "play", "AS"], ["S", "play", "QS"], ["W", "play", "9S"], ["N", "play", "KS"],
-        ["E", "play", "JS"], ["S", "play", "TC"], ["W", "play", "9H"], ["N", "play", "JC"],
-        ["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"], ["W", "play", "AD"],
-        ["N", "play", "9C"], ["E", "play", "TD"], ["S", "play", "KD"], ["W", "play", "JH"],
-        ["N", "play", "QH"], ["E", "play", "KH"], ["S", "play", "AH"], ["W", "play", "TS"]]
-# Dealer E: everyone passes twice, the hand is thrown in.
-DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
-         "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
-ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2
 
 Hand = tuple[str, dict[str, list[str]], str, list[list[Any]]]  # dealer, deal, upcard, actions
 EXPECTED: dict[str, list[dict[str, Any]]] = {}

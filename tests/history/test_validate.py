@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_tools import random_game
+from history_tools import ACT1, ACT2, DEAL1, DEAL2, random_game
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history.reader import Locator, read_records
@@ -75,22 +75,11 @@ def test_samples_validate() -> None:
 
 
 # ------------------------------------------------------- scripted standard
-# Dealer N; E passes, S orders up (assisting), N takes the 9C and discards 9D.
-DEAL1 = {"N": ["JC", "AC", "KS", "QH", "9D"], "E": ["JS", "KC", "AS", "KH", "TD"],
-         "S": ["QC", "TC", "QS", "AH", "KD"], "W": ["9S", "TS", "JH", "9H", "AD"]}
-ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
-        ["E", "play", "AS"], ["S", "play", "QS"], ["W", "play", "9S"], ["N", "play", "KS"],
-        ["E", "play", "JS"], ["S", "play", "TC"], ["W", "play", "9H"], ["N", "play", "JC"],
-        ["N", "play", "AC"], ["E", "play", "KC"], ["S", "play", "QC"], ["W", "play", "AD"],
-        ["N", "play", "9C"], ["E", "play", "TD"], ["S", "play", "KD"], ["W", "play", "JH"],
-        ["N", "play", "QH"], ["E", "play", "KH"], ["S", "play", "AH"], ["W", "play", "TS"]]
+# DEAL1/ACT1 (history_tools): dealer N; E passes, S orders up, N discards 9D.
 # Worked by hand: E wins trick 1 (AS), N tricks 2-4 (JC, AC, 9C), S trick 5 (AH).
 RESULT1 = {"trump": "C", "maker": "S", "tricks": {"N": 3, "E": 1, "S": 1, "W": 0},
            "points": {"N+S": 1, "E+W": 0}, "scores": {"N+S": 1, "E+W": 0}}
-# Dealer E; everyone passes both rounds: thrown in.
-DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
-         "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
-ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2
+# DEAL2/ACT2 (history_tools): dealer E; everyone passes both rounds: thrown in.
 
 
 def hand(dealer: str = "N", deal: dict[str, Any] | None = None, upcard: str = "9C",
