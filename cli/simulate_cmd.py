@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import sys
 from contextlib import ExitStack
-from typing import IO
+from typing import IO, Any, Iterator, cast
 
 import click
 
 from euchre_dsl.sim.bots import BOTS
 from euchre_dsl.sim.runner import Stats, UnfinishedGame, simulate
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.history.writer import write_jsonl
 
 from .common import EXIT_INVALID, resolve_variant, variant_reference
 
@@ -56,10 +56,11 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, output: str | No
             records = stack.enter_context(click.progressbar(
                 records, length=games, label=f"simulating {rules.id}", file=sys.stderr))
         try:
-            for rec in records:
-                if out is not None and rec is not None:
-                    out.write(dump_record(rec))
-                    out.write("\n")
+            if out is not None:  # with an output, every item is a record
+                write_jsonl(cast(Iterator[dict[str, Any]], records), out)
+            else:
+                for _ in records:
+                    pass
         except UnfinishedGame as exc:
             click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
                        f"(game.target is {rules.game.target})?", err=True)
