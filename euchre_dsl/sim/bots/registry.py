@@ -32,11 +32,12 @@ class BotSpec(NamedTuple):
 
 def _registered() -> dict[str, type]:
     from .random_bot import RandomBot
-    return {"random": RandomBot}
+    from .rule import RuleBot
+    return {"random": RandomBot, "rule": RuleBot}
 
 
 #: The bots known by name, in the order they are listed to users.
-BOT_NAMES = ("random",)
+BOT_NAMES = ("random", "rule")
 
 
 def bot_classes() -> dict[str, type]:
