@@ -20,7 +20,8 @@ kitty, discards, a dead hand -- which can hold anything.  Every draw uses only
 
 Each world is an engine game (a clone of the replayed hand with every hand
 filled in, :meth:`Game.assume_hands`), ready for the solver or for trying an
-action.
+action.  In the play, the hands of seats out of the hand (a loner's partner,
+a player who dropped) are left unknown: nothing depends on them.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from __future__ import annotations
 from math import comb
 from typing import Protocol, Sequence
 
-from ..engine.actions import TAKE_WIDOW, WIDOW
+from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
 from ..sim.view import SeatView
 
@@ -55,9 +56,10 @@ class WorldSampler:
         taken = 0
         for s in range(n):
             taken |= g.sure[s]
+        playing = g.phase == PLAYING
         for s in range(n):
-            if s == self.seat:
-                continue
+            if s == self.seat or playing and not g.active[s]:
+                continue  # a seat out of the play: its cards matter to nobody
             need = g.count[s] - g.sure[s].bit_count()
             if need > 0:
                 seats.append(s)

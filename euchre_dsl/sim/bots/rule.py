@@ -20,7 +20,7 @@ aces.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ...cards import NO_TRUMP, Deck
 from ...engine.actions import (
@@ -44,8 +44,8 @@ PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
 class RuleBot:
     """Plays by table heuristics that read the variant's options and the score."""
 
-    name = "rule"
-    PARAMS: tuple[Param, ...] = (
+    name: ClassVar[str] = "rule"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("margin", float, 0.1, "points making trump must be worth above passing"),
         Param("alone_margin", float, 0.35, "points a lone hand must be worth above playing "
               "with the partner"),
