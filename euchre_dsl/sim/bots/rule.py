@@ -330,7 +330,8 @@ class RuleBot:
         # an off-suit ace (a boss card of a plain suit), shortest suit first
         aces = [c for c in cards_of(legal & ~trumps) if self._is_boss(view, c, trump)]
         if aces:
-            return min(aces, key=lambda c: (legal & deck.suit_masks[trump][eff[c]]).bit_count())
+            return min(aces, key=lambda c: ((legal & deck.suit_masks[trump][eff[c]]).bit_count(),
+                                            -deck.powers[trump][eff[c]][c]))
         plain = legal & ~trumps
         if plain:
             # a low card from the shortest plain suit (towards a void to trump in)
