@@ -33,6 +33,7 @@ COMPILED = (
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",
     "euchre_dsl/history/claims.py",
+    "euchre_dsl/history/positions.py",
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
 )
