@@ -63,6 +63,16 @@ class Step:
     hands: list[SeatCards]  # what each seat holds now, as far as known
     problems: list[Problem] = field(default_factory=list)
     refused: bool = False  # the engine refused it: the replay of the hand stops here
+    #: what the table knows after the action (drawn by the page so that nothing
+    #: shows before it happens): the phase it was taken in, trump and its maker once
+    #: made, who plays the hand, the suit turned down
+    phase: str = ""
+    trump: int | None = None
+    maker: int | None = None
+    alone: bool = False
+    lone_defender: int | None = None
+    active: list[bool] = field(default_factory=list)
+    turned_down: int | None = None
 
 
 @dataclass
@@ -193,6 +203,7 @@ def _hands(view: GameView, record: dict[str, Any], game: Game,
     hv: HandView | None = None
     problems: list[Problem] = []
     tricks_before = 0
+    phase = game.phase  # the phase the next action is taken in
     for event in events:
         if isinstance(event, Problem):
             if event.hand is None:
@@ -203,11 +214,13 @@ def _hands(view: GameView, record: dict[str, Any], game: Game,
             if hv is None:  # an action of a hand that was not dealt: never happens
                 continue
             recorded = _list(_dict(hands_in[event.hand]).get("actions"))[event.action]
-            hv.steps.append(_step(game, event, recorded, tricks_before))
+            hv.steps.append(_step(game, event, recorded, tricks_before, phase))
             tricks_before = len(game.trick_winners)
+            phase = game.phase
         elif isinstance(event, Dealt):
             hv = _dealt(game, event.hand, hands_in[event.hand])
             tricks_before = 0
+            phase = game.phase
         elif isinstance(event, HandEnded):
             h = event.hand
             if hv is None:  # not dealt: the hand is shown with its problems only
@@ -262,16 +275,17 @@ def _dealt(game: Game, h: int, hand: Any) -> HandView:
     return view
 
 
-def _step(game: Game, event: Acted, recorded: Any, tricks_before: int) -> Step:
+def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: str) -> Step:
     """The table just after one action (refused: as it was before it); ``recorded`` is
-    the action as the record writes it."""
+    the action as the record writes it, ``phase`` the phase it was taken in."""
     action = event.move
     if action is None:
         return _snapshot(game, event.action, None, f"{recorded!r} (not understood)", None,
-                         None, True)
+                         None, True, phase)
     words = describe(game, action)
     card = action.arg if action.verb in (PLAY, DISCARD, GIVE) else None
-    step = _snapshot(game, event.action, action.seat, words, action.verb, card, event.refused)
+    step = _snapshot(game, event.action, action.seat, words, action.verb, card, event.refused,
+                     phase)
     if action.verb == PLAY and not event.refused and len(game.trick_winners) > tricks_before:
         # the trick is complete: show it whole, with its winner
         step.won_by = game.trick_winners[-1]
@@ -287,11 +301,14 @@ def _last_trick(game: Game) -> list[tuple[int, int]]:
 
 
 def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None,
-              card: int | None, refused: bool) -> Step:
+              card: int | None, refused: bool, phase: str) -> Step:
     table = list(zip(game.trick_seats, game.trick))
     trick = len(game.trick_winners) + 1 if game.phase == PLAYING else 0
     return Step(i, seat, words, verb, card, table, trick, None, list(game.tricks),
-                [_seat_cards(game, s) for s in range(game.n)], refused=refused)
+                [_seat_cards(game, s) for s in range(game.n)], refused=refused,
+                phase=phase, trump=game.trump, maker=game.maker, alone=game.alone,
+                lone_defender=game.lone_defender, active=list(game.active),
+                turned_down=game.turned_down)
 
 
 #: What each verb that takes no argument says.
