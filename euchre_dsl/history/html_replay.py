@@ -18,7 +18,6 @@ hands: a longer record is cut there, and the page and the caller say so.
 from __future__ import annotations
 
 import html
-import itertools
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -88,27 +87,35 @@ class PageHands:
 
 def render_html(view: GameView, title: str | None = None, notes: Notes | None = None,
                 hands: PageHands = PageHands(),
-                analysis: Mapping[int, HandMarks] | None = None) -> str:
+                analysis: Mapping[int, HandMarks] | None = None,
+                total: int | None = None) -> str:
     """The page for one replayed record (``notes``: the record's ``x-ehh-notes``;
-    ``analysis``: the analyzer's marks by hand number)."""
+    ``analysis``: the analyzer's marks by hand number; ``total``: see
+    :func:`page_data`)."""
     template = resources.files(__package__).joinpath("replay.html").read_text(encoding="utf-8")
-    data = page_data(view, notes, hands, analysis)
+    data = page_data(view, notes, hands, analysis, total)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     heading = title or data["title"]
     return template.replace("{{TITLE}}", html.escape(heading)).replace("{{DATA}}", text)
 
 
 def page_data(view: GameView, notes: Notes | None = None, hands: PageHands = PageHands(),
-              analysis: Mapping[int, HandMarks] | None = None) -> dict[str, Any]:
-    """Everything the page draws, as JSON-ready data."""
+              analysis: Mapping[int, HandMarks] | None = None,
+              total: int | None = None) -> dict[str, Any]:
+    """Everything the page draws, as JSON-ready data.
+
+    ``view.hands`` may hold every hand of the record or only those the page
+    holds (and the one before them, for the score it starts from); ``total``
+    is then the number of hands in the record."""
     conv = _Frames(view, _notes_by_place(notes))
-    start = hands.first - 1
-    shown = list(itertools.islice(view.hands, start, start + hands.limit))
-    total = len(view.hands)
-    before = view.hands[start - 1].scores if 0 < start <= total else _start_scores(view)
+    first, last = hands.first, hands.first + hands.limit - 1
+    shown = [h for h in view.hands if first <= h.number <= last]
+    total = len(view.hands) if total is None else total
+    before = next((h.scores for h in view.hands if h.number == first - 1), None) or \
+        _start_scores(view)
     limited = None
-    if start > 0 or start + len(shown) < total:
-        limited = {"first": hands.first, "last": hands.first + len(shown) - 1, "total": total}
+    if first > 1 or first + len(shown) - 1 < total:
+        limited = {"first": first, "last": first + len(shown) - 1, "total": total}
     return {
         "title": f"Game {view.index + 1} · {view.variant} · {' '.join(view.labels)}",
         "labels": view.labels,
@@ -120,7 +127,7 @@ def page_data(view: GameView, notes: Notes | None = None, hands: PageHands = Pag
         "startScores": list(before),
         "hands": [conv.hand(h, (analysis or {}).get(h.number)) for h in shown],
         "limited": limited,
-        "final": conv.final() if start + len(shown) == total else None,
+        "final": conv.final() if first + len(shown) - 1 == total else None,
         "problems": [_problem(p) for p in view.problems],
     }
 

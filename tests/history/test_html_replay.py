@@ -14,6 +14,7 @@ text meets WCAG AA contrast.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -100,7 +101,8 @@ def test_notes_are_placed_at_their_hand_and_action(tmp_path: Path) -> None:
 def test_a_long_record_is_cut_to_the_page_limit_and_says_so() -> None:
     rec = json.loads(SAMPLE.read_text())
     view = replay_record(rec)
-    view.hands = [view.hands[k % len(view.hands)] for k in range(MAX_PAGE_HANDS + 5)]
+    view.hands = [replace(view.hands[k % len(view.hands)], number=k + 1)
+                  for k in range(MAX_PAGE_HANDS + 5)]
     data = page_data(view)
     assert len(data["hands"]) == MAX_PAGE_HANDS
     assert data["limited"] == {"first": 1, "last": MAX_PAGE_HANDS, "total": MAX_PAGE_HANDS + 5}
@@ -108,6 +110,10 @@ def test_a_long_record_is_cut_to_the_page_limit_and_says_so() -> None:
     one = page_data(replay_record(rec), hands=PageHands(3, 1))
     assert [h["number"] for h in one["hands"]] == [3]
     assert one["startScores"] == one_before(rec, 3)
+    assert one["limited"] == {"first": 3, "last": 3, "total": 8}
+    kept = replay_record(rec)
+    kept.hands = kept.hands[1:3]  # only hand 3 and the one before it, as the command keeps
+    assert page_data(kept, hands=PageHands(3, 1), total=8) == one
 
 
 def one_before(rec: dict[str, Any], number: int) -> list[int]:
