@@ -219,7 +219,7 @@ def take_upcard(g: State, seat: int) -> None:
     g.cand[seat] |= up
     g.sure[seat] |= up
     g.count[seat] += 1
-    g.taker = seat
+    g.taker = g.upcard_holder = seat
     g.to_act = seat
 
 
@@ -231,7 +231,7 @@ def return_upcard(g: State) -> None:
     g.cand[seat] &= ~up
     g.sure[seat] &= ~up
     g.count[seat] -= 1
-    g.taker = None
+    g.taker = g.upcard_holder = None
 
 
 def put_away(g: State, seat: int, card: int | None) -> None:

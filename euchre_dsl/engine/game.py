@@ -30,7 +30,7 @@ import random
 from typing import Any, Callable, Final, Sequence
 
 from ..cards import NO_TRUMP
-from ..rules.ruleset import AllPass, JokerUpcard, MakerTarget, Redeal
+from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, claims, participation, play
 from .actions import (
     AUCTION, AUCTION_CALL, BEST, BID, CALL, CLAIMS, DEAL, DEALER_NAMES, DECLINE, DEFEND,
@@ -40,7 +40,7 @@ from .actions import (
 )
 from .bidding import contract_words
 from .deal import deal_known, deal_shuffled
-from .scoring import HandOutcome, HandScore, game_winners, makers_made, score_hand
+from .scoring import HandScore, game_winners, makers_made, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 
 __all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS"]
@@ -76,6 +76,11 @@ class Game(State):
     def hand_of(self, seat: int) -> int:
         """Mask of the cards the seat certainly holds now."""
         return self.sure[seat]
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """For each seat, the next seat clockwise that plays this hand."""
+        return play.next_active(tuple(self.active))
 
     # ================================================================ deal
     def deal(self, hands: Sequence[Sequence[int | None] | None], upcard: int | None = None,
@@ -602,12 +607,7 @@ class Game(State):
             score = HandScore(tuple([0] * n_sides), None,
                               "thrown in" if self.misdealt is None else "misdeal")
         else:
-            if r.scoring.maker_target == MakerTarget.BID:
-                target = self.high_bid
-            else:
-                target = int(r.scoring.maker_target)
-            outcome = HandOutcome(self.maker, self.alone, self.lone_defender, target,
-                                  tuple(self.active), tuple(self.tricks), self.renege_by)
+            outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
             if r.participation.three_hands_rule:

@@ -56,7 +56,7 @@ def ready_play(g: State) -> None:
     g.eff = g.deck.effective_suits[g.trump]
     g.follow = g.deck.suit_masks[g.trump]
     g.n_active = sum(g.active)
-    g.next_seat = _next_active(tuple(g.active))
+    g.next_seat = next_active(tuple(g.active))
     # every card's place known (a simulation, a complete record): plays may take
     # the fast path
     g.full_info = g.sure == g.cand and not any(g.void)
@@ -286,7 +286,7 @@ def _not_held_message(g: State, seat: int, card: int) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _next_active(active: tuple[bool, ...]) -> tuple[int, ...]:
+def next_active(active: tuple[bool, ...]) -> tuple[int, ...]:
     """For each seat, the next active seat clockwise."""
     n = len(active)
     out = []

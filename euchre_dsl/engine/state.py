@@ -21,12 +21,13 @@ from typing import Final, NamedTuple, Sequence
 
 from ..cards import RANKS, SUITS, Deck
 from ..rules.ruleset import (
-    DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, ScoringModel, Sides,
+    DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, MakerTarget, ScoringModel, Sides,
 )
 from ..rules.ruleset import RuleSet
 from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
+from .scoring import HandOutcome
 
 DEFAULT_LABELS: Final = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
                          5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
@@ -188,6 +189,8 @@ class State:
         self.high_bid = 0
         self.high_bidder: int | None = None
         self.taker: int | None = None  # who must (or may) discard
+        #: Who took the upcard into hand (public knowledge, unlike the discard).
+        self.upcard_holder: int | None = None
         self.turned_down: int | None = None
         self.defend_queue: list[int] = []
         self.window_opened = False  # the defend-alone window was offered this hand
@@ -269,6 +272,7 @@ class State:
         self.high_bid = other.high_bid
         self.high_bidder = other.high_bidder
         self.taker = other.taker
+        self.upcard_holder = other.upcard_holder
         self.turned_down = other.turned_down
         self.defend_queue = other.defend_queue[:]
         self.window_opened = other.window_opened
@@ -336,6 +340,37 @@ class State:
             return IllegalAction("extra-action", "the hand is over")
         return IllegalAction("illegal-action", f"'{verb}' is not allowed now "
                              f"({self.phase_words()})")
+
+    # ---------------------------------------------------------- for search
+    def hand_outcome(self, tricks: Sequence[int]) -> HandOutcome:
+        """What the hand in play is scored on if the seats end with ``tricks``.
+
+        The real end of the hand scores ``self.tricks`` with it; the solver
+        scores the endings it looks ahead to the same way."""
+        r = self.rules
+        target = self.high_bid if r.scoring.maker_target == MakerTarget.BID else \
+            int(r.scoring.maker_target)
+        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
+                           tuple(self.active), tuple(tricks), self.renege_by)
+
+    def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
+        """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled
+        world for search, made from a game whose hidden cards were unknown.
+
+        The game then has full information, as a simulation does (no show-outs to
+        prove, the fast play path); ``widow`` fills in a widow not yet taken.
+        """
+        self.cand = list(hands)
+        self.sure = list(hands)
+        self.count = [h.bit_count() for h in hands]
+        self.void = [0] * self.n
+        self.shown_out = [0] * self.n
+        self.shown_at = {}
+        if widow is not None:
+            self.widow = widow
+            self.widow_known = True
+        self.full_info = self.phase == PLAYING
+
 
     # ------------------------------------------------------------------ views
     def label(self, seat: int) -> str:
