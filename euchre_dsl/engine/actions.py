@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final, NamedTuple
 
+from ..errors import EuchreError
+
 class Verb(StrEnum):
     """The verbs of an action, spelled as in ``ehh/1``.
 
@@ -124,7 +126,7 @@ class Action(NamedTuple):
 ActionTuple = tuple[int, str, "int | None", bool]
 
 
-class IllegalAction(Exception):
+class IllegalAction(EuchreError):
     """An action the rules do not allow now.
 
     ``code`` is one of the ``ehh/1`` problem codes: ``out-of-turn``,
