@@ -36,6 +36,8 @@ COMPILED = (
     "euchre_dsl/engine/game.py",
     "euchre_dsl/sim/view.py",
     "euchre_dsl/sim/bots/random_bot.py",
+    "euchre_dsl/sim/bots/rule.py",
+    "euchre_dsl/sim/bots/pimc.py",
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
@@ -46,6 +48,7 @@ COMPILED = (
     "euchre_dsl/history/validate.py",
     "euchre_dsl/analysis/position.py",
     "euchre_dsl/analysis/solver.py",
+    "euchre_dsl/analysis/worlds.py",
 )
 
 
