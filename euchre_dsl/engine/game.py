@@ -161,6 +161,9 @@ class Game:
         self.unplaced = 0  # cards dealt to nobody known: unknown hands, widow, kitty
         self.discarded: dict[int, int] = {}  # card put away -> who put it away
         self.last_renege: str | None = None  # message of the latest renege (each is reported)
+        #: cards played in the hand before the latest renege's offence: which play
+        #: broke the rule, when a later play proved it
+        self.last_renege_at = 0
         self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
         self.claims_done = False
         self.claim_order: list[int] = []  # seats still to be asked for a claim, on turn first
@@ -1338,6 +1341,7 @@ class Game:
             self.renege_by = seat
             self.renege_note = msg
             self.renege_at = at
+        self.last_renege_at = at
         self.last_renege = msg
 
     def _hidden_by_show_out(self, seat: int, card: int) -> bool:

@@ -16,9 +16,10 @@ say what could not be checked; they are never errors.
 
 Recovery, so that one mistake gives one problem: after an error inside a hand
 the rest of that hand is skipped and the next hand starts from the scores the
-broken hand claims (else the ones computed so far); after every hand the run
-goes on from the claimed running scores, so a wrong sum is reported once and
-not again on every later hand.  A record never stops the file.
+broken hand claims (else the ones computed so far).  A hand that was replayed
+keeps the replay's scores: a claim the replay rejects is never adopted, so a
+wrong sum is one problem and the correct claims after it are not blamed.  A
+record never stops the file.
 
 Speed: validation replays many hands, so the per-action work is kept small:
 cards are looked up in the deck's table of spellings, seats in a dict, the
@@ -43,10 +44,10 @@ from ..errors import EuchreError, Problem
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
-from .notation import FORMAT
+from .notation import FORMAT, UNKNOWN_CARD
 from .reader import Item, JsonPath, no_positions, read_records
 from .shape import (
-    CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, UNKNOWN_CARD, Broken,
+    CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, Broken,
     Locate, is_int, json_kind, shown_location, did_you_mean,
 )
 
@@ -75,7 +76,7 @@ _NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
 
 
 def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
-                 card_of: dict[str, int], reneges: list[tuple[int, str]]
+                 card_of: dict[str, int], reneges: list[tuple[int, str, int]]
                  ) -> tuple[int, IllegalAction | None]:
     """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
 
@@ -84,7 +85,9 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
     not a plain well-formed ``play`` (left to the general path, which checks
     and reports it) -- and the engine's :class:`IllegalAction` if that action
     broke a rule.  Reneges are replayed (``allow_renege``: the engine scores
-    the variant's penalty) and appended to ``reneges`` as ``(index, message)``.
+    the variant's penalty) and appended to ``reneges`` as ``(index, message,
+    offence)``: the action that proved it, the engine's words, and how many cards
+    of the hand had been played before the play that broke the rule.
 
     The one loop of the play phase: a whole-hand replay entry point of the
     engine can replace its body.
@@ -126,7 +129,7 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
         i += 1
         if game.last_renege is not seen:
             seen = game.last_renege
-            reneges.append((i - 1, seen))  # type: ignore[arg-type]
+            reneges.append((i - 1, seen, game.last_renege_at))  # type: ignore[arg-type]
         if game.phase != playing:
             break
     return i, None
@@ -237,7 +240,7 @@ class _RecordCheck(ClaimChecks):
                  locate: Locate):
         super().__init__(record, index, file, locate)
         self.validator = validator
-        self.reneges: list[tuple[int, str]] = []  # found by the last play(s), to report
+        self.reneges: list[tuple[int, str, int]] = []  # found by the last play(s), to report
         self.claims_finished = False  # 'final' names a winner
 
     # ---------------------------------------------------------- the record
@@ -306,13 +309,11 @@ class _RecordCheck(ClaimChecks):
         self.claims_finished = type(final) is dict and final.get("winner") is not None
         rotation_known = True
         for h, hand in enumerate(hands):
-            if game.is_over:
-                later = len(hands) - h - 1
-                more = f" ({later} more after it)" if later else ""
+            if game.is_over:  # each hand after the end is its own problem, at that hand
                 self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
-                         f"{self.standing()}{more}", ("hands", h), h,
+                         f"{self.standing()}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
-                break
+                continue
             rotation_known = self.hand(h, hand, h == len(hands) - 1, rotation_known and h > 0)
         self.check_final()
         if self.unknown_hands:
@@ -360,7 +361,8 @@ class _RecordCheck(ClaimChecks):
             try:
                 game.deal(*deal[:3], kitty=kitty)
             except ValueError as exc:
-                self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",), h)
+                twice = self.second_holder(deal) if "dealt twice" in str(exc) else ()
+                self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",) + twice, h)
                 raise Broken from None
             actions = hand["actions"]
             if type(actions) is not list:
@@ -386,6 +388,25 @@ class _RecordCheck(ClaimChecks):
             return True
         self.check_result(h, hand)
         return True
+
+    def second_holder(self, deal: tuple[Any, ...]) -> JsonPath:
+        """Where in the deal a card is given a second time (the place that is wrong),
+        in the order the engine takes them: hands by seat, upcard, widow, kitty;
+        ``()`` (the whole deal) when no card is given twice."""
+        hands, upcard, widow, kitty = deal
+        seen = 0
+        places: list[tuple[JsonPath, list[Any] | None]] = [
+            (("hands", label), cards) for label, cards in zip(self.labels, hands)]
+        places += [(("upcard",), None if upcard is None else [upcard]), (("widow",), widow),
+                   (("kitty",), kitty)]
+        for at, cards in places:
+            for k, c in enumerate(cards or ()):
+                if c is None:
+                    continue
+                if (seen >> c) & 1:
+                    return at if at == ("upcard",) else at + (k,)
+                seen |= 1 << c
+        return ()
 
     def skip_hand(self, h: int, hand: dict[str, Any] | None) -> None:
         """Give up a hand that cannot be replayed; go on from its claimed scores."""
@@ -416,7 +437,7 @@ class _RecordCheck(ClaimChecks):
             if game.phase == PLAYING:
                 i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
                 if reneges:
-                    self.report_reneges(h)
+                    self.report_reneges(h, actions)
                 if err is not None:
                     self.illegal(h, i, err)
                 if i >= n:
@@ -435,8 +456,9 @@ class _RecordCheck(ClaimChecks):
             except IllegalAction as exc:
                 self.illegal(h, i, exc)
             if game.last_renege is not seen:
-                reneges.append((i, game.last_renege))  # type: ignore[arg-type]
-                self.report_reneges(h)
+                reneges.append((i, game.last_renege,  # type: ignore[arg-type]
+                                game.last_renege_at))
+                self.report_reneges(h, actions)
             i += 1
 
     def read_action(self, h: int, i: int, a: Any) -> tuple[int, str, Any, bool]:
@@ -548,9 +570,31 @@ class _RecordCheck(ClaimChecks):
         self.add(exc.code, f"{self.where(h)}: {exc.message}", ("hands", h, "actions", i), h, i)
         raise Broken
 
-    def report_reneges(self, h: int) -> None:
-        for i, message in self.reneges:
-            self.add("renege", f"hand {h + 1}: {message}", ("hands", h, "actions", i), h, i,
+    def report_reneges(self, h: int, actions: list[Any]) -> None:
+        """Report each renege at the play that broke the rule: the one where the seat
+        did not follow suit, which a later play may be what proves."""
+        for i, message, offence in self.reneges:
+            at = self.play_index(actions, i, offence)
+            if at != i:
+                who, card = actions[at][0], self.game.deck.parse(actions[at][2])
+                trick = offence // max(sum(self.game.active), 1) + 1
+                proof = message.split(": ", 1)[-1]
+                message = (f"{who} reneged in trick {trick} with {self.names[card]}: proven "
+                           f"by action {i + 1}, where {who} {proof}")
+            self.add("renege", f"hand {h + 1}: {message}", ("hands", h, "actions", at), h, at,
                      hint="the variant's renege penalty is applied to the hand's score")
         self.reneges.clear()
+
+    @staticmethod
+    def play_index(actions: list[Any], upto: int, nth: int) -> int:
+        """The index of the hand's ``nth`` play (0-based) among ``actions[:upto + 1]``,
+        all replayed; ``upto`` itself when there are fewer."""
+        count = 0
+        for k in range(upto + 1):
+            a = actions[k]
+            if type(a) is list and len(a) == 3 and a[1] == PLAY:
+                if count == nth:
+                    return k
+                count += 1
+        return upto
 
