@@ -17,11 +17,12 @@ import os
 import sys
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import IO, Callable, Iterator, NamedTuple
+from typing import IO, Any, Callable, Iterator, NamedTuple
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.io_safety import AtomicFile
 from euchre_dsl.history.reader import (
     STDIN, STDIN_NAME, Item, JsonPath, iter_jsonl, read_records, read_stdin,
 )
@@ -33,7 +34,7 @@ from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural
 
 EHH = "ehh"
 OPENSPIEL = "openspiel"
@@ -43,7 +44,7 @@ TEXT = "text"
 class Source(NamedTuple):
     """One record read from the input: the ``ehh/1`` record, or why there is none."""
 
-    record: dict | None
+    record: dict[str, Any] | None
     problem: Problem | None
     locate: Callable[[JsonPath, bool], Location]  # where a part of the record is in IN
 
@@ -100,7 +101,7 @@ def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
 
 
 # ------------------------------------------------------------------ writers
-def _records(sources: Iterator[Source]) -> Iterator[dict]:
+def _records(sources: Iterator[Source]) -> Iterator[dict[str, Any]]:
     """The records of the sources that have one (the others are reported as read)."""
     return (src.record for src in sources if src.record is not None)
 
@@ -108,7 +109,7 @@ def _records(sources: Iterator[Source]) -> Iterator[dict]:
 def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
                options: Options, single: bool) -> int:
     """``ehh/1`` records, one per line; ``single`` (a ``.json`` file): exactly one."""
-    def records() -> Iterator[dict]:
+    def records() -> Iterator[dict[str, Any]]:
         for n, record in enumerate(_records(sources)):
             if single and n:
                 raise click.UsageError("OUT is a .json file, which holds one game, but IN has "
@@ -224,11 +225,10 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
-    if STDIN not in (source, target) and os.path.exists(target) and os.path.exists(source) \
-            and os.path.samefile(source, target):
-        raise click.UsageError(f"IN and OUT are the same file ({target}): writing OUT would "
-                               "erase IN before it is read; write to another file, then "
-                               "rename it")
+    if _same_file(source, target):
+        raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
+                               "IN, and a game that cannot be converted would be lost; write "
+                               "to another file, then rename it")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     try:
@@ -255,21 +255,35 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
             counts["errors"] += 1
         click.echo(problem.format(), err=True)
 
-    with ExitStack() as stack:
-        if target == STDIN:
-            out: IO[str] = sys.stdout
-        else:
-            try:
-                out = stack.enter_context(open(target, "w", encoding="utf-8", newline="\n"))
-            except OSError as exc:
-                click.echo(f"euchre convert: cannot write {target}: {exc.strerror or exc}",
-                           err=True)
-                sys.exit(EXIT_USAGE)
+    # OUT is written atomically: replaced only at the end, and not at all when
+    # nothing could be converted (IN was garbage), so no input can empty it
+    with open_output(target, "convert") as out:
         single = dst_format == EHH and target.lower().endswith(".json")
-        written = writer(counted(), out, report, options, single)
+        try:
+            written = writer(counted(), out, report, options, single)  # type: ignore[arg-type]
+        except OSError as exc:  # IN failed while being read (OUT's failures are OutputError)
+            click.echo(f"euchre convert: cannot read {source}: {exc.strerror or exc}"
+                       + ("" if target == STDIN else f" ({target} is unchanged)"), err=True)
+            sys.exit(EXIT_USAGE)
+        unchanged = not written and bool(counts["errors"]) and isinstance(out, AtomicFile)
+        if unchanged and isinstance(out, AtomicFile):
+            out.discard()
+    kept = f"; nothing converted, {target} is unchanged" if unchanged else ""
     click.echo(f"euchre convert: {src_format} -> {dst_format}: {plural(counts['read'], 'game')} "
-               f"read, {written} written, {plural(counts['errors'], 'error')}", err=True)
+               f"read, {written} written, {plural(counts['errors'], 'error')}{kept}", err=True)
     sys.exit(EXIT_INVALID if counts["errors"] else EXIT_OK)
+
+
+def _same_file(source: str, target: str) -> bool:
+    """Is OUT the very file IN reads (standard input redirected from it, too)?"""
+    if target == STDIN or not os.path.exists(target):
+        return False
+    try:
+        if source == STDIN:
+            return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(target))
+        return os.path.exists(source) and os.path.samefile(source, target)
+    except (OSError, ValueError):  # no real file behind stdin (a pipe, a test's buffer)
+        return False
 
 
 def register(group: click.Group) -> None:

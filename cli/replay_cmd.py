@@ -19,7 +19,7 @@ from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, read_records, rea
 from euchre_dsl.history.render import render_game
 from euchre_dsl.history.replay import GameView, hide_hands, replay_record
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_output
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -107,16 +107,12 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
 
 
 def _write_page(view: GameView, out: str) -> None:
-    if out == "-":
-        click.echo(render_html(view), nl=False)
-        return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(render_html(view))
-    except OSError as exc:
-        click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
-    click.echo(f"euchre replay: wrote {out}", err=True)
+    """The page to ``out`` (``-``: standard output), a file written atomically."""
+    page = render_html(view)
+    with open_output(out, "replay") as f:
+        f.write(page)
+    if out != "-":
+        click.echo(f"euchre replay: wrote {out}", err=True)
 
 
 def _has_errors(view: GameView) -> bool:

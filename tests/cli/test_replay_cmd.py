@@ -112,3 +112,15 @@ def test_the_web_page_never_replaces_the_game_it_shows(tmp_path: Path) -> None:
     result = run(str(game), "--html", str(tmp_path / "." / "game.json"))
     assert result.exit_code == 2 and "the page would replace the game" in result.output
     assert game.read_text() == text
+
+
+def test_a_page_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
+    """Issue 9: the page is written atomically; a failure says so and exits 2."""
+    sample = str(Path(__file__).parents[2] / "samples" / "standard-game.ehh")
+    result = CliRunner().invoke(euchre, ["replay", sample, "--html", "/dev/full"])
+    assert result.exit_code == 2
+    assert "euchre replay: cannot write /dev/full: No space left on device" in result.stderr
+    missing = tmp_path / "no" / "page.html"
+    result = CliRunner().invoke(euchre, ["replay", sample, "--html", str(missing)])
+    assert result.exit_code == 2 and f"cannot write {missing}: " in result.stderr
+    assert f"({missing} is unchanged)" in result.stderr
