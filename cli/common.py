@@ -22,6 +22,15 @@ from euchre_dsl.rules.ruleset import RuleSet
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
+#: ``--variant-dir DIR``: the folders, besides a record's own, whose variant files
+#: records may name (SECURITY.md: a record is untrusted input).
+variant_dir_option = click.option(
+    "--variant-dir", "variant_dirs", multiple=True, metavar="DIR",
+    type=click.Path(exists=True, file_okay=False),
+    help="Also let records name variant files under DIR (besides shipped ids and files in "
+         "the record's own folder); may be given more than once.")
+
+
 def plural(n: int, word: str) -> str:
     """``1 record``, ``2 records``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -39,10 +48,13 @@ def resolve_variant(name: str) -> RuleSet:
     try:
         return load_variant(name)
     except EuchreError as exc:
+        # the name itself unknown: a usage error; an unknown parent inside the file is an
+        # error of the file (exit 1, as validate says)
+        usage = all(p.code == "unknown-variant" and p.location.file is None
+                    for p in exc.problems)
         for p in exc.problems:
             if p.location.file is None:
                 p.location = Location("--variant")
-        usage = all(p.code == "unknown-variant" for p in exc.problems)
         fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
 
 

@@ -34,7 +34,7 @@ from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural, variant_dir_option
 
 EHH = "ehh"
 OPENSPIEL = "openspiel"
@@ -54,6 +54,7 @@ class Options:
     """Format-specific options, passed to every reader and writer."""
 
     game: OpenSpielParams
+    variant_dirs: tuple[str, ...] = ()  # where records may name variant files besides their own
 
 
 Reader = Callable[[str, Options], Iterator[Source]]
@@ -137,7 +138,7 @@ def _write_text(sources: Iterator[Source], out: IO[str], report: Callable[[Probl
 def _write_openspiel(sources: Iterator[Source], out: IO[str],
                      report: Callable[[Problem], None], options: Options, single: bool) -> int:
     """One line per hand: ``{"game": <game string>, "history": [action ids]}``."""
-    validator = Validator()
+    validator = Validator(options.variant_dirs)
     written = 0
     for src in sources:
         if src.record is None:
@@ -191,8 +192,9 @@ def _format_of(path: str, given: str | None, flag: str) -> str:
               help="OpenSpiel game string the histories were played under, for lines that "
                    "do not say ('euchre' alone means OpenSpiel's defaults: "
                    "allow_lone_defender=false, stick_the_dealer=true).")
+@variant_dir_option
 def convert_cmd(source: str, target: str, from_format: str | None, to_format: str | None,
-                game_string: str) -> None:
+                game_string: str, variant_dirs: tuple[str, ...]) -> None:
     """Convert the hand histories in IN and write them to OUT ('-': standard input/output).
 
     \b
@@ -217,7 +219,7 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
       euchre convert hand-typed.ehh canonical.ehh
     """
     try:
-        options = Options(OpenSpielParams.parse(game_string))
+        options = Options(OpenSpielParams.parse(game_string), variant_dirs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--game") from None
     src_format = _format_of(source, from_format, "--from")

@@ -18,8 +18,9 @@ from euchre_dsl.history.html_replay import render_html
 from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, read_records, read_stdin
 from euchre_dsl.history.render import render_game
 from euchre_dsl.history.replay import GameView, hide_hands, replay_record
+from euchre_dsl.history.validate import Validator
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_output
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_output, variant_dir_option
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -54,8 +55,9 @@ def _items(path: str) -> Iterator[Item]:
               type=click.Path(dir_okay=False, allow_dash=True),
               help="Write one self-contained web page to step through the game instead "
                    "('-': to standard output).")
+@variant_dir_option
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
-               no_color: bool, html_out: str | None) -> None:
+               no_color: bool, html_out: str | None, variant_dirs: tuple[str, ...]) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
 
     Shows the deal as a table, the bidding, each trick with its winner and
@@ -93,7 +95,8 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
                                      param_hint="--from-view")
         record = hide_hands(record, viewer)
     try:
-        view = replay_record(record, item.index, name, item.locate(name))
+        view = replay_record(record, item.index, name, item.locate(name),
+                             validator=Validator(variant_dirs))
     except EuchreError as exc:
         fail(exc.problems, EXIT_INVALID)
     if hand_no is not None and hand_no > len(view.hands):

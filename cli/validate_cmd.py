@@ -20,7 +20,7 @@ from euchre_dsl.history.reader import (
 )
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, variant_dir_option
 
 
 class _Totals:
@@ -65,7 +65,9 @@ def _open(path: str, stdin_format: str) -> Iterator[Item] | None:
               help="How '-' (standard input) is read; auto: the text format if the first "
                    "line starts with a tag, ';' or 'hand', else JSON Lines if it is a whole "
                    "record, else one JSON document.")
-def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str) -> None:
+@variant_dir_option
+def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str,
+                 variant_dirs: tuple[str, ...]) -> None:
     """Replay the ehh/1 hand histories in PATH... and report every problem.
 
     PATH is a .json file (one game), a .jsonl file (one game per line), a
@@ -81,7 +83,8 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     out = sys.stdout
     totals = _Totals()
     try:
-        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out)
+        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out,
+             Validator(variant_dirs))
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -92,9 +95,8 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
 
 
 def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals: _Totals,
-         out: IO[str]) -> None:
+         out: IO[str], validator: Validator) -> None:
     """Check every path, streaming the report to ``out``."""
-    validator = Validator()
     if as_json:
         out.write('{"files": [')
     first_file = True

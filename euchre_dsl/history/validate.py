@@ -41,11 +41,12 @@ from ..engine.actions import (
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
+from ..limits import clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
 from .notation import FORMAT, UNKNOWN_CARD
-from .reader import Item, JsonPath, no_positions, read_records
+from .reader import STDIN, STDIN_NAME, Item, JsonPath, no_positions, read_records
 from .shape import (
     CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, Broken,
     Locate, is_int, json_kind, shown_location, did_you_mean,
@@ -138,8 +139,10 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
 class Validator:
     """Checks records one at a time; compiled variants are kept between records."""
 
-    def __init__(self) -> None:
+    def __init__(self, variant_dirs: tuple[str, ...] = ()) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+        #: Folders besides a record's own whose variant files a record may name.
+        self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
 
     def validate(self, record: Any, *, index: int = 0, file: str | None = None,
                  locate: Locate | None = None) -> list[Problem]:
@@ -156,8 +159,14 @@ class Validator:
 
     def rules_for(self, variant: str | dict[str, Any], file: str | None) -> RuleSet:
         """The record's variant: a shipped id, a path relative to ``file``, or an inline
-        object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``)."""
-        base = os.path.dirname(os.path.abspath(file)) if file and file != "-" else None
+        object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``).
+
+        A record is untrusted: the files it may name (and their ``extends``
+        chains) are confined to its own folder and :attr:`variant_dirs`; a
+        record read from standard input has no folder of its own."""
+        from_stdin = file in (None, STDIN, STDIN_NAME)
+        base = None if from_stdin or file is None else os.path.dirname(os.path.abspath(file))
+        confine = ((base,) if base else ()) + self.variant_dirs
         if isinstance(variant, str):
             key: tuple[str, str | None] = (variant, base)
         else:
@@ -166,9 +175,9 @@ class Validator:
         if found is None:
             try:
                 if isinstance(variant, str):
-                    found = load_variant(variant, base)
+                    found = load_variant(variant, base, confine)
                 else:
-                    found = compile_data(variant, file if file != "-" else None)
+                    found = compile_data(variant, None if from_stdin else file, confine)
             except EuchreError as exc:
                 found = exc
             if len(self._variants) >= VARIANT_CACHE:
@@ -278,7 +287,8 @@ class _RecordCheck(ClaimChecks):
         try:
             return self.validator.rules_for(variant, self.file)
         except EuchreError as exc:
-            where = f"variant '{variant}'" if isinstance(variant, str) else "the inline variant"
+            where = f"variant '{clip(variant)}'" if isinstance(variant, str) else \
+                "the inline variant"
             for p in exc.problems:
                 code = p.code if p.code in ("unknown-variant", "invalid-variant") \
                     else "invalid-variant"

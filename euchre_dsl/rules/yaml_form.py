@@ -11,12 +11,18 @@ from typing import Any
 import yaml
 
 from ..errors import EuchreError, Location, Problem
+from ..limits import MAX_NESTING
 from .source import Path, VariantSource
 
 
 def parse_yaml(text: str, file: str | None = None) -> VariantSource:
-    """Parse YAML variant text; syntax problems raise :class:`EuchreError` (``invalid-variant``)."""
+    """Parse YAML variant text; syntax problems raise :class:`EuchreError` (``invalid-variant``).
+
+    The nesting is measured first, on PyYAML's event stream (a loop), and
+    refused past :data:`~euchre_dsl.limits.MAX_NESTING`: its composer, and the
+    walk below, recurse once per level."""
     try:
+        _check_nesting(text, file)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise EuchreError(_syntax_problem(exc, file)) from None
@@ -36,6 +42,22 @@ def parse_yaml(text: str, file: str | None = None) -> VariantSource:
                                   "options ('key: value' lines)", location=_loc(node, file)))
     src.data = _mapping(node, (), src)
     return src
+
+
+def _check_nesting(text: str, file: str | None) -> None:
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_NESTING:
+                mark = event.start_mark
+                raise EuchreError(Problem(
+                    "invalid-variant", f"values are nested more than {MAX_NESTING} levels deep",
+                    location=Location(file, mark.line + 1, mark.column + 1) if mark else
+                    Location(file),
+                    hint="a variant has sections of options, two levels at most"))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 #: PyYAML's words for common mistakes -> (what it means, how to fix it).
@@ -69,9 +91,11 @@ class _Loader(yaml.SafeLoader):
     refer to itself or multiply a few lines into billions of values."""
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent) and self.peek_event().anchor in self.anchors:
-            raise yaml.composer.ComposerError(None, None, "found an alias",
-                                              self.peek_event().start_mark)
+        if self.check_event(yaml.AliasEvent) and \
+                self.peek_event().anchor in self.anchors:  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "found an alias",
+                self.peek_event().start_mark)  # type: ignore[no-untyped-call]
         return super().compose_node(parent, index)
 
 
@@ -134,7 +158,7 @@ def _scalar(node: yaml.Node, file: str | None) -> Any:
     if constructor is None or node.style in ("'", '"'):
         return node.value
     try:
-        return constructor(yaml.SafeLoader(""), node)  # type: ignore[arg-type]
+        return constructor(yaml.SafeLoader(""), node)
     except (ValueError, TypeError, AttributeError, yaml.YAMLError):
         kind = node.tag.rsplit(":", 1)[-1]
         shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
