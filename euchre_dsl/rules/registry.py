@@ -77,8 +77,8 @@ def parse_file(path: Path) -> VariantSource:
     if path.suffix == ".euchre":
         from .dsl import parse_dsl  # the rules language front end
 
-        return parse_dsl(text, str(path))
-    return parse_yaml(text, str(path))
+        return parse_dsl(text, str(path), keep_going=True)
+    return parse_yaml(text, str(path), keep_going=True)
 
 
 def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
@@ -104,6 +104,8 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
                                       location=child.value_at(("extends",)),
                                       hint="extend a variant nearer the top of the chain"))
         parent = parse_file(path)
+        if parent.problems:  # a broken parent: its own problems, all of them
+            raise EuchreError(parent.problems)
         found.append(parent)
         chain += (key,)
         grand = parent.data.get("extends")
@@ -210,7 +212,8 @@ def compile_file(path: str | Path, confine: Confine = None) -> RuleSet:
     """
     p = Path(path)
     src = parse_file(p)
-    src.data.setdefault("id", p.stem)
+    if "id" not in src.data and ("id",) not in src.unsure:
+        src.data["id"] = p.stem
     key = str(p.resolve())
     return compile_source(src, lambda n, child: _resolve(n, child, (key,), confine))
 
