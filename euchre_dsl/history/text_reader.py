@@ -32,10 +32,10 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
-from ..errors import Location, Problem
+from ..errors import EuchreError, Location, Problem
 from ..limits import clip
 from .notation import FORMAT, UNKNOWN_CARD
-from .reader import Item, JsonPath, ScanError, nearest, scan_positions
+from .positions import Item, JsonPath, ScanError, nearest, scan_positions
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
            "TextLocator", "NOTES_KEY", "GLYPHS", "CARD_VERBS", "canonical_card"]
@@ -99,7 +99,7 @@ def _looks_like_card(word: str) -> bool:
     return any(ch.isdigit() or ch in _SUIT_SYMBOLS for ch in word)
 
 
-class TextSyntaxError(ValueError):
+class TextSyntaxError(EuchreError, ValueError):
     """A game's text cannot be read; at a file line and column."""
 
     def __init__(self, message: str, line: int, column: int, hint: str | None = None):
