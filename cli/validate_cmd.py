@@ -66,6 +66,11 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     """
     out = sys.stdout
     totals = _Totals()
+    for path in paths:  # a folder without a record file is a mistake, not "0 files: ok"
+        if path != STDIN and os.path.isdir(path) and not expand_paths([path]):
+            click.echo(f"euchre validate: no record files (.json, .jsonl, .ehh) in {path}",
+                       err=True)
+            totals.unreadable += 1
     try:
         _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out,
              Validator(variant_dirs))
@@ -76,6 +81,12 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     if totals.unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if totals.errors else EXIT_OK)
+
+
+def _shown(path: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (a name the system allows) as
+    ``\\xff`` escapes, so the JSON report holds no lone surrogate."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals: _Totals,
@@ -94,7 +105,7 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
         problems = (p for p in check_items(items, name, report, validator)
                     if notes or p.severity != "info")
         if as_json:
-            out.write(("" if first_file else ", ") + "{" + f'"path": {json.dumps(path)}, '
+            out.write(("" if first_file else ", ") + "{" + f'"path": {json.dumps(_shown(path))}, '
                       '"problems": [')
         sep = ""
         try:

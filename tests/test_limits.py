@@ -9,6 +9,7 @@ are read, anything else is refused before it is opened and never echoed.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -187,3 +188,33 @@ def test_clip_cuts_long_text_with_an_ellipsis() -> None:
     assert clip("short") == "short"
     cut = clip("y" * 1000)
     assert len(cut) == MAX_QUOTED and cut.endswith("…")
+
+
+# ------------------------------------------------------------- finding 13: minor
+def test_a_folder_without_record_files_is_not_ok(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("nothing here")
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"no record files (.json, .jsonl, .ehh) in {tmp_path}" in result.output
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_the_json_report(tmp_path: Path) -> None:
+    name = os.fsdecode(b"bad\xff.jsonl")
+    (tmp_path / name).write_text(json.dumps(record("standard")) + "\n")
+    result = run("validate", "--report", "json", str(tmp_path / name))
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["files"][0]["path"].endswith("bad\\xff.jsonl")
+    assert "\udcff" not in result.stdout
+
+
+def test_empty_variant_files_are_refused_alike_in_both_forms(tmp_path: Path) -> None:
+    for name in ("empty.yaml", "empty.euchre"):
+        (tmp_path / name).write_text("")
+        with pytest.raises(EuchreError, match="the file holds no variant"):
+            compile_file(tmp_path / name)
+    # and /dev/null says the same to `variant check` and to `--variant`
+    for args in (["variant", "check", "/dev/null"],
+                 ["simulate", "--variant", "/dev/null", "--games", "1"]):
+        result = run(*args)
+        assert result.exit_code == 1 and "the file holds no variant" in result.output, args

@@ -78,7 +78,13 @@ def parse_file(path: Path) -> VariantSource:
         from .dsl import parse_dsl  # the rules language front end
 
         return parse_dsl(text, str(path), keep_going=True)
-    return parse_yaml(text, str(path), keep_going=True)
+    src = parse_yaml(text, str(path), keep_going=True)
+    if not src.data and not src.problems:  # as an empty rules file is (issue 9, finding 13)
+        raise EuchreError(Problem("invalid-variant", "the file holds no variant",
+                                  location=Location(str(path), 1, 1),
+                                  hint="a variant file is 'key: value' lines; begin with "
+                                       "'extends: standard'"))
+    return src
 
 
 def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
