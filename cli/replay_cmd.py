@@ -92,8 +92,10 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
         fail(exc.problems, EXIT_INVALID)
     color = False if no_color else None
     errors = _Errors(view)
+    notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
+    notes = notes if isinstance(notes, list) else None
     if html_out is None and hand_no is None:  # every hand, drawn as it is replayed
-        for text in render_lines(view, errors.count(hands), _paint):
+        for text in render_lines(view, errors.count(hands), _paint, notes=notes):
             click.echo(text, nl=False, color=color)
         sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
     # the page holds the record's hands; for one hand the others are checked (the
@@ -103,11 +105,9 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
     if hand_no is not None and hand_no > errors.hands:
         raise click.UsageError(f"game {record_no} has {errors.hands} hand(s), not {hand_no}")
     if html_out is not None:
-        notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        _write_page(view, html_out, _page_hands(view, record_no, hand_no),
-                    notes if isinstance(notes, list) else None)
+        _write_page(view, html_out, _page_hands(view, record_no, hand_no), notes)
     else:
-        click.echo(render_game(view, _paint, hand_no), nl=False, color=color)
+        click.echo(render_game(view, _paint, hand_no, notes), nl=False, color=color)
     sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
 
 
