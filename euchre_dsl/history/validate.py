@@ -252,6 +252,7 @@ class _RecordCheck(ClaimChecks):
         self.finished = False  # the hand being walked was replayed to its end
         self.reneges: list[tuple[int, str, int]] = []  # found by the last play(s), to report
         self.claims_finished = False  # 'final' names a winner
+        self.stopped = -1  # where the replay of the current hand stopped (an action index)
 
     # ---------------------------------------------------------- the record
     def taken(self) -> list[Problem]:
@@ -375,6 +376,7 @@ class _RecordCheck(ClaimChecks):
                          hint="every hand, a thrown-in one too, is dealt by the player left "
                               "of the previous dealer")
             game.dealer = seat
+        self.stopped = -1  # the action the replay of this hand stopped at
         try:
             deal = self.read_deal(h, hand["deal"])
             kitty = deal[3]
@@ -399,6 +401,9 @@ class _RecordCheck(ClaimChecks):
                 raise Broken
             yield from self.replay_actions(h, actions)
         except Broken:
+            rest = hand.get("actions")
+            if type(rest) is list:
+                self.check_notation(h, rest, self.stopped + 1)
             self.skip_hand(h, hand)
             return True
         if not game.hand_over:
@@ -417,6 +422,17 @@ class _RecordCheck(ClaimChecks):
         self.finished = True
         self.check_result(h, hand)
         return True
+
+    def check_notation(self, h: int, actions: list[Any], start: int) -> None:
+        """After the replay of a hand stopped, the notation of its remaining actions:
+        an unknown verb, a seat or card that does not exist is wrong whatever the
+        state of the game, so it is reported in the same pass (issue 9, finding 4);
+        what depends on the state (turn, legality) is not guessed at."""
+        for k in range(max(start, 0), len(actions)):
+            try:
+                self.read_action(h, k, actions[k])
+            except Broken:
+                pass
 
     def second_holder(self, deal: tuple[Any, ...]) -> JsonPath:
         """Where in the deal a card is given a second time (the place that is wrong),
@@ -469,8 +485,10 @@ class _RecordCheck(ClaimChecks):
         n = len(actions)
         i = 0
         while i < n:
+            self.stopped = i
             if game.phase == PLAYING and not steps:
                 i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
+                self.stopped = i
                 if reneges:
                     self.report_reneges(h, actions)
                 if err is not None:
@@ -480,7 +498,8 @@ class _RecordCheck(ClaimChecks):
             if game.hand_over:
                 extra = n - i
                 self.add("extra-action", f"hand {h + 1} is over, but {extra} more action"
-                         f"{'s follow' if extra > 1 else ' follows'}: {json.dumps(actions[i])}",
+                         f"{'s follow' if extra > 1 else ' follows'}: "
+                         f"{clip(json.dumps(actions[i], ensure_ascii=False))}",
                          ("hands", h, "actions", i), h, i,
                          hint="a hand ends when its last trick is played or all pass")
                 return

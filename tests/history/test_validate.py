@@ -463,3 +463,16 @@ def test_a_card_dealt_twice_is_reported_at_its_second_holder() -> None:
     assert "AS is dealt twice (W's hand)" in p.message
     line = text.split("\n")[p.location.line - 1]
     assert line.lstrip().startswith('"W"') and line[p.location.column - 1:].startswith('"AS"')
+
+
+def test_notation_mistakes_after_the_first_error_of_a_hand_are_reported_too() -> None:
+    """Finding 4: a hand with 'orderup', then 'KX', took two runs.  What is wrong
+    whatever the state (a verb, seat or card that does not exist) is reported in one
+    pass; what depends on the state after the stop (turn, legality) is not guessed."""
+    h = hand(result=RESULT1)
+    h["actions"][1] = ["S", "orderup"]
+    h["actions"][6] = ["N", "play", "KX"]
+    h["actions"][7] = ["Q", "play", "JS"]
+    h["actions"][9] = ["W", "play", "9S"]  # out of turn in the original order: not guessed
+    problems = validate_record(record(h))
+    assert codes(problems) == [("schema", 0, 1), ("bad-card", 0, 6), ("schema", 0, 7)]
