@@ -29,25 +29,28 @@ import tempfile
 from contextlib import contextmanager
 from typing import IO, Iterator
 
+from .errors import EuchreError, Location, Problem
+
 #: How standard output is named in messages.
 STDOUT_NAME = "standard output"
 
 
-class OutputError(Exception):
+class OutputError(EuchreError):
     """Writing ``name`` failed (a full disk, no permission, a missing folder).
 
     Raised instead of the ``OSError`` it wraps; the target of an atomic write
-    is left as it was.
+    is left as it was.  Its one problem has the code ``cannot-write``.
     """
 
     def __init__(self, name: str, error: OSError):
-        super().__init__(name, error)
+        reason = error.strerror or str(error)
+        self.message = f"cannot write {name}: {reason}"
+        super().__init__(Problem("cannot-write", self.message, location=Location(name)))
         self.name = name
         self.error = error
 
     def __str__(self) -> str:
-        reason = self.error.strerror or str(self.error)
-        return f"cannot write {self.name}: {reason}"
+        return self.message
 
 
 class GuardedWriter(io.TextIOBase):
