@@ -220,7 +220,7 @@ class _Renderer:
                 groups[-1].append(s)
             else:
                 groups.append([s])
-        rounds = dict(BID_ROUNDS)
+        rounds: dict[str, str] = {str(k): v for k, v in BID_ROUNDS.items()}
         if hv.upcard is None:  # the naming round is the only one (as the page says)
             rounds[NAMING] = "Trump"
         for k, group in enumerate(groups):
