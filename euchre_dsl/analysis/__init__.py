@@ -1,0 +1,1 @@
+"""Analysis of play: the perfect-information solver, ``euchre analyze`` and its reports."""

@@ -1,0 +1,134 @@
+"""The value of each option of a recorded bidding decision: perfect-information estimates.
+
+For a decision of seat S, deals are sampled consistent with what S knew then
+(its own hand, the upcard, the public actions so far; everything else
+unseen is sampled by :mod:`.worlds`), and in each deal every option is
+valued by :class:`~.bidding.FullInfoBidding`: the rest of the bidding and the
+play are solved with **every card visible to everyone**.  The mean over the
+deals, with a 95% confidence interval, estimates each option's worth.  They
+are perfect-information estimates: a real player cannot see the cards, so
+they favour bold bids (ordering up and going alone look better than they are).
+
+All options of one decision are valued on the same deals, so their
+difference is measured more precisely than each value alone.  The sampling is
+seeded from the run's seed and the decision's place (record, hand, action),
+so a report is the same for any number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+from ..engine.actions import DECLINE, Action
+from ..engine.game import Game
+from ..history.notation import action_to_json
+from ..history.replay import describe
+from ..rules.ruleset import RuleSet
+from .analyze import DecisionPoint, HandWalk, PlaySolver, default_solver
+from .bidding import FullInfoBidding, PointsSolver, net
+from .report import Decision, HandAnalysis, OptionValue
+
+#: Sampled deals per decision by default: a session of twenty hands analyses in
+#: seconds; raise it (``--deals``) for narrower intervals.
+DEFAULT_DEALS = 20
+#: z for a two-sided 95% interval.
+Z95 = 1.959964
+
+#: Fills a game's unseen cards as ``seat`` may imagine them: a copy of ``game``
+#: with every card known, consistent with that seat's knowledge.
+WorldSampler = Callable[[Game, int, random.Random], Game]
+
+
+def default_sampler(game: Game, seat: int, rng: random.Random) -> Game:
+    """The bots' world sampler (:mod:`.worlds`)."""
+    from .worlds import sample_world
+
+    return sample_world(game, seat, rng)  # type: ignore[no-any-return]
+
+
+def option_words(game: Game, action: Action) -> str:
+    """An option in words without the seat: ``order up alone``, ``call ♥ hearts``."""
+    if action.verb == DECLINE:
+        return "decline"
+    words = describe(game, action)
+    who = game.labels[action.seat] + " "
+    return words[len(who):] if words.startswith(who) else words
+
+
+def interval(samples: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% confidence interval (normal approximation)."""
+    n = len(samples)
+    mean = sum(samples) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+class DecisionEstimator:
+    """Values the bidding decisions of each analysed hand (an
+    :class:`~.analyze.Analyzer`'s ``decisions``)."""
+
+    def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
+                 solver_for: Callable[[RuleSet], PlaySolver] | None = None,
+                 sampler: WorldSampler | None = None):
+        if deals < 1:
+            raise ValueError("at least one deal per decision is needed")
+        self.deals = deals
+        self.seed = seed
+        self._solver_for = solver_for or default_solver
+        self._sampler = sampler or default_sampler
+        self._searches: dict[int, tuple[RuleSet, FullInfoBidding]] = {}
+
+    def search(self, rules: RuleSet) -> FullInfoBidding:
+        found = self._searches.get(id(rules))
+        if found is None or found[0] is not rules:
+            solver: PointsSolver = self._solver_for(rules)  # type: ignore[assignment]
+            found = self._searches[id(rules)] = (rules, FullInfoBidding(solver))
+        return found[1]
+
+    def __call__(self, walk: HandWalk, view: HandAnalysis) -> None:
+        for point in walk.points:
+            view.decisions.append(self.estimate(walk, point, view))
+
+    def position(self, walk: HandWalk, point: DecisionPoint) -> Game:
+        """The real game at the decision: dealt as recorded, the actions before it applied."""
+        game = walk.start.clone()
+        game.deal(list(walk.deal), walk.upcard, walk.widow, walk.kitty)
+        for a in point.prefix:
+            game.apply(a, allow_renege=True)
+        return game
+
+    def estimate(self, walk: HandWalk, point: DecisionPoint, view: HandAnalysis) -> Decision:
+        game = self.position(walk, point)
+        search = self.search(game.rules)
+        side = game.side_of[point.seat]
+        rng = random.Random(f"{self.seed}:{view.record}:{view.hand}:{point.action}:"
+                            f"{len(point.prefix)}")
+        nets: dict[Action, list[float]] = {a: [] for a in point.options}
+        own: dict[Action, list[float]] = {a: [] for a in point.options}
+        for _ in range(self.deals):
+            world = self._sampler(game, point.seat, rng)
+            values = search.option_values(world)
+            for a in point.options:
+                v = values[a]
+                nets[a].append(net(v, side))
+                own[a].append(v[side])
+        labels = game.labels
+        options = []
+        for a in point.options:
+            mean, low, high = interval(nets[a])
+            options.append(OptionValue(option_words(game, a), _action_tuple(game, a),
+                                       mean, low, high, sum(own[a]) / len(own[a])))
+        return Decision(point.action, labels[point.seat], option_words(game, point.chosen),
+                        tuple(options), self.deals)
+
+
+def _action_tuple(game: Game, a: Action) -> tuple[object, ...]:
+    """The action as a record writes it: ``("E", "order_up", "alone")``; a decline,
+    which records never hold, as ``("E", "decline")``."""
+    written = action_to_json(game, (a.seat, a.verb, a.arg, a.alone))
+    return tuple(written) if written is not None else (game.labels[a.seat], a.verb)
