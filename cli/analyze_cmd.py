@@ -66,10 +66,15 @@ def _hands(job: Job, analyzer: Analyzer, result: FileResult) -> Iterator[HandAna
     name = STDIN_NAME if job.path == STDIN else job.path
     try:
         items = _items(job.path)
-        yield from analyzer.analyze_items(items, name, job.record, job.hand)
     except ValueError as exc:
         result.unreadable = str(exc)
+        return
     except OSError as exc:
+        result.unreadable = f"cannot read {job.path}: {exc.strerror or exc}"
+        return
+    try:
+        yield from analyzer.analyze_items(items, name, job.record, job.hand)
+    except OSError as exc:  # the file failed while being read
         result.unreadable = f"cannot read {job.path}: {exc.strerror or exc}"
     result.skipped.extend(analyzer.skipped)
     analyzer.skipped.clear()

@@ -27,6 +27,10 @@ def euchre() -> None:
 for _name in COMMAND_MODULES:
     importlib.import_module(f"cli.{_name}").register(euchre)
 
+from cli import analyze_cmd  # noqa: E402  - explicit registration
+
+analyze_cmd.register(euchre)
+
 
 def main() -> None:
     euchre(prog_name="euchre")

@@ -43,6 +43,8 @@ class PlaySolver(Protocol):
 
     def card_values(self, game: Game) -> dict[int, int]: ...
 
+    def solve_points(self, game: Game) -> int: ...
+
 
 SolverFactory = Callable[[RuleSet], PlaySolver]
 
@@ -205,6 +207,7 @@ class Analyzer:
                     continue
                 if first:
                     view.makers_dd = value.best
+                    view.makers_dd_points = solver.solve_points(game)
                 view.plays.append(value)
             elif game.phase in DECISION_PHASES and not broken:
                 points.extend(_decision_points(game, walk, i, action))
