@@ -27,7 +27,8 @@ COMPILED = (
     "euchre_dsl/engine/actions.py",
     "euchre_dsl/engine/scoring.py",
     "euchre_dsl/engine/game.py",
-    "euchre_dsl/sim/bots.py",
+    "euchre_dsl/sim/view.py",
+    "euchre_dsl/sim/bots/random_bot.py",
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
@@ -35,6 +36,8 @@ COMPILED = (
     "euchre_dsl/history/claims.py",
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
+    "euchre_dsl/analysis/position.py",
+    "euchre_dsl/analysis/solver.py",
 )
 
 

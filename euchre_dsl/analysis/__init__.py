@@ -1,1 +1,1 @@
-"""Analysis of play: the perfect-information solver, ``euchre analyze`` and its reports."""
+"""Analysis of played hands: the open-hand solver and what is built on it."""

@@ -134,6 +134,8 @@ class Game:
         self.high_bid = 0
         self.high_bidder: int | None = None
         self.taker: int | None = None  # who must (or may) discard
+        #: Who took the upcard into hand (public knowledge, unlike the discard).
+        self.upcard_holder: int | None = None
         self.turned_down: int | None = None
         self.defend_queue: list[int] = []
         self._window_opened = False
@@ -197,6 +199,24 @@ class Game:
                 value = dict(value)
             setattr(new, name, value)
         return new
+
+    def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
+        """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled
+        world for search, made from a game whose hidden cards were unknown.
+
+        The game then has full information, as a simulation does (no show-outs to
+        prove, the fast play path); ``widow`` fills in a widow not yet taken.
+        """
+        self.cand = list(hands)
+        self.sure = list(hands)
+        self.count = [h.bit_count() for h in hands]
+        self.void = [0] * self.n
+        self.shown_out = [0] * self.n
+        self.shown_at = {}
+        if widow is not None:
+            self.widow = widow
+            self.widow_known = True
+        self._full_info = self.phase == PLAYING
 
     @property
     def hand_actions(self) -> list[Action]:
@@ -405,7 +425,7 @@ class Game:
         self.cand[seat] |= up
         self.sure[seat] |= up
         self.count[seat] += 1
-        self.taker = seat
+        self.taker = self.upcard_holder = seat
         self.to_act = seat
         self.phase = EXCHANGE if mandatory else TAKE_UPCARD
 
@@ -735,7 +755,7 @@ class Game:
         self.cand[seat] &= ~up
         self.sure[seat] &= ~up
         self.count[seat] -= 1
-        self.taker = None
+        self.taker = self.upcard_holder = None
         self._after_trump()
 
     def decline(self, seat: int) -> None:
@@ -1391,12 +1411,7 @@ class Game:
             score = HandScore(tuple([0] * n_sides), None,
                               "thrown in" if self.misdealt is None else "misdeal")
         else:
-            if r.scoring.maker_target == "bid":
-                target = self.high_bid
-            else:
-                target = int(r.scoring.maker_target)
-            outcome = HandOutcome(self.maker, self.alone, self.lone_defender, target,
-                                  tuple(self.active), tuple(self.tricks), self.renege_by)
+            outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
             if r.participation.three_hands_rule:
@@ -1417,6 +1432,16 @@ class Game:
         if self.misdealt != "same_dealer":
             self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    def hand_outcome(self, tricks: Sequence[int]) -> HandOutcome:
+        """What the hand in play is scored on if the seats end with ``tricks``.
+
+        The real end of the hand scores ``self.tricks`` with it; the solver
+        scores the endings it looks ahead to the same way."""
+        r = self.rules
+        target = self.high_bid if r.scoring.maker_target == "bid" else int(r.scoring.maker_target)
+        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
+                           tuple(self.active), tuple(tricks), self.renege_by)
 
     @property
     def last_result(self) -> HandResult | None:
@@ -1628,6 +1653,11 @@ class Game:
     def hand_of(self, seat: int) -> int:
         """Mask of the cards the seat certainly holds now."""
         return self.sure[seat]
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """For each seat, the next seat clockwise that plays this hand."""
+        return _next_active(tuple(self.active))
 
     # ======================================================= whole-hand paths
     def play_out(self, choosers: "Sequence[PlayChooser | None]",

@@ -20,9 +20,8 @@ from ..engine.game import Game
 from ..engine.match import GameOutcome, Match
 from ..history.writer import game_record, hand_record
 from ..rules.ruleset import RuleSet
-from .bots import BOTS, Bot
-
-BotFactory = Callable[[random.Random], Bot]
+from .bots import Bot, make_bot, parse_bot_spec
+from .view import SeatView, view_chooser
 
 
 @dataclass
@@ -119,7 +118,7 @@ def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
     ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand."""
     if game is None:
         game = Game(rules, dealer=int(rng.random() * rules.players.count))
-    choosers = [b.play for b in bots]
+    choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
     acts = [b.act for b in bots]
     for _ in range(max_hands):
@@ -131,7 +130,8 @@ def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
             if game.phase == PLAYING:
                 game.play_out(choosers, randoms)
             else:
-                game.apply(acts[game.to_act](game, game.legal_actions()))
+                seat = game.to_act
+                game.apply(acts[seat](SeatView(game, seat), game.legal_actions()))
         if on_hand is not None:
             on_hand(game, dealer, dealt, upcard, widow)
         if game.is_over:
@@ -143,14 +143,14 @@ def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed
              bot: str = "random", stats: Stats | None = None,
              records: bool = True) -> Iterator[dict[str, Any] | None]:
     """Yield one ``ehh/1`` record per game (``None`` when ``records`` is false)."""
-    factory: BotFactory = BOTS[bot]
+    spec = parse_bot_spec(bot)
     g_rules = rules.game
     as_match = g_rules.laps or g_rules.slam or g_rules.rubber != "off"
     match: Match | None = None
     match_no = -1
     for g in range(games):
         rng = random.Random(f"{seed}:{g}")
-        bots = [factory(rng) for _ in range(rules.players.count)]
+        bots = [make_bot(spec, rules, rng) for _ in range(rules.players.count)]
         hands: list[dict[str, Any]] = []
         start: tuple[int, ...] | None = None
         if as_match:

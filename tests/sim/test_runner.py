@@ -21,6 +21,7 @@ from euchre_dsl.history.validate import validate_record
 from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
+from euchre_dsl.sim.view import SeatView
 from euchre_dsl.sim.runner import Stats, play_game, simulate
 
 VARIANTS = shipped_ids()
@@ -113,7 +114,7 @@ def test_game_g_of_a_run_does_not_depend_on_the_games_before_it() -> None:
     run = [dump_record(r) for r in simulate(rules, "standard", 4, 9)]  # type: ignore[arg-type]
     # simulate() seeds game g from (seed, g) alone: game 3 replays on its own
     game3 = random.Random("9:3")
-    bots = [RandomBot(game3) for _ in range(4)]
+    bots = [RandomBot(rules, game3) for _ in range(4)]
     game = play_game(rules, game3, bots)  # type: ignore[arg-type]
     assert json.loads(run[3])["final"]["scores"] == {
         name: game.scores[i] for i, name in enumerate(game.side_names)}
@@ -149,13 +150,13 @@ def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
         """Bids like a random bot, always plays its lowest legal card."""
 
         def __init__(self, rng: random.Random) -> None:
-            self.bidder = RandomBot(rng)
+            self.bidder = RandomBot(rules, rng)
             self.cards: list[int] = []
 
-        def act(self, game: Game, legal: tuple) -> object:  # type: ignore[type-arg]
-            return self.bidder.act(game, legal)
+        def act(self, view: SeatView, legal: tuple) -> object:  # type: ignore[type-arg]
+            return self.bidder.act(view, legal)
 
-        def play(self, game: Game, seat: int, legal: int) -> int:
+        def play(self, view: SeatView, legal: int) -> int:
             card = (legal & -legal).bit_length() - 1
             self.cards.append(card)
             return card
