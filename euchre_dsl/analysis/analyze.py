@@ -186,31 +186,51 @@ class Analyzer:
         if broken:
             view.notes.append("the hand has errors (see euchre validate): not analysed")
         solver = None if broken else self.solver(rules)
-        seen_play = False
-        valued = True  # every play so far was valued: makers_dd stands
+        valued = True  # no illegal card so far: plays can still be valued
+        opening: bool | None = None  # the opening lead's position was fully known
+        forced: list[tuple[int, Action, bool, int]] = []  # plays of a single legal card
         points: list[DecisionPoint] = []
         for i, action in walk.steps():
-            if action.verb == PLAY and game.phase == PLAYING and solver is not None \
-                    and game.maker is not None:
-                first = not seen_play
-                seen_play = True
-                value = self._play_value(game, solver, i, action) if valued else None
-                if value is None:
-                    if valued and full_information(game):
-                        view.notes.append(f"action {i}: a card that was not a legal play; the "
-                                          "plays after it are not valued")
-                    elif valued:
-                        view.notes.append("hidden cards: plays valued only where every card "
-                                          "is known" if not view.plays else
-                                          f"action {i}: hidden cards from here")
-                    valued = valued and full_information(game)
-                    continue
-                if first:
-                    view.makers_dd = value.best
-                    view.makers_dd_points = solver.solve_points(game)
-                view.plays.append(value)
-            elif game.phase in DECISION_PHASES and not broken:
+            if game.phase in DECISION_PHASES and not broken:
                 points.extend(_decision_points(game, walk, i, action))
+            walk.decline_before(action)
+            if action.verb != PLAY or game.phase != PLAYING or solver is None or \
+                    game.maker is None or not valued:
+                continue
+            known = full_information(game)
+            if opening is None:
+                opening = known
+                if known:
+                    view.makers_dd_points = solver.solve_points(game)
+            if not known:
+                if not any("hidden cards" in n for n in view.notes):
+                    view.notes.append("hidden cards: plays are valued only where every card "
+                                      "still in play is known")
+                forced.clear()
+                continue
+            if len(game.legal_actions()) == 1 and action.seat == game.to_act:
+                # nothing to choose: its value is the next choice's (no search needed)
+                forced.append((i, action, _maker_side(game, action.seat),
+                               len(game.trick_winners) + 1))
+                continue
+            value = self._play_value(game, solver, i, action)
+            if value is None:
+                view.notes.append(f"action {i}: not a legal play; the plays from here are not "
+                                  "valued")
+                valued = False
+                forced.clear()
+                continue
+            view.plays.extend(_forced_values(game, forced, value.best))
+            view.plays.append(value)
+        if forced and walk.stopped is None and len(game.results) > walk.results_before:
+            res = game.results[-1]
+            maker = res.maker
+            assert maker is not None
+            taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] ==
+                        game.side_of[maker])
+            view.plays.extend(_forced_values(game, forced, taken))
+        if opening and view.plays:
+            view.makers_dd = view.plays[0].best
         walk.finish()
         if walk.stopped is not None and not broken:
             view.notes.append(walk.stopped)
@@ -228,8 +248,7 @@ class Analyzer:
         after = values.get(action.arg)  # type: ignore[arg-type]
         if after is None:
             return None
-        assert game.maker is not None
-        maker_side = game.side_of[action.seat] == game.side_of[game.maker]
+        maker_side = _maker_side(game, action.seat)
         best = max(values.values()) if maker_side else min(values.values())
         names = game.deck.names
         better = () if after == best else tuple(
@@ -237,6 +256,21 @@ class Analyzer:
                                                         if v == best), game.trump))
         return PlayValue(i, game.labels[action.seat], names[action.arg],  # type: ignore[index]
                          best, after, maker_side, better, len(game.trick_winners) + 1)
+
+
+def _maker_side(game: Game, seat: int) -> bool:
+    assert game.maker is not None
+    return game.side_of[seat] == game.side_of[game.maker]
+
+
+def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],
+                   value: int) -> list[PlayValue]:
+    """The plays of a single legal card before a position of ``value``: each kept it."""
+    names = game.deck.names
+    out = [PlayValue(i, game.labels[a.seat], names[a.arg], value, value,  # type: ignore[index]
+                     maker_side, (), trick) for i, a, maker_side, trick in forced]
+    forced.clear()
+    return out
 
 
 class _Walk:
@@ -313,6 +347,19 @@ class _Walk:
             self.actions.append(action)
             if self.made_in is None and game.maker is not None:
                 self.made_in = phase
+
+    def decline_before(self, action: Action) -> None:
+        """Make the optional declarations that ``action`` implicitly declines (not
+        defending alone when the next recorded action is a play), so that the
+        game is in the phase the action belongs to; records never write them."""
+        game = self.game
+        while game.phase in DECISION_PHASES:
+            legal = game.legal_actions()
+            decline = Action(game.to_act, DECLINE)
+            if action in legal or decline not in legal:
+                return
+            game.apply(decline)
+            self.actions.append(decline)
 
     def finish(self) -> None:
         """End the hand: an unfinished one is abandoned, as the validator does."""

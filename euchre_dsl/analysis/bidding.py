@@ -13,12 +13,14 @@ Only the engine decides what may be done: the options are
 score of a finished hand comes from the solver (score-level, via the
 engine's scoring) or, for a hand thrown in, from the engine's result.
 
-Values are *utilities per side*, oriented so that more is better (countdown
-points negated, as the solver does).  A seat chooses the option that
-maximises its side's **net** utility: its own minus the average of the other
-sides'.  In a partnership game that is the usual zero-sum difference.  In an
-individual game each seat's utility is what it scores with best play against
-a coalition of everyone else (the solver's definition of best play there).
+Values are **net points per side**: a side's score for the hand minus the
+average of the other sides' scores, each oriented so that more is better
+(countdown points negated, as the solver's utilities are).  Each seat chooses
+the option with the highest net value for its own side.  In a partnership game
+this is the usual zero-sum minimax, and the play is solved once per finished
+bidding, on the net score.  In an individual game each seat's score is what
+it takes with best play against a coalition of everyone else (the solver's
+definition of best play there), one search per seat still playing.
 """
 
 from __future__ import annotations
@@ -27,22 +29,28 @@ from typing import Protocol
 
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
+from .position import Position, position_of, utilities
 
-#: Utilities per side.
+#: Net points per side.
 Values = tuple[float, ...]
+INF = float("inf")
 
 
 class PointsSolver(Protocol):
-    """The solver entry point the search needs."""
+    """The solver entry points the search needs."""
 
     def solve_points(self, game: Game, seat: int | None = None) -> int: ...
 
+    def solve_points_position(self, pos: Position, utility: list[int]) -> int: ...
 
-def net(values: Values, side: int) -> float:
-    """``side``'s utility minus the average of the other sides'."""
-    if len(values) < 2:
-        return values[side]
-    return values[side] - (sum(values) - values[side]) / (len(values) - 1)
+
+def net_values(scores: list[float]) -> Values:
+    """Each side's score minus the average of the other sides'."""
+    n = len(scores)
+    if n < 2:
+        return tuple(scores)
+    total = sum(scores)
+    return tuple(x - (total - x) / (n - 1) for x in scores)
 
 
 class FullInfoBidding:
@@ -74,12 +82,16 @@ class FullInfoBidding:
         finally:
             self._memo = {}
 
-    def _after(self, game: Game, action: Action) -> Values:
+    def _after(self, game: Game, action: Action, alpha: float = -INF,
+               beta: float = INF) -> Values:
         child = game.clone()
         child.apply(action)
-        return self._value(child)
+        return self._value(child, alpha, beta)
 
-    def _value(self, game: Game) -> Values:
+    def _value(self, game: Game, alpha: float = -INF, beta: float = INF) -> Values:
+        """The position's values; with two sides (values ``(v, -v)``) an alpha-beta
+        search on ``v`` in the window ``(alpha, beta)``: a value outside it is only
+        a bound, and only values inside it are remembered."""
         if game.hand_over:
             return self._result_values(game)
         key = _state_key(game)
@@ -89,36 +101,56 @@ class FullInfoBidding:
         self.nodes += 1
         if game.phase == PLAYING:
             values = self._play_values(game)
-        else:
-            side = game.side_of[game.to_act]
-            values = ()
-            best = 0.0
-            for a in game.legal_actions():
-                v = self._after(game, a)
-                score = net(v, side)
-                if not values or score > best:
-                    values, best = v, score
-        self._memo[key] = values
+            self._memo[key] = values
+            return values
+        side = game.side_of[game.to_act]
+        two = len(game.sides) == 2
+        low, high = alpha, beta
+        values = ()
+        for a in game.legal_actions():
+            v = self._after(game, a, low, high)
+            if not values or v[side] > values[side]:
+                values = v
+            if two:
+                if side == 0:
+                    low = max(low, v[0])
+                else:
+                    high = min(high, v[0])
+                if low >= high:
+                    break
+        if not two or alpha < values[0] < beta:
+            self._memo[key] = values
         return values
 
     def _play_values(self, game: Game) -> Values:
-        """Each side's score with best play, one score-level search per side (it
-        cuts off as soon as that side's score is settled): in a partnership
-        game the usual minimax, in an individual game each seat against all
-        the others."""
-        out = []
-        for seats in game.sides:
-            seat = next((s for s in seats if game.active[s]), seats[0])
+        """Each side's net score with best play."""
+        active = [next((s for s in seats if game.active[s]), None) for seats in game.sides]
+        if len(game.sides) == 2 and None not in active:
+            # one search, on the net score: side 0's score minus side 1's, side 0
+            # taking k more tricks and side 1 the rest
+            a, b = active
+            assert a is not None and b is not None
+            ua, ub = utilities(game, a), utilities(game, b)
+            left = len(ua) - 1
             self.solves += 1
-            out.append(float(self.solver.solve_points(game, seat)))
-        return tuple(out)
+            v = float(self.solver.solve_points_position(
+                position_of(game, a), [ua[k] - ub[left - k] for k in range(left + 1)]))
+            return (v, -v)
+        scores = []
+        for seats, seat in zip(game.sides, active):
+            if seat is None:  # nobody of the side plays: it takes no trick
+                scores.append(float(utilities(game, seats[0])[0]))
+                continue
+            self.solves += 1
+            scores.append(float(self.solver.solve_points(game, seat)))
+        return net_values(scores)
 
     def _result_values(self, game: Game) -> Values:
         """A hand that ended in the bidding (thrown in): the engine's points."""
         res = game.last_result
         assert res is not None
         sign = -1 if game.rules.scoring.model == "countdown" else 1
-        return tuple(float(sign * p) for p in res.points)
+        return net_values([float(sign * p) for p in res.points])
 
 
 def _state_key(game: Game) -> object:

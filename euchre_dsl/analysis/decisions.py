@@ -27,7 +27,7 @@ from ..history.notation import action_to_json
 from ..history.replay import describe
 from ..rules.ruleset import RuleSet
 from .analyze import DecisionPoint, HandWalk, PlaySolver, default_solver
-from .bidding import FullInfoBidding, PointsSolver, net
+from .bidding import FullInfoBidding, PointsSolver
 from .report import Decision, HandAnalysis, OptionValue
 
 #: Sampled deals per decision by default: a session of twenty hands analyses in
@@ -36,16 +36,18 @@ DEFAULT_DEALS = 20
 #: z for a two-sided 95% interval.
 Z95 = 1.959964
 
-#: Fills a game's unseen cards as ``seat`` may imagine them: a copy of ``game``
-#: with every card known, consistent with that seat's knowledge.
-WorldSampler = Callable[[Game, int, random.Random], Game]
+#: Deals for one decision: given the game and the deciding seat, a function that
+#: draws a copy of the game with every unseen card filled in consistently with
+#: that seat's knowledge.
+Sampler = Callable[[Game, int], Callable[[random.Random], Game]]
 
 
-def default_sampler(game: Game, seat: int, rng: random.Random) -> Game:
-    """The bots' world sampler (:mod:`.worlds`)."""
-    from .worlds import sample_world
+def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
+    """The world sampler of :mod:`.worlds` (built once per decision)."""
+    from ..sim.view import SeatView
+    from .worlds import WorldSampler
 
-    return sample_world(game, seat, rng)  # type: ignore[no-any-return]
+    return WorldSampler(SeatView(game, seat)).sample  # type: ignore[no-any-return]
 
 
 def option_words(game: Game, action: Action) -> str:
@@ -74,7 +76,7 @@ class DecisionEstimator:
 
     def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
                  solver_for: Callable[[RuleSet], PlaySolver] | None = None,
-                 sampler: WorldSampler | None = None):
+                 sampler: Sampler | None = None):
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
@@ -109,20 +111,17 @@ class DecisionEstimator:
         rng = random.Random(f"{self.seed}:{view.record}:{view.hand}:{point.action}:"
                             f"{len(point.prefix)}")
         nets: dict[Action, list[float]] = {a: [] for a in point.options}
-        own: dict[Action, list[float]] = {a: [] for a in point.options}
+        sample = self._sampler(game, point.seat)
         for _ in range(self.deals):
-            world = self._sampler(game, point.seat, rng)
-            values = search.option_values(world)
+            values = search.option_values(sample(rng))
             for a in point.options:
-                v = values[a]
-                nets[a].append(net(v, side))
-                own[a].append(v[side])
+                nets[a].append(values[a][side])
         labels = game.labels
         options = []
         for a in point.options:
             mean, low, high = interval(nets[a])
             options.append(OptionValue(option_words(game, a), _action_tuple(game, a),
-                                       mean, low, high, sum(own[a]) / len(own[a])))
+                                       mean, low, high))
         return Decision(point.action, labels[point.seat], option_words(game, point.chosen),
                         tuple(options), self.deals)
 

@@ -37,7 +37,7 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
     "decisions": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
                   ("seat", "str"), ("player", "str"), ("option", "str"), ("chosen", "bool"),
                   ("best", "bool"), ("net", "float"), ("ci_low", "float"),
-                  ("ci_high", "float"), ("points", "float"), ("deals", "int")),
+                  ("ci_high", "float"), ("deals", "int")),
 }
 FORMATS = ("parquet", "csv")
 
@@ -80,7 +80,7 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
                               "player": h.players.get(d.seat, d.seat), "option": o.option,
                               "chosen": o.option == d.chosen, "best": o.option == best,
                               "net": o.net, "ci_low": o.low, "ci_high": o.high,
-                              "points": o.points, "deals": d.deals})
+                              "deals": d.deals})
     return {"hands": [hand], "plays": plays, "decisions": decisions}
 
 

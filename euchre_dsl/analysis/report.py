@@ -60,9 +60,8 @@ class OptionValue:
 
     ``net`` is the deciding side's score for the hand minus the average of
     the other sides' (scores that count down are negated first, so higher is
-    always better); ``points`` is the deciding side's own score for the hand,
-    oriented the same way.
-    ``low``/``high`` bound the 95% confidence interval of ``net``.
+    always better), averaged over the sampled deals; ``low``/``high`` bound
+    its 95% confidence interval.
     """
 
     option: str  # the action in words: "order up", "call hearts alone", "pass"
@@ -70,12 +69,10 @@ class OptionValue:
     net: float
     low: float
     high: float
-    points: float
 
     def to_json(self) -> dict[str, Any]:
         return {"option": self.option, "action": list(self.action),
-                "net": round(self.net, 4), "ci95": [round(self.low, 4), round(self.high, 4)],
-                "points": round(self.points, 4)}
+                "net": round(self.net, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
 
 
 @dataclass(frozen=True)
