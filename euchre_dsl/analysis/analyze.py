@@ -80,7 +80,7 @@ def default_solver(rules: RuleSet) -> PlaySolver:
     """The project's solver for ``rules``."""
     from .solver import Solver
 
-    return Solver(rules)  # type: ignore[no-any-return]
+    return Solver(rules)
 
 
 def full_information(game: Game) -> bool:

@@ -47,7 +47,7 @@ def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
     from ..sim.view import SeatView
     from .worlds import WorldSampler
 
-    return WorldSampler(SeatView(game, seat)).sample  # type: ignore[no-any-return]
+    return WorldSampler(SeatView(game, seat)).sample
 
 
 def option_words(game: Game, action: Action) -> str:

@@ -15,6 +15,7 @@ import csv
 import os
 from typing import IO, Any
 
+from ..errors import EuchreError
 from .report import HandAnalysis
 
 #: Rows buffered per Parquet row group.
@@ -42,7 +43,7 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
 FORMATS = ("parquet", "csv")
 
 
-class MissingExtra(Exception):
+class MissingExtra(EuchreError):
     """pyarrow is not installed (the ``data`` extra)."""
 
 
