@@ -165,12 +165,19 @@ def _state_key(game: Game) -> object:
             value = getattr(game, name)
         except AttributeError:
             continue
-        if isinstance(value, list):
-            value = tuple(value)
-        elif isinstance(value, dict):
-            value = tuple(sorted(value.items()))
-        parts.append(value)
+        parts.append(_frozen(value))
     return tuple(parts)
+
+
+def _frozen(value: object) -> object:
+    """A hashable equal of a state value (lists, dicts and sets of plain values)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return frozenset((k, _frozen(v)) for k, v in value.items())
+    if isinstance(value, set):
+        return frozenset(value)
+    return value
 
 
 #: Attributes that do not decide what can still happen (or are shared tables).
