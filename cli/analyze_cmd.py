@@ -24,8 +24,7 @@ from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
 from euchre_dsl.analysis.stats import Stats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, expand_paths, read_records, \
-    read_stdin
+from euchre_dsl.history.reader import STDIN, InputError, expand_paths, input_name, open_records
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
 
@@ -49,13 +48,6 @@ class FileResult:
     unreadable: str | None = None
 
 
-def _items(path: str) -> Iterator[Item]:
-    """The records of one path; ``OSError``/``ValueError`` when it cannot be read."""
-    if path == STDIN:
-        return read_stdin(name=STDIN_NAME)
-    return read_records(path)
-
-
 def _analyzer(job: Job) -> Analyzer:
     estimator = DecisionEstimator(job.deals, job.seed) if job.deals > 0 else None
     return Analyzer(decisions=estimator)
@@ -63,14 +55,11 @@ def _analyzer(job: Job) -> Analyzer:
 
 def _hands(job: Job, analyzer: Analyzer, result: FileResult) -> Iterator[HandAnalysis]:
     """The analysed hands of one file, streamed; problems go into ``result``."""
-    name = STDIN_NAME if job.path == STDIN else job.path
+    name = input_name(job.path)
     try:
-        items = _items(job.path)
-    except ValueError as exc:
+        items = open_records(job.path)
+    except InputError as exc:
         result.unreadable = str(exc)
-        return
-    except OSError as exc:
-        result.unreadable = f"cannot read {job.path}: {exc.strerror or exc}"
         return
     try:
         yield from analyzer.analyze_items(items, name, job.record, job.hand)
@@ -140,9 +129,10 @@ class _Progress:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
                                       "pip install 'euchre-dsl[data]').")
-@click.option("--deals", type=click.IntRange(min=0), default=DEFAULT_DEALS, show_default=True,
-              help="Sampled deals per bidding decision (0: do not value the bidding). More "
-                   "deals narrow the confidence intervals and take longer.")
+@click.option("--deals", type=click.IntRange(min=0), default=None,
+              help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
+                   f"deals narrow the confidence intervals and take longer.  [default: "
+                   f"{DEFAULT_DEALS}; 0 with --stats alone]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -151,7 +141,7 @@ class _Progress:
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
-                report: str, stats: bool, export_dir: str | None, fmt: str, deals: int,
+                report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, progress: bool | None) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
@@ -173,6 +163,8 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games/ --export tables --format csv --workers 2
     """
     files = expand_paths(list(paths))
+    if deals is None:  # statistics do not use the bidding estimates: skip them
+        deals = 0 if stats and export_dir is None else DEFAULT_DEALS
     exporter = None
     if export_dir is not None:
         try:

@@ -15,7 +15,7 @@ engine's scoring) or, for a hand thrown in, from the engine's result.
 
 Values are **net points per side**: a side's score for the hand minus the
 average of the other sides' scores, each oriented so that more is better
-(countdown points negated, as the solver's utilities are).  Each seat chooses
+(countdown points negated).  Each seat chooses
 the option with the highest net value for its own side.  In a partnership game
 this is the usual zero-sum minimax, and the play is solved once per finished
 bidding, on the net score.  In an individual game each seat's score is what
@@ -29,7 +29,8 @@ from typing import Protocol
 
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
-from .position import Position, position_of, utilities
+from ..engine.scoring import score_hand
+from .position import Position, position_of
 
 #: Net points per side.
 Values = tuple[float, ...]
@@ -39,9 +40,34 @@ INF = float("inf")
 class PointsSolver(Protocol):
     """The solver entry points the search needs."""
 
-    def solve_points(self, game: Game, seat: int | None = None) -> int: ...
+    def solve(self, game: Game, seat: int | None = None) -> int: ...
 
     def solve_points_position(self, pos: Position, utility: list[int]) -> int: ...
+
+
+def split_scores(game: Game, seat: int, k: int) -> list[int]:
+    """Each side's score for the hand if ``seat``'s side takes ``k`` more tricks (all
+    to ``seat``) and the rest are dealt round the other seats still playing.
+
+    Scored by the engine (:meth:`Game.hand_outcome`, :func:`score_hand`) and
+    oriented so that more is better: countdown points negated, a game won
+    outright on the hand counted as the countdown's starting score (and its
+    negation for the others).
+    """
+    r = game.rules
+    side = game.side_of[seat]
+    left = r.deal.hand_size - len(game.trick_winners)
+    others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
+    tricks = list(game.tricks)
+    tricks[seat] += k
+    for i in range(left - k):
+        tricks[others[i % len(others)]] += 1
+    score = score_hand(r, game.side_of, len(game.sides), game.hand_outcome(tricks))
+    if score.instant_winner is not None:
+        start = r.scoring.start
+        return [start if x == score.instant_winner else -start for x in range(len(game.sides))]
+    sign = -1 if r.scoring.model == "countdown" else 1
+    return [sign * p for p in score.points]
 
 
 def net_values(scores: list[float]) -> Values:
@@ -66,7 +92,7 @@ class FullInfoBidding:
         self.solves = 0
 
     def option_values(self, game: Game) -> dict[Action, Values]:
-        """Each legal action of the seat on turn -> the utilities per side after it,
+        """Each legal action of the seat on turn -> the net points per side after it,
         with best bidding and best play by everyone from there."""
         self._memo = {}
         try:
@@ -75,7 +101,7 @@ class FullInfoBidding:
             self._memo = {}
 
     def value(self, game: Game) -> Values:
-        """The utilities per side of ``game`` with best bidding and play from here."""
+        """The net points per side of ``game`` with best bidding and play from here."""
         self._memo = {}
         try:
             return self._value(game)
@@ -125,25 +151,29 @@ class FullInfoBidding:
     def _play_values(self, game: Game) -> Values:
         """Each side's net score with best play."""
         active = [next((s for s in seats if game.active[s]), None) for seats in game.sides]
+        left = game.rules.deal.hand_size - len(game.trick_winners)
         if len(game.sides) == 2 and None not in active:
-            # one search, on the net score: side 0's score minus side 1's, side 0
-            # taking k more tricks and side 1 the rest
-            a, b = active
-            assert a is not None and b is not None
-            ua, ub = utilities(game, a), utilities(game, b)
-            left = len(ua) - 1
+            # one search, on the net score: side 0's score less side 1's when side 0
+            # takes k more tricks and side 1 the rest
+            a = active[0]
+            assert a is not None
+            net = []
+            for k in range(left + 1):
+                scores = split_scores(game, a, k)
+                net.append(scores[0] - scores[1])
             self.solves += 1
-            v = float(self.solver.solve_points_position(
-                position_of(game, a), [ua[k] - ub[left - k] for k in range(left + 1)]))
+            v = float(self.solver.solve_points_position(position_of(game, a), net))
             return (v, -v)
-        scores = []
-        for seats, seat in zip(game.sides, active):
+        out = []
+        for side, (seats, seat) in enumerate(zip(game.sides, active)):
             if seat is None:  # nobody of the side plays: it takes no trick
-                scores.append(float(utilities(game, seats[0])[0]))
+                out.append(float(split_scores(game, seats[0], 0)[side]))
                 continue
             self.solves += 1
-            scores.append(float(self.solver.solve_points(game, seat)))
-        return net_values(scores)
+            taken = sum(game.tricks[s] for s in seats)
+            more = self.solver.solve(game, seat) - taken
+            out.append(float(split_scores(game, seat, more)[side]))
+        return net_values(out)
 
     def _result_values(self, game: Game) -> Values:
         """A hand that ended in the bidding (thrown in): the engine's points."""

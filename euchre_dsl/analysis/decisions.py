@@ -26,7 +26,7 @@ from ..engine.game import Game
 from ..history.notation import action_to_json
 from ..history.replay import describe
 from ..rules.ruleset import RuleSet
-from .analyze import DecisionPoint, HandWalk, PlaySolver, default_solver
+from .analyze import DecisionPoint, PlaySolver, default_solver
 from .bidding import FullInfoBidding, PointsSolver
 from .report import Decision, HandAnalysis, OptionValue
 
@@ -92,24 +92,16 @@ class DecisionEstimator:
             found = self._searches[id(rules)] = (rules, FullInfoBidding(solver))
         return found[1]
 
-    def __call__(self, walk: HandWalk, view: HandAnalysis) -> None:
-        for point in walk.points:
-            view.decisions.append(self.estimate(walk, point, view))
+    def __call__(self, points: list[DecisionPoint], view: HandAnalysis) -> None:
+        for point in points:
+            view.decisions.append(self.estimate(point, view))
 
-    def position(self, walk: HandWalk, point: DecisionPoint) -> Game:
-        """The real game at the decision: dealt as recorded, the actions before it applied."""
-        game = walk.start.clone()
-        game.deal(list(walk.deal), walk.upcard, walk.widow, walk.kitty)
-        for a in point.prefix:
-            game.apply(a, allow_renege=True)
-        return game
-
-    def estimate(self, walk: HandWalk, point: DecisionPoint, view: HandAnalysis) -> Decision:
-        game = self.position(walk, point)
+    def estimate(self, point: DecisionPoint, view: HandAnalysis) -> Decision:
+        game = point.game
         search = self.search(game.rules)
         side = game.side_of[point.seat]
         rng = random.Random(f"{self.seed}:{view.record}:{view.hand}:{point.action}:"
-                            f"{len(point.prefix)}")
+                            f"{len(game.hand_log)}")
         nets: dict[Action, list[float]] = {a: [] for a in point.options}
         sample = self._sampler(game, point.seat)
         for _ in range(self.deals):

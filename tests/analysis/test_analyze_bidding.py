@@ -10,7 +10,7 @@ import pytest
 from .analyze_tools import random_game
 
 from euchre_dsl.analysis.analyze import Analyzer
-from euchre_dsl.analysis.bidding import FullInfoBidding, Values, net_values
+from euchre_dsl.analysis.bidding import FullInfoBidding, Values, net_values, split_scores
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.analysis.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
@@ -19,8 +19,8 @@ from euchre_dsl.rules.registry import load_variant
 
 
 def naive(game: Game, solver: Solver) -> Values:
-    """Plain recursion over the engine's legal actions, no memo; every side's score
-    solved on its own (one search per side)."""
+    """Plain recursion over the engine's legal actions, no memo, no pruning; every
+    side's tricks solved on their own (one trick search per side)."""
     if game.hand_over:
         res = game.last_result
         assert res is not None
@@ -28,9 +28,11 @@ def naive(game: Game, solver: Solver) -> Values:
         return net_values([float(sign * p) for p in res.points])
     if game.phase == PLAYING:
         scores = []
-        for seats in game.sides:
+        for side, seats in enumerate(game.sides):
             seat = next((s for s in seats if game.active[s]), seats[0])
-            scores.append(float(solver.solve_points(game, seat)))
+            more = solver.solve(game, seat) - sum(game.tricks[s] for s in seats) \
+                if game.active[seat] else 0
+            scores.append(float(split_scores(game, seat, more)[side]))
         return net_values(scores)
     side = game.side_of[game.to_act]
     best: Values = ()
