@@ -46,7 +46,7 @@ def main() -> None:
             hands.extend(analyzer.analyze_items(read_records(str(f)), str(f)))
         report = folder / "report.html"
         write_report_html(hands, report)
-        shots = [(replay.as_uri() + "#hand-3-step-7", 1280, 860, "replay-desktop.png"),
+        shots = [(replay.as_uri() + "#hand-3-step-8", 1280, 860, "replay-desktop.png"),
                  (replay.as_uri() + "#hand-3-step-8", 390, 1000, "replay-phone.png"),
                  (report.as_uri(), 1280, 860, "report-desktop.png"),
                  (report.as_uri() + "#v-standard-euchre", 390, 1000, "report-phone.png")]
