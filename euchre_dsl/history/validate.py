@@ -338,6 +338,8 @@ class _RecordCheck(ClaimChecks):
                 self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
                          f"{self.standing()}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
+                yield from self.taken()
+                yield HandEnded(h, False, game)  # shown (by replay) with its problem only
                 continue
             self.finished = False
             rotation_known = yield from self.hand(h, hand, h == len(hands) - 1,
