@@ -31,8 +31,3 @@ def test_the_json_form_and_the_rules_are_documented_here() -> None:
     for words in ("left bower", "effective suit", "Following suit", "euchred", "march"):
         assert words in rules, words
 
-
-def test_links_between_docs_lead_to_files_that_exist() -> None:
-    for path in DOCS:
-        for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
-            assert (path.parent / target).exists(), f"{path.name} -> {target}"
