@@ -29,6 +29,8 @@ COMPILED = (
     "euchre_dsl/engine/game.py",
     "euchre_dsl/sim/bots.py",
     "euchre_dsl/sim/runner.py",
+    "euchre_dsl/sim/rng.py",
+    "euchre_dsl/sim/deals.py",
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",

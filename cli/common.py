@@ -36,10 +36,13 @@ def resolve_variant(name: str) -> RuleSet:
     try:
         return load_variant(name)
     except EuchreError as exc:
+        # an unknown name is a usage error; an unknown parent named in a file is an
+        # error in that file (exit 1, as validate says)
+        usage = all(p.code == "unknown-variant" and p.location.file is None
+                    for p in exc.problems)
         for p in exc.problems:
             if p.location.file is None:
                 p.location = Location("--variant")
-        usage = all(p.code == "unknown-variant" for p in exc.problems)
         fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
 
 

@@ -21,10 +21,9 @@ the rules forbid it; :meth:`Game.legal_actions` lists what may be done now.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 from functools import lru_cache
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Protocol, Sequence
 
 from ..cards import (
     LOW_NO_TRUMP, NO_TRUMP, RANKS, SUIT_NAMES, SUITS, Deck, mask_cards,
@@ -41,6 +40,12 @@ from .scoring import HandOutcome, HandScore, game_winners, makers_made, score_ha
 DEFAULT_LABELS = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
                   5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
                   7: ("A", "B", "C", "D", "E", "F", "G")}
+
+
+class Uniform(Protocol):
+    """A source of uniform floats in [0, 1): ``random.Random`` or the engine's ``sim.rng.Rng``."""
+
+    def random(self) -> float: ...
 
 
 def contract_words(contract: int | None) -> str:
@@ -305,7 +310,7 @@ class Game:
         self.dealt = tuple(self.sure)
         self._begin_trump_making()
 
-    def deal_random(self, rng: random.Random) -> None:
+    def deal_random(self, rng: Uniform) -> None:
         """Shuffle with ``rng`` and deal by the variant's packets (full information).
 
         The simulator's deal: a Fisher-Yates shuffle driven by ``rng.random``
