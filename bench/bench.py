@@ -6,9 +6,15 @@ Reports, for standard euchre on this machine and one core:
   records written;
 * validate: full hands per second validating a JSON Lines file, and the same
   games in the text format (``.ehh``);
-* OpenSpiel: its Python-API random playout loop (chance outcomes and
-  ``legal_actions`` drawn with ``random``, ``apply_action`` per step), the
-  baseline of the targets;
+* validate one-hand records: the ``openspiel`` variant plays one deal per
+  game, so each record holds one hand, as OpenSpiel and RL pipelines write
+  them (the per-record cost of the validator shows here);
+* OpenSpiel, the baselines of the targets: its Python-API random playout loop
+  (chance outcomes and ``legal_actions`` drawn with ``random``,
+  ``apply_action`` per step) and its whole playout in C++
+  (``pyspiel.evaluate_bots`` with uniform random bots, one call per game);
+  each simulation row is also given as a ratio to the C++ loop measured in
+  the same run;
 * memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
   a large text file, which must stay flat in the number of records.
 
@@ -71,15 +77,15 @@ def bench_simulate(games: int, records: bool) -> int:
     return stats.hands
 
 
-def write_jsonl(path: Path, hands_wanted: int) -> int:
-    """Simulate standard games into ``path`` until it holds ``hands_wanted`` hands."""
-    rules = load_variant("standard")
+def write_jsonl(path: Path, hands_wanted: int, variant: str = "standard") -> int:
+    """Simulate games of ``variant`` into ``path`` until it holds ``hands_wanted`` hands."""
+    rules = load_variant(variant)
     hands = 0
     with path.open("w", encoding="utf-8") as out:
         seed = 0
         while hands < hands_wanted:
             stats = Stats()
-            for rec in simulate(rules, "standard", 500, seed=seed, stats=stats):
+            for rec in simulate(rules, variant, 500, seed=seed, stats=stats):
                 out.write(dump_record(rec))  # type: ignore[arg-type]
                 out.write("\n")
             hands += stats.hands
@@ -107,6 +113,17 @@ def bench_validate(path: Path, hands: int) -> Callable[[], int]:
         return hands
 
     return run
+
+
+def bench_openspiel_cpp(games: int) -> int:
+    """OpenSpiel's whole random playout in C++: one ``evaluate_bots`` call per game."""
+    import pyspiel
+
+    game = pyspiel.load_game("euchre")
+    bots = [pyspiel.make_uniform_random_bot(p, 1000 + p) for p in range(4)]
+    for seed in range(games):
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
+    return games
 
 
 def bench_openspiel(games: int) -> int:
@@ -144,17 +161,30 @@ def main() -> None:
     os_games = 2000 if args.quick else 20000
     val_hands = 20_000 if args.quick else 100_000
     mem_hands = 20_000 if args.quick else 200_000
+    one_hand_records = 5_000 if args.quick else 30_000
 
     rows: list[tuple[str, str]] = []
+    try:
+        cpp: float | None = median_rate(lambda: bench_openspiel_cpp(os_games * 4), args.repeat)
+    except ImportError:
+        cpp = None
+
+    def versus_cpp(rate: float) -> str:
+        return f"{rate:,.0f}" + (f"  ({rate / cpp:.2f}x OpenSpiel C++)" if cpp else "")
+
     rows.append(("simulate, random bots, engine only (hands/s)",
-                 f"{median_rate(lambda: bench_simulate(games, False), args.repeat):,.0f}"))
+                 versus_cpp(median_rate(lambda: bench_simulate(games, False), args.repeat))))
     rows.append(("simulate, random bots, writing ehh/1 JSONL (hands/s)",
-                 f"{median_rate(lambda: bench_simulate(games, True), args.repeat):,.0f}"))
+                 versus_cpp(median_rate(lambda: bench_simulate(games, True), args.repeat))))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "validate.jsonl"
         hands = write_jsonl(path, val_hands)
         rows.append((f"validate JSONL, {hands:,} full hands (hands/s)",
                      f"{median_rate(bench_validate(path, hands), args.repeat):,.0f}"))
+        single = Path(tmp) / "one-hand.jsonl"
+        records = write_jsonl(single, one_hand_records, variant="openspiel")
+        rows.append((f"validate JSONL, {records:,} one-hand records (records/s)",
+                     f"{median_rate(bench_validate(single, records), args.repeat):,.0f}"))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
                      f"{median_rate(bench_validate(text, hands), args.repeat):,.0f}"))
@@ -171,7 +201,10 @@ def main() -> None:
         rate = median_rate(lambda: bench_openspiel(os_games), args.repeat)
         rows.append(("OpenSpiel Python-API random playout loop (hands/s)", f"{rate:,.0f}"))
     except ImportError:
-        rows.append(("OpenSpiel Python-API random playout loop", "open-spiel not installed"))
+        rows.append(("OpenSpiel Python-API random playout loop",
+                     "skipped: open-spiel not installed (pip install open-spiel)"))
+    rows.append(("OpenSpiel C++ playout, evaluate_bots per game (hands/s)",
+                 f"{cpp:,.0f}" if cpp else "skipped: open-spiel not installed"))
 
     width = max(len(r[0]) for r in rows)
     print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}")

@@ -20,7 +20,7 @@ from euchre_dsl.cards import CardError, Deck
 from euchre_dsl.engine.game import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import BOTS
+from euchre_dsl.sim.bots import BOT_NAMES, BotSpecError, parse_bot_spec, split_line_up
 from euchre_dsl.sim.cluster import ClusterError, DaskCluster, ProcessPool
 from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
@@ -42,20 +42,24 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """``--bot`` / ``--bots``: who sits where (shared with ``euchre compare``)."""
     f = click.option("--bots", "bots", metavar="A,B,...",
                      help="One bot per seat, in seat order (e.g. rule,random,rule,random).")(f)
-    return click.option("--bot", default="random", show_default=True,
-                        help=f"Bot seated at every place: {', '.join(sorted(BOTS))}.")(f)
+    return click.option("--bot", default="random", show_default=True, metavar="SPEC",
+                        help=f"Bot seated at every place: {', '.join(BOT_NAMES)}, with "
+                             "NAME:key=value parameters, or package.module:Class.")(f)
 
 
 def lineup(rules: RuleSet, bot: str, bots: str | None) -> tuple[str, ...]:
-    """The bot name for each seat; unknown names and wrong counts are usage errors."""
+    """The bot spec for each seat, checked; bad specs and wrong counts are usage errors."""
     n = rules.players.count
-    names = [b.strip() for b in bots.split(",")] if bots else [bot] * n
-    if len(names) != n:
-        usage_error(f"--bots: {rules.id} seats {n} players, {len(names)} bots given")
-    for name in names:
-        if name not in BOTS:
-            usage_error(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})")
-    return tuple(names)
+    specs = split_line_up(bots) if bots else [bot] * n
+    if len(specs) != n:
+        usage_error(f"--bots: {rules.id} seats {n} players, {len(specs)} bots given "
+                    "(one per seat, in seat order)")
+    for spec in specs:
+        try:
+            parse_bot_spec(spec)
+        except BotSpecError as exc:
+            usage_error(f"{'--bots' if bots else '--bot'}: {exc}")
+    return tuple(specs)
 
 
 def deal_options(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -139,6 +139,8 @@ class Game:
         self.high_bid = 0
         self.high_bidder: int | None = None
         self.taker: int | None = None  # who must (or may) discard
+        #: Who took the upcard into hand (public knowledge, unlike the discard).
+        self.upcard_holder: int | None = None
         self.turned_down: int | None = None
         self.defend_queue: list[int] = []
         self._window_opened = False
@@ -202,6 +204,24 @@ class Game:
                 value = dict(value)
             setattr(new, name, value)
         return new
+
+    def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
+        """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled
+        world for search, made from a game whose hidden cards were unknown.
+
+        The game then has full information, as a simulation does (no show-outs to
+        prove, the fast play path); ``widow`` fills in a widow not yet taken.
+        """
+        self.cand = list(hands)
+        self.sure = list(hands)
+        self.count = [h.bit_count() for h in hands]
+        self.void = [0] * self.n
+        self.shown_out = [0] * self.n
+        self.shown_at = {}
+        if widow is not None:
+            self.widow = widow
+            self.widow_known = True
+        self._full_info = self.phase == PLAYING
 
     @property
     def hand_actions(self) -> list[Action]:
@@ -410,7 +430,7 @@ class Game:
         self.cand[seat] |= up
         self.sure[seat] |= up
         self.count[seat] += 1
-        self.taker = seat
+        self.taker = self.upcard_holder = seat
         self.to_act = seat
         self.phase = EXCHANGE if mandatory else TAKE_UPCARD
 
@@ -740,7 +760,7 @@ class Game:
         self.cand[seat] &= ~up
         self.sure[seat] &= ~up
         self.count[seat] -= 1
-        self.taker = None
+        self.taker = self.upcard_holder = None
         self._after_trump()
 
     def decline(self, seat: int) -> None:

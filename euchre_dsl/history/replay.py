@@ -60,6 +60,16 @@ class Step:
     hands: list[SeatCards]  # what each seat holds now, as far as known
     problems: list[Problem] = field(default_factory=list)
     refused: bool = False  # the engine refused it: the replay of the hand stops here
+    #: what the table knows after the action (drawn by the page so that nothing
+    #: shows before it happens): the phase it was taken in, trump and its maker once
+    #: made, who plays the hand, the suit turned down
+    phase: str = ""
+    trump: int | None = None
+    maker: int | None = None
+    alone: bool = False
+    lone_defender: int | None = None
+    active: list[bool] = field(default_factory=list)
+    turned_down: int | None = None
 
 
 @dataclass
@@ -241,17 +251,18 @@ def _deal(game: Game, deal: Any) -> None:
 def _step(game: Game, i: int, a: Any) -> Step:
     """Apply one recorded action and describe the table after it."""
     before = len(game.trick_winners)
+    phase = game.phase
     try:
         action = action_from_json(game, a)
     except ValueError:
-        return _snapshot(game, i, None, f"{a!r} (not understood)", None, None, True)
+        return _snapshot(game, i, None, f"{a!r} (not understood)", None, None, True, phase)
     words = describe(game, action)
     try:
         game.apply(action, allow_renege=True)
     except IllegalAction:
-        return _snapshot(game, i, action.seat, words, action.verb, action.arg, True)
+        return _snapshot(game, i, action.seat, words, action.verb, action.arg, True, phase)
     card = action.arg if action.verb in (PLAY, DISCARD, GIVE) else None
-    step = _snapshot(game, i, action.seat, words, action.verb, card, False)
+    step = _snapshot(game, i, action.seat, words, action.verb, card, False, phase)
     if action.verb == PLAY and len(game.trick_winners) > before:
         # the trick is complete: show it whole, with its winner
         step.won_by = game.trick_winners[-1]
@@ -267,11 +278,14 @@ def _last_trick(game: Game) -> list[tuple[int, int]]:
 
 
 def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None,
-              card: int | None, refused: bool) -> Step:
+              card: int | None, refused: bool, phase: str) -> Step:
     table = list(zip(game.trick_seats, game.trick))
     trick = len(game.trick_winners) + 1 if game.phase == PLAYING else 0
     return Step(i, seat, words, verb, card, table, trick, None, list(game.tricks),
-                [_seat_cards(game, s) for s in range(game.n)], refused=refused)
+                [_seat_cards(game, s) for s in range(game.n)], refused=refused,
+                phase=phase, trump=game.trump, maker=game.maker, alone=game.alone,
+                lone_defender=game.lone_defender, active=list(game.active),
+                turned_down=game.turned_down)
 
 
 #: What each verb that takes no argument says.

@@ -30,16 +30,16 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..history.writer import dump_record, game_record, hand_record
 from ..rules.ruleset import RuleSet
-from .bots import BOTS, Bot
+from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
 from .rng import BOT, derive
 from .stats import Stats
+from .view import SeatView, view_chooser
 
 #: Units (games, or matches) per batch: fixed, so that output never depends on
 #: the number of workers.
 BATCH_UNITS = 100
 
-BotFactory = Callable[[random.Random], Bot]
 #: ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand.
 HandHook = Callable[[Game, int, tuple[int, ...], "int | None", "int | None"], None]
 
@@ -55,7 +55,7 @@ class RunSpec:
     rules: RuleSet
     variant_ref: str | dict[str, Any]
     seed: int
-    bots: tuple[str, ...]  # one bot name per seat
+    bots: tuple[str, ...]  # one bot spec per seat (``rule``, ``pimc:worlds=50``, ...)
     records: bool = True
     constraints: Constraints | None = None
     #: keep each hand's outcome (for paired comparisons)
@@ -83,11 +83,6 @@ class Batch:
     outcomes: list[Outcome] = field(default_factory=list)
 
 
-def bot_factory(name: str) -> BotFactory:
-    """The bot class for a ``--bot`` name."""
-    return BOTS[name]
-
-
 def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
               on_hand: HandHook | None = None, max_hands: int = 10_000,
               stop_after: int | None = None) -> Game:
@@ -95,7 +90,7 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
 
     The caller has called ``deals.start(unit, game_number)``.
     """
-    choosers = [b.play for b in bots]
+    choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
     acts = [b.act for b in bots]
     limit = max_hands if stop_after is None else min(max_hands, stop_after)
@@ -108,7 +103,8 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
             if game.phase == PLAYING:
                 game.play_out(choosers, randoms)
             else:
-                game.apply(acts[game.to_act](game, game.legal_actions()))
+                seat = game.to_act
+                game.apply(acts[seat](SeatView(game, seat), game.legal_actions()))
         if on_hand is not None:
             on_hand(game, dealer, dealt, upcard, widow)
         if game.is_over:
@@ -128,9 +124,9 @@ class _BatchPlayer:
         c = spec.constraints
         self.deals = ConstrainedDeals(spec.seed, c, rules) if c is not None and c.situational \
             else Deals(spec.seed, c)
-        n = rules.players.count
-        self.bots = [bot_factory(spec.bots[s])(random.Random(derive(spec.seed, BOT, index, s)))
-                     for s in range(n)]
+        specs = {text: parse_bot_spec(text) for text in set(spec.bots)}
+        self.bots = [make_bot(specs[text], rules, random.Random(derive(spec.seed, BOT, index, s)))
+                     for s, text in enumerate(spec.bots)]
         self.lines: list[str] = []
         self.hands: list[dict[str, Any]] = []
         self.unit = self.game_no = 0

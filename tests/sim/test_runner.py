@@ -22,6 +22,7 @@ from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
 from euchre_dsl.sim.deals import Deals
+from euchre_dsl.sim.view import SeatView
 from euchre_dsl.sim.runner import RunSpec, Stats, _BatchPlayer, play_game, simulate
 
 VARIANTS = shipped_ids()
@@ -156,13 +157,13 @@ def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
         """Bids like a random bot, always plays its lowest legal card."""
 
         def __init__(self, rng: random.Random) -> None:
-            self.bidder = RandomBot(rng)
+            self.bidder = RandomBot(rules, rng)
             self.cards: list[int] = []
 
-        def act(self, game: Game, legal: tuple) -> object:  # type: ignore[type-arg]
-            return self.bidder.act(game, legal)
+        def act(self, view: SeatView, legal: tuple) -> object:  # type: ignore[type-arg]
+            return self.bidder.act(view, legal)
 
-        def play(self, game: Game, seat: int, legal: int) -> int:
+        def play(self, view: SeatView, legal: int) -> int:
             card = (legal & -legal).bit_length() - 1
             self.cards.append(card)
             return card

@@ -1,0 +1,25 @@
+"""Bots: players the simulator can seat.
+
+Each sees only its seat's :class:`~euchre_dsl.sim.view.SeatView`.  ``random``
+plays uniformly at random (and lets the engine draw its cards inline),
+``rule`` plays by heuristics that read the variant's options and the score,
+``pimc`` searches sampled worlds with the double-dummy solver.  Bots are
+named by specs (``pimc:worlds=100``, ``package.module:Class``): see
+:mod:`.registry`.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, Param, Rng
+from .random_bot import RandomBot
+from .registry import (
+    BOT_NAMES, BotSpec, BotSpecError, bot_classes, describe_bots, make_bot, make_bots,
+    parse_bot_spec, split_line_up,
+)
+
+#: The registered bots by name (the classes; make them with :func:`make_bot`).
+BOTS = {name: cls for name, cls in bot_classes().items()}
+
+__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotSpec", "BotSpecError", "Param", "RandomBot", "Rng",
+           "bot_classes", "describe_bots", "make_bot", "make_bots", "parse_bot_spec",
+           "split_line_up"]

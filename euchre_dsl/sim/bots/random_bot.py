@@ -1,0 +1,39 @@
+"""The uniform-random player: the baseline, and the fast path of random simulation."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...engine.actions import Action
+from ...rules.ruleset import RuleSet
+from ..view import SeatView
+from .base import Param, Rng
+
+
+class RandomBot:
+    """Chooses uniformly at random among the legal actions and cards.
+
+    Its choices depend only on its own ``rng``, so a seeded bot makes a
+    simulation reproducible bit for bit.
+    """
+
+    name = "random"
+    PARAMS: tuple[Param, ...] = ()
+
+    def __init__(self, rules: RuleSet, rng: Rng) -> None:
+        self._random = rng.random
+        #: Lets :meth:`Game.play_out` draw this bot's cards inline (same
+        #: distribution and random stream as :meth:`play`).
+        self.uniform_random = rng.random
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return legal[int(self._random() * len(legal))]
+
+    def play(self, view: SeatView, legal: int) -> int:
+        if not legal & (legal - 1):  # one legal card: no draw needed
+            return legal.bit_length() - 1
+        k = int(self._random() * legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        return (legal & -legal).bit_length() - 1

@@ -1,0 +1,190 @@
+"""Naming bots: the registry, bot specs and their parameters.
+
+A bot spec is what a user types after ``--bot``: a registered name
+(``random``, ``rule``, ``pimc``), optionally with parameters
+(``pimc:worlds=100,seed=3``), or a class of the user's own as
+``package.module:Class`` (parameters after a second colon).  Every mistake is
+reported with what was expected: the known bots, the parameters a bot takes,
+the values a parameter accepts.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, NamedTuple, Sequence
+
+from ...rules.ruleset import RuleSet
+from .base import Bot, Param, Rng
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names no bot, or gives it parameters it does not take."""
+
+
+class BotSpec(NamedTuple):
+    """A parsed spec: the bot's class and its keyword arguments (typed)."""
+
+    text: str
+    name: str
+    cls: type
+    params: dict[str, Any]
+
+
+def _registered() -> dict[str, type]:
+    from .random_bot import RandomBot
+    return {"random": RandomBot}
+
+
+#: The bots known by name, in the order they are listed to users.
+BOT_NAMES = ("random",)
+
+
+def bot_classes() -> dict[str, type]:
+    """Name -> class of every registered bot."""
+    return _registered()
+
+
+def params_of(cls: type) -> tuple[Param, ...]:
+    """The parameters a bot class declares (its ``PARAMS``; none if it has none)."""
+    params = getattr(cls, "PARAMS", ())
+    return tuple(params)
+
+
+def describe_bots() -> str:
+    """The registered bots and their parameters, one line each, for help texts."""
+    lines = []
+    for name, cls in bot_classes().items():
+        params = ", ".join(f"{p.name}={p.default}" for p in params_of(cls))
+        doc = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+        lines.append(f"{name}" + (f" ({params})" if params else "") + (f": {doc}" if doc else ""))
+    return "\n".join(lines)
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """Read one bot spec; raises :class:`BotSpecError` saying what is wrong."""
+    spec = text.strip()
+    if not spec:
+        raise BotSpecError(f"an empty bot spec: name a bot ({', '.join(BOT_NAMES)}) "
+                           "or a class as package.module:Class")
+    head, _, rest = spec.partition(":")
+    if "." in head:  # package.module:Class[:key=value,...]
+        cls_name, _, raw = rest.partition(":")
+        cls = _import_class(spec, head, cls_name)
+        name = f"{head}:{cls_name}"
+    else:
+        known = bot_classes()
+        if head not in known:
+            close = [n for n in BOT_NAMES if n.startswith(head[:1])] if head else []
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise BotSpecError(f"unknown bot {head!r}{hint}: the bots are "
+                               f"{', '.join(BOT_NAMES)}, or a class of your own as "
+                               "package.module:Class")
+        cls, raw, name = known[head], rest, head
+    return BotSpec(spec, name, cls, _parse_params(name, cls, raw))
+
+
+def _import_class(spec: str, module: str, cls_name: str) -> type:
+    if not cls_name:
+        raise BotSpecError(f"{spec!r}: name the class after the module, as "
+                           "package.module:Class")
+    try:
+        mod = importlib.import_module(module)
+    except Exception as exc:  # noqa: BLE001 - any import failure is the user's to fix
+        raise BotSpecError(f"{spec!r}: cannot import module {module!r} "
+                           f"({type(exc).__name__}: {exc})") from None
+    cls = getattr(mod, cls_name, None)
+    if not isinstance(cls, type):
+        raise BotSpecError(f"{spec!r}: module {module!r} has no class {cls_name!r}")
+    for method in ("act", "play"):
+        if not callable(getattr(cls, method, None)):
+            raise BotSpecError(f"{spec!r}: {cls_name} is not a bot: it needs the methods "
+                               "act(view, legal) and play(view, legal)")
+    return cls
+
+
+def _parse_params(name: str, cls: type, raw: str) -> dict[str, Any]:
+    declared = {p.name: p for p in params_of(cls)}
+    out: dict[str, Any] = {}
+    if not raw.strip():
+        return out
+    for item in raw.split(","):
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or not key:
+            raise BotSpecError(f"bot {name!r}: {item.strip()!r} is not a parameter: write "
+                               "key=value (several separated by commas)")
+        if key not in declared:
+            if not declared and not hasattr(cls, "PARAMS"):
+                out[key] = value  # a user's class without declared parameters: as given
+                continue
+            takes = ", ".join(declared) if declared else "no parameters"
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; it takes {takes}")
+        if key in out:
+            raise BotSpecError(f"bot {name!r}: parameter {key!r} is given twice")
+        out[key] = _convert(name, declared[key], value)
+    return out
+
+
+_TRUE = ("yes", "true", "on", "1")
+_FALSE = ("no", "false", "off", "0")
+
+
+def _convert(name: str, p: Param, value: str) -> Any:
+    where = f"bot {name!r}, parameter {p.name!r}"
+    if p.kind is bool:
+        if value.lower() in _TRUE:
+            return True
+        if value.lower() in _FALSE:
+            return False
+        raise BotSpecError(f"{where}: {value!r} is not yes or no")
+    if p.kind is str:
+        if p.choices is not None and value not in p.choices:
+            raise BotSpecError(f"{where}: {value!r} is not one of {', '.join(p.choices)}")
+        return value
+    try:
+        number: float = int(value) if p.kind is int else float(value)
+    except ValueError:
+        kind = "a whole number" if p.kind is int else "a number"
+        raise BotSpecError(f"{where}: {value!r} is not {kind}") from None
+    if p.minimum is not None and number < p.minimum or \
+            p.maximum is not None and number > p.maximum:
+        lo = "" if p.minimum is None else f"at least {p.minimum:g}"
+        hi = "" if p.maximum is None else f"at most {p.maximum:g}"
+        raise BotSpecError(f"{where}: {value} is out of range; it must be "
+                           f"{' and '.join(x for x in (lo, hi) if x)}")
+    return number
+
+
+def split_line_up(text: str) -> list[str]:
+    """Split a comma-separated line-up of specs, one per seat
+    (``rule,pimc:worlds=100,seed=2,random``): a ``key=value`` piece belongs to
+    the spec before it."""
+    out: list[str] = []
+    for piece in text.split(","):
+        if "=" in piece and ":" not in piece and out:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return [p.strip() for p in out]
+
+
+def make_bot(spec: str | BotSpec, rules: RuleSet, rng: Rng) -> Bot:
+    """A bot for one seat, from a spec (text or parsed), the rules and its rng."""
+    parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
+    try:
+        bot: Bot = parsed.cls(rules, rng, **parsed.params)
+    except TypeError as exc:
+        raise BotSpecError(f"bot {parsed.name!r} cannot be made as "
+                           f"{parsed.cls.__name__}(rules, rng, **parameters): {exc}") from None
+    return bot
+
+
+def make_bots(specs: Sequence[str | BotSpec], rules: RuleSet, rng: Rng) -> list[Bot]:
+    """One bot per seat; a single spec seats the same bot everywhere."""
+    n = rules.players.count
+    if len(specs) == 1:
+        specs = list(specs) * n
+    if len(specs) != n:
+        raise BotSpecError(f"{len(specs)} bots given for {n} seats: give one bot for every "
+                           "seat, in seat order, or a single bot for all")
+    return [make_bot(s, rules, rng) for s in specs]
