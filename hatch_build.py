@@ -38,6 +38,8 @@ COMPILED = (
     "euchre_dsl/history/claims.py",
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
+    "euchre_dsl/analysis/position.py",
+    "euchre_dsl/analysis/solver.py",
 )
 
 

@@ -1416,12 +1416,7 @@ class Game:
             score = HandScore(tuple([0] * n_sides), None,
                               "thrown in" if self.misdealt is None else "misdeal")
         else:
-            if r.scoring.maker_target == "bid":
-                target = self.high_bid
-            else:
-                target = int(r.scoring.maker_target)
-            outcome = HandOutcome(self.maker, self.alone, self.lone_defender, target,
-                                  tuple(self.active), tuple(self.tricks), self.renege_by)
+            outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
             if r.participation.three_hands_rule:
@@ -1442,6 +1437,16 @@ class Game:
         if self.misdealt != "same_dealer":
             self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    def hand_outcome(self, tricks: Sequence[int]) -> HandOutcome:
+        """What the hand in play is scored on if the seats end with ``tricks``.
+
+        The real end of the hand scores ``self.tricks`` with it; the solver
+        scores the endings it looks ahead to the same way."""
+        r = self.rules
+        target = self.high_bid if r.scoring.maker_target == "bid" else int(r.scoring.maker_target)
+        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
+                           tuple(self.active), tuple(tricks), self.renege_by)
 
     @property
     def last_result(self) -> HandResult | None:
@@ -1653,6 +1658,11 @@ class Game:
     def hand_of(self, seat: int) -> int:
         """Mask of the cards the seat certainly holds now."""
         return self.sure[seat]
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """For each seat, the next seat clockwise that plays this hand."""
+        return _next_active(tuple(self.active))
 
     # ======================================================= whole-hand paths
     def play_out(self, choosers: "Sequence[PlayChooser | None]",

@@ -1,0 +1,120 @@
+"""A play-phase position with every card known, as the solver searches it.
+
+The solver works on a few ints and flat lists -- the hands as bit masks in
+the engine's card indices, the trick so far, who is on turn, which seats
+count as "ours" -- not on a :class:`~euchre_dsl.engine.game.Game`, so that a
+search bot can build positions for many sampled worlds without replaying an
+engine game for each.  :func:`position_of` reads one from a game through its
+public API; :class:`Position` is the low-level entry for callers that hold
+the masks already.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine.actions import PLAYING
+from ..engine.game import Game
+from ..engine.scoring import score_hand
+
+
+class Position:
+    """Hands, trick and turn of a play-phase position, and whose tricks are counted.
+
+    ``hands[seat]`` is the mask of the cards the seat still holds (0 for a
+    seat that is out of the hand); ``trick`` and ``trick_seats`` the cards
+    played to the current trick and by whom, in play order; ``to_act`` the
+    seat on turn; ``turn_order[seat]`` the next seat that plays after
+    ``seat`` (:attr:`Game.turn_order`); ``hero`` the mask of the seats whose
+    tricks are counted (the makers' side, or one seat's side); ``taken``
+    the tricks those seats have taken so far; ``left`` the tricks still to
+    be completed, the current one included.
+    """
+
+    def __init__(self, contract: int, hands: Sequence[int], trick: Sequence[int],
+                 trick_seats: Sequence[int], to_act: int, turn_order: Sequence[int],
+                 hero: int, taken: int, left: int) -> None:
+        self.contract = contract
+        self.hands = list(hands)
+        self.trick = list(trick)
+        self.trick_seats = list(trick_seats)
+        self.to_act = to_act
+        self.turn_order = tuple(turn_order)
+        self.hero = hero
+        self.taken = taken
+        self.left = left
+        #: seats playing this hand: each is the next seat after another one
+        self.n_active = len(set(self.turn_order))
+
+
+def hero_seat(game: Game, seat: int | None) -> int:
+    """The seat whose side's tricks are counted: ``seat``, or else the maker."""
+    if seat is not None:
+        if not 0 <= seat < game.n:
+            raise ValueError(f"seat {seat} is not a seat of this {game.n}-player game")
+        return seat
+    if game.maker is None:
+        raise ValueError("nobody made trump in this hand: name the seat whose tricks to count")
+    return game.maker
+
+
+def position_of(game: Game, seat: int | None = None) -> Position:
+    """The position of ``game`` (in the play phase, every remaining card known).
+
+    The tricks counted are those of ``seat``'s side, by default the makers'.
+    Raises :class:`ValueError` saying what is missing otherwise.
+    """
+    if game.phase != PLAYING:
+        raise ValueError(f"the hand is not in the play phase (phase: {game.phase})")
+    hero = hero_seat(game, seat)
+    assert game.trump is not None
+    side = game.side_of[hero]
+    hero_mask = 0
+    taken = 0
+    hands = [0] * game.n
+    for s in range(game.n):
+        if game.side_of[s] == side:
+            hero_mask |= 1 << s
+            taken += game.tricks[s]
+        if not game.active[s]:
+            continue
+        held = game.hand_of(s)
+        if game.cand[s] != held or held.bit_count() != game.count[s]:
+            raise ValueError(f"{game.label(s)}'s remaining cards are not all known")
+        hands[s] = held
+    left = game.rules.deal.hand_size - len(game.trick_winners)
+    return Position(game.trump, hands, game.trick, game.trick_seats, game.to_act,
+                    game.turn_order, hero_mask, taken, left)
+
+
+def utilities(game: Game, seat: int | None = None) -> list[int]:
+    """``u[k]``: the hand's score for the counted side if it takes ``k`` more tricks.
+
+    Scored by the engine (:meth:`Game.hand_outcome`, :func:`score_hand`) and
+    oriented so that more is better for that side: table points as they are,
+    countdown points negated (a countdown score falls as a player does well);
+    a game won outright on the hand ("all tricks") counts as the countdown's
+    starting score for the winner, and as its negation for everyone else.
+    The side's extra tricks go to ``seat`` (the maker by default); the other
+    tricks are dealt round the other playing seats, so no one of them sweeps
+    the hand unless it plays alone against the counted side.
+    """
+    hero = hero_seat(game, seat)
+    r = game.rules
+    side = game.side_of[hero]
+    left = r.deal.hand_size - len(game.trick_winners)
+    others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
+    countdown = r.scoring.model == "countdown"
+    out = []
+    for k in range(left + 1):
+        tricks = list(game.tricks)
+        tricks[hero] += k
+        for i in range(left - k if others else 0):  # (a seat alone at the table takes all)
+            tricks[others[i % len(others)]] += 1
+        score = score_hand(r, game.side_of, len(game.sides), game.hand_outcome(tricks))
+        if score.instant_winner is not None:
+            out.append(r.scoring.start if score.instant_winner == side else -r.scoring.start)
+        else:
+            pts = score.points[side]
+            out.append(-pts if countdown else pts)
+    return out

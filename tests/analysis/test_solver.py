@@ -1,0 +1,256 @@
+"""The open-hand solver against plain references, and on hand-worked positions.
+
+The agreement tests compare :class:`Solver` with a no-pruning minimax over
+the engine's per-action API (tests/analysis/solver_tools.py) on thousands of
+seeded random positions late in the hand, across the variants whose rules
+change the play: bowers, the joker, no-trump and low no-trump, loners, lone
+defenders, dropped players in Buck, three-, five-, six- and seven-player
+tables; whole deals are compared with a plain alpha-beta.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
+from euchre_dsl.analysis.position import Position, position_of, utilities
+from euchre_dsl.analysis.solver import Solver
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import compile_data, load_variant
+from euchre_dsl.rules.ruleset import RuleSet
+
+from .solver_tools import brute_force, counted_side, random_position, reference_alpha_beta
+
+# variant -> (positions, most tricks left, least tricks left)
+CASES: dict[str, tuple[int, int, int]] = {
+    "standard": (1200, 3, 1),
+    "railroad": (500, 3, 1),            # joker, lone defenders, call for best
+    "defenders-bonus": (400, 3, 1),     # lone defenders
+    "low-no-trump": (600, 3, 1),        # no-trump and low no-trump contracts
+    "buck": (500, 3, 1),                # individual, countdown, drops, forced clubs
+    "columbus": (300, 3, 1),            # three players, widow
+    "three-hand": (300, 3, 1),
+    "two-hand": (200, 4, 1),
+    "dirty-clubs-5": (300, 2, 1),
+    "six-hand": (300, 2, 1),
+    "six-hand-pairs": (150, 2, 1),      # three sides of two
+    "dirty-clubs-7": (150, 2, 1),
+    "british": (200, 3, 1),             # joker as the top trump
+}
+INLINE: dict[str, dict[str, Any]] = {
+    "low-no-trump": {"id": "lnt", "extends": "standard",
+                     "bidding": {"no_trump": True, "low_no_trump": True}},
+    "six-hand-pairs": {"id": "pairs", "extends": "six-hand", "players": {"teams": 3}},
+    "dirty-clubs-7": {"id": "dc7", "extends": "dirty-clubs", "players": {"count": 7},
+                      "deck": {"lowest": "6"}},
+}
+
+
+#: variants whose rarer contracts the random bidding is steered to
+FAVOUR = {"low-no-trump": (NO_TRUMP, LOW_NO_TRUMP), "railroad": (NO_TRUMP,)}
+
+
+def rules_for(name: str) -> RuleSet:
+    return compile_data(INLINE[name]) if name in INLINE else load_variant(name)
+
+
+def kinds(game: Game) -> set[str]:
+    """What a position exercises, for the coverage check."""
+    out = {"lead" if not game.trick else "mid-trick"}
+    if game.alone:
+        out.add("loner")
+    if game.lone_defender is not None:
+        out.add("lone defender")
+    if game.trump == NO_TRUMP:
+        out.add("no-trump")
+    if game.trump == LOW_NO_TRUMP:
+        out.add("low no-trump")
+    if not all(game.active) and game.rules.participation.stay_drop:
+        out.add("drops")
+    if game.maker is None:
+        out.add("no maker")
+    return out
+
+
+def test_agrees_with_brute_force_on_random_positions() -> None:
+    """At least 5,000 positions, the solver's value equal to plain minimax's."""
+    seen: Counter[str] = Counter()
+    total = 0
+    for name, (count, most, least) in CASES.items():
+        rules = rules_for(name)
+        solver = Solver(rules)
+        rng = random.Random(f"solver-{name}")
+        for i in range(count):
+            game = random_position(rules, rng, most, least, FAVOUR.get(name, ()))
+            seat = None if game.maker is not None else rng.randrange(game.n)
+            expected = brute_force(game, counted_side(game, seat))
+            assert solver.solve(game, seat) == expected, (name, i)
+            seen.update(kinds(game))
+            total += 1
+    assert total >= 5000
+    for kind in ("lead", "mid-trick", "loner", "lone defender", "no-trump", "low no-trump",
+                 "drops", "no maker"):
+        assert seen[kind] >= 50, (kind, seen)
+
+
+@pytest.mark.parametrize("name", ["standard", "railroad", "low-no-trump", "buck", "six-hand",
+                                  "three-hand"])
+def test_card_values_agree_with_brute_force(name: str) -> None:
+    """Every legal card's value is the minimax value after playing it."""
+    rules = rules_for(name)
+    solver = Solver(rules)
+    rng = random.Random(f"cards-{name}")
+    for i in range(80):
+        game = random_position(rules, rng, 2 if rules.players.count > 4 else 3,
+                               favour=FAVOUR.get(name, ()))
+        seat = None if game.maker is not None else rng.randrange(game.n)
+        side = counted_side(game, seat)
+        values = solver.card_values(game, seat)
+        expected = {}
+        for action in game.legal_actions():
+            child = game.clone()
+            child.apply(action)
+            expected[action.arg] = brute_force(child, side)
+        assert values == expected, (name, i)
+        best = max if game.side_of[game.to_act] == side else min
+        assert best(values.values()) == solver.solve(game, seat)
+
+
+@pytest.mark.parametrize("name,deals", [("standard", 12), ("railroad", 6), ("low-no-trump", 8),
+                                        ("buck", 8), ("three-hand", 6), ("two-hand", 4)])
+def test_whole_deals_agree_with_a_plain_alpha_beta(name: str, deals: int) -> None:
+    """From the opening lead, and again after the first card."""
+    rules = rules_for(name)
+    solver = Solver(rules)
+    rng = random.Random(f"deal-{name}")
+    for i in range(deals):
+        game = random_position(rules, rng, rules.deal.hand_size, rules.deal.hand_size)
+        while game.trick:  # back to an opening lead: a fresh position of the same kind
+            game = random_position(rules, rng, rules.deal.hand_size, rules.deal.hand_size)
+        seat = None if game.maker is not None else 0
+        side = counted_side(game, seat)
+        assert solver.solve(game, seat) == reference_alpha_beta(game, side), (name, i)
+        game.apply(rng.choice(game.legal_actions()))
+        assert solver.solve(game, seat) == reference_alpha_beta(game, side), (name, i)
+
+
+@pytest.mark.parametrize("name", ["standard", "railroad", "buck", "columbus", "dirty-clubs-5"])
+def test_points_are_the_score_of_the_best_trick_count(name: str) -> None:
+    """The score-level search settles the same score as the exact trick count."""
+    rules = rules_for(name)
+    solver = Solver(rules)
+    rng = random.Random(f"points-{name}")
+    for i in range(150):
+        game = random_position(rules, rng, 3 if rules.players.count <= 4 else 2)
+        seat = None if game.maker is not None else rng.randrange(game.n)
+        u = utilities(game, seat)
+        taken = position_of(game, seat).taken
+        assert solver.solve_points(game, seat) == u[solver.solve(game, seat) - taken], (name, i)
+        cards = solver.card_values(game, seat)
+        points = solver.card_points(game, seat)
+        assert points == {c: u[v - taken] for c, v in cards.items()}, (name, i)
+
+
+def test_a_tiny_table_is_cleared_and_stays_right() -> None:
+    rules = load_variant("standard")
+    small, big = Solver(rules, table_limit=8), Solver(rules)
+    rng = random.Random("tiny")
+    for _ in range(40):
+        game = random_position(rules, rng, 5, 4)
+        assert small.solve(game) == big.solve(game)
+
+
+# ------------------------------------------------------- hand-worked positions
+N, E, S, W = range(4)
+STANDARD = load_variant("standard")
+DECK = Deck.of("9")
+
+
+def masks(*hands: str) -> list[int]:
+    return [DECK.mask(DECK.parse(c) for c in h.split()) for h in hands]
+
+
+def two_tricks(contract: int, leader: int, *hands: str) -> Position:
+    """Two tricks to play, N+S counted, nobody out."""
+    return Position(contract, masks(*hands), [], [], leader, (E, S, W, N), 0b0101, 3, 2)
+
+
+def test_lead_the_right_bower_to_pull_the_left() -> None:
+    """Hearts trump.  N holds the right bower and the ace of spades; E holds the
+    left bower and no spade.  Leading the right draws the left, and the ace
+    then wins: both tricks.  Leading the ace first lets E trump it, and the
+    makers take one."""
+    pos = two_tricks(HEARTS, N, "JH AS", "JD KD", "9C TC", "9D QC")
+    solver = Solver(STANDARD)
+    assert solver.solve_position(pos) == 5
+    assert solver.card_values_position(pos) == {DECK.parse("JH"): 5, DECK.parse("AS"): 4}
+
+
+def test_second_hand_covers_the_king_with_the_ace() -> None:
+    """Spades trump, E leads the king of clubs; N (a maker) holds the ace and
+    nine of clubs, S the queen of clubs and the nine of trump.  The ace takes
+    the king, and N's nine of clubs then lets S trump the last trick: both.
+    Ducking with the nine gives E the trick and the makers only the last."""
+    solver = Solver(STANDARD)
+    values = solver.card_values_position(Position(
+        SPADES, masks("AC 9C", "9H", "QC 9S", "TC TH"), [DECK.parse("KC")], [E], N,
+        (E, S, W, N), 0b0101, 3, 2))
+    assert values == {DECK.parse("AC"): 5, DECK.parse("9C"): 4}
+    # from E's lead: the nine of hearts is trumped by S as well
+    assert solver.solve_position(two_tricks(SPADES, E, "AC 9C", "KC 9H", "QC 9S",
+                                            "TC TH")) == 5
+
+
+def test_low_no_trump_ranks_the_nine_highest() -> None:
+    """In low no-trump the nine of a suit wins over its ace."""
+    solver = Solver(STANDARD)
+    pos = Position(LOW_NO_TRUMP, masks("9S", "AS", "TS", "KS"), [], [], N, (E, S, W, N),
+                   0b0101, 0, 1)
+    assert solver.solve_position(pos) == 1
+    pos = Position(NO_TRUMP, masks("9S", "AS", "TS", "KS"), [], [], N, (E, S, W, N),
+                   0b0101, 0, 1)
+    assert solver.solve_position(pos) == 0
+
+
+def test_the_joker_in_no_trump_cannot_be_followed_and_wins() -> None:
+    rules = load_variant("railroad")
+    deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+    hands = [deck.mask(deck.parse(c) for c in h.split())
+             for h in ("JK AS", "KS AH", "QS 9H", "9S TH")]
+    pos = Position(NO_TRUMP, hands, [], [], N, (E, S, W, N), 0b0101, 0, 2)
+    # the joker first, then the ace of spades: both tricks
+    assert Solver(rules).solve_position(pos) == 2
+
+
+def test_a_lone_march_with_the_five_top_trumps() -> None:
+    """N orders hearts alone holding the five top trumps: five tricks, four points."""
+    game = Game(STANDARD, dealer=W)
+    parse = game.deck.parse
+    deal = ("JH JD AH KH QH", "9C TC JC QC KC", "9S TS JS QS KS", "AC AS AD KD QD")
+    game.deal([[parse(c) for c in h.split()] for h in deal], parse("9H"))
+    game.order_up(N, alone=True)
+    game.discard(W, parse("QD"))
+    solver = Solver(STANDARD)
+    assert solver.solve(game) == 5
+    assert solver.solve_points(game) == STANDARD.scoring.alone_march
+    assert set(solver.card_values(game).values()) == {5}
+
+
+def test_positions_that_cannot_be_solved_say_why() -> None:
+    game = Game(STANDARD)
+    solver = Solver(STANDARD)
+    with pytest.raises(ValueError, match="not in the play phase"):
+        solver.solve(game)
+    buck = load_variant("buck")
+    rng = random.Random(3)
+    while True:
+        game = random_position(buck, rng, 5, 5)
+        if game.maker is None:
+            break
+    with pytest.raises(ValueError, match="nobody made trump"):
+        Solver(buck).solve(game)
+    assert 0 <= Solver(buck).solve(game, seat=0) <= 5
