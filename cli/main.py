@@ -14,7 +14,7 @@ from euchre_dsl import __version__, build
 
 #: Modules under ``cli/`` that each define ``register(group)``.
 COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "validate_cmd", "variant_cmd", "convert_cmd",
-                                     "replay_cmd")
+                                     "replay_cmd", "compare_cmd")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

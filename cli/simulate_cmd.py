@@ -33,7 +33,9 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, resolve_variant, variant_ref
 
 
 def usage_error(message: str) -> NoReturn:
-    click.echo(f"euchre simulate: {message}", err=True)
+    """``euchre COMMAND: message`` on standard error, exit 2."""
+    ctx = click.get_current_context(silent=True)
+    click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {message}", err=True)
     sys.exit(EXIT_USAGE)
 
 
@@ -48,9 +50,12 @@ def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def lineup(rules: RuleSet, bot: str, bots: str | None) -> tuple[str, ...]:
-    """The bot spec for each seat, checked; bad specs and wrong counts are usage errors."""
+    """The bot spec for each seat (one spec: every seat), checked; bad specs and wrong
+    counts are usage errors."""
     n = rules.players.count
-    specs = split_line_up(bots) if bots else [bot] * n
+    specs = split_line_up(bots) if bots else [bot]
+    if len(specs) == 1:
+        specs *= n
     if len(specs) != n:
         usage_error(f"--bots: {rules.id} seats {n} players, {len(specs)} bots given "
                     "(one per seat, in seat order)")

@@ -19,7 +19,6 @@ the end of the run is played only as far as needed.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
@@ -60,6 +59,8 @@ class RunSpec:
     constraints: Constraints | None = None
     #: keep each hand's outcome (for paired comparisons)
     outcomes: bool = False
+    #: hand back the records as dicts (a library caller) instead of JSON text
+    as_dicts: bool = False
 
     @property
     def as_match(self) -> bool:
@@ -79,6 +80,7 @@ class Batch:
     index: int
     games: int = 0
     text: str = ""  # the records, one JSON line each
+    records: list[dict[str, Any]] = field(default_factory=list)  # with ``as_dicts``
     stats: Stats = field(default_factory=Stats)
     outcomes: list[Outcome] = field(default_factory=list)
 
@@ -180,14 +182,17 @@ class _BatchPlayer:
                 if spec.records:
                     default = rules.scoring.start if rules.scoring.model == "countdown" else 0
                     carried = any(s != default for s in start)
-                    self.lines.append(dump_record(game_record(
-                        game, spec.variant_ref, self.hands, meta=meta,
-                        start_scores=start if carried else None)))
+                    record = game_record(game, spec.variant_ref, self.hands, meta=meta,
+                                         start_scores=start if carried else None)
+                    if spec.as_dicts:
+                        self.batch.records.append(record)
+                    else:
+                        self.lines.append(dump_record(record))
                 match_game += 1
                 if match is None or match.is_over or \
                         (limit is not None and self.batch.games >= limit):
                     break
-        if spec.records:
+        if self.lines:
             self.batch.text = "".join(line + "\n" for line in self.lines)
         return self.batch
 
@@ -241,13 +246,13 @@ def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed
 
     The library's simple entry point: the same games as ``euchre simulate``.
     """
-    spec = RunSpec(rules, variant_ref, seed, (bot,) * rules.players.count, records=records)
+    spec = RunSpec(rules, variant_ref, seed, (bot,) * rules.players.count, records=records,
+                   as_dicts=True)
     for batch in run(spec, games):
         if stats is not None:
             stats.merge(batch.stats)
         if records:
-            for line in batch.text.splitlines():
-                yield json.loads(line)
+            yield from batch.records
         else:
             for _ in range(batch.games):
                 yield None
