@@ -67,8 +67,9 @@ class DaskCluster:
             raise ClusterError(f"the Dask scheduler at {address} has no workers")
         if versions != {__version__}:
             self.close()
-            raise ClusterError(f"the cluster's workers run euchre-dsl {', '.join(sorted(versions))}"
-                               f", this is {__version__}: install the same version on them")
+            raise ClusterError(f"the cluster's workers run euchre-dsl "
+                               f"{', '.join(sorted(versions))}, this is {__version__}: "
+                               "install the same version on them")
         threads: dict[str, int] = self.client.nthreads()  # type: ignore[no-untyped-call]
         self.workers = max(1, sum(threads.values()))
 

@@ -9,8 +9,8 @@ integers does not depend on the order of addition.
 
 Intervals: a proportion gets the Wilson score interval, a mean the normal
 interval ``mean ± 1.96·sd/√n``.  Hands of one game are treated as independent
-(the score influences a bot's bidding only a little); for paired comparisons
-see :func:`paired`.
+(the score influences a bot's bidding only a little); ``euchre compare``
+pairs the hands of two runs on the same deals.
 """
 
 from __future__ import annotations
@@ -193,6 +193,8 @@ class Stats:
     seat_points: dict[str, Mean] = field(default_factory=dict)
     #: contracts by how trump was made
     by_round: dict[str, Contracts] = field(default_factory=dict)
+    #: contracts by the maker's seat and how trump was made (``seat 2, first round``)
+    by_seat_and_round: dict[str, Contracts] = field(default_factory=dict)
     all_contracts: Contracts = field(default_factory=Contracts)
     #: stay-or-drop variants: non-makers who dropped, and stayers taking no trick
     dropped: Rate = field(default_factory=Rate)
@@ -212,6 +214,7 @@ class Stats:
         _add_all(self.by_side, other.by_side, Contracts)
         _add_all(self.by_maker_seat, other.by_maker_seat, Contracts)
         _add_all(self.by_round, other.by_round, Contracts)
+        _add_all(self.by_seat_and_round, other.by_seat_and_round, Contracts)
         self.all_contracts.merge(other.all_contracts)
         self.dropped.merge(other.dropped)
         self.bucked.merge(other.bucked)
@@ -257,9 +260,9 @@ class Stats:
         self.alone += res.alone
         self.alone_made += res.alone and res.made
         points = res.points[makers]
-        for table, key in ((self.by_side, names[makers]),
-                           (self.by_maker_seat, POSITIONS[(res.maker - res.dealer) % n]),
-                           (self.by_round, bidding_round(game, res))):
+        place, how = POSITIONS[(res.maker - res.dealer) % n], bidding_round(game, res)
+        for table, key in ((self.by_side, names[makers]), (self.by_maker_seat, place),
+                           (self.by_round, how), (self.by_seat_and_round, f"{place}, {how}")):
             table.setdefault(key, Contracts()).add(res.made, march, res.alone, points)
         self.all_contracts.add(res.made, march, res.alone, points)
 
@@ -329,16 +332,19 @@ class Stats:
                 lines.append(f"  {key:<8} {self.seat_points[key].text()}")
         for title, table in (("by the maker's seat", self.by_maker_seat),
                              ("by bidding round", self.by_round),
+                             ("by the maker's seat and bidding round", self.by_seat_and_round),
                              ("by the makers' side", self.by_side)):
             if not table:
                 continue
-            lines.append(f"{title}: hands, made, marched, alone (made), makers' points/hand")
-            keys = _seat_order(table) if table is self.by_maker_seat else list(table)
+            lines.append(f"{title}: hands, euchred, marched, alone (made), makers' "
+                         "points/hand")
+            keys = _seat_order(table) if table is not self.by_side else list(table)
             for key in keys:
                 t = table[key]
+                euchred = Rate(t.made.n - t.made.hits, t.made.n)
                 lone = f"{t.alone.text()}" + (f" ({t.alone_made.text()})" if t.alone_made.n
                                               else "")
-                lines.append(f"  {key:<28} {t.made.n:>7}  {t.made.text():<14} "
+                lines.append(f"  {key:<28} {t.made.n:>7}  {euchred.text():<14} "
                              f"{t.march.text():<14} {lone:<30} {t.makers_points.text()}")
         return lines
 
@@ -356,6 +362,8 @@ class Stats:
             "by_maker_seat": {k: self.by_maker_seat[k].to_json()
                               for k in _seat_order(self.by_maker_seat)},
             "by_round": {k: t.to_json() for k, t in self.by_round.items()},
+            "by_seat_and_round": {k: self.by_seat_and_round[k].to_json()
+                                  for k in _seat_order(self.by_seat_and_round)},
             "by_side": {k: t.to_json() for k, t in self.by_side.items()},
             "dropped": self.dropped.to_json() if self.dropped.n else None,
             "bucked": self.bucked.to_json() if self.bucked.n else None,
@@ -363,6 +371,6 @@ class Stats:
 
 
 def _seat_order(table: dict[str, Any]) -> list[str]:
-    """``seat 1``, ``seat 2``, ..., then ``dealer``."""
-    return sorted(table, key=lambda k: (k == "dealer", k))
+    """``seat 1``, ``seat 2``, ..., then ``dealer`` (each with its rounds in order seen)."""
+    return sorted(table, key=lambda k: (k.startswith("dealer"), k.split(",")[0]))
 
