@@ -18,10 +18,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Iterator
 
 from .. import __version__
+from ..errors import EuchreError
 from .runner import Batch, RunSpec, play_batch
 
 
-class ClusterError(Exception):
+class ClusterError(EuchreError):
     """The cluster cannot be used: extra not installed, unreachable, other versions."""
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.game import Game
+from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
 from .rng import DEAL, DEALER, Rng, absorb
 from .where import compile_where
@@ -29,7 +30,7 @@ from .where import compile_where
 #: Deals tried for one hand before a condition is declared too rare.
 MAX_TRIES = 100_000
 
-class DealError(Exception):
+class DealError(EuchreError):
     """Constraints no deal can meet, or a condition met too rarely to find."""
 
 

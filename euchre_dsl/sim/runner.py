@@ -27,6 +27,7 @@ from .. import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
+from ..errors import EuchreError
 from ..history.writer import dump_record, game_record, hand_record
 from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot, parse_bot_spec
@@ -43,7 +44,7 @@ BATCH_UNITS = 100
 HandHook = Callable[[Game, int, tuple[int, ...], "int | None", "int | None"], None]
 
 
-class UnfinishedGame(Exception):
+class UnfinishedGame(EuchreError):
     """A game that reached no end in the hands allowed (a target too high to reach)."""
 
 
