@@ -118,7 +118,7 @@ class SeatView:
     def upcard_suit(self) -> int:
         """The suit ordering up the upcard would make trump (a turned-up joker's
         suit is the variant's choice)."""
-        return self._game._upcard_suit()
+        return self._game.upcard_suit()
 
     @property
     def upcard_holder(self) -> int | None:

@@ -29,8 +29,10 @@ def constraints(draw: st.DrawFn) -> Constraints:
     upcard = cards[at] if draw(st.booleans()) else None
     dealer = draw(st.one_of(st.none(), st.integers(0, 3)))
     threshold = draw(st.integers(0, 3))
-    where = draw(st.sampled_from([None, f"trumps(seat2, upcard) >= {threshold}",
-                                  f"count(E, H) >= {threshold} or holds(W, AS)"]))
+    # a condition always some deal meets: with no card placed in a hand
+    where = None if placed else draw(st.sampled_from([
+        None, f"trumps(seat2, upcard) >= {threshold}",
+        f"count(E, H) >= {threshold} or holds(W, AS)"]))
     return Constraints(tuple(placed), upcard, dealer, None, where)
 
 
