@@ -34,6 +34,8 @@ class Paired:
         self.n = a.n
         self.by_seat = {POSITIONS[k]: Mean() for k in range(self.n)}
         self.by_side = {name: Mean() for name in self.names}
+        #: two sides: the dealer's side's lead over the other side
+        self.dealer_lead = Mean() if len(self.names) == 2 else None
         self.deals = 0
         self.unpaired = 0
 
@@ -51,6 +53,9 @@ class Paired:
                 self.by_seat[POSITIONS[k]].add(pb[side] - pa[side])
             for i, name in enumerate(self.names):
                 self.by_side[name].add(pb[i] - pa[i])
+            if self.dealer_lead is not None:
+                d = self.side_of[dealer]
+                self.dealer_lead.add((pb[d] - pb[1 - d]) - (pa[d] - pa[1 - d]))
         self.unpaired += len(mine)
 
 
@@ -149,8 +154,10 @@ def _text(name_a: str, name_b: str, games: int, seed: int, seats_a: tuple[str, .
     dealer = paired.by_seat["dealer"]
     lines = [f"A = {name_a}, B = {name_b}: {games} games each, seed {seed}{bots}",
              f"{paired.deals} deals played under both ({paired.unpaired} in only one)",
-             f"B instead of A changes the dealer's side's points per hand by {dealer.text()}",
-             "paired differences B - A in points per hand (95% intervals):"]
+             f"B instead of A changes the dealer's side's points per hand by {dealer.text()}"]
+    if paired.dealer_lead is not None:
+        lines.append(f"  and its lead over the other side by {paired.dealer_lead.text()}")
+    lines.append("paired differences B - A in points per hand (95% intervals):")
     for key in list(POSITIONS[1:paired.n]) + ["dealer"]:
         lines.append(f"  side of {key:<8} {paired.by_seat[key].text()}")
     for name, m in paired.by_side.items():
@@ -176,6 +183,8 @@ def _json(name_a: str, name_b: str, games: int, seed: int, paired: Paired, a: St
     return {"a": name_a, "b": name_b, "games": games, "seed": seed,
             "paired_deals": paired.deals, "unpaired_deals": paired.unpaired,
             "points_per_hand_difference": {
+                "dealer_lead": None if paired.dealer_lead is None else
+                paired.dealer_lead.to_json(),
                 "by_seat_side": {f"side of {k}": m.to_json() for k, m in paired.by_seat.items()},
                 "by_side": {k: m.to_json() for k, m in paired.by_side.items()}},
             "rates": rates, "summary_a": a.to_json(), "summary_b": b.to_json()}

@@ -370,7 +370,15 @@ class Stats:
         }
 
 
+#: How trump can be made, in the order of the bidding (:func:`bidding_round`).
+ROUNDS = ("first round", "second round", "second round, stuck dealer", "auction", "widow",
+          "forced", "other", "none")
+
+
 def _seat_order(table: dict[str, Any]) -> list[str]:
-    """``seat 1``, ``seat 2``, ..., then ``dealer`` (each with its rounds in order seen)."""
-    return sorted(table, key=lambda k: (k.startswith("dealer"), k.split(",")[0]))
+    """``seat 1``, ``seat 2``, ..., then ``dealer``; each seat's rounds in bidding order."""
+    def key(k: str) -> tuple[bool, str, int]:
+        seat, _, how = k.partition(", ")
+        return (seat == "dealer", seat, ROUNDS.index(how) if how in ROUNDS else -1)
+    return sorted(table, key=key)
 

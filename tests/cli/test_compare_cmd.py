@@ -31,6 +31,7 @@ def test_a_house_rule_is_measured_on_the_same_deals(tmp_path: Path) -> None:
     assert code == 0
     assert "B instead of A changes the dealer's side's points per hand by" in stdout
     assert "makers made it" in stdout and "side of dealer" in stdout
+    assert "and its lead over the other side by" in stdout
     code, stdout, _ = run("standard", str(house), "-n", "40", "-s", "3", "--report", "json")
     report = json.loads(stdout)
     # the same cards: a hand nobody orders up or calls is the only one that can change
