@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.actions import BID, CALL, DROP, ORDER_UP, PASS, STAY, TAKE_WIDOW
 from ..engine.game import Game, HandResult
@@ -33,9 +33,9 @@ class Rate:
     hits: int = 0
     n: int = 0
 
-    def add(self, hit: bool) -> None:
-        self.hits += hit
-        self.n += 1
+    def add(self, hit: bool, times: int = 1) -> None:
+        self.hits += hit * times
+        self.n += times
 
     def merge(self, other: "Rate") -> None:
         self.hits += other.hits
@@ -72,10 +72,10 @@ class Mean:
     total: int = 0
     squares: int = 0
 
-    def add(self, x: int) -> None:
-        self.n += 1
-        self.total += x
-        self.squares += x * x
+    def add(self, x: int, times: int = 1) -> None:
+        self.n += times
+        self.total += x * times
+        self.squares += x * x * times
 
     def merge(self, other: "Mean") -> None:
         self.n += other.n
@@ -114,13 +114,13 @@ class Contracts:
     alone_made: Rate = field(default_factory=Rate)
     makers_points: Mean = field(default_factory=Mean)
 
-    def add(self, made: bool, march: bool, alone: bool, points: int) -> None:
-        self.made.add(made)
-        self.march.add(march)
-        self.alone.add(alone)
+    def add(self, made: bool, march: bool, alone: bool, points: int, times: int = 1) -> None:
+        self.made.add(made, times)
+        self.march.add(march, times)
+        self.alone.add(alone, times)
         if alone:
-            self.alone_made.add(made)
-        self.makers_points.add(points)
+            self.alone_made.add(made, times)
+        self.makers_points.add(points, times)
 
     def merge(self, other: "Contracts") -> None:
         for name in ("made", "march", "alone", "alone_made", "makers_points"):
@@ -159,11 +159,6 @@ def bidding_round(game: Game, res: HandResult) -> str:
     return "other"
 
 
-def _add_all(mine: dict[str, Any], theirs: dict[str, Any], kind: type) -> None:
-    for key, value in theirs.items():
-        mine.setdefault(key, kind()).merge(value)
-
-
 @dataclass
 class Stats:
     """What a player wants to know after a run; mergeable across batches."""
@@ -183,19 +178,16 @@ class Stats:
     slams: int = 0
     rubbers: dict[str, int] = field(default_factory=dict)
     rubber_margins: int = 0
-    #: points per dealt hand, per side
-    side_points: dict[str, Mean] = field(default_factory=dict)
-    #: contracts by the side that made trump
-    by_side: dict[str, Contracts] = field(default_factory=dict)
-    #: contracts by the maker's seat relative to the dealer
-    by_maker_seat: dict[str, Contracts] = field(default_factory=dict)
-    #: points per dealt hand of the side of the seat at each place from the dealer
-    seat_points: dict[str, Mean] = field(default_factory=dict)
-    #: contracts by how trump was made
-    by_round: dict[str, Contracts] = field(default_factory=dict)
-    #: contracts by the maker's seat and how trump was made (``seat 2, first round``)
-    by_seat_and_round: dict[str, Contracts] = field(default_factory=dict)
-    all_contracts: Contracts = field(default_factory=Contracts)
+    #: per dealt hand, ``(dealer, points per side) -> hands``: the points tables
+    #: are made from these counts (one dictionary update a hand keeps it cheap)
+    deal_counts: dict[tuple[int, tuple[int, ...]], int] = field(default_factory=dict)
+    #: per contract, ``(maker's place from the dealer, how trump was made, makers'
+    #: side, made, marched, alone, makers' points) -> hands``
+    contract_counts: dict[tuple[int, str, int, bool, bool, bool, int], int] = \
+        field(default_factory=dict)
+    #: the table, from the first hand counted: side of each seat, side names
+    side_of: tuple[int, ...] = ()
+    side_names: tuple[str, ...] = ()
     #: stay-or-drop variants: non-makers who dropped, and stayers taking no trick
     dropped: Rate = field(default_factory=Rate)
     bucked: Rate = field(default_factory=Rate)
@@ -209,13 +201,12 @@ class Stats:
             mine, theirs = getattr(self, name), getattr(other, name)
             for key, value in theirs.items():
                 mine[key] = mine.get(key, 0) + value
-        _add_all(self.side_points, other.side_points, Mean)
-        _add_all(self.seat_points, other.seat_points, Mean)
-        _add_all(self.by_side, other.by_side, Contracts)
-        _add_all(self.by_maker_seat, other.by_maker_seat, Contracts)
-        _add_all(self.by_round, other.by_round, Contracts)
-        _add_all(self.by_seat_and_round, other.by_seat_and_round, Contracts)
-        self.all_contracts.merge(other.all_contracts)
+        for key, times in other.deal_counts.items():
+            self.deal_counts[key] = self.deal_counts.get(key, 0) + times
+        for contract, times in other.contract_counts.items():
+            self.contract_counts[contract] = self.contract_counts.get(contract, 0) + times
+        self.side_of = self.side_of or other.side_of
+        self.side_names = self.side_names or other.side_names
         self.dropped.merge(other.dropped)
         self.bucked.merge(other.bucked)
 
@@ -233,17 +224,14 @@ class Stats:
         """The hand just finished in ``game`` (call before the next deal)."""
         res = game.results[-1]
         self.hands += 1
-        names = game.side_names
-        for i, p in enumerate(res.points):
-            self.side_points.setdefault(names[i], Mean()).add(p)
-        n = game.n
-        side_of = game.side_of
-        for seat in range(n):
-            where = POSITIONS[(seat - res.dealer) % n]
-            self.seat_points.setdefault(where, Mean()).add(res.points[side_of[seat]])
+        if not self.side_of:
+            self.side_of, self.side_names = game.side_of, game.side_names
+        key = (res.dealer, res.points)
+        self.deal_counts[key] = self.deal_counts.get(key, 0) + 1
         if res.thrown_in:
             self.thrown_in += 1
             return
+        names = game.side_names
         for i, p in enumerate(res.points):
             self.points[names[i]] = self.points.get(names[i], 0) + p
         self.renege += res.renege_by is not None
@@ -251,20 +239,21 @@ class Stats:
             self._add_participation(game, res)
         if res.made is None or res.maker is None:
             return
-        makers = game.side_of[res.maker]
-        taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == makers)
+        side_of = game.side_of
+        makers = side_of[res.maker]
+        taken = 0
+        for s, t in enumerate(res.tricks):
+            if side_of[s] == makers:
+                taken += t
         march = taken == game.rules.deal.hand_size
         self.made += res.made
         self.euchred += not res.made
         self.marches += march
         self.alone += res.alone
         self.alone_made += res.alone and res.made
-        points = res.points[makers]
-        place, how = POSITIONS[(res.maker - res.dealer) % n], bidding_round(game, res)
-        for table, key in ((self.by_side, names[makers]), (self.by_maker_seat, place),
-                           (self.by_round, how), (self.by_seat_and_round, f"{place}, {how}")):
-            table.setdefault(key, Contracts()).add(res.made, march, res.alone, points)
-        self.all_contracts.add(res.made, march, res.alone, points)
+        contract = ((res.maker - res.dealer) % game.n, bidding_round(game, res), makers,
+                    res.made, march, res.alone, res.points[makers])
+        self.contract_counts[contract] = self.contract_counts.get(contract, 0) + 1
 
     def _add_participation(self, game: Game, res: HandResult) -> None:
         asked = {a[0]: a[1] == DROP for a in game.hand_log if a[1] in (STAY, DROP)}
@@ -283,6 +272,63 @@ class Stats:
             for w in game.winners:
                 name = game.side_names[w]
                 self.wins[name] = self.wins.get(name, 0) + 1 / len(game.winners)
+
+    # ------------------------------------------------------------ the tables
+    @property
+    def side_points(self) -> dict[str, Mean]:
+        """Points per dealt hand, per side."""
+        out = {name: Mean() for name in self.side_names}
+        for (_dealer, points), times in self.deal_counts.items():
+            for i, p in enumerate(points):
+                out[self.side_names[i]].add(p, times)
+        return out
+
+    @property
+    def seat_points(self) -> dict[str, Mean]:
+        """Points per dealt hand of the side of the seat at each place from the dealer."""
+        n = len(self.side_of)
+        out = {POSITIONS[k]: Mean() for k in range(n)}
+        for (dealer, points), times in self.deal_counts.items():
+            for k in range(n):
+                out[POSITIONS[k]].add(points[self.side_of[(dealer + k) % n]], times)
+        return out
+
+    def _contracts(self, key: Callable[[int, str, int], str]) -> dict[str, Contracts]:
+        out: dict[str, Contracts] = {}
+        for (place, how, side, made, march, alone, points), times in \
+                self.contract_counts.items():
+            k = key(place, how, side)
+            table = out.get(k)
+            if table is None:
+                table = out[k] = Contracts()
+            table.add(made, march, alone, points, times)
+        return out
+
+    @property
+    def by_side(self) -> dict[str, Contracts]:
+        """Contracts by the side that made trump."""
+        return self._contracts(lambda place, how, side: self.side_names[side])
+
+    @property
+    def by_maker_seat(self) -> dict[str, Contracts]:
+        """Contracts by the maker's seat relative to the dealer."""
+        return self._contracts(lambda place, how, side: POSITIONS[place])
+
+    @property
+    def by_round(self) -> dict[str, Contracts]:
+        """Contracts by how trump was made, in bidding order."""
+        table = self._contracts(lambda place, how, side: how)
+        return {k: table[k] for k in sorted(table, key=lambda k: ROUNDS.index(k))}
+
+    @property
+    def by_seat_and_round(self) -> dict[str, Contracts]:
+        """Contracts by the maker's seat and how trump was made (``seat 2, first round``)."""
+        return self._contracts(lambda place, how, side: f"{POSITIONS[place]}, {how}")
+
+    @property
+    def all_contracts(self) -> Contracts:
+        """Every contract."""
+        return self._contracts(lambda place, how, side: "all").get("all", Contracts())
 
     # ---------------------------------------------------------------- output
     def summary(self) -> str:
@@ -326,20 +372,21 @@ class Stats:
 
     def _tables(self) -> list[str]:
         lines: list[str] = []
-        if self.seat_points:
+        seat_points = self.seat_points
+        if seat_points:
             lines.append("points per hand for the side of each seat (seat 1 bids first):")
-            for key in _seat_order(self.seat_points):
-                lines.append(f"  {key:<8} {self.seat_points[key].text()}")
-        for title, table in (("by the maker's seat", self.by_maker_seat),
-                             ("by bidding round", self.by_round),
-                             ("by the maker's seat and bidding round", self.by_seat_and_round),
-                             ("by the makers' side", self.by_side)):
+            for key in _seat_order(seat_points):
+                lines.append(f"  {key:<8} {seat_points[key].text()}")
+        for title, table, by_seat in (
+                ("by the maker's seat", self.by_maker_seat, True),
+                ("by bidding round", self.by_round, False),
+                ("by the maker's seat and bidding round", self.by_seat_and_round, True),
+                ("by the makers' side", self.by_side, False)):
             if not table:
                 continue
             lines.append(f"{title}: hands, euchred, marched, alone (made), makers' "
                          "points/hand")
-            keys = _seat_order(table) if table is not self.by_side else list(table)
-            for key in keys:
+            for key in _seat_order(table) if by_seat else list(table):
                 t = table[key]
                 euchred = Rate(t.made.n - t.made.hits, t.made.n)
                 lone = f"{t.alone.text()}" + (f" ({t.alone_made.text()})" if t.alone_made.n
@@ -350,6 +397,7 @@ class Stats:
 
     def to_json(self) -> dict[str, Any]:
         """The whole summary as plain data (``--summary json``)."""
+        seat_points = self.seat_points
         return {
             "games": self.games, "hands": self.hands, "thrown_in": self.thrown_in,
             "renege": self.renege, "points": dict(self.points), "wins": dict(self.wins),
@@ -357,8 +405,8 @@ class Stats:
             "rubber_margins": self.rubber_margins,
             "contracts": self.all_contracts.to_json(),
             "points_per_hand": {k: m.to_json() for k, m in self.side_points.items()},
-            "seat_points_per_hand": {k: self.seat_points[k].to_json()
-                                     for k in _seat_order(self.seat_points)},
+            "seat_points_per_hand": {k: seat_points[k].to_json()
+                                     for k in _seat_order(seat_points)},
             "by_maker_seat": {k: self.by_maker_seat[k].to_json()
                               for k in _seat_order(self.by_maker_seat)},
             "by_round": {k: t.to_json() for k, t in self.by_round.items()},
