@@ -15,13 +15,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import cli
 import euchre_dsl
 from cli.main import euchre
 
-#: the subprocesses import the same euchre_dsl (source or installed) as the tests
-ROOT = Path(euchre_dsl.__file__).resolve().parents[1]
+#: the subprocesses import the same euchre_dsl (source or installed) and cli as the tests
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
-    p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    p for p in (str(Path(euchre_dsl.__file__).resolve().parents[1]),
+                str(Path(cli.__file__).resolve().parents[1]), os.environ.get("PYTHONPATH"))
+    if p)}
 
 
 def run(*args: str) -> tuple[int, str, str]:
