@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Iterator
+from typing import Any, Iterator
 
 import click
 
 from euchre_dsl.errors import EuchreError
-from euchre_dsl.history.html_replay import render_html
+from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, read_records, read_stdin
 from euchre_dsl.history.render import render_game
 from euchre_dsl.history.replay import GameView, hide_hands, replay_record
@@ -53,7 +53,8 @@ def _items(path: str) -> Iterator[Item]:
 @click.option("--html", "html_out", metavar="OUT.html",
               type=click.Path(dir_okay=False, allow_dash=True),
               help="Write one self-contained web page to step through the game instead "
-                   "('-': to standard output).")
+                   f"('-': to standard output); it holds at most {MAX_PAGE_HANDS} hands "
+                   "(--hand N: that hand only).")
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
                no_color: bool, html_out: str | None) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
@@ -99,20 +100,35 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
     if hand_no is not None and hand_no > len(view.hands):
         raise click.UsageError(f"game {record_no} has {len(view.hands)} hand(s), not {hand_no}")
     if html_out is not None:
-        _write_page(view, html_out)
+        notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
+        _write_page(view, html_out, _page_hands(view, record_no, hand_no),
+                    notes if isinstance(notes, list) else None)
     else:
         click.echo(render_game(view, _paint, hand_no), nl=False,
                    color=False if no_color else None)
     sys.exit(EXIT_INVALID if _has_errors(view) else EXIT_OK)
 
 
-def _write_page(view: GameView, out: str) -> None:
+def _page_hands(view: GameView, record_no: int, hand_no: int | None) -> PageHands:
+    """The hands the page holds: ``--hand N`` alone, else the first
+    :data:`MAX_PAGE_HANDS` (saying so when the record has more)."""
+    if hand_no is not None:
+        return PageHands(hand_no, 1)
+    if len(view.hands) > MAX_PAGE_HANDS:
+        click.echo(f"euchre replay: game {record_no} has {len(view.hands):,} hands; the page "
+                   f"holds the first {MAX_PAGE_HANDS} (a page holds at most {MAX_PAGE_HANDS}): "
+                   "use --hand N for any other hand", err=True)
+    return PageHands()
+
+
+def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None) -> None:
+    page = render_html(view, notes=notes, hands=hands)
     if out == "-":
-        click.echo(render_html(view), nl=False)
+        click.echo(page, nl=False)
         return
     try:
         with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(render_html(view))
+            f.write(page)
     except OSError as exc:
         click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_USAGE)

@@ -1,115 +1,237 @@
 """A replayed record as one self-contained HTML page.
 
 The page (template ``replay.html`` beside this module) has its CSS and
-script inline and loads nothing from the network.  It shows the table with
-every seat's cards, steps through the record action by action (buttons and
-the arrow keys; Page Up/Down move by hands), keeps a score sheet, and marks
-each validation problem at the action where it occurs.
+script inline and loads nothing from the network.  It draws the table as a
+player saw it at each step: nothing before it happens (trump and the maker
+appear when they are made, the bids one by one at their seats, the upcard
+turned down or taken, seats that sit out or drop marked out), the trick in
+play and every finished trick, the result of each hand at its end, the
+record's notes and the validator's problems at their action, a score track
+and a score sheet of the hands played so far.
 
 The data is :class:`~euchre_dsl.history.replay.GameView` turned into plain
-JSON here; the page only draws it.
+JSON here, through one adapter (:class:`_Frames`) that reads the replay's
+steps; the page only draws it.  A page holds at most :data:`MAX_PAGE_HANDS`
+hands: a longer record is cut there, and the page and the caller say so.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import json
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from ..cards import SUIT_SYMBOLS, contract_name
+from ..cards import SUIT_SYMBOLS
+from ..engine.actions import (
+    AUCTION, AUCTION_CALL, CLAIMS, DEALER_NAMES, DEFEND, DROP, NAMING, ORDER_UP,
+    ORDER_UP_ROUND, STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW,
+)
 from ..errors import Problem
 from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
 
+#: The most hands one page holds (a standard hand is about 8 kB of page).
+MAX_PAGE_HANDS = 200
 
-def render_html(view: GameView, title: str | None = None) -> str:
-    """The page for one replayed record."""
+#: Phases whose actions are bids, and what the page calls each round.
+BID_ROUNDS = {CLAIMS: "Claims", ORDER_UP_ROUND: "Round 1", NAMING: "Round 2",
+              DEALER_NAMES: "Dealer names trump", AUCTION: "Auction",
+              AUCTION_CALL: "Trump", TAKE_UPCARD: "Upcard", WIDOW: "Widow",
+              DEFEND: "Defend alone", STAY_DROP: "Stay or drop"}
+
+#: A record's notes (``x-ehh-notes`` entries), as the text reader keeps them.
+Notes = Sequence[Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class PageHands:
+    """Which hands of the record a page holds: ``first`` (1-based) and at most
+    ``limit`` from there."""
+
+    first: int = 1
+    limit: int = MAX_PAGE_HANDS
+
+
+def render_html(view: GameView, title: str | None = None, notes: Notes | None = None,
+                hands: PageHands = PageHands()) -> str:
+    """The page for one replayed record (``notes``: the record's ``x-ehh-notes``)."""
     template = resources.files(__package__).joinpath("replay.html").read_text(encoding="utf-8")
-    data = page_data(view)
-    text = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    data = page_data(view, notes, hands)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     heading = title or data["title"]
     return template.replace("{{TITLE}}", html.escape(heading)).replace("{{DATA}}", text)
 
 
-def page_data(view: GameView) -> dict[str, Any]:
+def page_data(view: GameView, notes: Notes | None = None,
+              hands: PageHands = PageHands()) -> dict[str, Any]:
     """Everything the page draws, as JSON-ready data."""
-    conv = _Converter(view)
-    who = " ".join(view.labels)
+    conv = _Frames(view, _notes_by_place(notes))
+    start = hands.first - 1
+    shown = list(itertools.islice(view.hands, start, start + hands.limit))
+    total = len(view.hands)
+    before = view.hands[start - 1].scores if 0 < start <= total else _start_scores(view)
+    limited = None
+    if start > 0 or start + len(shown) < total:
+        limited = {"first": hands.first, "last": hands.first + len(shown) - 1, "total": total}
     return {
-        "title": f"Game {view.index + 1} · {view.variant} · {who}",
+        "title": f"Game {view.index + 1} · {view.variant} · {' '.join(view.labels)}",
         "labels": view.labels,
         "players": view.players,
         "sides": view.side_names,
         "sideOf": view.side_of,
-        "hands": [conv.hand(h) for h in view.hands],
-        "scores": view.scores,
-        "final": conv.final(),
-        "problems": [conv.problem(p) for p in view.problems],
+        "cards": list(view.deck.symbols),
+        "red": [view.deck.suit(c) in RED_SUITS for c in range(len(view.deck.symbols))],
+        "startScores": list(before),
+        "hands": [conv.hand(h) for h in shown],
+        "limited": limited,
+        "final": conv.final() if start + len(shown) == total else None,
+        "problems": [_problem(p) for p in view.problems],
     }
 
 
-class _Converter:
-    def __init__(self, view: GameView):
+def _start_scores(view: GameView) -> list[int]:
+    """The scores before the first hand: the first hand's scores less its points."""
+    for hv in view.hands[:1]:
+        if hv.result is not None:
+            return [s - p for s, p in zip(hv.result.scores, hv.result.points)]
+        return list(hv.scores)
+    return list(view.scores)
+
+
+def _notes_by_place(notes: Notes | None) -> dict[tuple[int, int], list[dict[str, str]]]:
+    """Notes by (hand, frame): frame 0 is the deal (a note on the hand), frame
+    ``k + 1`` action ``k``.  Entries that are not well-formed notes are left out
+    (the validator reports the record's keys)."""
+    out: dict[tuple[int, int], list[dict[str, str]]] = {}
+    for n in notes or ():
+        if not isinstance(n, Mapping) or type(n.get("hand")) is not int:
+            continue
+        action = n.get("action")
+        frame = action + 1 if type(action) is int else 0
+        note = {k: n[k] for k in ("glyph", "comment") if type(n.get(k)) is str}
+        if note:
+            out.setdefault((n["hand"], frame), []).append(note)
+    return out
+
+
+def _problem(p: Problem) -> dict[str, Any]:
+    return {"code": p.code, "severity": p.severity, "message": p.message,
+            "hint": p.hint, "line": p.location.line, "column": p.location.column}
+
+
+def _held(held: SeatCards) -> list[Any]:
+    return [held.cards, held.unknown]
+
+
+def _suit_mark(contract: int | None) -> dict[str, Any] | None:
+    """Trump as the page shows it: symbol (or name), words, red or not."""
+    if contract is None:
+        return None
+    return {"mark": SUIT_SYMBOLS[contract] if contract < 4 else "",
+            "words": contract_words(contract), "red": contract in RED_SUITS}
+
+
+class _Frames:
+    """The adapter from the replay's hands and steps to the page's frames.
+
+    A frame is the table after one action (frame 0: after the deal); it holds
+    only what the players know by then.
+    """
+
+    def __init__(self, view: GameView, notes: dict[tuple[int, int], list[dict[str, str]]]):
         self.v = view
-
-    def card(self, card: int) -> dict[str, Any]:
-        return {"t": self.v.card(card), "red": self.v.deck.suit(card) in RED_SUITS}
-
-    def seat_cards(self, held: SeatCards) -> dict[str, Any]:
-        return {"cards": [self.card(c) for c in held.cards], "unknown": held.unknown}
-
-    @staticmethod
-    def problem(p: Problem) -> dict[str, Any]:
-        return {"code": p.code, "severity": p.severity, "message": p.message,
-                "line": p.location.line, "column": p.location.column}
-
-    def frame(self, step: Step) -> dict[str, Any]:
-        v = self.v
-        return {
-            "words": step.words,
-            "seat": None if step.seat is None else v.labels[step.seat],
-            "action": step.action,
-            "seats": [self.seat_cards(h) for h in step.hands],
-            "table": [{"seat": v.labels[s], "card": self.card(c)} for s, c in step.table],
-            "trick": step.trick,
-            "won": None if step.won_by is None else v.labels[step.won_by],
-            "tricks": step.tricks,
-            "problems": [self.problem(p) for p in step.problems],
-            "refused": step.refused,
-        }
+        self.notes = notes
 
     def hand(self, hv: HandView) -> dict[str, Any]:
         v = self.v
-        deal = {"words": "the deal", "seat": None, "action": None,
-                "seats": [self.seat_cards(h) for h in hv.dealt], "table": [], "trick": 0,
-                "won": None, "tricks": [0] * len(v.labels),
-                "problems": [self.problem(p) for p in hv.problems], "refused": False}
+        n = len(v.labels)
+        h = hv.number - 1
+        deal: dict[str, Any] = {
+            "w": "the deal", "s": None, "v": None, "bid": None, "hands": [_held(x) for x in hv.dealt],
+            "table": [], "trick": 0, "won": None, "tricks": [0] * n,
+            "problems": [_problem(p) for p in hv.problems], "refused": False,
+            "trump": None, "maker": None, "alone": False, "lone": None,
+            "active": [True] * n, "out": [], "up": "up" if hv.upcard is not None else None,
+            "notes": self.notes.get((h, 0), []), "widowTaken": False,
+        }
+        frames = [deal]
+        dropped: list[int] = []
+        taken = False
+        widow_taken = False
+        rounds = dict(BID_ROUNDS)
+        if hv.upcard is None:  # the naming round is the only one
+            rounds[NAMING] = "Trump"
+        for k, step in enumerate(hv.steps):
+            if step.verb == TAKE_WIDOW and not step.refused:
+                widow_taken = True
+            if step.verb == DROP and step.seat is not None and not step.refused:
+                dropped.append(step.seat)
+            if not step.refused and (step.verb == ORDER_UP or any(
+                    hv.upcard in held.cards for held in step.hands)):
+                taken = True
+            frame = self.frame(hv, step, dropped, taken, self.notes.get((h, k + 1), []), rounds)
+            frame["widowTaken"] = widow_taken
+            frames.append(frame)
         res = hv.result
-        if res is None:
-            outcome = "not finished"
-            points = None
-        elif res.thrown_in:
-            outcome, points = "thrown in", list(res.points)
-        else:
-            outcome, points = res.reason, list(res.points)
+        result = None
+        if res is not None:
+            result = {"text": self.result_words(hv), "short": res.reason, "points": list(res.points),
+                      "scores": list(res.scores), "thrownIn": res.thrown_in}
         return {
             "number": hv.number,
-            "dealer": None if hv.dealer is None else v.labels[hv.dealer],
-            "upcard": None if hv.upcard is None else self.card(hv.upcard),
-            "widow": None if hv.widow is None else self.seat_cards(hv.widow),
-            "trump": None if hv.trump is None else contract_words(hv.trump),
-            "trumpMark": None if hv.trump is None else
-            SUIT_SYMBOLS[hv.trump] if hv.trump < 4 else contract_name(hv.trump),
-            "trumpRed": hv.trump in RED_SUITS,
-            "maker": None if hv.maker is None else v.labels[hv.maker],
+            "dealer": hv.dealer,
+            "upcard": hv.upcard,
+            "widow": None if hv.widow is None else _held(hv.widow),
+            "frames": frames,
+            "result": result,
+            "trump": _suit_mark(hv.trump),
+            "maker": hv.maker,
             "alone": hv.alone,
-            "frames": [deal] + [self.frame(s) for s in hv.steps],
-            "outcome": outcome,
-            "points": points,
-            "scores": hv.scores,
+            "scores": list(hv.scores),
             "problems": sum(1 for p in hv.problems if p.severity != "info") + sum(
                 1 for s in hv.steps for p in s.problems if p.severity != "info"),
         }
+
+    def frame(self, hv: HandView, step: Step, dropped: list[int], taken: bool,
+              notes: list[dict[str, str]], rounds: dict[str, str]) -> dict[str, Any]:
+        label = self.v.labels[step.seat] if step.seat is not None else ""
+        words = step.words
+        said = words[len(label) + 1:] if label and words.startswith(label + " ") else words
+        up = None if hv.upcard is None else "taken" if taken else \
+            "down" if step.turned_down is not None else "up"
+        active = step.active or [True] * len(self.v.labels)
+        return {
+            "w": words, "s": step.seat, "v": step.verb,
+            "bid": None if step.phase not in rounds or step.refused
+            else {"round": rounds[step.phase], "said": said},
+            "hands": [_held(x) for x in step.hands],
+            "table": [list(p) for p in step.table], "trick": step.trick, "won": step.won_by,
+            "tricks": step.tricks, "problems": [_problem(p) for p in step.problems],
+            "refused": step.refused, "trump": _suit_mark(step.trump), "maker": step.maker,
+            "alone": step.alone, "lone": step.lone_defender, "active": active,
+            "out": [s for s in range(len(active)) if not active[s]],
+            "dropped": list(dropped), "up": up, "notes": notes,
+        }
+
+    def result_words(self, hv: HandView) -> str:
+        """``E alone marched · tricks N+S 0, E+W 5 · E+W +4``."""
+        v = self.v
+        res = hv.result
+        assert res is not None
+        if res.thrown_in:
+            return "thrown in: nobody made trump"
+        per_side = [0] * len(v.side_names)
+        for s, t in enumerate(res.tricks):
+            per_side[v.side_of[s]] += t
+        tricks = ", ".join(f"{name} {t}" for name, t in zip(v.side_names, per_side))
+        scored = ", ".join(f"{name} {p:+d}" for name, p in zip(v.side_names, res.points) if p)
+        what = {"made": "made it", "march": "marched", "euchred": "was euchred"}.get(
+            res.reason, res.reason)
+        if res.maker is not None:
+            what = f"{v.labels[res.maker]}{' alone' if res.alone else ''} {what}"
+        return f"{what} · tricks {tricks}" + (f" · {scored}" if scored else " · no points")
 
     def final(self) -> str:
         v = self.v
