@@ -5,7 +5,8 @@ turns the same source into C extensions, about twice as fast, which is what
 lets simulation and validation reach their throughput targets (see README,
 "Performance").  The ``.py`` files stay in the wheel beside the extensions.
 
-* Editable installs are never compiled: developers run the source.
+* Editable installs are never compiled: developers run the source (and the
+  command line, ``cli/``, under its installed name ``euchre_dsl_cli``).
 * ``EUCHRE_DSL_PURE=1`` builds a pure-Python wheel.
 * If compilation fails (no C compiler), the build says so loudly and falls
   back to pure Python; ``euchre --version`` tells which build is installed.
@@ -34,6 +35,7 @@ COMPILED = (
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",
     "euchre_dsl/history/claims.py",
+    "euchre_dsl/history/positions.py",
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
     "euchre_dsl/analysis/position.py",
@@ -45,7 +47,10 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "mypyc"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        if self.target_name != "wheel" or version == "editable":
+        if self.target_name != "wheel":
+            return
+        if version == "editable":
+            self._editable_cli(build_data)
             return
         if os.environ.get("EUCHRE_DSL_PURE"):
             self.app.display_info("EUCHRE_DSL_PURE is set: building pure Python")
@@ -61,6 +66,17 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["infer_tag"] = True
         for path, rel in built:
             build_data["force_include"][str(path)] = rel
+
+    def _editable_cli(self, build_data: dict[str, Any]) -> None:
+        """An editable install runs the source tree (``dev-mode-dirs``), where the command
+        line is the ``cli/`` folder; the ``euchre`` script imports it by its installed
+        name, so give that name a package whose path is the source folder."""
+        work = Path(tempfile.mkdtemp(prefix="euchre-dsl-editable-"))
+        shim = work / "__init__.py"
+        source = Path(self.root, "cli").resolve()
+        shim.write_text(f'"""The source tree\'s cli/ folder (an editable install)."""\n\n'
+                        f"__path__ = [{str(source)!r}]\n", encoding="utf-8")
+        build_data["force_include"][str(shim)] = "euchre_dsl_cli/__init__.py"
 
     def _compile(self) -> list[tuple[Path, str]]:
         from mypyc.build import mypycify

@@ -1,5 +1,6 @@
-"""``python -m cli``: the same as the ``euchre`` command."""
+"""``python -m euchre_dsl_cli`` (installed) or ``python -m cli`` (source): the ``euchre``
+command."""
 
-from cli.main import main
+from .main import main
 
 main()

@@ -1,4 +1,4 @@
-"""Helpers shared by the commands: variant arguments and error output.
+"""Helpers shared by the commands: opening inputs, variant arguments and error output.
 
 Every command reports problems the same way (``file:line:col: error[code]:
 message`` on standard error) and exits 0 (fine), 1 (the input has errors) or
@@ -8,11 +8,12 @@ message`` on standard error) and exits 0 (fine), 1 (the input has errors) or
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from typing import Iterator, NoReturn
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.history.reader import AUTO, InputError, Item, open_records
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -29,6 +30,29 @@ def fail(problems: list[Problem], code: int) -> NoReturn:
     for p in problems:
         click.echo(p.format(), err=True)
     sys.exit(code)
+
+
+def open_input(command: str, path: str, form: str = AUTO) -> Iterator[Item]:
+    """The records of one input (a file or ``-``, see
+    :func:`~euchre_dsl.history.reader.open_records`), for a command that needs it:
+    a file of an unknown kind is a usage error, an unreadable one exits 2."""
+    try:
+        return open_records(path, form)
+    except InputError as exc:
+        if not exc.unreadable:
+            raise click.UsageError(str(exc)) from None
+        click.echo(f"euchre {command}: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def try_input(command: str, path: str, form: str = AUTO) -> Iterator[Item] | None:
+    """:func:`open_input` for a command that goes on with its other inputs: ``None``
+    after saying on standard error why this one cannot be read."""
+    try:
+        return open_records(path, form)
+    except InputError as exc:
+        click.echo(f"euchre {command}: {exc}", err=True)
+        return None
 
 
 def resolve_variant(name: str) -> RuleSet:

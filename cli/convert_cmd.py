@@ -17,15 +17,14 @@ import os
 import sys
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import IO, Callable, Iterator, NamedTuple
+from typing import IO, Any, Callable, Iterator, NamedTuple
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.history.reader import (
-    STDIN, STDIN_NAME, Item, JsonPath, iter_jsonl, read_records, read_stdin,
+    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
 )
-from euchre_dsl.history.text_reader import read_text_file
 from euchre_dsl.history.text_writer import dump_game, write_games
 from euchre_dsl.history.validate import Validator
 from euchre_dsl.history.writer import write_jsonl
@@ -33,7 +32,7 @@ from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, plural
 
 EHH = "ehh"
 OPENSPIEL = "openspiel"
@@ -43,7 +42,7 @@ TEXT = "text"
 class Source(NamedTuple):
     """One record read from the input: the ``ehh/1`` record, or why there is none."""
 
-    record: dict | None
+    record: dict[str, Any] | None
     problem: Problem | None
     locate: Callable[[JsonPath, bool], Location]  # where a part of the record is in IN
 
@@ -61,16 +60,11 @@ Writer = Callable[[Iterator[Source], IO[str], Callable[[Problem], None], Options
 
 # ------------------------------------------------------------------ readers
 def _read_ehh(path: str, options: Options) -> Iterator[Source]:
-    # opens the file now: OSError if unreadable, ValueError if not a record file
-    if path == STDIN:
-        return _sources(read_stdin(name=STDIN_NAME), STDIN_NAME)
-    return _sources(read_records(path), path)
+    return _sources(open_input("convert", path, AUTO), input_name(path))
 
 
 def _read_text(path: str, options: Options) -> Iterator[Source]:
-    if path == STDIN:
-        return _sources(read_stdin(name=STDIN_NAME, text=True), STDIN_NAME)
-    return _sources(read_text_file(path), path)
+    return _sources(open_input("convert", path, TEXT_FORM), input_name(path))
 
 
 def _sources(items: Iterator[Item], name: str) -> Iterator[Source]:
@@ -78,17 +72,10 @@ def _sources(items: Iterator[Item], name: str) -> Iterator[Source]:
 
 
 def _read_openspiel(path: str, options: Options) -> Iterator[Source]:
-    stream = sys.stdin.buffer if path == STDIN else open(path, "rb")  # noqa: SIM115
-    name = STDIN_NAME if path == STDIN else path
-
-    def sources() -> Iterator[Source]:
-        with ExitStack() as stack:
-            if stream is not sys.stdin.buffer:
-                stack.enter_context(stream)
-            for c in convert_items(iter_jsonl(stream, name), name, options.game):
-                yield Source(c.record, c.problem, _line_locator(name, c.line))
-
-    return sources()
+    name = input_name(path)
+    items = open_input("convert", path, JSONL)
+    return (Source(c.record, c.problem, _line_locator(name, c.line))
+            for c in convert_items(items, name, options.game))
 
 
 def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
@@ -100,7 +87,7 @@ def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
 
 
 # ------------------------------------------------------------------ writers
-def _records(sources: Iterator[Source]) -> Iterator[dict]:
+def _records(sources: Iterator[Source]) -> Iterator[dict[str, Any]]:
     """The records of the sources that have one (the others are reported as read)."""
     return (src.record for src in sources if src.record is not None)
 
@@ -108,7 +95,7 @@ def _records(sources: Iterator[Source]) -> Iterator[dict]:
 def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
                options: Options, single: bool) -> int:
     """``ehh/1`` records, one per line; ``single`` (a ``.json`` file): exactly one."""
-    def records() -> Iterator[dict]:
+    def records() -> Iterator[dict[str, Any]]:
         for n, record in enumerate(_records(sources)):
             if single and n:
                 raise click.UsageError("OUT is a .json file, which holds one game, but IN has "
@@ -231,13 +218,7 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
                                "rename it")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
-    try:
-        sources = reader(source, options)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        click.echo(f"euchre convert: cannot read {source}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
+    sources = reader(source, options)  # opens IN now: a usage error or exit 2 if it cannot
     counts = {"read": 0, "errors": 0}
 
     def counted() -> Iterator[Source]:

@@ -6,15 +6,11 @@ history or variant), 2 usage error or unreadable file.
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
 from euchre_dsl import __version__, build
 
-#: Modules under ``cli/`` that each define ``register(group)``.
-COMMAND_MODULES: tuple[str, ...] = ("simulate_cmd", "validate_cmd", "variant_cmd", "convert_cmd",
-                                     "replay_cmd")
+from . import convert_cmd, replay_cmd, simulate_cmd, validate_cmd, variant_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -24,8 +20,12 @@ def euchre() -> None:
     """Euchre variants as data: validate hand histories, simulate and replay games."""
 
 
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"cli.{_name}").register(euchre)
+# each command module adds its commands
+simulate_cmd.register(euchre)
+validate_cmd.register(euchre)
+variant_cmd.register(euchre)
+convert_cmd.register(euchre)
+replay_cmd.register(euchre)
 
 
 def main() -> None:

@@ -13,13 +13,13 @@ from typing import Any, Iterator
 
 import click
 
-from euchre_dsl.errors import EuchreError
+from euchre_dsl.errors import EuchreError, Problem
 from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, render_html
-from euchre_dsl.history.reader import STDIN, STDIN_NAME, Item, read_records, read_stdin
-from euchre_dsl.history.render import render_game
-from euchre_dsl.history.replay import GameView, hide_hands, replay_record
+from euchre_dsl.history.reader import STDIN, input_name
+from euchre_dsl.history.render import render_game, render_lines
+from euchre_dsl.history.replay import GameView, HandView, hide_hands, replay_lazily
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -28,16 +28,6 @@ STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red"
 
 def _paint(text: str, style: str) -> str:
     return click.style(text, **STYLES.get(style, {}))  # type: ignore[arg-type]
-
-
-def _items(path: str) -> Iterator[Item]:
-    try:
-        return read_stdin(name=STDIN_NAME) if path == STDIN else read_records(path)
-    except ValueError as exc:
-        raise click.UsageError(str(exc)) from None
-    except OSError as exc:
-        click.echo(f"euchre replay: cannot read {path}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
 
 
 @click.command("replay")
@@ -69,13 +59,13 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
       euchre replay games.jsonl --record 3 --from-view N
       euchre replay game.ehh --html game.html
     """
-    name = STDIN_NAME if path == STDIN else path
+    name = input_name(path)
     if html_out not in (None, STDIN) and path != STDIN and os.path.exists(html_out) \
             and os.path.exists(path) and os.path.samefile(path, html_out):
         raise click.BadParameter(f"{html_out} is FILE itself: the page would replace the game",
                                  param_hint="--html")
     item = None
-    for it in _items(path):
+    for it in open_input("replay", path):
         if it.index == record_no - 1:
             item = it
             break
@@ -94,19 +84,49 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
                                      param_hint="--from-view")
         record = hide_hands(record, viewer)
     try:
-        view = replay_record(record, item.index, name, item.locate(name))
+        view, hands = replay_lazily(record, item.index, name, item.locate(name))
     except EuchreError as exc:
         fail(exc.problems, EXIT_INVALID)
-    if hand_no is not None and hand_no > len(view.hands):
-        raise click.UsageError(f"game {record_no} has {len(view.hands)} hand(s), not {hand_no}")
+    color = False if no_color else None
+    errors = _Errors(view)
+    if html_out is None and hand_no is None:  # every hand, drawn as it is replayed
+        for text in render_lines(view, errors.count(hands), _paint):
+            click.echo(text, nl=False, color=color)
+        sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
+    # the page holds the record's hands; for one hand the others are checked (the
+    # record's problems, the exit status) but not kept
+    view.hands = [hv for hv in errors.count(hands) if html_out is not None or
+                  hv.number == hand_no]
+    if hand_no is not None and hand_no > errors.hands:
+        raise click.UsageError(f"game {record_no} has {errors.hands} hand(s), not {hand_no}")
     if html_out is not None:
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
         _write_page(view, html_out, _page_hands(view, record_no, hand_no),
                     notes if isinstance(notes, list) else None)
     else:
-        click.echo(render_game(view, _paint, hand_no), nl=False,
-                   color=False if no_color else None)
-    sys.exit(EXIT_INVALID if _has_errors(view) else EXIT_OK)
+        click.echo(render_game(view, _paint, hand_no), nl=False, color=color)
+    sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
+
+
+class _Errors:
+    """Whether a replayed record has errors, counted as its hands go by."""
+
+    def __init__(self, view: GameView):
+        self.view = view
+        self.hands = 0
+        self.in_hands = False
+
+    def count(self, hands: Iterator[HandView]) -> Iterator[HandView]:
+        for hv in hands:
+            self.hands += 1
+            found: list[Problem] = list(hv.problems)
+            for s in hv.steps:
+                found += s.problems
+            self.in_hands = self.in_hands or any(p.severity == "error" for p in found)
+            yield hv
+
+    def found(self) -> bool:
+        return self.in_hands or any(p.severity == "error" for p in self.view.problems)
 
 
 def _page_hands(view: GameView, record_no: int, hand_no: int | None) -> PageHands:
@@ -133,15 +153,6 @@ def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | N
         click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
         sys.exit(EXIT_USAGE)
     click.echo(f"euchre replay: wrote {out}", err=True)
-
-
-def _has_errors(view: GameView) -> bool:
-    found = list(view.problems)
-    for h in view.hands:
-        found += h.problems
-        for s in h.steps:
-            found += s.problems
-    return any(p.severity == "error" for p in found)
 
 
 def register(group: click.Group) -> None:

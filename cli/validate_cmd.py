@@ -11,16 +11,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import IO, Iterator
+from typing import IO
 
 import click
 
-from euchre_dsl.history.reader import (
-    STDIN, STDIN_NAME, Item, expand_paths, read_records, read_stdin,
-)
+from euchre_dsl.history.reader import AUTO, STDIN, expand_paths, input_name
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input
 
 
 class _Totals:
@@ -36,20 +34,6 @@ class _Totals:
         self.hands += report.hands
         self.errors += report.errors
         self.warnings += report.warnings
-
-
-def _open(path: str, stdin_format: str) -> Iterator[Item] | None:
-    """The records of one path, or ``None`` after saying on stderr why it cannot be read."""
-    try:
-        if path == STDIN:
-            jsonl = None if stdin_format == "auto" else stdin_format == "jsonl"
-            return read_stdin(name=STDIN_NAME, jsonl=jsonl, text=stdin_format == "text")
-        return read_records(path)
-    except ValueError as exc:
-        click.echo(f"euchre validate: {exc}", err=True)
-    except OSError as exc:
-        click.echo(f"euchre validate: cannot read {path}: {exc.strerror or exc}", err=True)
-    return None
 
 
 @click.command("validate")
@@ -99,11 +83,11 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
         out.write('{"files": [')
     first_file = True
     for path in paths:
-        items = _open(path, stdin_format)
+        items = try_input("validate", path, stdin_format if path == STDIN else AUTO)
         if items is None:
             totals.unreadable += 1
             continue
-        name = STDIN_NAME if path == STDIN else path
+        name = input_name(path)
         report = FileReport(path)
         problems = (p for p in check_items(items, name, report, validator)
                     if notes or p.severity != "info")

@@ -1,10 +1,115 @@
 """euchre-dsl: the Euchre family of card games as data.
 
 Define a variant (YAML or the rules language), replay and validate hand
-histories, simulate games with seeded bots, analyze what happened.
+histories, simulate games with seeded bots, analyze what happened.  Every
+name a user needs is here (``__all__``); ``docs/api.md`` is a tour::
+
+    >>> import euchre_dsl as e
+    >>> game = e.Game(e.load_variant("standard"), dealer=0)
+
+Importing the package is cheap: each name is imported from its module the
+first time it is used.  Everything the library raises on purpose derives from
+:class:`EuchreError`.
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from .errors import EuchreError, Location, Problem
+
 __version__ = "0.1.0"
+
+#: Public name -> the module (under ``euchre_dsl``) that defines it.
+_WHERE = {
+    # variants
+    "RuleSet": "rules.ruleset",
+    "load_variant": "rules.registry",
+    "compile_file": "rules.registry",
+    "compile_data": "rules.registry",
+    "shipped_ids": "rules.registry",
+    # the engine
+    "Game": "engine.game",
+    "HandResult": "engine.game",
+    "Action": "engine.actions",
+    "IllegalAction": "engine.actions",
+    "Match": "engine.match",
+    "Deck": "cards",
+    "CardError": "cards",
+    # records: reading and writing
+    "open_records": "history.reader",
+    "read_records": "history.reader",
+    "expand_paths": "history.reader",
+    "InputError": "history.reader",
+    "Item": "history.positions",
+    "read_text": "history.text_reader",
+    "TextSyntaxError": "history.text_reader",
+    "game_record": "history.writer",
+    "hand_record": "history.writer",
+    "dump_record": "history.writer",
+    "write_jsonl": "history.writer",
+    "dump_game": "history.text_writer",
+    "write_text": "history.text_writer",
+    "action_to_json": "history.notation",
+    "action_from_json": "history.notation",
+    # records: validating, walking, replaying
+    "Validator": "history.validate",
+    "validate_record": "history.validate",
+    "validate_path": "history.validate",
+    "walk_record": "history.validate",
+    "Started": "history.events",
+    "Dealt": "history.events",
+    "Acted": "history.events",
+    "HandEnded": "history.events",
+    "replay_record": "history.replay",
+    "replay_lazily": "history.replay",
+    "render_game": "history.render",
+    # simulation
+    "simulate": "sim.runner",
+    "Stats": "sim.runner",
+    "UnfinishedGame": "sim.runner",
+    "BOTS": "sim.bots",
+    # OpenSpiel
+    "history_to_record": "interop.openspiel",
+    "record_to_histories": "interop.openspiel",
+}
+
+__all__ = ["__version__", "build", "EuchreError", "Problem", "Location", *_WHERE]
+
+if TYPE_CHECKING:  # the same names, for type checkers
+    from .cards import CardError, Deck
+    from .engine.actions import Action, IllegalAction
+    from .engine.game import Game, HandResult
+    from .engine.match import Match
+    from .history.events import Acted, Dealt, HandEnded, Started
+    from .history.notation import action_from_json, action_to_json
+    from .history.positions import Item
+    from .history.reader import InputError, expand_paths, open_records, read_records
+    from .history.render import render_game
+    from .history.replay import replay_lazily, replay_record
+    from .history.text_reader import TextSyntaxError, read_text
+    from .history.text_writer import dump_game, write_text
+    from .history.validate import Validator, validate_path, validate_record, walk_record
+    from .history.writer import dump_record, game_record, hand_record, write_jsonl
+    from .interop.openspiel import history_to_record, record_to_histories
+    from .rules.registry import compile_data, compile_file, load_variant, shipped_ids
+    from .rules.ruleset import RuleSet
+    from .sim.bots import BOTS
+    from .sim.runner import Stats, UnfinishedGame, simulate
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'euchre_dsl' has no attribute {name!r}")
+    value = getattr(import_module(f".{where}", __name__), name)
+    globals()[name] = value  # imported once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def build() -> str:

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterable, Iterator
 
+from .errors import EuchreError
+
 __all__ = [
     "SUITS",
     "SUIT_SYMBOLS",
@@ -68,7 +70,7 @@ _SUIT_INPUT = {
 }
 
 
-class CardError(ValueError):
+class CardError(EuchreError, ValueError):
     """A card or suit that cannot be read, or that is not in the deck."""
 
 

@@ -64,8 +64,21 @@ class Problem:
 
 
 class EuchreError(Exception):
-    """Base of the library's exceptions; carries one or more problems."""
+    """The root of every exception euchre-dsl raises on purpose.
 
-    def __init__(self, problems: list[Problem] | Problem):
+    Catch it to handle anything the library reports (``except
+    euchre_dsl.EuchreError``).  Errors about an input carry located
+    :class:`Problem` objects in :attr:`problems`; the others (an illegal
+    action, a card that cannot be read, ...) carry their message only, and
+    :attr:`problems` is empty.
+    """
+
+    problems: list[Problem]
+
+    def __init__(self, problems: list[Problem] | Problem | str = ""):
+        if isinstance(problems, str):
+            self.problems = []
+            super().__init__(problems)
+            return
         self.problems = problems if isinstance(problems, list) else [problems]
         super().__init__("\n".join(p.format() for p in self.problems))

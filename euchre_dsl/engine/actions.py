@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import EuchreError
+
 # Verbs, spelled as in ``ehh/1``.  ``DECLINE`` is the engine's name for an
 # optional declaration *not* made (not defending alone, not taking the upcard
 # in an auction); records never contain it.
@@ -64,7 +66,7 @@ class Action(NamedTuple):
 ActionTuple = tuple[int, str, "int | None", bool]
 
 
-class IllegalAction(Exception):
+class IllegalAction(EuchreError):
     """An action the rules do not allow now.
 
     ``code`` is one of the ``ehh/1`` problem codes: ``out-of-turn``,

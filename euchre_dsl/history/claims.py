@@ -13,9 +13,9 @@ from typing import Any
 
 from ..cards import contract_name
 from ..engine.game import contract_words
-from .notation import result_to_json
-from .reader import JsonPath
-from .shape import CONTRACT_CODES, ShapeChecks, is_int, json_kind
+from .notation import CONTRACT_CODES, is_int, json_kind, result_to_json
+from .positions import JsonPath
+from .shape import ShapeChecks
 
 RESULT_KEYS = ("trump", "maker", "tricks", "points", "scores")
 FINAL_KEYS = ("scores", "winner")

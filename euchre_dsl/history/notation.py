@@ -1,23 +1,90 @@
-"""Engine actions and results in ``ehh/1`` spelling, both ways.
+"""The ``ehh/1`` notation of actions, deals and results: the one parser, and the writer.
 
-The only place that knows how an :class:`~euchre_dsl.engine.actions.Action`
-is written in a record.
+The only place that knows how an :class:`~euchre_dsl.engine.actions.Action`,
+a deal or a hand's result is written in a record.  Writing:
+:func:`action_to_json`, :func:`result_to_json`, :func:`winner_to_json`.
+Reading: :class:`NotationReader` turns a record's actions and deals into the
+engine's seats, verbs and card indices, and reports every way one is written
+wrong as a located :class:`~euchre_dsl.errors.Problem` (``schema``,
+``bad-card``, ``bad-deal``); the validator (:mod:`.validate`, through
+:mod:`.shape` and :mod:`.claims`) is built on it, and :func:`action_from_json`
+reads one action on its own.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import difflib
+import json
+from typing import Any, Iterable
 
-from ..cards import CardError, contract_name, parse_suit
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, contract_name
 from ..engine.actions import (
-    BID, CALL, DECLINE, DISCARD, GIVE, MISDEAL, ORDER_UP, PLAY, SWAP, VERBS, Action,
-    ActionTuple,
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
+    SWAP, TAKE_WIDOW, Action, ActionTuple,
 )
 from ..engine.game import Game, HandResult
+from ..errors import EuchreError, Problem
+from .positions import JsonPath, Locate, no_positions
 
 FORMAT = "ehh/1"
 #: How an unknown card is written (a hidden discard, a card of a partly known hand).
 UNKNOWN_CARD = "??"
+#: Trump contracts as ``call`` and ``result.trump`` write them.
+CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
+                  "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
+DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
+_DEAL_KEYS = frozenset(DEAL_KEYS)
+ALONE = "alone"
+#: Verbs and the arguments each takes, for messages.
+VERB_FORMS = {
+    PASS: "[seat, \"pass\"]",
+    ORDER_UP: "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]",
+    CALL: "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
+    BID: "[seat, \"bid\", number]",
+    DISCARD: "[seat, \"discard\", card]",
+    DEFEND_ALONE: "[seat, \"defend_alone\"]",
+    STAY: "[seat, \"stay\"]",
+    DROP: "[seat, \"drop\"]",
+    TAKE_WIDOW: "[seat, \"take_widow\"]",
+    PLAY: "[seat, \"play\", card]",
+    # house-rule verbs (docs/hand-history-extensions.md)
+    GIVE: "[seat, \"give\", card]",
+    SWAP: "[seat, \"swap\", card, card, card]",
+    MISDEAL: "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
+}
+_NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
+
+
+class Broken(EuchreError):
+    """The hand cannot be replayed further (its problem is already reported)."""
+
+
+def json_kind(value: Any) -> str:
+    """What a JSON value is, in words, for schema messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (``true`` and ``1.0`` compare equal to 1 but are not)."""
+    return type(value) is int
+
+
+def did_you_mean(word: Any, options: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for a near miss among ``options``, else nothing."""
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
@@ -44,37 +111,6 @@ def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
     return [label, verb]
 
 
-def action_from_json(game: Game, action: Any) -> Action:
-    """The engine action of a recorded ``[seat, verb, ...args]`` (the inverse of
-    :func:`action_to_json`).  Raises ``ValueError`` saying why for one that is not
-    well formed; whether it is *allowed* is for the engine to say."""
-    if type(action) is not list or len(action) < 2 or type(action[0]) is not str:
-        raise ValueError(f"{action!r} is not an action [seat, verb, ...]")
-    label, verb, args = action[0], action[1], action[2:]
-    if label not in game.labels:
-        raise ValueError(f"{label!r} is not a seat")
-    seat = game.labels.index(label)
-    alone = args[-1:] == ["alone"]
-    if alone:
-        args = args[:-1]
-    deck = game.deck
-    try:
-        if verb in (PLAY, DISCARD, GIVE) and len(args) == 1 and type(args[0]) is str:
-            return Action(seat, verb, None if args[0] == UNKNOWN_CARD else deck.parse(args[0]))
-        if verb in (SWAP, MISDEAL) and all(type(a) is str for a in args):
-            return Action(seat, verb, deck.mask(deck.parse(a) for a in args) if args else None)
-        if verb == CALL and len(args) == 1 and type(args[0]) is str:
-            return Action(seat, verb, parse_suit(args[0]), alone)
-        if verb == BID and len(args) == 1 and type(args[0]) is int:
-            return Action(seat, verb, args[0])
-        if verb in VERBS and verb not in (PLAY, DISCARD, GIVE, SWAP, MISDEAL, CALL, BID) \
-                and not args:
-            return Action(seat, verb, None, alone)
-    except CardError as exc:
-        raise ValueError(str(exc)) from None
-    raise ValueError(f"{action!r} is not a well-formed {verb!r} action")
-
-
 def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
     """The ``result`` object of a hand (every key filled in)."""
     labels = game.labels
@@ -95,3 +131,336 @@ def winner_to_json(game: Game) -> Any:
     if len(game.winners) == 1:
         return game.side_names[game.winners[0]]
     return [game.side_names[w] for w in game.winners]
+
+
+class NotationReader:
+    """Reads one record's actions and deals, reporting each problem at its JSON path.
+
+    Problems go to :attr:`problems`, located by ``locate``; a reading method
+    that cannot go on raises :class:`Broken` after reporting why.  The seats
+    and the deck come from the record's game (:meth:`bind`).
+    """
+
+    # set once the record's variant and seats are known (bind)
+    game: Game
+    labels: list[str]
+    seat_of: dict[str, int]
+    card_of: dict[str, int]
+    names: tuple[str, ...]
+    n: int
+
+    def __init__(self, record: Any, index: int, file: str | None, locate: Locate):
+        self.record = record
+        self.index = index
+        self.file = file
+        self.locate = locate
+        self.problems: list[Problem] = []
+        self.unknown_hands = 0  # hands with cards not recorded
+
+    # ----------------------------------------------------------- reporting
+    def add(self, code: str, message: str, path: JsonPath, hand: int | None = None,
+            action: int | None = None, *, severity: str = "error", key: bool = False,
+            hint: str | None = None) -> None:
+        self.problems.append(Problem(code, message, severity, self.locate(path, key), hint,
+                                     self.index, hand, action))
+
+    def schema(self, message: str, path: JsonPath, hand: int | None = None,
+               action: int | None = None, *, key: bool = False, hint: str | None = None
+               ) -> None:
+        self.add("schema", message, path, hand, action, key=key, hint=hint)
+
+    def check_keys(self, obj: dict[str, Any], allowed: tuple[str, ...], required: tuple[str, ...],
+                   path: JsonPath, what: str, hand: int | None = None,
+                   extension_keys: bool = False) -> bool:
+        """Unknown and missing keys of an object; True if all required keys are there."""
+        for k in obj:
+            if k in allowed or (extension_keys and isinstance(k, str) and k.startswith("x-")):
+                continue
+            extra = " (or a key starting with 'x-')" if extension_keys else ""
+            self.schema(f"unknown key '{k}' in {what}{did_you_mean(k, allowed)}", path + (k,),
+                        hand, key=True, hint=f"allowed keys: {', '.join(allowed)}{extra}")
+        ok = True
+        for k in required:
+            if k not in obj:
+                self.schema(f"{what} has no '{k}'", path, hand)
+                ok = False
+        return ok
+
+    def bind(self, game: Game, labels: list[str]) -> None:
+        """Read seats and cards as ``game`` (a game of the record's variant) has them."""
+        self.game = game
+        self.labels = labels
+        self.seat_of = {label: i for i, label in enumerate(labels)}
+        self.card_of = game.deck.spellings
+        self.names = game.deck.names
+        self.n = game.n
+
+    # ---------------------------------------------------------- the actions
+    def read_action(self, h: int, i: int, a: Any) -> tuple[int, str, Any, bool]:
+        """``(seat, verb, argument, alone)`` of one action; schema/bad-card stop the hand."""
+        path: JsonPath = ("hands", h, "actions", i)
+        if type(a) is not list or len(a) < 2:
+            self.schema(f"hand {h + 1}, action {i + 1}: an action is an array [seat, verb, ...], "
+                        f"not {json.dumps(a)}", path, h, i)
+            raise Broken
+        label, verb, *args = a
+        seat = self.seat_of.get(label) if type(label) is str else None
+        if seat is None:
+            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(label)} is not a seat "
+                        f"(seats: {', '.join(self.labels)})", path + (0,), h, i)
+            raise Broken
+        form = VERB_FORMS.get(verb) if type(verb) is str else None
+        if form is None:
+            self.schema(f"hand {h + 1}, action {i + 1}: unknown verb {json.dumps(verb)}"
+                        f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
+                        hint=f"verbs: {', '.join(VERB_FORMS)}")
+            raise Broken
+        arg: Any = None
+        alone = False
+        ok = True
+        if verb in _NO_ARGS:
+            ok = not args
+        elif verb == ORDER_UP:
+            ok = args == [] or args == [ALONE]
+            alone = bool(args)
+        elif verb == CALL:
+            ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
+            alone = len(args) == 2
+            if ok:
+                arg = CONTRACT_CODES.get(args[0].upper()) if type(args[0]) is str else None
+                if arg is None:
+                    self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
+                                "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
+                    raise Broken
+        elif verb == BID:
+            ok = len(args) == 1 and is_int(args[0])
+            arg = args[0] if ok else None
+        elif verb in (SWAP, MISDEAL):  # cards shown face up: a mask (none: a faulty deal)
+            ok = len(args) == 3 if verb == SWAP else True
+            if ok and args:
+                arg = self.read_shown(h, i, args)
+        else:  # play, discard, give: one card
+            ok = len(args) == 1
+            if ok:
+                c = args[0]
+                arg = self.card_of.get(c) if type(c) is str else None
+                if arg is None:
+                    if c == UNKNOWN_CARD and verb == DISCARD:
+                        pass
+                    elif c == UNKNOWN_CARD:
+                        what = "given card" if verb == GIVE else "played card"
+                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a {what} "
+                                 "cannot be unknown ('??'): every card played is seen",
+                                 path + (2,), h, i)
+                        raise Broken
+                    else:
+                        read = self.read_cards(h, [c], path + (2,), f"action {i + 1}",
+                                               single=True, action=i)
+                        if read is None:
+                            raise Broken
+                        arg = read[0]
+        if not ok:
+            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(a)} does not match {form}",
+                        path, h, i)
+            raise Broken
+        return seat, verb, arg, alone
+
+    def read_shown(self, h: int, i: int, cards: list[Any]) -> int:
+        """Cards shown face up in a ``swap`` or ``misdeal``, as a mask; each must be known
+        and appear once."""
+        path: JsonPath = ("hands", h, "actions", i)
+        mask = 0
+        for k, c in enumerate(cards):
+            at = path + (2 + k,)
+            if c == UNKNOWN_CARD:
+                self.add("bad-card", f"hand {h + 1}, action {i + 1}: a shown card cannot be "
+                         "unknown ('??')", at, h, i)
+                raise Broken
+            card = self.card_of.get(c) if type(c) is str else None
+            if card is None:
+                read = self.read_cards(h, [c], at, f"action {i + 1}", single=True, action=i)
+                if read is None or read[0] is None:
+                    raise Broken
+                card = read[0]
+            if (mask >> card) & 1:
+                self.add("bad-card", f"hand {h + 1}, action {i + 1}: {self.names[card]} is "
+                         "shown twice", at, h, i)
+                raise Broken
+            mask |= 1 << card
+        return mask
+
+    # ------------------------------------------------------------- the deal
+    def read_deal(self, h: int, deal: Any) -> tuple[list[Any], int | None, list[int | None] | None,
+                                                   list[int | None] | None]:
+        """(hands, upcard, widow, kitty) as card indices (``None`` unknown).
+
+        The fast path takes a deal as the writer writes it -- every hand
+        known, no widow or kitty; anything else goes to :meth:`read_deal_in_full`.
+        """
+        try:
+            if type(deal) is dict and deal.keys() <= _DEAL_KEYS:
+                hands_obj = deal["hands"]
+                if type(hands_obj) is dict and len(hands_obj) == self.n:
+                    card_of = self.card_of
+                    dealt = []
+                    for label in self.labels:
+                        cards = hands_obj[label]
+                        if type(cards) is not list:
+                            raise KeyError(label)
+                        dealt.append([card_of[c] for c in cards])
+                    up = deal.get("upcard")
+                    if "widow" not in deal and "kitty" not in deal:
+                        return dealt, None if up is None else card_of[up], None, None
+        except (KeyError, TypeError):
+            pass
+        return self.read_deal_in_full(h, deal)
+
+    def read_deal_in_full(self, h: int, deal: Any
+                          ) -> tuple[list[Any], int | None, list[int | None] | None,
+                                     list[int | None] | None]:
+        """:meth:`read_deal` for any deal: unknown cards, widow, kitty, and every
+        problem reported."""
+        path: JsonPath = ("hands", h, "deal")
+        if type(deal) is not dict:
+            self.schema(f"hand {h + 1}: 'deal' must be an object, not {json_kind(deal)}", path, h)
+            raise Broken
+        if not deal.keys() <= _DEAL_KEYS:
+            self.check_keys(deal, DEAL_KEYS, (), path, f"the deal of hand {h + 1}", h)
+        ok = True
+        card_of = self.card_of
+        hands_obj = deal.get("hands")
+        dealt: list[Any] = []
+        unknown = False
+        if hands_obj is None:
+            dealt = [None] * self.n
+            unknown = True
+        elif type(hands_obj) is not dict:
+            self.schema(f"hand {h + 1}: deal 'hands' must be an object seat -> cards, not "
+                        f"{json_kind(hands_obj)}", path + ("hands",), h)
+            raise Broken
+        else:
+            present = 0
+            for label in self.labels:
+                cards = hands_obj.get(label)
+                if label in hands_obj:
+                    present += 1
+                if cards is None:
+                    dealt.append(None)
+                    unknown = True
+                    continue
+                try:
+                    if type(cards) is list:
+                        dealt.append([card_of[c] for c in cards])
+                        continue
+                except (KeyError, TypeError):
+                    pass
+                read = self.read_cards(h, cards, path + ("hands", label), f"{label}'s hand")
+                if read is None:
+                    ok = False
+                elif None in read:
+                    unknown = True
+                dealt.append(read)
+            if present != len(hands_obj):
+                for k in hands_obj:
+                    if k not in self.seat_of:
+                        self.schema(f"hand {h + 1}: the deal names '{k}', which is not a seat "
+                                    f"(seats: {', '.join(self.labels)})",
+                                    path + ("hands", k), h, key=True)
+                        ok = False
+        upcard = None
+        up = deal.get("upcard")
+        if up is not None:
+            upcard = card_of.get(up) if type(up) is str else None
+            if upcard is None:
+                read = self.read_cards(h, [up], path + ("upcard",), "the upcard", single=True)
+                if read is None:
+                    ok = False
+                else:
+                    upcard = read[0]
+        widow = self.card_list(h, deal.get("widow"), path + ("widow",), "the widow")
+        kitty = self.card_list(h, deal.get("kitty"), path + ("kitty",), "the kitty")
+        if widow is False or kitty is False or not ok:
+            raise Broken
+        if unknown or (widow is not None and None in widow):
+            self.unknown_hands += 1
+        return dealt, upcard, widow, kitty
+
+    def card_list(self, h: int, value: Any, path: JsonPath, what: str) -> Any:
+        """An optional array of cards: indices, ``None`` if absent, ``False`` if broken."""
+        if value is None:
+            return None
+        if type(value) is not list:
+            self.schema(f"hand {h + 1}: {what} must be an array of cards, not {json_kind(value)}",
+                        path, h)
+            return False
+        read = self.read_cards(h, value, path, what)
+        return False if read is None else read
+
+    def read_cards(self, h: int, cards: Any, path: JsonPath, what: str, single: bool = False,
+                   action: int | None = None) -> list[int | None] | None:
+        """Cards with ``"??"`` as ``None``; each bad one reported (then ``None`` is returned)."""
+        if type(cards) is not list:
+            self.schema(f"hand {h + 1}: {what} must be an array of cards, not {json_kind(cards)}",
+                        path, h)
+            return None
+        out: list[int | None] = []
+        ok = True
+        deck = self.game.deck
+        for i, c in enumerate(cards):
+            at = path if single else path + (i,)
+            if c == UNKNOWN_CARD:
+                out.append(None)
+            elif type(c) is not str:
+                self.schema(f"hand {h + 1}: a card in {what} must be a string like \"JH\", not "
+                            f"{json_kind(c)}", at, h, action)
+                ok = False
+            else:
+                try:
+                    out.append(deck.parse(c))
+                except CardError as exc:
+                    self.add("bad-card", f"hand {h + 1}, {what}: {exc}", at, h, action)
+                    ok = False
+        return out if ok else None
+
+    def check_kitty(self, h: int, deal: tuple[Any, ...]) -> None:
+        """Kitty cards are the undealt ones: none of them dealt, none twice, not too many."""
+        hands, upcard, widow, kitty = deal
+        names = self.names
+        dealt: set[int] = set()
+        for cards in hands:
+            dealt.update(c for c in cards or () if c is not None)
+        dealt.update(c for c in (widow or ()) if c is not None)
+        if upcard is not None:
+            dealt.add(upcard)
+        path: JsonPath = ("hands", h, "deal", "kitty")
+        seen: set[int] = set()
+        for i, c in enumerate(kitty):
+            if c is None:
+                continue
+            if c in dealt:
+                self.add("bad-deal", f"hand {h + 1}: {names[c]} is in the kitty but was dealt",
+                         path + (i,), h)
+            elif c in seen:
+                self.add("bad-deal", f"hand {h + 1}: {names[c]} is in the kitty twice",
+                         path + (i,), h)
+            seen.add(c)
+        r = self.game.rules
+        undealt = self.game.deck.size - r.deal.hand_size * (self.n + (1 if r.deal.widow else 0)) \
+            - (1 if r.deal.upcard else 0)
+        if len(kitty) > undealt:
+            self.add("bad-deal", f"hand {h + 1}: the kitty has {len(kitty)} cards, but only "
+                     f"{undealt} are left undealt", path, h)
+
+
+def action_from_json(game: Game, action: Any) -> Action:
+    """The engine action of one recorded ``[seat, verb, ...args]`` (the inverse of
+    :func:`action_to_json`), read as the validator reads it.  Raises
+    ``ValueError`` saying why for one that is not well formed; whether it is
+    *allowed* is for the engine to say."""
+    reader = NotationReader(None, 0, None, no_positions(None))
+    reader.bind(game, list(game.labels))
+    try:
+        seat, verb, arg, alone = reader.read_action(0, 0, action)
+    except Broken:
+        raise ValueError(reader.problems[-1].message.split(": ", 1)[-1]) from None
+    return Action(seat, verb, arg, alone)

@@ -1,4 +1,10 @@
-"""Reading ``ehh/1`` records from ``.json``, ``.jsonl`` and standard input.
+"""Reading ``ehh/1`` records: the one way every command opens its inputs.
+
+:func:`open_records` opens a ``.json``, ``.jsonl`` or ``.ehh`` file, or
+standard input (``-``), and :func:`expand_paths` turns folders into the record
+files inside them; the commands (``validate``, ``replay``, ``convert``) and
+the library all open records through them.  The text format is read by
+:mod:`.text_reader`; JSON is read here.
 
 Records stream: a JSON Lines file is read a line at a time, so memory does not
 grow with the number of records.  Each record comes out as a :class:`Item`:
@@ -21,172 +27,21 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Mapping, NamedTuple, TypeVar
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from ..errors import Location, Problem
+from ..errors import EuchreError, Location, Problem
+from .positions import (
+    MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError, nearest, no_positions,
+    scan_positions,
+)
+from .text_reader import iter_text, read_text_file
 
-#: A path into a JSON value: object keys and array indices, outermost first.
-JsonPath = tuple[str | int, ...]
-#: A position in a locator's index: an offset (JSON) or a (line, column) (text).
-T = TypeVar("T")
-
-
-class Item(NamedTuple):
-    """One record as read from a file."""
-
-    index: int  # type: ignore[assignment]  # 0-based record number (shadows tuple.index)
-    line: int  # 1-based line where the record's text starts
-    text: str  # the record's raw text (kept to place problems)
-    data: Any  # the parsed JSON value (meaningless when ``problem`` is set)
-    problem: Problem | None  # the ``syntax`` problem, if the text is not JSON
-    #: builds the locator of ``text`` (``None``: JSON text, :class:`Locator`); the
-    #: text format (:mod:`.text_reader`) brings its own
-    locator: Callable[[str, int, str | None], Callable[[JsonPath, bool], Location]] | None = None
-
-    def locate(self, file: str | None) -> Callable[[JsonPath, bool], Location]:
-        """Maps JSON paths in this record to positions in its file."""
-        return (self.locator or Locator)(self.text, self.line, file)
-
-
-# ---------------------------------------------------------------- positions
-class ScanError(ValueError):
-    """Text the scanner cannot read as JSON, at a character offset."""
-
-    def __init__(self, offset: int, message: str):
-        super().__init__(message)
-        self.offset = offset
-        self.message = message
-
-
-_WS = re.compile(r"[ \t\n\r]*")
-_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
-_LITERALS = ("true", "false", "null")
-_MAX_DEPTH = 500
-_MAX_DIGITS = 4300  # Python's limit on reading an integer (sys.get_int_max_str_digits)
-
-
-def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
-    """Every value's path in one JSON text -> (offset of its key, offset of its value).
-
-    The key offset is ``None`` for array items and the top value.  Raises
-    :class:`ScanError` at the first character that is not JSON (this also
-    places what ``json`` rejects without a position: ``NaN``, ``Infinity``,
-    nesting deeper than it can follow).
-    """
-    out: dict[JsonPath, tuple[int | None, int]] = {}
-    end = _skip_ws(text, _scan_value(text, _skip_ws(text, 0), (), None, out, 0))
-    if end != len(text):
-        raise ScanError(end, "extra text after the JSON value")
-    return out
-
-
-def _skip_ws(text: str, pos: int) -> int:
-    return _WS.match(text, pos).end()  # type: ignore[union-attr]
-
-
-def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
-                out: dict[JsonPath, tuple[int | None, int]], depth: int) -> int:
-    if depth > _MAX_DEPTH:
-        raise ScanError(pos, "values are nested too deeply")
-    out[path] = (key_pos, pos)
-    ch = text[pos:pos + 1]
-    if ch == "{" or ch == "[":
-        is_object = ch == "{"
-        close = "}" if is_object else "]"
-        pos = _skip_ws(text, pos + 1)
-        if text[pos:pos + 1] == close:
-            return pos + 1
-        i = 0
-        while True:
-            kpos: int | None = None
-            if is_object:
-                m = _STRING.match(text, pos)
-                if m is None:
-                    raise ScanError(pos, "expected a key in double quotes")
-                item: JsonPath = path + (json.loads(m.group()),)
-                kpos = pos
-                pos = _skip_ws(text, m.end())
-                if text[pos:pos + 1] != ":":
-                    raise ScanError(pos, "expected ':' after the key")
-                pos = _skip_ws(text, pos + 1)
-            else:
-                item = path + (i,)
-                i += 1
-            pos = _skip_ws(text, _scan_value(text, pos, item, kpos, out, depth + 1))
-            ch = text[pos:pos + 1]
-            if ch == close:
-                return pos + 1
-            if ch != ",":
-                raise ScanError(pos, f"expected ',' or '{close}'")
-            pos = _skip_ws(text, pos + 1)
-    m = _STRING.match(text, pos) if ch == '"' else _NUMBER.match(text, pos)
-    if m is not None:
-        return m.end()
-    for word in _LITERALS:
-        if text.startswith(word, pos):
-            return pos + len(word)
-    if not ch:
-        raise ScanError(pos, "the text ends where a value was expected")
-    bad = re.match(r"[A-Za-z_+-]\w*", text[pos:])
-    if bad:
-        raise ScanError(pos, f"'{bad.group()}' is not a JSON value")
-    raise ScanError(pos, "expected a value")
-
-
-def nearest(index: Mapping[JsonPath, tuple[T | None, T]], path: JsonPath, key: bool) -> T | None:
-    """The position of the value (or its key) at ``path`` in a locator's ``index``, or
-    of its nearest ancestor there when the path goes where the record has nothing;
-    shared by the JSON and the text locators."""
-    while True:
-        hit = index.get(path)
-        if hit is not None:
-            return hit[0] if key and hit[0] is not None else hit[1]
-        if not path:
-            return None
-        path = path[:-1]
-        key = False
-
-
-class Locator:
-    """Maps JSON paths in one record to file positions, scanning the text on first use."""
-
-    def __init__(self, text: str, first_line: int, file: str | None):
-        self.text = text
-        self.first_line = first_line
-        self.file = file
-        self._index: dict[JsonPath, tuple[int | None, int]] | None = None
-
-    def offset(self, path: JsonPath, key: bool = False) -> int | None:
-        """Character offset of the value (or its key) at ``path``, or of its nearest
-        existing ancestor when the path goes where the record has nothing."""
-        if self._index is None:
-            try:
-                self._index = scan_positions(self.text)
-            except ScanError:
-                self._index = {}
-        return nearest(self._index, path, key)
-
-    def __call__(self, path: JsonPath, key: bool = False) -> Location:
-        return self.at_offset(self.offset(path, key))
-
-    def at_offset(self, offset: int | None) -> Location:
-        """The file location of a character offset in the record's text."""
-        if offset is None:
-            return Location(self.file, None, None)
-        text = self.text
-        line = self.first_line + text.count("\n", 0, offset)
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        return Location(self.file, line, column)
-
-
-def no_positions(file: str | None) -> Callable[[JsonPath, bool], Location]:
-    """A locator for records that have no text (built in memory): file only."""
-    def locate(path: JsonPath, key: bool = False) -> Location:
-        return Location(file, None, None)
-
-    return locate
-
+__all__ = [
+    "Item", "JsonPath", "Locate", "Locator", "ScanError", "nearest", "no_positions",
+    "scan_positions", "parse_record", "iter_jsonl", "iter_json", "read_json_file",
+    "read_jsonl_file", "read_text_file", "READERS", "STDIN", "STDIN_NAME", "FORMS",
+    "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "InputError",
+]
 
 # ------------------------------------------------------------------ parsing
 def _reject_constant(name: str) -> Any:
@@ -214,7 +69,7 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
         except ScanError as scan:
             loc_off, message = scan.offset, scan.message
         else:  # well-formed, so an integer of more digits than Python reads
-            digits = re.search(r"[0-9]{%d,}" % (_MAX_DIGITS + 1), text)
+            digits = re.search(r"[0-9]{%d,}" % (MAX_DIGITS + 1), text)
             if digits is not None:
                 loc_off = digits.start()
                 message = f"a number of {len(digits.group())} digits is more than can be read"
@@ -299,14 +154,6 @@ def read_jsonl_file(path: str) -> Iterator[Item]:
     return records()
 
 
-def read_text_file(path: str) -> Iterator[Item]:
-    """Open a ``.ehh`` text file now (``OSError`` if unreadable); stream its games
-    (:mod:`.text_reader`, imported here: it builds on this module)."""
-    from .text_reader import read_text_file as read
-
-    return read(path)
-
-
 #: How each kind of record file is read, by extension.  Readers open the file
 #: at once (so an unreadable file is an ``OSError`` before any record) and
 #: return an iterator of items.
@@ -337,8 +184,6 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
     src = stream if stream is not None else sys.stdin.buffer
     lines = iter(src)
     if text:
-        from .text_reader import iter_text
-
         return iter_text(lines, name)
     if jsonl is None:
         head: list[bytes] = []
@@ -348,8 +193,6 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
                 break
         first = head[-1].lstrip(b"\xef\xbb\xbf \t\r\n") if head else b""
         if _TEXT_START.match(first):  # a tag, a comment, a hand: the text format
-            from .text_reader import iter_text
-
             return iter_text(_chain(head, lines), name)
         try:
             if head:  # empty input: no records
@@ -372,7 +215,8 @@ def read_records(path: str) -> Iterator[Item]:
     """The records of one file (by extension) or of standard input (``-``).
 
     Raises ``OSError`` at once when the file cannot be opened, and
-    ``ValueError`` for a file type no reader knows.
+    ``ValueError`` for a file type no reader knows.  The commands use
+    :func:`open_records`, which says both as an :class:`InputError`.
     """
     if path == STDIN:
         return read_stdin()
@@ -381,6 +225,54 @@ def read_records(path: str) -> Iterator[Item]:
         kinds = ", ".join(sorted(READERS))
         raise ValueError(f"{path}: not a record file (expected {kinds})")
     return reader(path)
+
+
+#: How an input is read: ``auto`` by its extension (standard input: by its first
+#: line, see :func:`read_stdin`), else as one JSON document, JSON Lines or the text
+#: format whatever its name.
+AUTO, JSON, JSONL, TEXT = "auto", "json", "jsonl", "text"
+FORMS = (AUTO, JSON, JSONL, TEXT)
+_FORM_READERS: dict[str, Callable[[str], Iterator[Item]]] = {
+    JSON: read_json_file, JSONL: read_jsonl_file, TEXT: read_text_file,
+}
+
+
+class InputError(EuchreError):
+    """An input that cannot be opened: ``unreadable`` (the system refused it), or of
+    a kind no reader knows (a usage error)."""
+
+    def __init__(self, path: str, message: str, unreadable: bool):
+        super().__init__(message)
+        self.path = path
+        self.unreadable = unreadable
+
+
+def input_name(path: str) -> str:
+    """The file name problems show for an input: ``<stdin>`` for ``-``."""
+    return STDIN_NAME if path == STDIN else path
+
+
+def open_records(path: str, form: str = AUTO) -> Iterator[Item]:
+    """The records of one input, streamed: a file, or ``-`` for standard input.
+
+    ``form`` is one of :data:`FORMS`.  The input is opened now: raises
+    :class:`InputError` when it cannot be (its message names the path and the
+    reason); problems in the records come out as items, located in the file
+    :func:`input_name` gives.
+    """
+    if form not in FORMS:
+        raise ValueError(f"unknown input form {form!r}: one of {', '.join(FORMS)}")
+    try:
+        if path == STDIN:
+            jsonl = None if form in (AUTO, TEXT) else form == JSONL
+            return read_stdin(name=STDIN_NAME, jsonl=jsonl, text=form == TEXT)
+        if form == AUTO:
+            return read_records(path)
+        return _FORM_READERS[form](path)
+    except OSError as exc:
+        raise InputError(path, f"cannot read {path}: {exc.strerror or exc}", True) from None
+    except ValueError as exc:  # no reader for this kind of file
+        raise InputError(path, str(exc), False) from None
 
 
 def expand_paths(paths: list[str]) -> list[str]:

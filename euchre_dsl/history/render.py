@@ -10,7 +10,7 @@ colour too.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable, Iterator
 
 from ..cards import JOKER_SUIT
 from ..engine.actions import PLAY
@@ -42,18 +42,25 @@ class _Cell:
 
 def render_game(view: GameView, paint: Paint = plain, hand: int | None = None) -> str:
     """The record as text: a header, then every hand (or only hand number ``hand``)."""
+    return "".join(render_lines(view, view.hands, paint, hand))
+
+
+def render_lines(view: GameView, hands: Iterable[HandView], paint: Paint = plain,
+                 hand: int | None = None) -> Iterator[str]:
+    """:func:`render_game`'s text piece by piece (each ends with a newline), drawing
+    ``hands`` as they come, e.g. from :func:`~.replay.replay_lazily`: the record's
+    problems known at the start follow the header; those found while the hands
+    were replayed (its ``final`` claims, notes) come after the hands."""
     r = _Renderer(view, paint)
-    lines = [r.header()]
-    for p in view.problems:
-        lines.append(r.problem_line(p))
-    for hv in view.hands:
+    shown = len(view.problems)
+    yield "".join(line + "\n" for line in
+                  [r.header()] + [r.problem_line(p) for p in view.problems[:shown]])
+    for hv in hands:
         if hand is None or hv.number == hand:
-            lines.append("")
-            lines.extend(r.hand(hv))
+            yield "\n" + "".join(line + "\n" for line in r.hand(hv))
     if hand is None:
-        lines.append("")
-        lines.append(r.final())
-    return "\n".join(lines) + "\n"
+        yield "".join(r.problem_line(p) + "\n" for p in view.problems[shown:])
+        yield "\n" + r.final() + "\n"
 
 
 class _Renderer:

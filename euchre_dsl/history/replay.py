@@ -1,6 +1,7 @@
 """A record replayed for people: the state of the table after every action.
 
-:func:`replay_record` turns one ``ehh/1`` record into a :class:`GameView`:
+:func:`replay_record` turns one ``ehh/1`` record into a :class:`GameView`
+(:func:`replay_lazily`: hand by hand):
 per hand the deal, and per action a :class:`Step` -- what was done, in
 words, the cards on the table, the tricks won so far, what each seat is
 known to hold -- with the validator's problems attached to the action where
@@ -8,30 +9,32 @@ each occurs.  The terminal view (:mod:`.render`) and the HTML page
 (:mod:`.html_replay`) both draw from it, so they always show the same
 thing.
 
-Nothing here decides a rule: the engine replays the actions (and judges
-them), the validator finds the problems.  When the engine refuses an action
-the hand's replay stops there, as the validator's does.
+Nothing here decides a rule or reads the notation: the views are drawn from
+the one walk of the record (:func:`~.validate.walk_record`), in which the
+engine replays the actions (and judges them) and the validator finds the
+problems.  When the engine refuses an action the hand's replay stops there.
 """
 
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Iterator
 
-from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, CardError, Deck
+from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Deck
 from ..engine.actions import (
     BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING, STAY,
-    SWAP, TAKE_WIDOW, Action, IllegalAction,
+    SWAP, TAKE_WIDOW, Action,
 )
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
-from ..errors import EuchreError, Location, Problem
-from .notation import UNKNOWN_CARD, action_from_json
-from .reader import JsonPath
-from .validate import Validator
+from ..errors import EuchreError, Problem
+from .events import Acted, Dealt, Event, HandEnded, Started
+from .notation import UNKNOWN_CARD
+from .positions import Locate
+from .validate import Validator, walk_record
 
-Locate = Callable[[JsonPath, bool], Location]
+
 #: Suits drawn in red; the rest are black.
 RED_SUITS = (DIAMONDS, HEARTS)
 
@@ -141,39 +144,110 @@ def hide_hands(record: dict[str, Any], keep: str | None) -> dict[str, Any]:
 def replay_record(record: Any, index: int = 0, file: str | None = None,
                   locate: Locate | None = None,
                   validator: Validator | None = None) -> GameView:
-    """Replay one record for display.  Raises :class:`EuchreError` when it cannot be
-    replayed at all (not a record, an unknown or invalid variant, bad seats): the
-    problems say why."""
-    validator = validator or Validator()
-    problems = validator.validate(record, index=index, file=file, locate=locate)
-    fatal = [p for p in problems if p.severity == "error" and p.hand is None and
-             p.code in ("schema", "unknown-variant", "invalid-variant")]
-    if type(record) is not dict or fatal:
-        raise EuchreError(fatal or problems)
-    rules = validator.rules_for(record["variant"], file)  # loaded: no fatal problem
-    labels = list(record["seats"])
-    hands_in = _list(record.get("hands"))
-    first = hands_in[0] if hands_in and type(hands_in[0]) is dict else {}
-    dealer = labels.index(first["dealer"]) if first.get("dealer") in labels else 0
-    game = Game(rules, labels, dealer)
-    start = record.get("start_scores")
-    if type(start) is dict:
-        game.set_scores([v if type(v := start.get(name)) is int else s
-                         for name, s in zip(game.side_names, game.scores)])
-    by_place: dict[tuple[int | None, int | None], list[Problem]] = {}
-    for p in problems:
-        by_place.setdefault((p.hand, p.action), []).append(p)
-    views = []
-    for h, hand in enumerate(hands_in):
-        if game.is_over:
-            break
-        views.append(_replay_hand(game, h, hand, by_place))
+    """Replay one whole record for display.  Raises :class:`EuchreError` when it cannot
+    be replayed at all (not a record, an unknown or invalid variant, bad seats): the
+    problems say why.  :func:`replay_lazily` gives the same hand by hand."""
+    view, hands = replay_lazily(record, index, file, locate, validator)
+    view.hands = list(hands)
+    return view
+
+
+def replay_lazily(record: Any, index: int = 0, file: str | None = None,
+                  locate: Locate | None = None, validator: Validator | None = None
+                  ) -> tuple[GameView, Iterator[HandView]]:
+    """The record's view without its hands, and its hands as they are replayed.
+
+    The hands come one at a time from the one walk of the record
+    (:func:`~.validate.walk_record`), so the first is shown before the rest
+    is replayed and memory does not grow with the record; they are not kept in
+    ``view.hands``.  ``view.scores``, ``view.winners`` and the record's
+    problems found after the hands (its ``final`` claims, notes) are complete
+    once the iterator is used up.  Raises :class:`EuchreError` as
+    :func:`replay_record` does.
+    """
+    events = walk_record(record, index=index, file=file, locate=locate, steps=True,
+                         validator=validator)
+    early: list[Problem] = []
+    for event in events:
+        if isinstance(event, Started):
+            fatal = [p for p in early if p.severity == "error" and p.hand is None and
+                     p.code in _FATAL]
+            if fatal:
+                raise EuchreError(fatal)
+            view = _game_view(record, index, event.game, early)
+            return view, _hands(view, record, event.game, events)
+        assert isinstance(event, Problem)  # nothing else comes before the replay starts
+        early.append(event)
+    raise EuchreError([p for p in early if p.severity == "error" and p.code in _FATAL]
+                      or early)
+
+
+#: Problems that stop a record from being replayed at all.
+_FATAL = ("schema", "unknown-variant", "invalid-variant")
+
+
+def _game_view(record: dict[str, Any], index: int, game: Game,
+               problems: list[Problem]) -> GameView:
     players = _dict(record.get("players"))
-    return GameView(index, rules.name or rules.id, labels,
+    rules = game.rules
+    return GameView(index, rules.name or rules.id, list(game.labels),
                     {k: v for k, v in players.items() if type(v) is str},
-                    list(game.side_names), list(game.side_of), game.deck, views,
-                    list(game.scores), game.winners,
-                    by_place.get((None, None), []))
+                    list(game.side_names), list(game.side_of), game.deck, [],
+                    list(game.scores), game.winners, problems)
+
+
+def _hands(view: GameView, record: dict[str, Any], game: Game,
+           events: Iterator[Event]) -> Iterator[HandView]:
+    """Hand views from the walk's events; the record's later problems go to ``view``."""
+    hands_in = _list(record.get("hands"))
+    hv: HandView | None = None
+    problems: list[Problem] = []
+    tricks_before = 0
+    phase = game.phase  # the phase the next action is taken in
+    for event in events:
+        if isinstance(event, Problem):
+            if event.hand is None:
+                view.problems.append(event)
+            else:
+                problems.append(event)
+        elif isinstance(event, Acted):
+            if hv is None:  # an action of a hand that was not dealt: never happens
+                continue
+            recorded = _list(_dict(hands_in[event.hand]).get("actions"))[event.action]
+            hv.steps.append(_step(game, event, recorded, tricks_before, phase))
+            tricks_before = len(game.trick_winners)
+            phase = game.phase
+        elif isinstance(event, Dealt):
+            hv = _dealt(game, event.hand, hands_in[event.hand])
+            tricks_before = 0
+            phase = game.phase
+        elif isinstance(event, HandEnded):
+            h = event.hand
+            if hv is None:  # not dealt: the hand is shown with its problems only
+                hv = HandView(h + 1, _dealer(game, hands_in[h]), [], None, None, [])
+            else:
+                hv.trump, hv.maker, hv.alone = game.trump, game.maker, game.alone
+                if event.finished:
+                    hv.result = game.last_result
+            hv.scores = list(game.scores)
+            by_action: dict[int, list[Problem]] = {}
+            for p in problems:
+                if p.action is None:
+                    hv.problems.append(p)
+                else:
+                    by_action.setdefault(p.action, []).append(p)
+            for step in hv.steps:
+                step.problems = by_action.get(step.action, [])
+            problems = []
+            done, hv = hv, None
+            view.scores, view.winners = list(game.scores), game.winners
+            yield done
+    view.scores, view.winners = list(game.scores), game.winners
+
+
+def _dealer(game: Game, hand: Any) -> int | None:
+    dealer = hand.get("dealer") if type(hand) is dict else None
+    return game.labels.index(dealer) if dealer in game.labels else None
 
 
 def _list(value: Any) -> list[Any]:
@@ -190,80 +264,29 @@ def _seat_cards(game: Game, seat: int) -> SeatCards:
                      max(game.count[seat] - known.bit_count(), 0))
 
 
-def _replay_hand(game: Game, h: int, hand: Any,
-                 by_place: dict[tuple[int | None, int | None], list[Problem]]) -> HandView:
-    hand = hand if type(hand) is dict else {}
-    labels = game.labels
-    dealer = labels.index(hand["dealer"]) if hand.get("dealer") in labels else None
-    if dealer is not None:
-        game.dealer = dealer
-    view = HandView(h + 1, dealer, [], None, None, [], problems=[
-        p for (ph, pa), ps in by_place.items() if ph == h and pa is None for p in ps])
-    try:
-        _deal(game, hand.get("deal"))
-    except (ValueError, CardError, IllegalAction, TypeError):
-        game.abandon_hand()
-        view.scores = list(game.scores)
-        return view
-    view.dealt = [_seat_cards(game, s) for s in range(game.n)]
-    view.upcard = game.upcard
+def _dealt(game: Game, h: int, hand: Any) -> HandView:
+    """The view of a hand just dealt: the cards as far as known, the upcard, the widow."""
+    view = HandView(h + 1, _dealer(game, hand), [_seat_cards(game, s) for s in range(game.n)],
+                    game.upcard, None, [])
     if game.rules.deal.widow:
         widow = game.widow
         view.widow = SeatCards(game.deck.sorted_cards(widow),
                                game.rules.deal.hand_size - widow.bit_count())
-    for i, a in enumerate(_list(hand.get("actions"))):
-        if game.hand_over:
-            break
-        step = _step(game, i, a)
-        step.problems = by_place.get((h, i), [])
-        view.steps.append(step)
-        if step.refused:
-            break
-    view.trump, view.maker, view.alone = game.trump, game.maker, game.alone
-    if game.hand_over:  # dealt, so only its own actions can have ended it
-        view.result = game.last_result
-    else:
-        game.abandon_hand()
-    view.scores = list(game.scores)
     return view
 
 
-def _deal(game: Game, deal: Any) -> None:
-    if type(deal) is not dict:
-        raise ValueError("no deal")
-    def parse(card: Any) -> int:
-        if type(card) is not str:  # the validator reports it; the hand is not shown
-            raise ValueError("not a card")
-        return game.deck.parse(card)
-
-    def cards(value: Any) -> list[int | None] | None:
-        if value is None:
-            return None
-        return [None if c == UNKNOWN_CARD else parse(c) for c in value]
-
-    hands_obj = _dict(deal.get("hands"))
-    hands = [cards(hands_obj.get(label)) for label in game.labels]
-    up = deal.get("upcard")
-    game.deal(hands, None if up is None else parse(up), cards(deal.get("widow")),
-              cards(deal.get("kitty")))
-
-
-def _step(game: Game, i: int, a: Any) -> Step:
-    """Apply one recorded action and describe the table after it."""
-    before = len(game.trick_winners)
-    phase = game.phase
-    try:
-        action = action_from_json(game, a)
-    except ValueError:
-        return _snapshot(game, i, None, f"{a!r} (not understood)", None, None, True, phase)
+def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: str) -> Step:
+    """The table just after one action (refused: as it was before it); ``recorded`` is
+    the action as the record writes it, ``phase`` the phase it was taken in."""
+    action = event.move
+    if action is None:
+        return _snapshot(game, event.action, None, f"{recorded!r} (not understood)", None,
+                         None, True, phase)
     words = describe(game, action)
-    try:
-        game.apply(action, allow_renege=True)
-    except IllegalAction:
-        return _snapshot(game, i, action.seat, words, action.verb, action.arg, True, phase)
     card = action.arg if action.verb in (PLAY, DISCARD, GIVE) else None
-    step = _snapshot(game, i, action.seat, words, action.verb, card, False, phase)
-    if action.verb == PLAY and len(game.trick_winners) > before:
+    step = _snapshot(game, event.action, action.seat, words, action.verb, card, event.refused,
+                     phase)
+    if action.verb == PLAY and not event.refused and len(game.trick_winners) > tricks_before:
         # the trick is complete: show it whole, with its winner
         step.won_by = game.trick_winners[-1]
         step.trick = len(game.trick_winners)

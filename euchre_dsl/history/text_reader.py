@@ -32,9 +32,9 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
-from ..errors import Location, Problem
+from ..errors import EuchreError, Location, Problem
 from .notation import FORMAT, UNKNOWN_CARD
-from .reader import Item, JsonPath, ScanError, nearest, scan_positions
+from .positions import Item, JsonPath, ScanError, nearest, scan_positions
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
            "TextLocator", "NOTES_KEY", "GLYPHS", "CARD_VERBS", "canonical_card"]
@@ -98,7 +98,7 @@ def _looks_like_card(word: str) -> bool:
     return any(ch.isdigit() or ch in _SUIT_SYMBOLS for ch in word)
 
 
-class TextSyntaxError(ValueError):
+class TextSyntaxError(EuchreError, ValueError):
     """A game's text cannot be read; at a file line and column."""
 
     def __init__(self, message: str, line: int, column: int, hint: str | None = None):
@@ -147,7 +147,7 @@ def parse_game(text: str, index: int, line: int, file: str | None) -> Item:
             hint=exc.hint, record=index), TextLocator)
 
 
-def _parse(text: str, first_line: int) -> Tree:
+def _parse(text: str, first_line: int) -> Tree[Token]:
     try:
         return parser().parse(text)
     except UnexpectedInput as exc:
@@ -302,7 +302,7 @@ class _Builder:
         return value
 
     # ------------------------------------------------------------- game
-    def game(self, tree: Tree) -> dict[str, Any]:
+    def game(self, tree: Tree[Token]) -> dict[str, Any]:
         tags: dict[str, Any] = {}
         hands: list[Any] = []
         final: Any = None
@@ -449,7 +449,7 @@ class _Builder:
         return out
 
     # ------------------------------------------------------------ hands
-    def hand(self, tree: Tree, h: int) -> Any:
+    def hand(self, tree: Tree[Token], h: int) -> Any:
         lines = [ln for t in tree.children if isinstance(t, Token)
                  for ln in _lines(t, self.first)]
         head = lines[0]

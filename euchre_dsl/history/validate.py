@@ -32,46 +32,23 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Generator, Iterable, Iterator
 
-from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING, STAY,
-    SWAP, TAKE_WIDOW, IllegalAction,
-)
+from ..engine.actions import PLAY, PLAYING, Action, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
-from .notation import FORMAT
-from .reader import Item, JsonPath, no_positions, read_records
-from .shape import (
-    CONTRACT_CODES, HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, UNKNOWN_CARD, Broken,
-    Locate, is_int, json_kind, shown_location, did_you_mean,
-)
+from .events import Acted, Dealt, Event, HandEnded, Started
+from .notation import FORMAT, Broken, json_kind
+from .positions import Item, JsonPath, Locate, no_positions
+from .reader import read_records
+from .shape import HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, shown_location
 
 _HAND_KEYS = frozenset(HAND_KEYS)
-ALONE = "alone"
 #: The number of compiled variants kept between records (inline ones and files).
 VARIANT_CACHE = 64
-#: Verbs and the arguments each takes, for messages.
-VERB_FORMS = {
-    PASS: "[seat, \"pass\"]",
-    ORDER_UP: "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]",
-    CALL: "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
-    BID: "[seat, \"bid\", number]",
-    DISCARD: "[seat, \"discard\", card]",
-    DEFEND_ALONE: "[seat, \"defend_alone\"]",
-    STAY: "[seat, \"stay\"]",
-    DROP: "[seat, \"drop\"]",
-    TAKE_WIDOW: "[seat, \"take_widow\"]",
-    PLAY: "[seat, \"play\", card]",
-    # house-rule verbs (docs/hand-history-extensions.md)
-    GIVE: "[seat, \"give\", card]",
-    SWAP: "[seat, \"swap\", card, card, card]",
-    MISDEAL: "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
-}
-_NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
 
 
 def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
@@ -147,9 +124,8 @@ class Validator:
         (a :class:`~euchre_dsl.history.reader.Locator`); without it problems
         carry the file only.
         """
-        check = _RecordCheck(self, record, index, file, locate or no_positions(file))
-        check.run()
-        return check.problems
+        return [e for e in _RecordCheck(self, record, index, file, locate or no_positions(file),
+                                        False).walk() if type(e) is Problem]
 
     def rules_for(self, variant: str | dict[str, Any], file: str | None) -> RuleSet:
         """The record's variant: a shipped id, a path relative to ``file``, or an inline
@@ -174,6 +150,29 @@ class Validator:
         if isinstance(found, EuchreError):
             raise found
         return found
+
+
+def walk_record(record: Any, *, index: int = 0, file: str | None = None,
+                locate: Locate | None = None, steps: bool = False,
+                validator: Validator | None = None) -> Iterator[Event]:
+    """The one walk of a record: replay it through the engine, yielding what it meets.
+
+    Lazy, hand by hand: nothing is replayed before it is asked for, so the
+    first hand of a long record comes at once and memory does not grow with
+    the record.  Yields, in order: the problems of the record's shape (each a
+    :class:`~euchre_dsl.errors.Problem`); :class:`~.events.Started` when the
+    record can be replayed; per hand, with ``steps``, :class:`~.events.Dealt`
+    and an :class:`~.events.Acted` after each action, then always
+    :class:`~.events.HandEnded` after the hand's problems; last the problems of
+    the record's ``final`` claims and its notes.  The problems are exactly
+    :meth:`Validator.validate`'s, in the same order, with or without steps.
+
+    ``index``, ``file`` and ``locate`` are as for :meth:`Validator.validate`;
+    ``validator`` keeps compiled variants between records.
+    """
+    check = _RecordCheck(validator or Validator(), record, index, file,
+                         locate or no_positions(file), steps)
+    return check.walk()
 
 
 def validate_record(record: Any, *, index: int = 0, file: str | None = None,
@@ -234,17 +233,26 @@ class _RecordCheck(ClaimChecks):
     """The state of checking one record: its shape, then the replay of its hands."""
 
     def __init__(self, validator: Validator, record: Any, index: int, file: str | None,
-                 locate: Locate):
+                 locate: Locate, steps: bool):
         super().__init__(record, index, file, locate)
         self.validator = validator
+        self.steps = steps  # yield Dealt and Acted events
+        self.finished = False  # the hand being walked was replayed to its end
         self.reneges: list[tuple[int, str]] = []  # found by the last play(s), to report
         self.claims_finished = False  # 'final' names a winner
 
     # ---------------------------------------------------------- the record
-    def run(self) -> None:
+    def taken(self) -> list[Problem]:
+        """The problems found since the last event, handed over to be yielded."""
+        found = self.problems
+        self.problems = []
+        return found
+
+    def walk(self) -> Iterator[Event]:
         rec = self.record
         if type(rec) is not dict:
             self.schema(f"a game record must be a JSON object, not {json_kind(rec)}", ())
+            yield from self.taken()
             return
         complete = self.check_keys(rec, TOP_KEYS, REQUIRED_TOP, (), "the game record",
                                    extension_keys=True)
@@ -262,8 +270,9 @@ class _RecordCheck(ClaimChecks):
             self.check_players(labels)
         self.check_meta()
         if not complete or rules is None or labels is None or hands is None:
+            yield from self.taken()
             return
-        self.replay(rules, labels, hands)
+        yield from self.replay(rules, labels, hands)
 
     def load_rules(self) -> RuleSet | None:
         variant = self.record["variant"]
@@ -286,17 +295,14 @@ class _RecordCheck(ClaimChecks):
             return None
 
     # ---------------------------------------------------------- the replay
-    def replay(self, rules: RuleSet, labels: list[str], hands: list[Any]) -> None:
-        seat_of = self.seat_of = {label: i for i, label in enumerate(labels)}
+    def replay(self, rules: RuleSet, labels: list[str], hands: list[Any]) -> Iterator[Event]:
         first = hands[0] if hands else None
         first_dealer = first.get("dealer") if type(first) is dict else None
-        dealer = seat_of.get(first_dealer, 0) if type(first_dealer) is str else 0
-        game = self.game = Game(rules, labels, dealer)
+        dealer = labels.index(first_dealer) if type(first_dealer) is str and \
+            first_dealer in labels else 0
+        game = Game(rules, labels, dealer)
+        self.bind(game, labels)
         self.side_of = {name: i for i, name in enumerate(game.side_names)}
-        self.card_of = game.deck.spellings
-        self.names = game.deck.names
-        self.labels = labels
-        self.n = game.n
         if "start_scores" in self.record:
             start = self.side_scores(self.record["start_scores"], ("start_scores",),
                                      "'start_scores'")
@@ -304,6 +310,8 @@ class _RecordCheck(ClaimChecks):
                 game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])
         final = self.record.get("final")
         self.claims_finished = type(final) is dict and final.get("winner") is not None
+        yield from self.taken()
+        yield Started(game)
         rotation_known = True
         for h, hand in enumerate(hands):
             if game.is_over:
@@ -313,16 +321,23 @@ class _RecordCheck(ClaimChecks):
                          f"{self.standing()}{more}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
                 break
-            rotation_known = self.hand(h, hand, h == len(hands) - 1, rotation_known and h > 0)
+            self.finished = False
+            rotation_known = yield from self.hand(h, hand, h == len(hands) - 1,
+                                                  rotation_known and h > 0)
+            yield from self.taken()
+            yield HandEnded(h, self.finished, game)
         self.check_final()
         if self.unknown_hands:
             self.add("unknown-cards", f"{self.unknown_hands} hand(s) have cards that are not "
                      "recorded; there, only what the known cards prove is checked", (),
                      severity="info")
+        yield from self.taken()
 
-    def hand(self, h: int, hand: Any, last: bool, check_rotation: bool) -> bool:
-        """Replay one hand; leaves the game between hands.  Returns whether the dealer
-        rotation is known for the next hand."""
+    def hand(self, h: int, hand: Any, last: bool, check_rotation: bool
+             ) -> Generator[Event, None, bool]:
+        """Replay one hand, yielding its events; leaves the game between hands (or, for
+        the last hand, where it stops).  Returns whether the dealer rotation is known
+        for the next hand."""
         game = self.game
         path: JsonPath = ("hands", h)
         if type(hand) is not dict:
@@ -362,12 +377,15 @@ class _RecordCheck(ClaimChecks):
             except ValueError as exc:
                 self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",), h)
                 raise Broken from None
+            if self.steps:
+                yield from self.taken()
+                yield Dealt(h, game)
             actions = hand["actions"]
             if type(actions) is not list:
                 self.schema(f"hand {h + 1}: 'actions' must be an array, not {json_kind(actions)}",
                             path + ("actions",), h)
                 raise Broken
-            self.replay_actions(h, actions)
+            yield from self.replay_actions(h, actions)
         except Broken:
             self.skip_hand(h, hand)
             return True
@@ -384,6 +402,7 @@ class _RecordCheck(ClaimChecks):
             if not last:
                 self.skip_hand(h, hand)
             return True
+        self.finished = True
         self.check_result(h, hand)
         return True
 
@@ -406,14 +425,20 @@ class _RecordCheck(ClaimChecks):
                      "not be replayed", ("hands", h, "result"), h, severity="info")
 
     # ---------------------------------------------------------- the actions
-    def replay_actions(self, h: int, actions: list[Any]) -> None:
-        """Replay a hand's actions; raises :class:`Broken` after an error that stops it."""
+    def replay_actions(self, h: int, actions: list[Any]) -> Iterator[Event]:
+        """Replay a hand's actions; raises :class:`Broken` after an error that stops it.
+
+        Without steps the plays go through :func:`replay_plays` (the whole-hand
+        fast path); with steps every action goes through the general path, one
+        :class:`~.events.Acted` after each (the engine judges both the same).
+        """
         game = self.game
         seat_of, card_of, reneges = self.seat_of, self.card_of, self.reneges
+        steps = self.steps
         n = len(actions)
         i = 0
         while i < n:
-            if game.phase == PLAYING:
+            if game.phase == PLAYING and not steps:
                 i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
                 if reneges:
                     self.report_reneges(h)
@@ -428,109 +453,28 @@ class _RecordCheck(ClaimChecks):
                          ("hands", h, "actions", i), h, i,
                          hint="a hand ends when its last trick is played or all pass")
                 return
-            seat, verb, arg, alone = self.read_action(h, i, actions[i])
+            try:
+                seat, verb, arg, alone = self.read_action(h, i, actions[i])
+            except Broken:
+                if steps:
+                    yield from self.taken()
+                    yield Acted(h, i, None, True, game)
+                raise
             seen = game.last_renege
             try:
                 game.act(seat, verb, arg, alone, True)
             except IllegalAction as exc:
+                if steps:
+                    yield from self.taken()
+                    yield Acted(h, i, Action(seat, verb, arg, alone), True, game)
                 self.illegal(h, i, exc)
             if game.last_renege is not seen:
                 reneges.append((i, game.last_renege))  # type: ignore[arg-type]
                 self.report_reneges(h)
+            if steps:
+                yield from self.taken()
+                yield Acted(h, i, Action(seat, verb, arg, alone), False, game)
             i += 1
-
-    def read_action(self, h: int, i: int, a: Any) -> tuple[int, str, Any, bool]:
-        """``(seat, verb, argument, alone)`` of one action; schema/bad-card stop the hand."""
-        path: JsonPath = ("hands", h, "actions", i)
-        if type(a) is not list or len(a) < 2:
-            self.schema(f"hand {h + 1}, action {i + 1}: an action is an array [seat, verb, ...], "
-                        f"not {json.dumps(a)}", path, h, i)
-            raise Broken
-        label, verb, *args = a
-        seat = self.seat_of.get(label) if type(label) is str else None
-        if seat is None:
-            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(label)} is not a seat "
-                        f"(seats: {', '.join(self.labels)})", path + (0,), h, i)
-            raise Broken
-        form = VERB_FORMS.get(verb) if type(verb) is str else None
-        if form is None:
-            self.schema(f"hand {h + 1}, action {i + 1}: unknown verb {json.dumps(verb)}"
-                        f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
-                        hint=f"verbs: {', '.join(VERB_FORMS)}")
-            raise Broken
-        arg: Any = None
-        alone = False
-        ok = True
-        if verb in _NO_ARGS:
-            ok = not args
-        elif verb == ORDER_UP:
-            ok = args == [] or args == [ALONE]
-            alone = bool(args)
-        elif verb == CALL:
-            ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
-            alone = len(args) == 2
-            if ok:
-                arg = CONTRACT_CODES.get(args[0].upper()) if type(args[0]) is str else None
-                if arg is None:
-                    self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
-                                "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
-                    raise Broken
-        elif verb == BID:
-            ok = len(args) == 1 and is_int(args[0])
-            arg = args[0] if ok else None
-        elif verb in (SWAP, MISDEAL):  # cards shown face up: a mask (none: a faulty deal)
-            ok = len(args) == 3 if verb == SWAP else True
-            if ok and args:
-                arg = self.read_shown(h, i, args)
-        else:  # play, discard, give: one card
-            ok = len(args) == 1
-            if ok:
-                c = args[0]
-                arg = self.card_of.get(c) if type(c) is str else None
-                if arg is None:
-                    if c == UNKNOWN_CARD and verb == DISCARD:
-                        pass
-                    elif c == UNKNOWN_CARD:
-                        what = "given card" if verb == GIVE else "played card"
-                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a {what} "
-                                 "cannot be unknown ('??'): every card played is seen",
-                                 path + (2,), h, i)
-                        raise Broken
-                    else:
-                        read = self.read_cards(h, [c], path + (2,), f"action {i + 1}",
-                                               single=True, action=i)
-                        if read is None:
-                            raise Broken
-                        arg = read[0]
-        if not ok:
-            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(a)} does not match {form}",
-                        path, h, i)
-            raise Broken
-        return seat, verb, arg, alone
-
-    def read_shown(self, h: int, i: int, cards: list[Any]) -> int:
-        """Cards shown face up in a ``swap`` or ``misdeal``, as a mask; each must be known
-        and appear once."""
-        path: JsonPath = ("hands", h, "actions", i)
-        mask = 0
-        for k, c in enumerate(cards):
-            at = path + (2 + k,)
-            if c == UNKNOWN_CARD:
-                self.add("bad-card", f"hand {h + 1}, action {i + 1}: a shown card cannot be "
-                         "unknown ('??')", at, h, i)
-                raise Broken
-            card = self.card_of.get(c) if type(c) is str else None
-            if card is None:
-                read = self.read_cards(h, [c], at, f"action {i + 1}", single=True, action=i)
-                if read is None or read[0] is None:
-                    raise Broken
-                card = read[0]
-            if (mask >> card) & 1:
-                self.add("bad-card", f"hand {h + 1}, action {i + 1}: {self.names[card]} is "
-                         "shown twice", at, h, i)
-                raise Broken
-            mask |= 1 << card
-        return mask
 
     def where(self, h: int) -> str:
         """Where the hand stands, for messages: the hand, and in play the trick so far."""

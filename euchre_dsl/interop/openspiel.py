@@ -39,9 +39,10 @@ from ..engine.actions import (
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import UNKNOWN_CARD, action_from_json
-from ..history.reader import Item, JsonPath, Locator, no_positions
-from ..history.validate import Validator
+from ..history.events import Acted, Dealt, Started
+from ..history.notation import UNKNOWN_CARD
+from ..history.positions import Item, JsonPath, Locator, no_positions
+from ..history.validate import Validator, walk_record
 from ..history.writer import game_record, hand_record
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
@@ -159,7 +160,7 @@ VARIANT_PARAMS = OpenSpielParams(allow_lone_defender=True, stick_the_dealer=True
 
 
 # ==================================================================== history -> ehh/1
-class OpenSpielHistoryError(ValueError):
+class OpenSpielHistoryError(EuchreError, ValueError):
     """A history that is not a whole, legal OpenSpiel euchre game.
 
     ``position`` is the 0-based index in the history of the offending action
@@ -378,98 +379,144 @@ def record_to_histories(record: Any, *, file: str | None = None,
                         ) -> tuple[OpenSpielParams, list[list[int]]]:
     """OpenSpiel action histories for the hands of an ``ehh/1`` record, one game per hand.
 
-    The record must be valid (it is validated first; ``file``, ``locate`` and
-    ``validator`` are passed on, see :meth:`Validator.validate`), its variant
-    one OpenSpiel can play (see :func:`params_for_rules`), and every card of
-    every hand recorded.  Each hand is replayed through the engine and the
-    declarations ``ehh/1`` leaves out -- OpenSpiel's 30 "Partner" -- are put
-    back.  Raises :class:`EuchreError` listing what stops the conversion.
+    The record must be valid, its variant one OpenSpiel can play (see
+    :func:`params_for_rules`), and every card of every hand recorded.  The
+    histories are read off the one walk of the record
+    (:func:`~euchre_dsl.history.validate.walk_record`; ``file``, ``locate`` and
+    ``validator`` are passed on), which validates it as it replays it through
+    the engine; the declarations ``ehh/1`` leaves out -- OpenSpiel's 30
+    "Partner" -- are put back.  Raises :class:`EuchreError` listing what stops
+    the conversion: the validator's errors if there are any, else the first
+    thing OpenSpiel cannot take.
     """
-    v = validator or Validator()
     locate = locate or no_positions(file)
-    errors = [p for p in v.validate(record, file=file, locate=locate) if p.severity == "error"]
+    hands_in = record.get("hands") if type(record) is dict else None
+    errors: list[Problem] = []
+    refusal: EuchreError | None = None
+    params: OpenSpielParams | None = None
+    histories: list[list[int]] = []
+    current: _HandHistory | None = None
+    for event in walk_record(record, file=file, locate=locate, steps=True,
+                             validator=validator):
+        if isinstance(event, Problem):
+            if event.severity == "error":
+                errors.append(event)
+            continue
+        if errors or refusal is not None:
+            continue  # the record cannot be converted: only its problems are still wanted
+        try:
+            if isinstance(event, Started):
+                params = _params_at(event.game.rules, locate)
+            elif isinstance(event, Dealt):
+                assert hands_in is not None  # a record that was replayed has hands
+                current = _HandHistory(event.game, event.hand, hands_in[event.hand], locate)
+            elif isinstance(event, Acted):
+                assert current is not None
+                current.add(event.action, event.move, event.game)
+            elif current is not None and event.hand == current.h:  # HandEnded
+                if not event.finished:
+                    raise current.fail("incomplete-hand", "the actions stop before the hand "
+                                       "is over: OpenSpiel needs whole hands", ("actions",))
+                histories.append(current.out)
+                current = None
+        except EuchreError as exc:
+            refusal = exc
     if errors:
         raise EuchreError(errors)
-    rules = v.rules_for(record["variant"], file)
+    if refusal is not None:
+        raise refusal
+    assert params is not None  # no error: the record was replayed
+    return params, histories
+
+
+def _params_at(rules: RuleSet, locate: Callable[[JsonPath, bool], Location]
+               ) -> OpenSpielParams:
+    """:func:`params_for_rules`, its refusal placed at the record's ``variant``."""
     try:
-        params = params_for_rules(rules)
+        return params_for_rules(rules)
     except EuchreError as exc:
         for p in exc.problems:
             p.location = locate(("variant",), False)
         raise
-    seats = record["seats"]
-    return params, [_hand_history(rules, seats, hand, h, locate)
-                    for h, hand in enumerate(record["hands"])]
 
 
-def _hand_history(rules: RuleSet, seats: list[str], hand: dict[str, Any], h: int,
-                  locate: Callable[[JsonPath, bool], Location]) -> list[int]:
-    """One hand of a valid record, replayed through the engine, as an OpenSpiel history."""
-    def fail(code: str, message: str, path: JsonPath, action: int | None = None
+class _HandHistory:
+    """One hand's OpenSpiel history, built from the walk's events as the engine
+    replays the hand (the record is valid so far)."""
+
+    def __init__(self, game: Game, h: int, hand: dict[str, Any],
+                 locate: Callable[[JsonPath, bool], Location]):
+        self.h = h
+        self.locate = locate
+        deal = hand["deal"]
+        dealt = deal.get("hands") or {}
+        for label in game.labels:
+            cards = dealt.get(label)
+            if cards is None:
+                raise self.fail("unknown-card", f"{label}'s hand is not recorded: OpenSpiel "
+                                "needs every card of the deal", ("deal", "hands"))
+            for i, c in enumerate(cards):
+                if c == UNKNOWN_CARD:
+                    raise self.unknown(("deal", "hands", label, i))
+        if game.upcard is None:
+            raise self.unknown(("deal", "upcard"))
+        dealer = game.dealer
+        os_hands = [sorted(_TO_OS[c] for c in range(NUM_CARDS) if (held >> c) & 1)
+                    for held in game.dealt]
+        self.out = [dealer] + [os_hands[(dealer + k) % 4][k // 4] for k in range(NUM_DEALT)]
+        self.out.append(_TO_OS[game.upcard])
+        self.owed = False  # an order-up's go-alone decision, due after the discard
+        self.defenders: list[int] = []  # asked whether to defend alone, in turn
+
+    def fail(self, code: str, message: str, path: JsonPath, action: int | None = None
              ) -> EuchreError:
-        return EuchreError(Problem(code, message, location=locate(("hands", h) + path, False),
-                                   hand=h, action=action))
+        return EuchreError(Problem(code, message,
+                                   location=self.locate(("hands", self.h) + path, False),
+                                   hand=self.h, action=action))
 
-    def card(text: str, path: JsonPath) -> int:
-        if text == UNKNOWN_CARD:
-            raise fail("unknown-card", "a card is not recorded: OpenSpiel needs every card of "
-                       "the deal and the play", path)
-        return _DECK.parse(text)
+    def unknown(self, path: JsonPath, action: int | None = None) -> EuchreError:
+        return self.fail("unknown-card", "a card is not recorded: OpenSpiel needs every card "
+                         "of the deal and the play", path, action)
 
-    seat_of = {label: i for i, label in enumerate(seats)}
-    dealer = seat_of[hand["dealer"]]
-    deal = hand["deal"]
-    cards: list[list[int]] = []
-    for label in seats:
-        dealt = (deal.get("hands") or {}).get(label)
-        if dealt is None:
-            raise fail("unknown-card", f"{label}'s hand is not recorded: OpenSpiel needs every "
-                       "card of the deal", ("deal", "hands"))
-        cards.append([card(c, ("deal", "hands", label, i)) for i, c in enumerate(dealt)])
-    upcard = card(deal["upcard"], ("deal", "upcard"))
-    game = Game(rules, seats, dealer=dealer)
-    game.deal(cards, upcard)
-    os_hands = [sorted(_TO_OS[c] for c in held) for held in cards]
-    out = [dealer] + [os_hands[(dealer + k) % 4][k // 4] for k in range(NUM_DEALT)]
-    out.append(_TO_OS[upcard])
-    owed = False  # an order-up's go-alone decision, due after the discard
-    for i, recorded in enumerate(hand["actions"]):
-        action = action_from_json(game, recorded)
-        # defenders the record passes over declined to defend alone: OpenSpiel's "Partner"
-        while game.phase == DEFEND and not (action.verb == DEFEND_ALONE
-                                            and game.to_act == action.seat):
-            out.append(PARTNER_ACTION)
-            game.decline(game.to_act)
+    def add(self, i: int, action: Action | None, game: Game) -> None:
+        """Action ``i``, just applied to ``game``."""
+        assert action is not None  # a valid record's actions are all understood
+        out = self.out
+        if self.defenders:  # those the record passes over declined: OpenSpiel's "Partner"
+            asked = self.defenders.index(action.seat) if action.verb == DEFEND_ALONE \
+                else len(self.defenders)
+            out += [PARTNER_ACTION] * asked
+            self.defenders = []
         if action.verb in (DISCARD, PLAY) and action.arg is None:
-            raise fail("unknown-card", "a card is not recorded: OpenSpiel needs every card of "
-                       "the deal and the play", ("actions", i, 2), i)
-        game.apply(action)
+            raise self.unknown(("actions", i, 2), i)
         if action.verb == PASS:
             out.append(PASS_ACTION)
         elif action.verb == ORDER_UP:
             assert game.trump is not None
             out.append(FIRST_TRUMP_ACTION + game.trump)
             if game.phase != EXCHANGE:
-                raise fail("unsupported-rules", f"{recorded[0]} ordered up alone and the dealer "
-                           "sat out without taking the upcard; OpenSpiel's dealer always takes "
-                           "it and discards", ("actions", i), i)
-            owed = action.alone
+                seat = game.labels[action.seat]
+                raise self.fail("unsupported-rules", f"{seat} ordered up alone and the dealer "
+                                "sat out without taking the upcard; OpenSpiel's dealer always "
+                                "takes it and discards", ("actions", i), i)
+            self.owed = action.alone
         elif action.verb == CALL:
             assert game.trump is not None
             out += [FIRST_TRUMP_ACTION + game.trump,
                     GO_ALONE_ACTION if action.alone else PARTNER_ACTION]
         elif action.verb == DISCARD:
             assert action.arg is not None
-            out += [_TO_OS[action.arg], GO_ALONE_ACTION if owed else PARTNER_ACTION]
+            out += [_TO_OS[action.arg], GO_ALONE_ACTION if self.owed else PARTNER_ACTION]
         elif action.verb == DEFEND_ALONE:
             out.append(GO_ALONE_ACTION)
         else:  # play: the rules check leaves no other verb
             assert action.arg is not None
             out.append(_TO_OS[action.arg])
-    if not game.hand_over:
-        raise fail("incomplete-hand", "the actions stop before the hand is over: OpenSpiel "
-                   "needs whole hands", ("actions",))
-    return out
+        if game.phase == DEFEND:  # the defenders are asked in turn from the one on turn
+            assert game.maker is not None
+            makers = game.side_of[game.maker]
+            self.defenders = [s for s in ((game.to_act + k) % game.n for k in range(game.n))
+                              if game.side_of[s] != makers and game.active[s]]
 
 
 # ==================================================================== JSON Lines input

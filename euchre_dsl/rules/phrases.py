@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..cards import SUIT_NAMES, SUITS
+from ..errors import EuchreError
 
 #: Slot kinds: what a ``{slot}`` in a phrase accepts.
 SLOT_WORDS = {
@@ -272,7 +273,7 @@ def split_items(items: Sequence[Item]) -> list[Item]:
     return out
 
 
-class PhraseError(Exception):
+class PhraseError(EuchreError):
     """A phrase that means nothing, with where and what was expected."""
 
     def __init__(self, message: str, item: Item, hint: str | None = None):

@@ -18,6 +18,7 @@ from .. import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import GameOutcome, Match
+from ..errors import EuchreError
 from ..history.writer import game_record, hand_record
 from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot, parse_bot_spec
@@ -107,7 +108,7 @@ class Stats:
         return "\n".join(lines)
 
 
-class UnfinishedGame(Exception):
+class UnfinishedGame(EuchreError):
     """A game that reached no end in the hands allowed (a target too high to reach)."""
 
 

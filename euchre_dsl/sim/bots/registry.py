@@ -13,11 +13,12 @@ from __future__ import annotations
 import importlib
 from typing import Any, NamedTuple, Sequence
 
+from ...errors import EuchreError
 from ...rules.ruleset import RuleSet
 from .base import Bot, Param, Rng
 
 
-class BotSpecError(ValueError):
+class BotSpecError(EuchreError, ValueError):
     """A bot spec that names no bot, or gives it parameters it does not take."""
 
 

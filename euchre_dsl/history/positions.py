@@ -1,0 +1,181 @@
+"""Where a part of a record is in its file: JSON paths, record items, locators.
+
+A problem is found at a JSON path such as ``("hands", 2, "actions", 5, 2)``;
+a locator maps that path to a line and column of the record's text.  The JSON
+locator (:class:`Locator`) runs a small position-aware scanner over one
+record's text on first use, so valid records never pay for it; the text
+format's reader (:mod:`.text_reader`) brings its own locator.  Both readers
+build on this module, which imports neither.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable, Mapping, NamedTuple, TypeVar
+
+from ..errors import EuchreError, Location, Problem
+
+#: A path into a JSON value: object keys and array indices, outermost first.
+JsonPath = tuple[str | int, ...]
+#: Maps a JSON path in a record (and whether the key is meant) to its place in the file.
+Locate = Callable[[JsonPath, bool], Location]
+#: A position in a locator's index: an offset (JSON) or a (line, column) (text).
+T = TypeVar("T")
+
+
+class Item(NamedTuple):
+    """One record as read from a file."""
+
+    index: int  # type: ignore[assignment]  # 0-based record number (shadows tuple.index)
+    line: int  # 1-based line where the record's text starts
+    text: str  # the record's raw text (kept to place problems)
+    data: Any  # the parsed JSON value (meaningless when ``problem`` is set)
+    problem: Problem | None  # the ``syntax`` problem, if the text is not JSON
+    #: builds the locator of ``text`` (``None``: JSON text, :class:`Locator`); the
+    #: text format (:mod:`.text_reader`) brings its own
+    locator: Callable[[str, int, str | None], Locate] | None = None
+
+    def locate(self, file: str | None) -> Locate:
+        """Maps JSON paths in this record to positions in its file."""
+        return (self.locator or Locator)(self.text, self.line, file)
+
+
+# ---------------------------------------------------------------- positions
+class ScanError(EuchreError, ValueError):
+    """Text the scanner cannot read as JSON, at a character offset."""
+
+    def __init__(self, offset: int, message: str):
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_STRING = re.compile(r'"(?:[^"\\\x00-\x1f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"')
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_LITERALS = ("true", "false", "null")
+_MAX_DEPTH = 500
+MAX_DIGITS = 4300  # Python's limit on reading an integer (sys.get_int_max_str_digits)
+
+
+def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
+    """Every value's path in one JSON text -> (offset of its key, offset of its value).
+
+    The key offset is ``None`` for array items and the top value.  Raises
+    :class:`ScanError` at the first character that is not JSON (this also
+    places what ``json`` rejects without a position: ``NaN``, ``Infinity``,
+    nesting deeper than it can follow).
+    """
+    out: dict[JsonPath, tuple[int | None, int]] = {}
+    end = _skip_ws(text, _scan_value(text, _skip_ws(text, 0), (), None, out, 0))
+    if end != len(text):
+        raise ScanError(end, "extra text after the JSON value")
+    return out
+
+
+def _skip_ws(text: str, pos: int) -> int:
+    return _WS.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
+                out: dict[JsonPath, tuple[int | None, int]], depth: int) -> int:
+    if depth > _MAX_DEPTH:
+        raise ScanError(pos, "values are nested too deeply")
+    out[path] = (key_pos, pos)
+    ch = text[pos:pos + 1]
+    if ch == "{" or ch == "[":
+        is_object = ch == "{"
+        close = "}" if is_object else "]"
+        pos = _skip_ws(text, pos + 1)
+        if text[pos:pos + 1] == close:
+            return pos + 1
+        i = 0
+        while True:
+            kpos: int | None = None
+            if is_object:
+                m = _STRING.match(text, pos)
+                if m is None:
+                    raise ScanError(pos, "expected a key in double quotes")
+                item: JsonPath = path + (json.loads(m.group()),)
+                kpos = pos
+                pos = _skip_ws(text, m.end())
+                if text[pos:pos + 1] != ":":
+                    raise ScanError(pos, "expected ':' after the key")
+                pos = _skip_ws(text, pos + 1)
+            else:
+                item = path + (i,)
+                i += 1
+            pos = _skip_ws(text, _scan_value(text, pos, item, kpos, out, depth + 1))
+            ch = text[pos:pos + 1]
+            if ch == close:
+                return pos + 1
+            if ch != ",":
+                raise ScanError(pos, f"expected ',' or '{close}'")
+            pos = _skip_ws(text, pos + 1)
+    m = _STRING.match(text, pos) if ch == '"' else _NUMBER.match(text, pos)
+    if m is not None:
+        return m.end()
+    for word in _LITERALS:
+        if text.startswith(word, pos):
+            return pos + len(word)
+    if not ch:
+        raise ScanError(pos, "the text ends where a value was expected")
+    bad = re.match(r"[A-Za-z_+-]\w*", text[pos:])
+    if bad:
+        raise ScanError(pos, f"'{bad.group()}' is not a JSON value")
+    raise ScanError(pos, "expected a value")
+
+
+def nearest(index: Mapping[JsonPath, tuple[T | None, T]], path: JsonPath, key: bool) -> T | None:
+    """The position of the value (or its key) at ``path`` in a locator's ``index``, or
+    of its nearest ancestor there when the path goes where the record has nothing;
+    shared by the JSON and the text locators."""
+    while True:
+        hit = index.get(path)
+        if hit is not None:
+            return hit[0] if key and hit[0] is not None else hit[1]
+        if not path:
+            return None
+        path = path[:-1]
+        key = False
+
+
+class Locator:
+    """Maps JSON paths in one record to file positions, scanning the text on first use."""
+
+    def __init__(self, text: str, first_line: int, file: str | None):
+        self.text = text
+        self.first_line = first_line
+        self.file = file
+        self._index: dict[JsonPath, tuple[int | None, int]] | None = None
+
+    def offset(self, path: JsonPath, key: bool = False) -> int | None:
+        """Character offset of the value (or its key) at ``path``, or of its nearest
+        existing ancestor when the path goes where the record has nothing."""
+        if self._index is None:
+            try:
+                self._index = scan_positions(self.text)
+            except ScanError:
+                self._index = {}
+        return nearest(self._index, path, key)
+
+    def __call__(self, path: JsonPath, key: bool = False) -> Location:
+        return self.at_offset(self.offset(path, key))
+
+    def at_offset(self, offset: int | None) -> Location:
+        """The file location of a character offset in the record's text."""
+        if offset is None:
+            return Location(self.file, None, None)
+        text = self.text
+        line = self.first_line + text.count("\n", 0, offset)
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return Location(self.file, line, column)
+
+
+def no_positions(file: str | None) -> Locate:
+    """A locator for records that have no text (built in memory): file only."""
+    def locate(path: JsonPath, key: bool = False) -> Location:
+        return Location(file, None, None)
+
+    return locate

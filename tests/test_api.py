@@ -1,0 +1,72 @@
+"""The library surface: ``import euchre_dsl`` gives the API (cheaply), every exception the
+package defines derives from ``EuchreError``, and the tour in docs/api.md runs."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import euchre_dsl
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_public_name_is_there() -> None:
+    assert len(set(euchre_dsl.__all__)) == len(euchre_dsl.__all__)
+    for name in euchre_dsl.__all__:
+        assert getattr(euchre_dsl, name) is not None, name
+    for name in ("load_variant", "RuleSet", "Game", "Action", "read_records", "write_jsonl",
+                 "validate_record", "walk_record", "simulate", "Problem", "EuchreError"):
+        assert name in euchre_dsl.__all__
+    assert set(euchre_dsl.__all__) <= set(dir(euchre_dsl))
+
+
+def test_importing_the_package_is_cheap() -> None:
+    code = ("import sys, euchre_dsl; print(sorted(m for m in sys.modules "
+            "if m.startswith(('lark', 'yaml', 'click', 'euchre_dsl.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['euchre_dsl.errors']"
+
+
+def _modules() -> list[str]:
+    names = [euchre_dsl.__name__]
+    for info in pkgutil.walk_packages(euchre_dsl.__path__, euchre_dsl.__name__ + "."):
+        names.append(info.name)
+    return names
+
+
+def test_every_exception_class_of_the_package_derives_from_euchre_error() -> None:
+    found = []
+    for name in _modules():
+        module = importlib.import_module(name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == name and issubclass(cls, BaseException):
+                found.append(cls)
+                assert issubclass(cls, euchre_dsl.EuchreError), f"{name}.{cls.__name__}"
+    names = {c.__name__ for c in found}
+    assert {"IllegalAction", "CardError", "TextSyntaxError", "UnfinishedGame", "InputError",
+            "OpenSpielHistoryError"} <= names
+
+
+def test_errors_that_were_value_errors_still_are() -> None:
+    from euchre_dsl.cards import CardError
+    from euchre_dsl.history.text_reader import TextSyntaxError
+
+    assert issubclass(CardError, ValueError) and issubclass(TextSyntaxError, ValueError)
+    error = euchre_dsl.EuchreError("plain words")
+    assert str(error) == "plain words" and error.problems == []
+
+
+def test_the_api_tour_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the tour reads samples/ from the repository root, as
+    # `python -m doctest docs/api.md` does (and with its default options)
+    result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False)
+    assert result.attempted > 30 and result.failed == 0
