@@ -93,16 +93,21 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
         for text in render_lines(view, errors.count(hands), _paint):
             click.echo(text, nl=False, color=color)
         sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
-    # the page holds the record's hands; for one hand the others are checked (the
-    # record's problems, the exit status) but not kept
-    view.hands = [hv for hv in errors.count(hands) if html_out is not None or
-                  hv.number == hand_no]
+    # the page holds its hands (and the one before, for the score it starts from); the
+    # others are checked (the record's problems, the exit status) but not kept
+    page = PageHands() if hand_no is None else PageHands(hand_no, 1)
+    view.hands = [hv for hv in errors.count(hands) if hv.number == hand_no or (
+        html_out is not None and page.first - 1 <= hv.number < page.first + page.limit)]
     if hand_no is not None and hand_no > errors.hands:
         raise click.UsageError(f"game {record_no} has {errors.hands} hand(s), not {hand_no}")
     if html_out is not None:
+        if hand_no is None and errors.hands > MAX_PAGE_HANDS:
+            click.echo(f"euchre replay: game {record_no} has {errors.hands:,} hands; the page "
+                       f"holds the first {MAX_PAGE_HANDS} (a page holds at most "
+                       f"{MAX_PAGE_HANDS}): use --hand N for any other hand", err=True)
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        _write_page(view, html_out, _page_hands(view, record_no, hand_no),
-                    notes if isinstance(notes, list) else None)
+        _write_page(view, html_out, page, notes if isinstance(notes, list) else None,
+                    errors.hands)
     else:
         click.echo(render_game(view, _paint, hand_no), nl=False, color=color)
     sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
@@ -129,20 +134,9 @@ class _Errors:
         return self.in_hands or any(p.severity == "error" for p in self.view.problems)
 
 
-def _page_hands(view: GameView, record_no: int, hand_no: int | None) -> PageHands:
-    """The hands the page holds: ``--hand N`` alone, else the first
-    :data:`MAX_PAGE_HANDS` (saying so when the record has more)."""
-    if hand_no is not None:
-        return PageHands(hand_no, 1)
-    if len(view.hands) > MAX_PAGE_HANDS:
-        click.echo(f"euchre replay: game {record_no} has {len(view.hands):,} hands; the page "
-                   f"holds the first {MAX_PAGE_HANDS} (a page holds at most {MAX_PAGE_HANDS}): "
-                   "use --hand N for any other hand", err=True)
-    return PageHands()
-
-
-def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None) -> None:
-    page = render_html(view, notes=notes, hands=hands)
+def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None,
+                total: int) -> None:
+    page = render_html(view, notes=notes, hands=hands, total=total)
     if out == "-":
         click.echo(page, nl=False)
         return
