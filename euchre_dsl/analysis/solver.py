@@ -115,16 +115,7 @@ class Solver:
 
     def card_points(self, game: Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' score with best play after it."""
-        pos = position_of(game, seat)
-        u = utilities(game, seat)
-        out: dict[int, int] = {}
-        for card, members in self._root_groups(pos).items():
-            self._load(pos)
-            need_from = self._play_root(card)
-            value = u[self._settle(u, need_from)]
-            for c in members:
-                out[c] = value
-        return out
+        return self.card_points_position(position_of(game, seat), utilities(game, seat))
 
     def solve_position(self, pos: Position) -> int:
         """:meth:`solve` for a position given as masks."""
@@ -146,6 +137,18 @@ class Solver:
         """:meth:`solve_points` for a position given as masks and ``utility[k]``,
         the side's score if it takes ``k`` more tricks."""
         return self._points(pos, utility)
+
+    def card_points_position(self, pos: Position, utility: list[int]) -> dict[int, int]:
+        """:meth:`card_points` for a position given as masks and ``utility[k]``,
+        the side's score if it takes ``k`` more tricks (from ``pos``)."""
+        out: dict[int, int] = {}
+        for card, members in self._root_groups(pos).items():
+            self._load(pos)
+            gained = self._play_root(card)
+            value = utility[self._settle(utility, gained)]
+            for c in members:
+                out[c] = value
+        return out
 
     def clear(self) -> None:
         """Forget every stored position."""
