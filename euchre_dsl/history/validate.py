@@ -114,6 +114,8 @@ class Validator:
 
     def __init__(self) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+        self._file: str | None = None  # the file of the last record, and its folder
+        self._base: str | None = None
 
     def validate(self, record: Any, *, index: int = 0, file: str | None = None,
                  locate: Locate | None = None) -> list[Problem]:
@@ -130,7 +132,11 @@ class Validator:
     def rules_for(self, variant: str | dict[str, Any], file: str | None) -> RuleSet:
         """The record's variant: a shipped id, a path relative to ``file``, or an inline
         object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``)."""
-        base = os.path.dirname(os.path.abspath(file)) if file and file != "-" else None
+        if file != self._file:  # records of one file share it: work out its folder once
+            self._file = file
+            self._base = os.path.dirname(os.path.abspath(file)) if file and file != "-" \
+                else None
+        base = self._base
         if isinstance(variant, str):
             key: tuple[str, str | None] = (variant, base)
         else:
@@ -245,7 +251,8 @@ class _RecordCheck(ClaimChecks):
     def taken(self) -> list[Problem]:
         """The problems found since the last event, handed over to be yielded."""
         found = self.problems
-        self.problems = []
+        if found:  # else the same empty list: nothing to hand over, nothing to allocate
+            self.problems = []
         return found
 
     def walk(self) -> Iterator[Event]:
