@@ -27,9 +27,17 @@ COMPILED = (
     "euchre_dsl/cards.py",
     "euchre_dsl/engine/actions.py",
     "euchre_dsl/engine/scoring.py",
+    "euchre_dsl/engine/state.py",
+    "euchre_dsl/engine/deal.py",
+    "euchre_dsl/engine/bidding.py",
+    "euchre_dsl/engine/participation.py",
+    "euchre_dsl/engine/play.py",
+    "euchre_dsl/engine/claims.py",
     "euchre_dsl/engine/game.py",
     "euchre_dsl/sim/view.py",
     "euchre_dsl/sim/bots/random_bot.py",
+    "euchre_dsl/sim/bots/rule.py",
+    "euchre_dsl/sim/bots/pimc.py",
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
@@ -40,6 +48,7 @@ COMPILED = (
     "euchre_dsl/history/validate.py",
     "euchre_dsl/analysis/position.py",
     "euchre_dsl/analysis/solver.py",
+    "euchre_dsl/analysis/worlds.py",
 )
 
 

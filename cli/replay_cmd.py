@@ -18,8 +18,9 @@ from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, render_htm
 from euchre_dsl.history.reader import STDIN, input_name
 from euchre_dsl.history.render import render_game, render_lines
 from euchre_dsl.history.replay import GameView, HandView, hide_hands, replay_lazily
+from euchre_dsl.history.validate import Validator
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input, open_output, variant_dir_option
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -45,8 +46,9 @@ def _paint(text: str, style: str) -> str:
               help="Write one self-contained web page to step through the game instead "
                    f"('-': to standard output); it holds at most {MAX_PAGE_HANDS} hands "
                    "(--hand N: that hand only).")
+@variant_dir_option
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
-               no_color: bool, html_out: str | None) -> None:
+               no_color: bool, html_out: str | None, variant_dirs: tuple[str, ...]) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
 
     Shows the deal as a table, the bidding, each trick with its winner and
@@ -84,27 +86,33 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
                                      param_hint="--from-view")
         record = hide_hands(record, viewer)
     try:
-        view, hands = replay_lazily(record, item.index, name, item.locate(name))
+        view, hands = replay_lazily(record, item.index, name, item.locate(name),
+                                    validator=Validator(variant_dirs))
     except EuchreError as exc:
         fail(exc.problems, EXIT_INVALID)
     color = False if no_color else None
     errors = _Errors(view)
+    notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
+    notes = notes if isinstance(notes, list) else None
     if html_out is None and hand_no is None:  # every hand, drawn as it is replayed
-        for text in render_lines(view, errors.count(hands), _paint):
+        for text in render_lines(view, errors.count(hands), _paint, notes=notes):
             click.echo(text, nl=False, color=color)
         sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
-    # the page holds the record's hands; for one hand the others are checked (the
-    # record's problems, the exit status) but not kept
-    view.hands = [hv for hv in errors.count(hands) if html_out is not None or
-                  hv.number == hand_no]
+    # the page holds its hands (and the one before, for the score it starts from); the
+    # others are checked (the record's problems, the exit status) but not kept
+    page = PageHands() if hand_no is None else PageHands(hand_no, 1)
+    view.hands = [hv for hv in errors.count(hands) if hv.number == hand_no or (
+        html_out is not None and page.first - 1 <= hv.number < page.first + page.limit)]
     if hand_no is not None and hand_no > errors.hands:
         raise click.UsageError(f"game {record_no} has {errors.hands} hand(s), not {hand_no}")
     if html_out is not None:
-        notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        _write_page(view, html_out, _page_hands(view, record_no, hand_no),
-                    notes if isinstance(notes, list) else None)
+        if hand_no is None and errors.hands > MAX_PAGE_HANDS:
+            click.echo(f"euchre replay: game {record_no} has {errors.hands:,} hands; the page "
+                       f"holds the first {MAX_PAGE_HANDS} (a page holds at most "
+                       f"{MAX_PAGE_HANDS}): use --hand N for any other hand", err=True)
+        _write_page(view, html_out, page, notes, errors.hands)
     else:
-        click.echo(render_game(view, _paint, hand_no), nl=False, color=color)
+        click.echo(render_game(view, _paint, hand_no, notes), nl=False, color=color)
     sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
 
 
@@ -129,30 +137,14 @@ class _Errors:
         return self.in_hands or any(p.severity == "error" for p in self.view.problems)
 
 
-def _page_hands(view: GameView, record_no: int, hand_no: int | None) -> PageHands:
-    """The hands the page holds: ``--hand N`` alone, else the first
-    :data:`MAX_PAGE_HANDS` (saying so when the record has more)."""
-    if hand_no is not None:
-        return PageHands(hand_no, 1)
-    if len(view.hands) > MAX_PAGE_HANDS:
-        click.echo(f"euchre replay: game {record_no} has {len(view.hands):,} hands; the page "
-                   f"holds the first {MAX_PAGE_HANDS} (a page holds at most {MAX_PAGE_HANDS}): "
-                   "use --hand N for any other hand", err=True)
-    return PageHands()
-
-
-def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None) -> None:
-    page = render_html(view, notes=notes, hands=hands)
-    if out == "-":
-        click.echo(page, nl=False)
-        return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(page)
-    except OSError as exc:
-        click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
-    click.echo(f"euchre replay: wrote {out}", err=True)
+def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None,
+                total: int) -> None:
+    """The page to ``out`` (``-``: standard output), a file written atomically."""
+    page = render_html(view, notes=notes, hands=hands, total=total)
+    with open_output(out, "replay") as f:
+        f.write(page)
+    if out != "-":
+        click.echo(f"euchre replay: wrote {out}", err=True)
 
 
 def register(group: click.Group) -> None:

@@ -2,49 +2,109 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Final, NamedTuple
 
 from ..errors import EuchreError
 
-# Verbs, spelled as in ``ehh/1``.  ``DECLINE`` is the engine's name for an
-# optional declaration *not* made (not defending alone, not taking the upcard
-# in an auction); records never contain it.
-PASS = "pass"
-ORDER_UP = "order_up"
-CALL = "call"
-BID = "bid"
-DISCARD = "discard"
-DEFEND_ALONE = "defend_alone"
-STAY = "stay"
-DROP = "drop"
-TAKE_WIDOW = "take_widow"
-PLAY = "play"
-DECLINE = "decline"
-# House-rule verbs (docs/hand-history-extensions.md): records of variants
-# without these options never contain them.
-GIVE = "give"  # call for best: a partner passes a card to the lone player
-SWAP = "swap"  # farmer's hand / going under: three cards for the face-down kitty
-MISDEAL = "misdeal"  # the deal is void: a shown hand (farmer's hand, ace-no-face) or a faulty deal
+class Verb(StrEnum):
+    """The verbs of an action, spelled as in ``ehh/1``.
 
+    ``DECLINE`` is the engine's name for an optional declaration *not* made
+    (not defending alone, not taking the upcard in an auction); records never
+    contain it.  ``GIVE``, ``SWAP`` and ``MISDEAL`` are house-rule verbs
+    (docs/hand-history-extensions.md): records of variants without these
+    options never contain them.
+    """
+
+    PASS = "pass"
+    ORDER_UP = "order_up"
+    CALL = "call"
+    BID = "bid"
+    DISCARD = "discard"
+    DEFEND_ALONE = "defend_alone"
+    STAY = "stay"
+    DROP = "drop"
+    TAKE_WIDOW = "take_widow"
+    PLAY = "play"
+    DECLINE = "decline"
+    GIVE = "give"  # call for best: a partner passes a card to the lone player
+    SWAP = "swap"  # farmer's hand / going under: three cards for the face-down kitty
+    MISDEAL = "misdeal"  # the deal is void: a shown hand or a faulty deal
+
+
+class Phase(StrEnum):
+    """The phases of a hand: what the engine waits for."""
+
+    DEAL = "deal"
+    CLAIMS = "claims"  # before any bid: farmer's hand and ace-no-face claims
+    WIDOW = "widow"
+    ORDER_UP_ROUND = "order_up_round"
+    DEALER_NAMES = "dealer_names"  # a turned-up joker: the dealer names trump
+    EXCHANGE = "exchange"
+    NAMING = "naming"
+    AUCTION = "auction"
+    AUCTION_CALL = "auction_call"
+    TAKE_UPCARD = "take_upcard"
+    DEFEND = "defend"
+    BEST = "call_for_best"  # a lone player discards, partners give their best cards
+    STAY_DROP = "stay_drop"
+    PLAYING = "play"
+    GAME_OVER = "game_over"
+
+
+# The words under short names: the engine and its callers compare with these
+# (Final, so compiled code reads them as constants).  Verbs are plain ``str``
+# values, as records hold them (a record's verb is a JSON string); phases are
+# the members themselves.
+PASS: Final = Verb.PASS.value
+ORDER_UP: Final = Verb.ORDER_UP.value
+CALL: Final = Verb.CALL.value
+BID: Final = Verb.BID.value
+DISCARD: Final = Verb.DISCARD.value
+DEFEND_ALONE: Final = Verb.DEFEND_ALONE.value
+STAY: Final = Verb.STAY.value
+DROP: Final = Verb.DROP.value
+TAKE_WIDOW: Final = Verb.TAKE_WIDOW.value
+PLAY: Final = Verb.PLAY.value
+DECLINE: Final = Verb.DECLINE.value
+GIVE: Final = Verb.GIVE.value
+SWAP: Final = Verb.SWAP.value
+MISDEAL: Final = Verb.MISDEAL.value
+
+#: The verbs a record may contain (every verb but ``decline``).
 VERBS = (PASS, ORDER_UP, CALL, BID, DISCARD, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW, PLAY,
          GIVE, SWAP, MISDEAL)
 
-# Phases of a hand.
-DEAL = "deal"
-CLAIMS = "claims"  # before any bid: farmer's hand and ace-no-face claims
-WIDOW = "widow"
-ORDER_UP_ROUND = "order_up_round"
-DEALER_NAMES = "dealer_names"  # a turned-up joker: the dealer names trump
-EXCHANGE = "exchange"
-NAMING = "naming"
-AUCTION = "auction"
-AUCTION_CALL = "auction_call"
-TAKE_UPCARD = "take_upcard"
-DEFEND = "defend"
-BEST = "call_for_best"  # a lone player discards, partners give their best cards
-STAY_DROP = "stay_drop"
-PLAYING = "play"
-GAME_OVER = "game_over"
+DEAL: Final = Phase.DEAL
+CLAIMS: Final = Phase.CLAIMS
+WIDOW: Final = Phase.WIDOW
+ORDER_UP_ROUND: Final = Phase.ORDER_UP_ROUND
+DEALER_NAMES: Final = Phase.DEALER_NAMES
+EXCHANGE: Final = Phase.EXCHANGE
+NAMING: Final = Phase.NAMING
+AUCTION: Final = Phase.AUCTION
+AUCTION_CALL: Final = Phase.AUCTION_CALL
+TAKE_UPCARD: Final = Phase.TAKE_UPCARD
+DEFEND: Final = Phase.DEFEND
+BEST: Final = Phase.BEST
+STAY_DROP: Final = Phase.STAY_DROP
+PLAYING: Final = Phase.PLAYING
+GAME_OVER: Final = Phase.GAME_OVER
+
+#: What each phase waits for, in words (for "not now" messages; the play says
+#: which trick).
+PHASE_WORDS: Final[dict[Phase, str]] = {
+    WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
+    CLAIMS: "claims before the bidding (farmer's hand, ace-no-face)",
+    BEST: "call for best: the lone player's exchange",
+    DEALER_NAMES: "the joker was turned up: the dealer names trump",
+    EXCHANGE: "the upcard taker must discard", NAMING: "naming round",
+    AUCTION: "the auction", AUCTION_CALL: "the high bidder names trump",
+    TAKE_UPCARD: "the high bidder may take the upcard", DEFEND: "defending alone",
+    STAY_DROP: "staying in or dropping out", PLAYING: "the play",
+    DEAL: "between hands", GAME_OVER: "the game is over",
+}
 
 
 class Action(NamedTuple):

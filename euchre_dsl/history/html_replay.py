@@ -18,7 +18,6 @@ hands: a longer record is cut there, and the page and the caller say so.
 from __future__ import annotations
 
 import html
-import itertools
 import json
 from dataclasses import dataclass
 from importlib import resources
@@ -46,6 +45,38 @@ Notes = Sequence[Mapping[str, Any]]
 
 
 @dataclass(frozen=True)
+class PlayMark:
+    """The analyzer's word on one play (seats and cards in ``ehh/1`` spelling).
+
+    Values are the makers' total tricks with best play by everyone: ``best``
+    before the card, ``after`` just after it; ``values`` (when known) the same
+    for every legal card of the seat.
+    """
+
+    seat: str
+    card: str
+    best: int
+    after: int
+    maker_side: bool  # the seat plays for the makers
+    better: tuple[str, ...] = ()  # the cards that keep ``best`` (empty: this one did)
+    values: Mapping[str, int] | None = None
+
+    @property
+    def cost(self) -> int:
+        """Tricks the card lost for the seat's side."""
+        return self.best - self.after if self.maker_side else self.after - self.best
+
+
+@dataclass(frozen=True)
+class HandMarks:
+    """The analyzer's word on one hand: the makers' tricks with best play from
+    the opening lead, and its plays by action index."""
+
+    makers_dd: int | None
+    plays: Mapping[int, PlayMark]
+
+
+@dataclass(frozen=True)
 class PageHands:
     """Which hands of the record a page holds: ``first`` (1-based) and at most
     ``limit`` from there."""
@@ -55,26 +86,36 @@ class PageHands:
 
 
 def render_html(view: GameView, title: str | None = None, notes: Notes | None = None,
-                hands: PageHands = PageHands()) -> str:
-    """The page for one replayed record (``notes``: the record's ``x-ehh-notes``)."""
+                hands: PageHands = PageHands(),
+                analysis: Mapping[int, HandMarks] | None = None,
+                total: int | None = None) -> str:
+    """The page for one replayed record (``notes``: the record's ``x-ehh-notes``;
+    ``analysis``: the analyzer's marks by hand number; ``total``: see
+    :func:`page_data`)."""
     template = resources.files(__package__).joinpath("replay.html").read_text(encoding="utf-8")
-    data = page_data(view, notes, hands)
+    data = page_data(view, notes, hands, analysis, total)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     heading = title or data["title"]
     return template.replace("{{TITLE}}", html.escape(heading)).replace("{{DATA}}", text)
 
 
-def page_data(view: GameView, notes: Notes | None = None,
-              hands: PageHands = PageHands()) -> dict[str, Any]:
-    """Everything the page draws, as JSON-ready data."""
+def page_data(view: GameView, notes: Notes | None = None, hands: PageHands = PageHands(),
+              analysis: Mapping[int, HandMarks] | None = None,
+              total: int | None = None) -> dict[str, Any]:
+    """Everything the page draws, as JSON-ready data.
+
+    ``view.hands`` may hold every hand of the record or only those the page
+    holds (and the one before them, for the score it starts from); ``total``
+    is then the number of hands in the record."""
     conv = _Frames(view, _notes_by_place(notes))
-    start = hands.first - 1
-    shown = list(itertools.islice(view.hands, start, start + hands.limit))
-    total = len(view.hands)
-    before = view.hands[start - 1].scores if 0 < start <= total else _start_scores(view)
+    first, last = hands.first, hands.first + hands.limit - 1
+    shown = [h for h in view.hands if first <= h.number <= last]
+    total = len(view.hands) if total is None else total
+    before = next((h.scores for h in view.hands if h.number == first - 1), None) or \
+        _start_scores(view)
     limited = None
-    if start > 0 or start + len(shown) < total:
-        limited = {"first": hands.first, "last": hands.first + len(shown) - 1, "total": total}
+    if first > 1 or first + len(shown) - 1 < total:
+        limited = {"first": first, "last": first + len(shown) - 1, "total": total}
     return {
         "title": f"Game {view.index + 1} · {view.variant} · {' '.join(view.labels)}",
         "labels": view.labels,
@@ -84,9 +125,9 @@ def page_data(view: GameView, notes: Notes | None = None,
         "cards": list(view.deck.symbols),
         "red": [view.deck.suit(c) in RED_SUITS for c in range(len(view.deck.symbols))],
         "startScores": list(before),
-        "hands": [conv.hand(h) for h in shown],
+        "hands": [conv.hand(h, (analysis or {}).get(h.number)) for h in shown],
         "limited": limited,
-        "final": conv.final() if start + len(shown) == total else None,
+        "final": conv.final() if first + len(shown) - 1 == total else None,
         "problems": [_problem(p) for p in view.problems],
     }
 
@@ -144,7 +185,7 @@ class _Frames:
         self.v = view
         self.notes = notes
 
-    def hand(self, hv: HandView) -> dict[str, Any]:
+    def hand(self, hv: HandView, marks: HandMarks | None = None) -> dict[str, Any]:
         v = self.v
         n = len(v.labels)
         h = hv.number - 1
@@ -175,6 +216,14 @@ class _Frames:
             frame["widowTaken"] = widow_taken
             frames.append(frame)
         res = hv.result
+        if marks is not None:
+            self.mark(frames, marks)
+            if marks.makers_dd is not None and res is not None and res.maker is not None:
+                side = v.side_of[res.maker]
+                took = sum(t for s, t in enumerate(res.tricks) if v.side_of[s] == side)
+                frames[-1].setdefault("insight", []).append(
+                    f"With best play from the opening lead the makers take {marks.makers_dd}; "
+                    f"they took {took}.")
         result = None
         if res is not None:
             result = {"text": self.result_words(hv), "short": res.reason, "points": list(res.points),
@@ -214,6 +263,38 @@ class _Frames:
             "out": [s for s in range(len(active)) if not active[s]],
             "dropped": list(dropped), "up": up, "notes": notes,
         }
+
+    def mark(self, frames: list[dict[str, Any]], marks: HandMarks) -> None:
+        """The analyzer's values on the frames: before a play (frame ``k``) each legal
+        card's value, after it (frame ``k + 1``) the mistake it was."""
+        deck = self.v.deck
+        labels = self.v.labels
+        sym = deck.symbols
+
+        def card(name: str) -> int:
+            return deck.parse(name)
+
+        for k, m in sorted(marks.plays.items()):
+            if k + 1 >= len(frames) or m.seat not in labels:
+                continue
+            before, after = frames[k], frames[k + 1]
+            notes: list[str] = []
+            if marks.makers_dd is not None and k == min(marks.plays):
+                notes.append(f"With best play from here the makers take {marks.makers_dd}.")
+            if m.values:
+                values = {card(c): v for c, v in m.values.items()}
+                best = max(values.values()) if m.maker_side else min(values.values())
+                before["ana"] = {"seat": labels.index(m.seat), "values": values, "best": best}
+                notes.append("On each card: the makers' tricks with best play after it "
+                             f"(the best for {m.seat} is marked).")
+            before.setdefault("insight", []).extend(notes)
+            if m.cost > 0:
+                better = ", ".join(sym[card(c)] for c in m.better)
+                side = "the makers" if m.maker_side else "the defenders"
+                after["mistake"] = (
+                    f"Mistake: {m.seat}'s {sym[card(m.card)]} cost {side} "
+                    f"{m.cost} trick{'' if m.cost == 1 else 's'} (the makers' best "
+                    f"{m.best} → {m.after})" + (f"; better: {better}" if better else ""))
 
     def result_words(self, hv: HandView) -> str:
         """``E alone marched · tricks N+S 0, E+W 5 · E+W +4``."""

@@ -13,7 +13,124 @@ Dirty Clubs and Columbus are combinations of the options below.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, Union
+
+
+# The words an option may take.  The engine compares option values with these
+# members (a misspelt member fails type checking); each option's ``choices``
+# are derived from its enum, so the two cannot disagree.  Values stay plain
+# strings as read from the YAML or the rules language.
+
+class Sides(StrEnum):
+    PARTNERS = "partners"
+    INDIVIDUAL = "individual"
+
+
+class FarmersHand(StrEnum):
+    """The farmer's-hand trigger (``off``: no farmer's hand)."""
+
+    OFF = "off"
+    THREE_NINES_OR_THREE_TENS = "three_nines_or_three_tens"
+    THREE_NINES_OR_TENS = "three_nines_or_tens"
+    ONLY_NINES_AND_TENS = "only_nines_and_tens"
+    NO_ACE_NO_FACE = "no_ace_no_face"
+    ANY_HAND = "any_hand"
+
+
+#: The ace-no-face claim, spelled like a farmer's-hand trigger where the engine
+#: treats both as conditions on a hand.
+ACE_NO_FACE = "ace_no_face"
+
+
+class FarmersEffect(StrEnum):
+    SWAP = "swap"
+    MISDEAL = "misdeal"
+
+
+class Redeal(StrEnum):
+    """Who deals after a void deal."""
+
+    SAME_DEALER = "same_dealer"
+    PASS_DEAL = "pass_deal"
+
+
+class TurnedDownSuit(StrEnum):
+    BARRED = "barred"
+    ALLOWED = "allowed"
+
+
+class AllPass(StrEnum):
+    THROW_IN = "throw_in"
+    NO_TRUMP = "no_trump"
+
+
+class WidowOrder(StrEnum):
+    RIGHT_OF_DEALER = "right_of_dealer"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+class JokerUpcard(StrEnum):
+    DEALER_NAMES = "dealer_names"
+    FIXED_SUIT = "fixed_suit"
+    AGREED_SUIT = "agreed_suit"
+
+
+class DefendAlone(StrEnum):
+    OFF = "off"
+    VS_LONE_MAKER = "vs_lone_maker"
+    VS_ANY_MAKER = "vs_any_maker"
+
+
+class FirstAsked(StrEnum):
+    """Who is asked first (to defend alone; to stay or drop)."""
+
+    LEFT_OF_MAKER = "left_of_maker"
+    LEFT_OF_DEALER = "left_of_dealer"
+
+
+class Lead(StrEnum):
+    LEFT_OF_DEALER = "left_of_dealer"
+    MAKER = "maker"
+
+
+class LonerLead(StrEnum):
+    FIRST_ACTIVE_LEFT_OF_DEALER = "first_active_left_of_dealer"
+    LEFT_OF_LONER = "left_of_loner"
+
+
+class ScoringModel(StrEnum):
+    TABLE = "table"
+    COUNTDOWN = "countdown"
+
+
+class MakerTarget(StrEnum):
+    """The word ``maker_target`` may take besides a number."""
+
+    BID = "bid"
+
+
+class Renege(StrEnum):
+    AWARD = "award"
+    OFFENDER = "offender"
+    DEDUCT = "deduct"
+    NONE = "none"
+
+
+class Tie(StrEnum):
+    PLAY_ON = "play_on"
+    TIE = "tie"
+
+
+class Rubber(StrEnum):
+    OFF = "off"
+    USPCC = "uspcc"
+    SOMERSET1888 = "somerset1888"
+
+
+def words(enum: type[StrEnum]) -> tuple[str, ...]:
+    """An option's allowed words, as plain strings, from its enum."""
+    return tuple(m.value for m in enum)
 
 
 def opt(default: Any, doc: str, choices: tuple[str, ...] | None = None,
@@ -48,7 +165,7 @@ class PlayerRules:
     count: int = opt(4, "Number of players at the table.", minimum=2, maximum=7)
     sides: str = opt("partners", "'partners': fixed partnerships score together; "
                      "'individual': everyone scores for themselves.",
-                     choices=("partners", "individual"))
+                     choices=words(Sides))
     teams: int = opt(2, "Number of partnerships when sides are partners; seat i plays "
                      "for team i mod teams (4 players: partners opposite).", minimum=2, maximum=3)
 
@@ -69,26 +186,25 @@ class DealRules:
                             "'only_nines_and_tens' (every card a 9 or 10), 'no_ace_no_face' "
                             "(every card ranked 10 or lower) or 'any_hand' (every hand: with "
                             "the swap effect this is going under).",
-                            choices=("off", "three_nines_or_three_tens", "three_nines_or_tens",
-                                     "only_nines_and_tens", "no_ace_no_face", "any_hand"))
+                            choices=words(FarmersHand))
     farmers_hand_effect: str = opt("swap", "Farmer's hand, the effect: 'swap' (the claimant "
                                    "shows three qualifying cards and exchanges them for the "
                                    "three face-down kitty cards; the kitty is swapped once, a "
                                    "later claim is a misdeal) or 'misdeal' (the claimant shows "
                                    "the hand and the deal is void).",
-                                   choices=("swap", "misdeal"))
+                                   choices=words(FarmersEffect))
     farmers_hand_redeal: str = opt("same_dealer", "Who deals after a farmer's-hand misdeal: "
                                    "'same_dealer' or 'pass_deal' (the deal passes left).",
-                                   choices=("same_dealer", "pass_deal"))
+                                   choices=words(Redeal))
     ace_no_face: bool = opt(False, "Before any bid, a player whose hand has an ace and no king, "
                             "queen, jack or joker may show it and call a misdeal.")
     ace_no_face_redeal: str = opt("pass_deal", "Who deals after an ace-no-face misdeal: "
                                   "'same_dealer' or 'pass_deal' (the deal passes left).",
-                                  choices=("same_dealer", "pass_deal"))
+                                  choices=words(Redeal))
     misdeal: str = opt("same_dealer", "Who deals after a misdeal of the cards themselves (a "
                        "wrong count, an exposed card, an imperfect pack), called by any player "
                        "before the hand ends: 'same_dealer' or 'pass_deal'.",
-                       choices=("same_dealer", "pass_deal"))
+                       choices=words(Redeal))
 
 
 @dataclass(frozen=True)
@@ -99,7 +215,7 @@ class BiddingRules:
                                "suit (order up, assist, take up).")
     naming_round: bool = opt(True, "A round in which each player in turn may name a trump suit.")
     turned_down_suit: str = opt("barred", "In the naming round, may the suit of the turned-down "
-                                "upcard be named?", choices=("barred", "allowed"))
+                                "upcard be named?", choices=words(TurnedDownSuit))
     no_trump: bool = opt(False, "No-trump may be called in the naming round.")
     low_no_trump: bool = opt(False, "Low no-trump (every suit ranked 9 high to ace low, no "
                              "trump) may be called wherever no-trump may.")
@@ -119,7 +235,7 @@ class BiddingRules:
                                             "rule).")
     all_pass: str = opt("throw_in", "When nobody makes trump: 'throw_in' (the deal passes left) "
                         "or 'no_trump' (played at no-trump, everyone plays, nobody may drop).",
-                        choices=("throw_in", "no_trump"))
+                        choices=words(AllPass))
     forced_trump: Union[str, None] = opt(None, "An upcard of this suit makes it trump at once: "
                                          "no bidding, no maker, nobody may drop (Dirty Clubs: C).",
                                          choices=("C", "D", "H", "S"))
@@ -135,7 +251,7 @@ class BiddingRules:
                                      "suit, and discard.")
     widow_order: str = opt("right_of_dealer", "Widow offer order: starting at the dealer's right "
                            "then clockwise (dealer, dealer's left), or starting at the dealer's "
-                           "left.", choices=("right_of_dealer", "left_of_dealer"))
+                           "left.", choices=words(WidowOrder))
     dealer_may_discard_upcard: bool = opt(False, "Whoever takes the upcard may discard the upcard "
                                           "itself.")
     joker_upcard: Union[str, None] = opt(None, "When the joker is turned up: 'dealer_names' (the "
@@ -144,7 +260,7 @@ class BiddingRules:
                                          "proposes hearts; Railroad, about.com) or "
                                          "'agreed_suit' (it proposes joker_upcard_suit). "
                                          "Required when a joker can be turned up.",
-                                         choices=("dealer_names", "fixed_suit", "agreed_suit"))
+                                         choices=words(JokerUpcard))
     joker_upcard_suit: Union[str, None] = opt(None, "The suit a turned-up joker proposes under "
                                               "joker_upcard: agreed_suit.",
                                               choices=("C", "D", "H", "S"))
@@ -160,7 +276,7 @@ class AloneRules:
         "the upcard and discards (OpenSpiel does).")
     defend_alone: str = opt("off", "May a defender play alone: 'off', 'vs_lone_maker' (only "
                             "against a lone maker) or 'vs_any_maker'.",
-                            choices=("off", "vs_lone_maker", "vs_any_maker"))
+                            choices=words(DefendAlone))
     canadian_loner: bool = opt(False, "A partner of the dealer who orders up in the first "
                                "round must go alone (the dealer sits out).")
     call_for_best: bool = opt(False, "Before the opening lead a lone player (a lone maker, and "
@@ -172,7 +288,7 @@ class AloneRules:
     defend_order: str = opt("left_of_maker", "Who is asked first whether to defend alone (the "
                             "first to accept plays alone): the first opponent clockwise from the "
                             "maker, or from the dealer's left (OpenSpiel).",
-                            choices=("left_of_maker", "left_of_dealer"))
+                            choices=words(FirstAsked))
 
 
 @dataclass(frozen=True)
@@ -184,7 +300,7 @@ class ParticipationRules:
                           "without a maker, must play.")
     order: str = opt("left_of_maker", "Who is asked first whether to stay in: the player left of "
                      "the maker, or the first player left of the dealer (then clockwise).",
-                     choices=("left_of_maker", "left_of_dealer"))
+                     choices=words(FirstAsked))
     three_hands_rule: bool = opt(False, "Nobody may drop out three hands running (Jack Thomson): "
                                  "a player who dropped out of the last two played hands must "
                                  "play and is not asked.")
@@ -197,10 +313,10 @@ class PlayRules:
     """The play of the cards."""
 
     lead: str = opt("left_of_dealer", "Who leads the first trick: the first active player left of "
-                    "the dealer, or the maker.", choices=("left_of_dealer", "maker"))
+                    "the dealer, or the maker.", choices=words(Lead))
     loner_lead: str = opt("first_active_left_of_dealer", "Who leads when someone plays alone: the "
                           "first active player left of the dealer, or the player left of the "
-                          "loner.", choices=("first_active_left_of_dealer", "left_of_loner"))
+                          "loner.", choices=words(LonerLead))
 
 
 @dataclass(frozen=True)
@@ -210,7 +326,7 @@ class ScoringRules:
     model: str = opt("table", "'table': the makers' result earns points from the table below "
                      "and the game is won by reaching the target; 'countdown': everyone starts "
                      "at 'start' and counts down to 0 (Buck Euchre).",
-                     choices=("table", "countdown"))
+                     choices=words(ScoringModel))
     maker_target: Union[int, str] = opt(3, "Tricks the makers need: a number, or 'bid' for the "
                                         "auction winner's bid.")
     make: int = opt(1, "Makers take the target but not all tricks.")
@@ -237,7 +353,7 @@ class ScoringRules:
                       "the penalty, 'renege_points' against it; every other side is scored as "
                       "played), 'deduct' (the offending side loses the penalty instead of the "
                       "hand's score; nobody else scores) or 'none'.",
-                      choices=("award", "offender", "deduct", "none"))
+                      choices=words(Renege))
     renege_points: int = opt(2, "Points of the renege penalty.")
     renege_alone_points: int = opt(4, "Renege penalty with a lone hand: under 'award' when the "
                                    "offended side is a lone maker, under 'deduct' when anyone "
@@ -252,7 +368,7 @@ class GameRules:
     deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
                                   "the higher score wins.", minimum=1)
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
-                   "hand) or 'tie'.", choices=("play_on", "tie"))
+                   "hand) or 'tie'.", choices=words(Tie))
     laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "
                      "start the next game.")
     slam: bool = opt(False, "Across games of a match: a game won while every losing side has "
@@ -264,7 +380,7 @@ class GameRules:
                       "laps under game.laps; a game earns 2 if the loser has 0 or fewer, else "
                       "1; the rubber goes to the winner of two of the first three).  The "
                       "rubber winner scores a 2-point bonus: margin = 2 + own - opponents' "
-                      "rubber points.", choices=("off", "uspcc", "somerset1888"))
+                      "rubber points.", choices=words(Rubber))
 
 
 SECTIONS: dict[str, type] = {

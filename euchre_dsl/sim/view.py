@@ -115,6 +115,11 @@ class SeatView:
     def upcard(self) -> int | None:
         return self._game.upcard
 
+    def upcard_suit(self) -> int:
+        """The suit ordering up the upcard would make trump (a turned-up joker's
+        suit is the variant's choice)."""
+        return self._game.upcard_suit()
+
     @property
     def upcard_holder(self) -> int | None:
         """Who took the upcard into hand (it may since have been played, or

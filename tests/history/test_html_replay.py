@@ -14,6 +14,7 @@ text meets WCAG AA contrast.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -100,7 +101,8 @@ def test_notes_are_placed_at_their_hand_and_action(tmp_path: Path) -> None:
 def test_a_long_record_is_cut_to_the_page_limit_and_says_so() -> None:
     rec = json.loads(SAMPLE.read_text())
     view = replay_record(rec)
-    view.hands = [view.hands[k % len(view.hands)] for k in range(MAX_PAGE_HANDS + 5)]
+    view.hands = [replace(view.hands[k % len(view.hands)], number=k + 1)
+                  for k in range(MAX_PAGE_HANDS + 5)]
     data = page_data(view)
     assert len(data["hands"]) == MAX_PAGE_HANDS
     assert data["limited"] == {"first": 1, "last": MAX_PAGE_HANDS, "total": MAX_PAGE_HANDS + 5}
@@ -108,6 +110,10 @@ def test_a_long_record_is_cut_to_the_page_limit_and_says_so() -> None:
     one = page_data(replay_record(rec), hands=PageHands(3, 1))
     assert [h["number"] for h in one["hands"]] == [3]
     assert one["startScores"] == one_before(rec, 3)
+    assert one["limited"] == {"first": 3, "last": 3, "total": 8}
+    kept = replay_record(rec)
+    kept.hands = kept.hands[1:3]  # only hand 3 and the one before it, as the command keeps
+    assert page_data(kept, hands=PageHands(3, 1), total=8) == one
 
 
 def one_before(rec: dict[str, Any], number: int) -> list[int]:
@@ -369,3 +375,26 @@ def test_the_command_writes_a_page_within_the_limit(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     data = json.loads(out.read_text().split('type="application/json">', 1)[1].split("</script>")[0])
     assert [h["number"] for h in data["hands"]] == [2]
+
+
+def test_the_analyzers_marks_show_card_values_and_mistakes(
+        open_page: Opener, tmp_path: Path) -> None:
+    from euchre_dsl.history.html_replay import HandMarks, PlayMark
+
+    rec = json.loads(SAMPLE.read_text())
+    # hand 2: N alone leads 10S (action 2); say A♦ would have kept the makers' 2 tricks
+    marks = {2: HandMarks(2, {2: PlayMark("N", "TS", 2, 1, True, ("AD",),
+                                          {"TS": 1, "KH": 1, "TH": 1, "AD": 2, "AC": 1})})}
+    out = tmp_path / "marked.html"
+    out.write_text(render_html(replay_record(rec), analysis=marks), encoding="utf-8")
+    pg = open_page(out.as_uri() + "#hand-2-step-2")
+    values = pg.locator('.seat[data-seat="N"] .card .val')
+    assert values.all_text_contents() == ["1", "1", "1", "2", "1"]
+    assert pg.locator('.seat[data-seat="N"] .card .val.best').count() == 1
+    assert "With best play from here the makers take 2." in pg.text_content("#now")
+    pg.keyboard.press("ArrowRight")
+    assert pg.text_content("#now .mistake") == (
+        "Mistake: N's 10♠ cost the makers 1 trick (the makers' best 2 → 1); better: A♦")
+    assert pg.text_content("#log li.current") == "3. N plays 10♠ — mistake"
+    assert pg.locator(".card .val").count() == 0  # values belong to the step before a play
+    assert pg.errors == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from ...engine.actions import Action
 from ...rules.ruleset import RuleSet
@@ -17,8 +17,8 @@ class RandomBot:
     simulation reproducible bit for bit.
     """
 
-    name = "random"
-    PARAMS: tuple[Param, ...] = ()
+    name: ClassVar[str] = "random"
+    PARAMS: ClassVar[tuple[Param, ...]] = ()
 
     def __init__(self, rules: RuleSet, rng: Rng) -> None:
         self._random = rng.random

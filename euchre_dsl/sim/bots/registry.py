@@ -32,12 +32,14 @@ class BotSpec(NamedTuple):
 
 
 def _registered() -> dict[str, type]:
+    from .pimc import PimcBot
     from .random_bot import RandomBot
-    return {"random": RandomBot}
+    from .rule import RuleBot
+    return {"random": RandomBot, "rule": RuleBot, "pimc": PimcBot}
 
 
 #: The bots known by name, in the order they are listed to users.
-BOT_NAMES = ("random",)
+BOT_NAMES = ("random", "rule", "pimc")
 
 
 def bot_classes() -> dict[str, type]:

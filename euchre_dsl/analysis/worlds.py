@@ -1,0 +1,251 @@
+"""Sampled worlds: the unseen cards filled in as one seat may imagine them.
+
+A seat knows its own cards, the upcard and who took it, every public action
+and the tricks.  :class:`WorldSampler` replays the hand so far from that
+knowledge alone -- a :class:`~euchre_dsl.engine.game.Game` dealt with the
+other hands unknown, the public actions applied -- so that the engine's own
+bookkeeping of hidden hands says what each other seat may hold: the cards it
+showed out of are gone from its candidates, a dealer who took the upcard
+surely holds it until it is played, a seat's own discard is known to it, and
+the hand sizes are counted.  No rule of knowledge is written twice.
+
+Then it deals the unseen cards *uniformly among the consistent deals*, without
+rejection: cards with the same set of possible holders are interchangeable,
+so the number of consistent deals is counted group by group (a small dynamic
+programme over how many cards each seat still needs), each group's share is
+drawn in proportion to the deals it leaves, and the group's cards are
+shuffled into those shares.  Cards nobody is dealt go to the "rest" -- the
+kitty, discards, a dead hand -- which can hold anything.  Every draw uses only
+``rng.random()``, so the worlds are the same for a seed on any machine.
+
+Each world is an engine game (a clone of the replayed hand with every hand
+filled in, :meth:`Game.assume_hands`), ready for the solver or for trying an
+action.  In the play, the hands of seats out of the hand (a loner's partner,
+a player who dropped) are left unknown: nothing depends on them.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Protocol, Sequence
+
+from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
+from ..engine.game import Game
+from ..sim.view import SeatView
+
+
+class Rng(Protocol):
+    def random(self) -> float: ...
+
+
+class WorldSampler:
+    """Deals consistent with one seat's knowledge at one decision.
+
+    Built once per decision (the replay and the counting are shared by every
+    world drawn from it); :meth:`sample` draws one world.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        self.seat = view.seat
+        self.template = replay_known(view)
+        g = self.template
+        n = g.n
+        seats: list[int] = []
+        needs: list[int] = []
+        allowed: list[int] = []
+        taken = 0
+        for s in range(n):
+            taken |= g.sure[s]
+        playing = g.phase == PLAYING
+        for s in range(n):
+            if s == self.seat or playing and not g.active[s]:
+                continue  # a seat out of the play: its cards matter to nobody
+            need = g.count[s] - g.sure[s].bit_count()
+            if need > 0:
+                seats.append(s)
+                needs.append(need)
+                allowed.append(g.cand[s] & ~taken)
+        pool = 0
+        for m in allowed:
+            pool |= m
+        # a widow still on offer is a hand of its own, of any unseen card
+        self.widow_open = g.phase == WIDOW and g.rules.deal.widow
+        if self.widow_open:
+            unseen = view.unseen & ~taken
+            seats.append(-1)
+            needs.append(g.rules.deal.hand_size)
+            allowed.append(unseen)
+            pool |= unseen
+        self.seats = seats
+        self.counter = DealCounter(pool, allowed, needs)
+
+    @property
+    def deals(self) -> int:
+        """How many consistent deals there are (of the cards anyone still needs)."""
+        return self.counter.total
+
+    def sample_hands(self, rng: Rng) -> tuple[list[int], int | None]:
+        """Every seat's hand in one world, and the widow if it is still on offer."""
+        g = self.template
+        hands = list(g.sure)
+        widow: int | None = None
+        for i, cards in enumerate(self.counter.sample(rng)):
+            s = self.seats[i]
+            if s < 0:
+                widow = cards
+            else:
+                hands[s] |= cards
+        return hands, widow
+
+    def sample(self, rng: Rng) -> Game:
+        """One world: a copy of the hand so far with every hand filled in."""
+        hands, widow = self.sample_hands(rng)
+        world = self.template.clone()
+        world.assume_hands(hands, widow)
+        return world
+
+
+def sample_world(game: Game, seat: int, rng: Rng) -> Game:
+    """One world as ``seat`` of ``game`` may imagine it, now (for the analyzer:
+    a recorded decision's position, re-dealt from that seat's knowledge)."""
+    return WorldSampler(SeatView(game, seat)).sample(rng)
+
+
+def replay_known(view: SeatView) -> Game:
+    """The hand so far, replayed from what ``view``'s seat knows: its own dealt
+    cards, the upcard and the public actions; every other hand unknown."""
+    rules = view.rules
+    game = Game(rules, view.labels, view.dealer, view.scores)
+    game.deals = view.deals
+    game.drop_streak = list(view.drop_streak)
+    size = rules.deal.hand_size
+    me = view.seat
+    own = list(_cards(view.dealt))
+    hands: list[list[int | None] | None] = [None] * view.n
+    hands[me] = own + [None] * (size - len(own))
+    widow: list[int | None] | None = None
+    actions = view.actions
+    if rules.deal.widow and any(a.seat == me and a.verb == TAKE_WIDOW for a in actions):
+        # the seat took the widow: its cards are those the seat has held since
+        mine = view.hand
+        for seat, card in view.plays:
+            if seat == me:
+                mine |= 1 << card
+        widow = list(_cards(mine))
+    game.deal(hands, view.upcard, widow)
+    for a in actions:
+        game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
+    return game
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class DealCounter:
+    """Uniform draws of ``needs[i]`` cards for each holder ``i`` from ``allowed[i]``,
+    the rest of ``pool`` left over, all holders' cards distinct.
+
+    Cards are grouped by the set of holders that may take them; the count of
+    completions from each (group, needs still open) is memoised, and a draw
+    picks each group's split in proportion to the completions it leaves.
+    """
+
+    def __init__(self, pool: int, allowed: Sequence[int], needs: Sequence[int]) -> None:
+        self.k = len(needs)
+        groups: dict[int, list[int]] = {}
+        for card in _cards(pool):
+            sig = 0
+            for i, m in enumerate(allowed):
+                if (m >> card) & 1:
+                    sig |= 1 << i
+            groups.setdefault(sig, []).append(card)
+        self.groups = [(cards, [i for i in range(self.k) if (sig >> i) & 1])
+                       for sig, cards in sorted(groups.items())]
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._splits: dict[tuple[int, tuple[int, ...]],
+                           list[tuple[int, tuple[int, ...]]]] = {}
+        self.needs = tuple(needs)
+        self.total = self._count(0, self.needs)
+        if self.total == 0:
+            raise ValueError("no deal is consistent with what the seat knows")
+
+    def _count(self, g: int, needs: tuple[int, ...]) -> int:
+        if g == len(self.groups):
+            return 1 if not any(needs) else 0
+        key = (g, needs)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        cards, holders = self.groups[g]
+        total = 0
+        splits: list[tuple[int, tuple[int, ...]]] = []
+        for split in _splits(len(cards), [needs[i] for i in holders]):
+            rest = list(needs)
+            for i, x in zip(holders, split):
+                rest[i] -= x
+            nxt = self._count(g + 1, tuple(rest))
+            if nxt:
+                ways = _multinomial(len(cards), split) * nxt
+                total += ways
+                splits.append((ways, split))
+        self._memo[key] = total
+        self._splits[key] = splits
+        return total
+
+    def sample(self, rng: Rng) -> list[int]:
+        """One uniform draw: the mask of cards for each holder."""
+        out = [0] * self.k
+        needs = self.needs
+        for g, (cards, holders) in enumerate(self.groups):
+            key = (g, needs)
+            total = self._memo[key]
+            splits = self._splits[key]
+            r = int(rng.random() * total)
+            chosen = splits[-1][1]
+            for ways, split in splits:
+                if r < ways:
+                    chosen = split
+                    break
+                r -= ways
+            deck = list(cards)
+            m = len(deck)
+            pos = 0
+            rest = list(needs)
+            for i, x in zip(holders, chosen):
+                for _ in range(x):  # a partial Fisher-Yates shuffle of the group
+                    j = pos + int(rng.random() * (m - pos))
+                    deck[pos], deck[j] = deck[j], deck[pos]
+                    out[i] |= 1 << deck[pos]
+                    pos += 1
+                rest[i] -= x
+            needs = tuple(rest)
+        return out
+
+
+def _splits(m: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to give ``x[i] <= caps[i]`` of ``m`` cards to each holder, sum <= m."""
+    out: list[tuple[int, ...]] = [()]
+    for cap in caps:
+        nxt = []
+        for part in out:
+            used = sum(part)
+            for x in range(min(cap, m - used) + 1):
+                nxt.append(part + (x,))
+        out = nxt
+    return out
+
+
+def _multinomial(m: int, split: Sequence[int]) -> int:
+    """Ways to choose which of ``m`` cards go to each share (the rest left over)."""
+    ways = 1
+    left = m
+    for x in split:
+        ways *= comb(left, x)
+        left -= x
+    return ways

@@ -1,0 +1,150 @@
+"""Dealing: known (or partly known) cards from a record, or a seeded shuffle.
+
+Both fill a fresh hand's :class:`~euchre_dsl.engine.state.State` (hands,
+upcard, widow, kitty, knowledge masks); ``Game.deal`` and ``Game.deal_random``
+check the phase first and begin the trump making after.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Sequence
+
+from .state import State
+
+
+def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: int | None,
+               widow: Sequence[int | None] | None, kitty: Sequence[int | None] | None) -> None:
+    """Place the given cards (``None``: an unknown card or hand); raises ``ValueError``
+    with the reason for an impossible deal (the validator's ``bad-deal``)."""
+    r = g.rules
+    size = r.deal.hand_size
+    n = g.n
+    seen = 0
+    unknown = 0
+
+    def take(cards: Sequence[int | None], what: str) -> int:
+        nonlocal seen, unknown
+        m = 0
+        for c in cards:
+            if c is None:
+                unknown += 1
+                continue
+            if (seen >> c) & 1:
+                raise ValueError(f"{g.deck.names[c]} is dealt twice ({what})")
+            seen |= 1 << c
+            m |= 1 << c
+        return m
+
+    if len(hands) != n:
+        raise ValueError(f"{n} hands expected, got {len(hands)}")
+    partial = [False] * n
+    for seat, h in enumerate(hands):
+        if h is None:
+            partial[seat] = True
+            g.count[seat] = size
+            unknown += size
+            continue
+        if len(h) != size:
+            raise ValueError(f"{g.labels[seat]} was dealt {len(h)} cards, not {size}")
+        m = take(h, f"{g.labels[seat]}'s hand")
+        g.sure[seat] = m
+        g.count[seat] = size
+        partial[seat] = m.bit_count() != size
+    if r.deal.upcard:
+        if upcard is None:
+            raise ValueError("this variant turns up a card, but no upcard is given")
+        take([upcard], "the upcard")
+        if upcard == g.deck.joker_card and r.bidding.joker_upcard is None:
+            raise ValueError("the joker is turned up, but the variant does not say what "
+                             "that means (bidding.joker_upcard)")
+        g.upcard = upcard
+    elif upcard is not None:
+        raise ValueError("this variant turns up no card, but an upcard is given")
+    if r.deal.widow:
+        if widow is None:
+            g.widow_known = False
+        else:
+            if len(widow) != size:
+                raise ValueError(f"the widow has {len(widow)} cards, not {size}")
+            g.widow = take(widow, "the widow")
+            g.widow_known = all(c is not None for c in widow)
+    elif widow:
+        raise ValueError("this variant deals no widow, but one is given")
+    if kitty:
+        undealt = g.deck.size - size * (n + r.deal.widow) - r.deal.upcard
+        if len(kitty) > undealt:
+            raise ValueError(f"the kitty has {len(kitty)} cards, but only {undealt} are "
+                             "left undealt")
+        take(kitty, "the kitty")
+        g.kitty = list(kitty)
+    free = g.unplaced = g.deck.full_mask & ~seen
+    for seat in range(n):
+        g.cand[seat] = g.sure[seat] | (free if partial[seat] else 0)
+    for seat in range(n):
+        if partial[seat]:  # e.g. the one hand not recorded, all else known
+            g.settle_knowledge(seat)
+    g.dealt = tuple(g.sure)
+
+
+def deal_shuffled(g: State, rng: random.Random) -> None:
+    """Shuffle with ``rng`` and deal by the variant's packets (full information).
+
+    A Fisher-Yates shuffle driven by ``rng.random`` and the hands built
+    straight into masks, skipping the checks :func:`deal_known` makes on
+    untrusted input.  The hand must have been reset just before.
+    """
+    r = g.rules
+    plan, widow_at, up_at, needed = deal_plan(g.n, r.deal.packets, r.deal.widow,
+                                              r.deal.upcard, g.dealer)
+    size = g.deck.size
+    cards = list(range(size))
+    rnd = rng.random
+    # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
+    # swap may take the kitty's cards
+    for i in range(size if g.swaps else needed):
+        j = i + int(rnd() * (size - i))
+        cards[i], cards[j] = cards[j], cards[i]
+    hands = []
+    for places in plan:
+        m = 0
+        for i in places:
+            m |= 1 << cards[i]
+        hands.append(m)
+    widow = 0
+    for i in widow_at:
+        widow |= 1 << cards[i]
+    g.cand = hands
+    g.sure = hands[:]
+    g.dealt = tuple(hands)
+    g.count = [r.deal.hand_size] * g.n
+    g.widow = widow
+    if up_at is not None:
+        g.upcard = cards[up_at]
+    if g.swaps:
+        g.kitty = list(cards[needed:])
+
+
+@lru_cache(maxsize=256)
+def deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, dealer: int
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int | None, int]:
+    """Where each seat's cards come from in a shuffled pack, dealing by packets.
+
+    Returns the positions of each seat's cards, of the widow's, of the upcard
+    and how many cards the deal uses.  Packets go clockwise from the dealer's
+    left, the widow taking its packet after the dealer's in each round.
+    """
+    places: list[list[int]] = [[] for _ in range(n)]
+    widow_at: list[int] = []
+    pos = 0
+    for packet in packets:
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            places[seat].extend(range(pos, pos + packet))
+            pos += packet
+        if widow:
+            widow_at.extend(range(pos, pos + packet))
+            pos += packet
+    up_at = pos if upcard else None
+    return tuple(tuple(p) for p in places), tuple(widow_at), up_at, pos + (1 if upcard else 0)

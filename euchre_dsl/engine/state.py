@@ -1,0 +1,426 @@
+"""The state of a game: seats, sides, scores, knowledge of hands; copying it.
+
+Every attribute of a game is created here, in :meth:`State.__init__` (what
+lasts the whole game and the procedures chosen once from the rules) and
+:meth:`State.reset_hand` (what one hand holds).  The rule modules
+(``deal``, ``bidding``, ``participation``, ``play``, ``claims``) read and
+change a :class:`State`; only :class:`~euchre_dsl.engine.game.Game`, which
+derives from it, moves a hand from one phase to the next.
+
+Knowledge of hands is kept as two bit masks per seat, ``cand`` (cards the seat
+may hold) and ``sure`` (cards it certainly holds), plus a count.  In a
+full-information game -- simulation, complete records -- the two are equal.
+In a record that hides some cards they differ, and every check is made only
+as far as it can be proven.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final, NamedTuple, Sequence
+
+from ..cards import RANKS, SUITS, Deck
+from ..rules.ruleset import (
+    DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, MakerTarget, ScoringModel, Sides,
+)
+from ..rules.ruleset import RuleSet
+from .actions import (
+    DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
+)
+from .scoring import HandOutcome
+
+DEFAULT_LABELS: Final = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
+                         5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
+                         7: ("A", "B", "C", "D", "E", "F", "G")}
+
+
+class HandResult(NamedTuple):
+    """The outcome of one deal, as recorded in ``result``."""
+
+    dealer: int
+    trump: int | None
+    maker: int | None
+    alone: bool
+    lone_defender: int | None
+    thrown_in: bool
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    renege_by: int | None
+    reason: str
+    trick_winners: tuple[int, ...]
+    made: bool | None = None  # the makers took their target (None: no maker, or no play)
+
+
+class RankMasks(NamedTuple):
+    """A deck's cards by rank, for the claims made on a poor hand."""
+
+    nines: int
+    tens: int
+    low: int  # ranked 10 or lower (the joker is not)
+    aces: int
+
+
+@lru_cache(maxsize=32)
+def rank_masks(deck: Deck) -> RankMasks:
+    """The nines, tens, cards ranked 10 or lower, and aces of ``deck``, as masks."""
+    nine, ten, ace = RANKS.index("9"), RANKS.index("T"), RANKS.index("A")
+    nines = tens = low = aces = 0
+    for c in range(deck.size):
+        r = deck.rank(c)
+        if r < 0:  # the joker
+            continue
+        bit = 1 << c
+        nines |= bit if r == nine else 0
+        tens |= bit if r == ten else 0
+        low |= bit if r <= ten else 0
+        aces |= bit if r == ace else 0
+    return RankMasks(nines, tens, low, aces)
+
+
+@lru_cache(maxsize=32)
+def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
+    """The shared cache of bidding menus of one rule set (see ``Game.legal_actions``)."""
+    return {}
+
+
+class State:
+    """Everything a game in progress holds; the rule modules work on it."""
+
+    def __init__(self, rules: RuleSet, labels: Sequence[str] | None = None,
+                 dealer: int = 0, start_scores: Sequence[int] | None = None,
+                 like: State | None = None):
+        """A new game; ``like``, a game of the same rules and seats, lends its setup
+        (what is derived from the rules) instead of deriving it again: the
+        shortcut ``Game.clone`` takes."""
+        self.rules = rules
+        if like is not None and like.rules is rules:
+            self._share_setup(like)
+        else:
+            self._setup(rules, labels)
+        n = self.n
+        start = rules.scoring.start if rules.scoring.model == ScoringModel.COUNTDOWN else 0
+        self.scores = list(start_scores) if start_scores is not None else [start] * len(self.sides)
+        self.dealer = dealer
+        self.deals = 0  # deals completed (thrown-in ones included)
+        self.winners: list[int] | None = None
+        self.results: list[HandResult] = []
+        self.drop_streak = [0] * n
+        self.phase: Phase = DEAL
+        self.reset_hand()
+
+    def _setup(self, rules: RuleSet, labels: Sequence[str] | None) -> None:
+        """What never changes in a game: the deck, the seats and sides, and the
+        procedures chosen once from the rules."""
+        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        n = self.n = rules.players.count
+        self.labels: tuple[str, ...] = tuple(labels) if labels else DEFAULT_LABELS[n]
+        if len(self.labels) != n:
+            raise ValueError(f"{n} seat labels needed, got {len(self.labels)}")
+        #: Fixed partnerships (else everyone scores alone and nobody can go alone).
+        self.partners = rules.players.sides == Sides.PARTNERS
+        if self.partners:
+            teams = rules.players.teams
+            self.side_of: tuple[int, ...] = tuple(s % teams for s in range(n))
+            self.sides: tuple[tuple[int, ...], ...] = tuple(
+                tuple(s for s in range(n) if s % teams == t) for t in range(teams))
+        else:
+            self.side_of = tuple(range(n))
+            self.sides = tuple((s,) for s in range(n))
+        self.side_names = tuple("+".join(self.labels[s] for s in side) for side in self.sides)
+        self.hand_size = rules.deal.hand_size
+        b = rules.bidding
+        self.forced_suit = None if b.forced_trump is None else SUITS.index(b.forced_trump)
+        # the suit a turned-up joker proposes (None: no such policy)
+        proposes: dict[str, str | None] = {JokerUpcard.FIXED_SUIT: "H",
+                                           JokerUpcard.AGREED_SUIT: b.joker_upcard_suit}
+        proposed = proposes.get(b.joker_upcard or "")
+        self.joker_proposes = None if proposed is None else SUITS.index(proposed)
+        d = rules.deal
+        #: Claims before the bidding (farmer's hand, going under, ace-no-face).
+        self.has_claims = d.farmers_hand != FarmersHand.OFF or d.ace_no_face
+        #: A farmer's hand is claimed by swapping with the kitty.
+        self.swaps = d.farmers_hand != FarmersHand.OFF and \
+            d.farmers_hand_effect == FarmersEffect.SWAP
+        self.ranks = rank_masks(self.deck) if self.has_claims else RankMasks(0, 0, 0, 0)
+        #: Bidding menus that depend on the cards held cannot be shared.
+        self.menus_shared = not b.must_hold_trump_to_call
+        self.menus = _menus_for(rules)
+        self.defends_alone = rules.alone.defend_alone != DefendAlone.OFF
+
+    def _share_setup(self, like: State) -> None:
+        """The setup of :meth:`_setup`, taken from a game of the same rules (all of it
+        immutable, or the shared menu cache)."""
+        self.deck = like.deck
+        self.n = like.n
+        self.labels = like.labels
+        self.partners = like.partners
+        self.side_of = like.side_of
+        self.sides = like.sides
+        self.side_names = like.side_names
+        self.hand_size = like.hand_size
+        self.forced_suit = like.forced_suit
+        self.joker_proposes = like.joker_proposes
+        self.has_claims = like.has_claims
+        self.swaps = like.swaps
+        self.ranks = like.ranks
+        self.menus_shared = like.menus_shared
+        self.menus = like.menus
+        self.defends_alone = like.defends_alone
+
+    def reset_hand(self) -> None:
+        """The state of a hand not yet dealt: every per-hand attribute is created here."""
+        n = self.n
+        self.cand = [0] * n
+        self.sure = [0] * n
+        self.count = [0] * n
+        self.upcard: int | None = None
+        self.widow: int = 0
+        self.widow_known = True
+        self.trump: int | None = None
+        self.maker: int | None = None
+        self.alone = False
+        self.lone_defender: int | None = None
+        self.active = [True] * n
+        self.forced = False  # trump fixed with no maker: nobody may drop
+        self.to_act = (self.dealer + 1) % n
+        self.passes = 0
+        self.round_seats: list[int] = []
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.taker: int | None = None  # who must (or may) discard
+        #: Who took the upcard into hand (public knowledge, unlike the discard).
+        self.upcard_holder: int | None = None
+        self.turned_down: int | None = None
+        self.defend_queue: list[int] = []
+        self.window_opened = False  # the defend-alone window was offered this hand
+        self.dropped = [False] * n
+        self.stay_queue: list[int] = []
+        self.must_play: dict[int, str] = {}  # seats not asked to stay or drop, and why
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks = [0] * n
+        self.trick_winners: list[int] = []
+        self.played = 0  # mask of cards played this hand
+        self.void = [0] * n  # effective suits a seat showed out of (bits)
+        #: Every card's place is known (set when play starts): plays take the fast path.
+        self.full_info = False
+        #: Under the trump being played: each card's effective suit, each effective
+        #: suit's cards (set when play starts).
+        self.eff: tuple[int, ...] = ()
+        self.follow: tuple[int, ...] = ()
+        self.n_active = n  # seats playing this hand
+        self.next_seat: tuple[int, ...] = ()  # the next active seat clockwise of each
+        #: The known cards of each hand as dealt, before any exchange.
+        self.dealt: tuple[int, ...] = ()
+        # cards ruled out of a seat's hand only because it showed out: playing one
+        # later proves a renege, not an impossible card
+        self.shown_out = [0] * n
+        self.renege_by: int | None = None
+        self.renege_note: str | None = None
+        self.renege_at = 0  # cards played before renege_by's offence: the first offence counts
+        #: (seat, effective suit) -> (cards played before, trick number) when the seat
+        #: first showed out of that suit; a later card of it proves a renege there
+        self.shown_at: dict[tuple[int, int], tuple[int, int]] = {}
+        self.unplaced = 0  # cards dealt to nobody known: unknown hands, widow, kitty
+        self.discarded: dict[int, int] = {}  # card put away -> who put it away
+        self.last_renege: str | None = None  # message of the latest renege (each is reported)
+        #: cards played in the hand before the latest renege's offence: which play
+        #: broke the rule, when a later play proved it
+        self.last_renege_at = 0
+        self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
+        self.claims_done = False
+        self.claim_order: list[int] = []  # seats still to be asked for a claim, on turn first
+        self.swapped: int | None = None  # who exchanged with the kitty
+        self.misdealt: str | None = None  # a void deal: who deals next
+        self.best_queue: list[tuple[int, str]] = []  # call for best: (seat, discard|give)
+        self.best_seat: int | None = None  # the lone player being served
+        self.best_served: list[int] = []
+        self.upcard_untaken = False  # accepted upcard left out by a sitting-out dealer
+        #: Actions of the current (or last) hand as plain tuples: the cheap log the
+        #: hot paths append to; ``Game.hand_actions`` gives them as :class:`Action`.
+        self.hand_log: list[ActionTuple] = []
+
+    def copy_state(self, other: State) -> None:
+        """Take every changing attribute of ``other`` (same rule set), one level deep.
+
+        The state holds ints, tuples and flat lists or dicts of them, so copying
+        lists and dicts makes the two independent; the rule set, deck, rank
+        masks and menu cache are shared.  ``tests/engine/test_game_api.py``
+        checks that no attribute is left out.
+        """
+        self.labels = other.labels
+        self.scores = other.scores[:]
+        self.dealer = other.dealer
+        self.deals = other.deals
+        self.winners = None if other.winners is None else other.winners[:]
+        self.results = other.results[:]
+        self.drop_streak = other.drop_streak[:]
+        self.phase = other.phase
+        self.cand = other.cand[:]
+        self.sure = other.sure[:]
+        self.count = other.count[:]
+        self.upcard = other.upcard
+        self.widow = other.widow
+        self.widow_known = other.widow_known
+        self.trump = other.trump
+        self.maker = other.maker
+        self.alone = other.alone
+        self.lone_defender = other.lone_defender
+        self.active = other.active[:]
+        self.forced = other.forced
+        self.to_act = other.to_act
+        self.passes = other.passes
+        self.round_seats = other.round_seats[:]
+        self.high_bid = other.high_bid
+        self.high_bidder = other.high_bidder
+        self.taker = other.taker
+        self.upcard_holder = other.upcard_holder
+        self.turned_down = other.turned_down
+        self.defend_queue = other.defend_queue[:]
+        self.window_opened = other.window_opened
+        self.dropped = other.dropped[:]
+        self.stay_queue = other.stay_queue[:]
+        self.must_play = dict(other.must_play)
+        self.trick = other.trick[:]
+        self.trick_seats = other.trick_seats[:]
+        self.tricks = other.tricks[:]
+        self.trick_winners = other.trick_winners[:]
+        self.played = other.played
+        self.void = other.void[:]
+        self.full_info = other.full_info
+        self.eff = other.eff
+        self.follow = other.follow
+        self.n_active = other.n_active
+        self.next_seat = other.next_seat
+        self.dealt = other.dealt
+        self.shown_out = other.shown_out[:]
+        self.renege_by = other.renege_by
+        self.renege_note = other.renege_note
+        self.renege_at = other.renege_at
+        self.shown_at = dict(other.shown_at)
+        self.unplaced = other.unplaced
+        self.discarded = dict(other.discarded)
+        self.last_renege = other.last_renege
+        self.last_renege_at = other.last_renege_at
+        self.kitty = other.kitty[:]
+        self.claims_done = other.claims_done
+        self.claim_order = other.claim_order[:]
+        self.swapped = other.swapped
+        self.misdealt = other.misdealt
+        self.best_queue = other.best_queue[:]
+        self.best_seat = other.best_seat
+        self.best_served = other.best_served[:]
+        self.upcard_untaken = other.upcard_untaken
+        self.hand_log = other.hand_log[:]
+
+    # ------------------------------------------------- errors of turn and phase
+    def turn_first(self, seat: int, what: str) -> None:
+        """An action by the wrong seat is ``out-of-turn`` even when its kind is wrong too
+        (ehh/1), so the seat is checked before the phase."""
+        if self.phase not in (DEAL, GAME_OVER):
+            self.require_turn(seat, what)
+
+    def require_turn(self, seat: int, what: str) -> None:
+        """Raise ``out-of-turn`` unless ``seat`` is on turn (``what``: the action, in words)."""
+        if seat != self.to_act:
+            if not self.active[seat]:
+                raise IllegalAction("out-of-turn", f"{self.labels[seat]} is not playing this hand"
+                                    f" and cannot {what}")
+            raise IllegalAction("out-of-turn", f"it is {self.labels[self.to_act]}'s turn, not "
+                                f"{self.labels[seat]}'s ({self.phase_words()})")
+
+    def phase_words(self) -> str:
+        """What the game waits for now, in words."""
+        if self.phase == PLAYING:
+            return f"trick {len(self.trick_winners) + 1}"
+        return PHASE_WORDS[self.phase]
+
+    def wrong_phase(self, verb: str) -> IllegalAction:
+        """The error for ``verb`` in a phase that does not take it."""
+        if self.phase == GAME_OVER:
+            return IllegalAction("game-over", "the game is already over")
+        if self.phase == DEAL:
+            return IllegalAction("extra-action", "the hand is over")
+        return IllegalAction("illegal-action", f"'{verb}' is not allowed now "
+                             f"({self.phase_words()})")
+
+    # ---------------------------------------------------------- for search
+    def hand_outcome(self, tricks: Sequence[int]) -> HandOutcome:
+        """What the hand in play is scored on if the seats end with ``tricks``.
+
+        The real end of the hand scores ``self.tricks`` with it; the solver
+        scores the endings it looks ahead to the same way."""
+        r = self.rules
+        target = self.high_bid if r.scoring.maker_target == MakerTarget.BID else \
+            int(r.scoring.maker_target)
+        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
+                           tuple(self.active), tuple(tricks), self.renege_by)
+
+    def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
+        """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled
+        world for search, made from a game whose hidden cards were unknown.
+
+        The game then has full information, as a simulation does (no show-outs to
+        prove, the fast play path); ``widow`` fills in a widow not yet taken.
+        """
+        self.cand = list(hands)
+        self.sure = list(hands)
+        self.count = [h.bit_count() for h in hands]
+        self.void = [0] * self.n
+        self.shown_out = [0] * self.n
+        self.shown_at = {}
+        if widow is not None:
+            self.widow = widow
+            self.widow_known = True
+        self.full_info = self.phase == PLAYING
+
+
+    # ------------------------------------------------------------------ views
+    def label(self, seat: int) -> str:
+        return self.labels[seat]
+
+    def card_name(self, card: int | None) -> str:
+        return "??" if card is None else self.deck.names[card]
+
+    def upcard_suit(self) -> int:
+        """The suit the upcard proposes: its own, or the one a turned-up joker stands for."""
+        assert self.upcard is not None
+        if self.upcard == self.deck.joker_card and self.joker_proposes is not None:
+            return self.joker_proposes
+        return self.deck.suit(self.upcard)
+
+    def _upcard_suit(self) -> int:
+        """The old name of :meth:`upcard_suit`, kept while callers move to it."""
+        return self.upcard_suit()
+
+    def settle_knowledge(self, seat: int) -> None:
+        """A seat with no more candidate cards than cards in hand holds them all; and
+        what one seat surely holds, no other can (which may settle that seat too).
+
+        ``sure`` holds facts only.  A seat that showed out of a suit is taken to
+        hold none of it, but it may have reneged: its candidates are then no
+        proof of what it holds (a renege that they show is found by counting,
+        in ``play.judge_play``)."""
+        todo = [seat]
+        while todo:
+            s = todo.pop()
+            cand = self.cand[s]
+            if cand == self.sure[s] or cand.bit_count() != self.count[s] or self.shown_out[s]:
+                continue
+            new = cand & ~self.sure[s]
+            self.sure[s] = cand
+            for o in range(self.n):
+                if o != s and self.cand[o] & new:
+                    self.cand[o] &= ~new
+                    todo.append(o)
+
+    def sit_out_partners(self, seat: int) -> None:
+        """``seat`` plays alone: its partners sit out the hand."""
+        for s in self.sides[self.side_of[seat]]:
+            if s != seat:
+                self.active[s] = False
+
+    def log(self, action: Action) -> None:
+        self.hand_log.append(action)
+

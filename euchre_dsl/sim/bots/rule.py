@@ -1,0 +1,472 @@
+"""The rule bot: a heuristic player for every variant.
+
+Bidding rests on one small model.  Each card of a hand gets a chance of
+winning a trick under a contract, read from the deck's tables (a card's rank
+among the outstanding cards of its effective suit: the bowers and the joker
+come from :attr:`Deck.trump_orders`, never from a rule of its own); the
+chances add up to a distribution of the tricks the seat (and, in a
+partnership, a partner of average strength) will take; each option -- order
+up, call, go alone, stay or drop, bid -- is then worth its expected points
+under the variant's own scoring table, capped at what the score still needs
+(a march is worth no more than the one point that wins the game).  The bot
+takes the best option, passing unless making is worth ``margin`` points more.
+
+The play follows the usual table habits: the maker draws trump, a partner of
+the maker leads trump to it, the seat does not trump or overtake a partner's
+winning card, ducks when the partner has the trick, wins as cheaply as it
+can, keeps its bowers for the late tricks when defending, and leads off-suit
+aces.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Sequence
+
+from ...cards import NO_TRUMP, Deck
+from ...engine.actions import (
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY, SWAP,
+    TAKE_WIDOW, Action,
+)
+from ...rules.ruleset import RuleSet
+from ..view import SeatView
+from .base import Param, Rng
+
+#: Chance that a trump wins a trick, by the number of higher trumps still out.
+TRUMP_CHANCE = (1.0, 0.62, 0.4, 0.25, 0.16, 0.1, 0.07, 0.05)
+#: Chance that a plain card wins a trick, by the number of higher cards of its
+#: suit still out (a plain card is trumped more often than a trump is beaten).
+PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
+#: The tricks an unseen partner takes under a contract it did not choose, as a
+#: distribution over 0, 1, 2, 3 tricks (about 0.9 on average).
+PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
+
+
+class RuleBot:
+    """Plays by table heuristics that read the variant's options and the score."""
+
+    name: ClassVar[str] = "rule"
+    PARAMS: ClassVar[tuple[Param, ...]] = (
+        Param("margin", float, 0.1, "points making trump must be worth above passing"),
+        Param("alone_margin", float, 0.35, "points a lone hand must be worth above playing "
+              "with the partner"),
+    )
+
+    def __init__(self, rules: RuleSet, rng: Rng, margin: float = 0.1,
+                 alone_margin: float = 0.35) -> None:
+        self.rules = rules
+        self.rng = rng
+        self.margin = margin
+        self.alone_margin = alone_margin
+        self.countdown = rules.scoring.model == "countdown"
+
+    # ================================================================ decisions
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        verbs = {a.verb for a in legal}
+        if DISCARD in verbs:
+            return self._discard(view, legal)
+        if GIVE in verbs:
+            return self._give(view, legal)
+        if STAY in verbs:
+            return self._stay_or_drop(view, legal)
+        if DEFEND_ALONE in verbs:
+            return self._defend(view, legal)
+        if TAKE_WIDOW in verbs:
+            return self._widow(view, legal)
+        if BID in verbs:
+            return self._bid(view, legal)
+        if SWAP in verbs:
+            return next(a for a in legal if a.verb == SWAP)  # a farmer's hand: swap it
+        if ORDER_UP in verbs or CALL in verbs:
+            return self._make_trump(view, legal)
+        for a in legal:
+            if a.verb in (PASS, DECLINE):
+                return a
+        return legal[0]
+
+    def _make_trump(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Order up, call (alone or not), or pass: the best expected value."""
+        best: Action | None = None
+        best_value = 0.0
+        pass_action: Action | None = None
+        for a in legal:
+            if a.verb == PASS:
+                pass_action = a
+                continue
+            contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
+            assert contract is not None
+            value = self._make_value(view, contract, a.verb == ORDER_UP, a.alone)
+            if a.alone:
+                value -= self.alone_margin
+            if best is None or value > best_value:
+                best, best_value = a, value
+        if pass_action is not None and (best is None or best_value < self._pass_value(view)):
+            return pass_action
+        assert best is not None
+        return best
+
+    def _pass_value(self, view: SeatView) -> float:
+        """What passing is worth: about nothing, less ``margin`` as the bar to clear."""
+        return self.margin
+
+    def _make_value(self, view: SeatView, contract: int, takes_upcard: bool,
+                    alone: bool) -> float:
+        """Expected points of making ``contract`` now."""
+        hand = view.hand
+        deck = view.deck
+        out = self._known_out(view)
+        partner_up = 0.0
+        upcard = view.upcard
+        if upcard is not None and takes_upcard:
+            dealer = view.dealer
+            if dealer == view.seat:
+                hand = best_after_discard(deck, hand | 1 << upcard, contract, out,
+                                          self._opponents(view, alone), view.rules)
+            elif view.side_of[dealer] == view.side and not alone:
+                partner_up = card_chance(deck, hand | out, upcard, contract, 0)
+            elif view.side_of[dealer] != view.side:
+                partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
+        target = self._target(view)
+        probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone))
+        dist = distribution(probs)
+        if self._has_partner(view) and not alone:
+            dist = convolve(dist, shift(PARTNER_TRICKS, partner_up))
+        elif partner_up < 0:
+            dist = shift(dist, partner_up)
+        return self._maker_ev(view, dist, target, alone)
+
+    def _maker_ev(self, view: SeatView, dist: list[float], target: int, alone: bool) -> float:
+        """Expected points of the maker's side, by the variant's table or countdown,
+        capped at what the score needs."""
+        s = self.rules.scoring
+        size = self.rules.deal.hand_size
+        total = 0.0
+        for k, p in enumerate(dist):
+            k = min(k, size)
+            if self.countdown:
+                if k >= target:
+                    pts = -s.per_trick * k
+                    if k == size and s.instant_win:
+                        pts = -max(view.scores[view.side], 5)  # the game at once
+                else:
+                    pts = s.maker_set - (s.per_trick * k if s.maker_set_credits_tricks else 0)
+                total -= p * self._countdown_cap(view, pts)
+            else:
+                if k >= target:
+                    march = k == size
+                    if alone:
+                        pts = s.alone_march if march else s.alone_make
+                    else:
+                        pts = s.march if march else s.make
+                    total += p * self._our_cap(view, pts)
+                else:
+                    pts = s.euchred_march if k == 0 else (s.alone_euchred if alone
+                                                         else s.euchred)
+                    total -= p * self._their_cap(view, pts)
+        return total
+
+    def _our_cap(self, view: SeatView, pts: int) -> float:
+        need = self.rules.game.target - view.scores[view.side]
+        return float(min(pts, max(need, 1)))
+
+    def _their_cap(self, view: SeatView, pts: int) -> float:
+        others = [v for i, v in enumerate(view.scores) if i != view.side]
+        need = self.rules.game.target - max(others) if others else pts
+        return float(min(pts, max(need, 1)))
+
+    def _countdown_cap(self, view: SeatView, pts: int) -> float:
+        """Countdown points (lower is better): going below 0 is worth no more than 0."""
+        return float(max(pts, -view.scores[view.side]))
+
+    def _target(self, view: SeatView) -> int:
+        t = self.rules.scoring.maker_target
+        return view.high_bid if t == "bid" else int(t)
+
+    def _has_partner(self, view: SeatView) -> bool:
+        return len(view.sides[view.side]) > 1
+
+    def _opponents(self, view: SeatView, alone: bool) -> int:
+        """How many opponents will play against the seat's cards."""
+        n = sum(1 for s, a in enumerate(view.active) if a and view.side_of[s] != view.side)
+        return max(n, 1)
+
+    def _known_out(self, view: SeatView) -> int:
+        """Cards certainly out of play or seen: played, the upcard if nobody took it,
+        the seat's own discards."""
+        out = view.played | view.discarded
+        if view.upcard is not None and view.upcard_holder is None:
+            out |= 1 << view.upcard
+        return out
+
+    # ------------------------------------------------------------ exchanges
+    def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        contract = view.trump if view.trump is not None else view.upcard_suit()
+        out = self._known_out(view)
+        best = legal[0]
+        best_v = -1.0
+        for a in legal:
+            if a.verb != DISCARD or a.arg is None:
+                continue
+            rest = view.hand & ~(1 << a.arg)
+            v = sum(hand_chances(view.deck, rest, contract, out, self._opponents(view, False)))
+            v += 0.05 * voids(view.deck, rest, contract)
+            if v > best_v:
+                best, best_v = a, v
+        if any(a.verb == DECLINE for a in legal):  # taking the upcard is optional
+            keep = sum(hand_chances(view.deck, view.hand & ~(1 << view.upcard)
+                                    if view.upcard is not None else view.hand,
+                                    contract, out, self._opponents(view, False)))
+            if best_v <= keep:
+                return next(a for a in legal if a.verb == DECLINE)
+        return best
+
+    def _give(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Call for best: give the lone player the strongest card."""
+        trump = view.trump if view.trump is not None else NO_TRUMP
+        power = view.deck.powers[trump][trump]
+        return max(legal, key=lambda a: (power[a.arg] if a.arg is not None else -1))
+
+    # --------------------------------------------------- individual games
+    def _stay_or_drop(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        assert view.trump is not None
+        probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
+                             self._opponents(view, False))
+        dist = distribution(probs)
+        s = self.rules.scoring
+        if self.countdown:
+            # stay: each trick counts down, no trick is a buck; drop: nothing
+            ev = sum(p * (s.bucked if k == 0 else -s.per_trick * k) for k, p in enumerate(dist))
+            stay = ev < -self.margin
+        else:
+            stay = dist[0] < 0.5
+        verb = STAY if stay else DROP
+        return next(a for a in legal if a.verb == verb)
+
+    def _defend(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Defend alone only with a hand that should euchre the makers on its own."""
+        assert view.trump is not None
+        probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
+                             self._opponents(view, False))
+        dist = distribution(probs)
+        size = self.rules.deal.hand_size
+        need = size - self._target(view) + 1  # tricks that set the makers
+        p_set = sum(dist[need:])
+        s = self.rules.scoring
+        alone_gain = p_set * (s.lone_defender_euchre - s.euchred) - (1 - p_set) * 0.5
+        verb = DEFEND_ALONE if alone_gain > self.alone_margin else DECLINE
+        return next(a for a in legal if a.verb == verb)
+
+    def _widow(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Take the widow with a hand too weak to stay in on any trump."""
+        best = max(sum(hand_chances(view.deck, view.hand, c, 0, self._opponents(view, False)))
+                   for c in range(4))
+        verb = TAKE_WIDOW if best < 1.1 else PASS
+        return next(a for a in legal if a.verb == verb)
+
+    def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """An auction: bid the least that wins it, if the best contract makes it."""
+        contracts = [0, 1, 2, 3] + ([NO_TRUMP] if self.rules.bidding.auction_no_trump else [])
+        out = self._known_out(view)
+        opponents = self._opponents(view, False)
+        best = 0.0
+        for c in contracts:
+            hand = view.hand
+            if self.rules.bidding.auction_takes_upcard and view.upcard is not None:
+                hand = best_after_discard(view.deck, hand | 1 << view.upcard, c, out,
+                                          opponents, view.rules)
+            best = max(best, sum(hand_chances(view.deck, hand, c, out, opponents)))
+        bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
+        for a in bids:
+            if a.arg is not None and a.arg <= best - 0.45 - self.margin:
+                return a
+        return next(a for a in legal if a.verb == PASS)
+
+    # ================================================================= play
+    def play(self, view: SeatView, legal: int) -> int:
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        trump = view.trump
+        assert trump is not None
+        deck = view.deck
+        trick = view.trick
+        if not trick:
+            return self._lead(view, legal, trump)
+        power = deck.powers[trump][deck.effective_suits[trump][trick[0]]]
+        seats = view.trick_seats
+        win_i = deck.trick_winner(list(trick), trump)
+        winner = seats[win_i]
+        best = power[trick[win_i]]
+        winners = 0
+        for c in cards_of(legal):
+            if power[c] > best:
+                winners |= 1 << c
+        partner_has_it = winner != view.seat and view.side_of[winner] == view.side
+        last = len(trick) == sum(view.active) - 1
+        if partner_has_it:
+            return cheapest(deck, legal, trump)  # duck: never trump a partner's winner
+        if winners:
+            if last:
+                return weakest_winner(deck, winners, trump, power)
+            # not last: win with the boss card of the suit if we hold it, else cheaply
+            boss = [c for c in cards_of(winners) if self._is_boss(view, c, trump)]
+            if boss and deck.effective_suits[trump][boss[0]] != trump:
+                return boss[0]
+            return weakest_winner(deck, winners, trump, power)
+        return cheapest(deck, legal, trump)
+
+    def _lead(self, view: SeatView, legal: int, trump: int) -> int:
+        deck = view.deck
+        eff = deck.effective_suits[trump]
+        trumps = legal & deck.suit_masks[trump][trump] if trump < 4 else 0
+        maker = view.maker
+        our_make = maker is not None and view.side_of[maker] == view.side
+        if trumps:
+            top = highest(deck, trumps, trump)
+            boss = self._is_boss(view, top, trump)
+            outstanding = view.unseen & deck.suit_masks[trump][trump]
+            if maker == view.seat and outstanding and (boss or trumps.bit_count() >= 2):
+                return top  # the maker draws trump
+            if our_make and maker != view.seat and boss and outstanding:
+                return top  # lead a bower (or the best trump) to the calling partner
+        # an off-suit ace (a boss card of a plain suit), shortest suit first
+        aces = [c for c in cards_of(legal & ~trumps) if self._is_boss(view, c, trump)]
+        if aces:
+            return min(aces, key=lambda c: ((legal & deck.suit_masks[trump][eff[c]]).bit_count(),
+                                            -deck.powers[trump][eff[c]][c]))
+        plain = legal & ~trumps
+        if plain:
+            # a low card from the shortest plain suit (towards a void to trump in)
+            return min(cards_of(plain),
+                       key=lambda c: ((plain & deck.suit_masks[trump][eff[c]]).bit_count(),
+                                      deck.powers[trump][eff[c]][c]))
+        if our_make:
+            return highest(deck, legal, trump)
+        return cheapest(deck, legal, trump)  # only trumps: keep the bowers for later
+
+    def _is_boss(self, view: SeatView, card: int, trump: int) -> bool:
+        """Is ``card`` the highest card still out of its effective suit?"""
+        deck = view.deck
+        suit = deck.effective_suits[trump][card]
+        power = deck.powers[trump][suit]
+        mine = view.hand | (1 << card)
+        live = deck.suit_masks[trump][suit] & ~view.played & ~mine
+        return all(power[c] < power[card] for c in cards_of(live))
+
+
+# ====================================================================== model
+def cards_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int) -> float:
+    """The chance ``card`` wins a trick under ``contract``, from how many higher
+    cards of its effective suit are neither in ``known`` nor the card itself."""
+    suit = deck.effective_suits[contract][card]
+    power = deck.powers[contract][suit]
+    higher = 0
+    for c in cards_of(deck.suit_masks[contract][suit] & ~known & ~(1 << card)):
+        if power[c] > power[card]:
+            higher += 1
+    is_trump = contract < 4 and suit == contract or power[card] >= 100
+    table = TRUMP_CHANCE if is_trump else PLAIN_CHANCE
+    chance = table[min(higher, len(table) - 1)]
+    if not is_trump and contract < 4:
+        chance -= 0.08 * opponents_extra  # more players: more chances to be trumped
+    return max(chance, 0.01)
+
+
+def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int) -> list[float]:
+    """Per card of ``hand``, the chance it wins a trick (``out``: cards gone)."""
+    known = hand | out
+    trumps = hand & deck.trump_masks[contract]
+    n_trumps = trumps.bit_count()
+    extra = max(opponents - 2, 0)
+    probs = []
+    for c in cards_of(hand):
+        p = card_chance(deck, known, c, contract, extra)
+        if (trumps >> c) & 1 and n_trumps >= 3:
+            p = min(1.0, p + 0.12 * (n_trumps - 2))  # long trumps take the late tricks
+        elif contract < 4 and not (trumps >> c) & 1:
+            suit_len = (hand & deck.suit_masks[contract][deck.effective_suits[contract][c]]
+                        ).bit_count()
+            p = max(0.01, p - 0.1 * (suit_len - 1))  # a long side suit gets trumped
+        probs.append(p)
+    return probs
+
+
+def voids(deck: Deck, hand: int, contract: int) -> int:
+    """Plain suits the hand holds none of."""
+    if contract >= 4:
+        return 0
+    masks = deck.suit_masks[contract]
+    return sum(1 for s in range(4) if s != contract and not hand & masks[s])
+
+
+def distribution(probs: Sequence[float]) -> list[float]:
+    """The number of successes of independent trials with these chances."""
+    dist = [1.0]
+    for p in probs:
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    return dist
+
+
+def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def shift(dist: Sequence[float], extra: float) -> list[float]:
+    """``dist`` with one trick more (``extra`` > 0) or fewer (< 0), with chance
+    ``|extra|``: the upcard a partner takes, or an opponent dealer's."""
+    base = list(dist)
+    if extra > 0:
+        return [base[0] * (1 - extra)] + [base[k] * (1 - extra) + base[k - 1] * extra
+                                          for k in range(1, len(base))] + [base[-1] * extra]
+    e = -extra
+    out = [base[0] + (base[1] * e if len(base) > 1 else 0.0)]
+    for k in range(1, len(base)):
+        out.append(base[k] * (1 - e) + (base[k + 1] * e if k + 1 < len(base) else 0.0))
+    return out
+
+
+def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents: int,
+                       rules: RuleSet) -> int:
+    """The hand left after the most useful discard (the upcard itself kept unless
+    the variant lets it go)."""
+    best = hand
+    best_v = -1.0
+    for c in cards_of(hand):
+        rest = hand & ~(1 << c)
+        v = sum(hand_chances(deck, rest, contract, out, opponents)) + \
+            0.05 * voids(deck, rest, contract)
+        if v > best_v:
+            best, best_v = rest, v
+    return best
+
+
+def highest(deck: Deck, mask: int, trump: int) -> int:
+    eff = deck.effective_suits[trump]
+    return max(cards_of(mask), key=lambda c: deck.powers[trump][eff[c]][c])
+
+
+def cheapest(deck: Deck, mask: int, trump: int) -> int:
+    """The card least worth keeping: a low plain card before any trump."""
+    eff = deck.effective_suits[trump]
+    is_trump = deck.trump_masks[trump]
+    return min(cards_of(mask), key=lambda c: ((is_trump >> c) & 1,
+                                              deck.powers[trump][eff[c]][c]))
+
+
+def weakest_winner(deck: Deck, winners: int, trump: int, power: Sequence[int]) -> int:
+    return min(cards_of(winners), key=lambda c: power[c])

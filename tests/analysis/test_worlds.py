@@ -1,0 +1,176 @@
+"""The world sampler: every world is consistent with the seat's knowledge, and
+the worlds are uniform among the consistent deals."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, Action
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.sim.bots.random_bot import RandomBot
+from euchre_dsl.sim.view import SeatView
+from euchre_dsl.analysis.worlds import DealCounter, WorldSampler, sample_world
+
+
+def random_position(variant: str, seed: int, plays: int) -> Game:
+    """A game played at random up to some cards into the play of a hand."""
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    bot = RandomBot(rules, rng)
+    while True:
+        game = Game(rules, dealer=seed % rules.players.count)
+        game.deal_random(rng)
+        while game.phase != PLAYING and not game.hand_over:
+            game.apply(bot.act(SeatView(game, game.to_act), game.legal_actions()))
+        if game.phase == PLAYING:
+            break
+    for _ in range(plays):
+        if game.phase != PLAYING:
+            break
+        seat = game.to_act
+        legal = game.deck.legal_plays(game.cand[seat], game.trick[0] if game.trick else None,
+                                      game.trump)  # type: ignore[arg-type]
+        game.apply(Action(seat, PLAY, bot.play(SeatView(game, seat), legal)))
+    return game
+
+
+def check_consistent(real: Game, world: Game, seat: int) -> None:
+    view = SeatView(real, seat)
+    n = real.n
+    assert world.cand == world.sure
+    assert world.sure[seat] == real.sure[seat]  # the seat's own hand is as it is
+    seen = 0
+    for s in range(n):
+        held = world.sure[s]
+        if real.active[s]:  # (a seat out of the play is left unknown)
+            assert held.bit_count() == real.count[s]  # hand sizes
+        assert held & seen == 0  # no card twice
+        seen |= held
+        assert held & real.played == 0  # nothing played is held
+        if s != seat:
+            assert held & view.hand == 0
+            # voids shown in play: no card of a suit the seat showed out of
+            assert real.trump is not None
+            masks = real.deck.suit_masks[real.trump]
+            for suit in range(5):
+                if (view.voids[s] >> suit) & 1:
+                    assert held & masks[suit] == 0
+    holder = real.upcard_holder
+    if holder is not None and real.upcard is not None and not (real.played >> real.upcard) & 1:
+        assert (world.sure[holder] >> real.upcard) & 1  # the dealer holds the upcard
+    for card, who in real.discarded.items():
+        if who == seat:
+            assert not (seen >> card) & 1  # the seat's own discard is nowhere
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "dirty-clubs", "columbus",
+                                     "three-hand", "british", "two-hand"])
+def test_every_sampled_world_is_consistent(variant: str) -> None:
+    for seed in range(12):
+        real = random_position(variant, seed, plays=seed % 9)
+        if real.phase != PLAYING:
+            continue
+        rng = random.Random(seed)
+        for seat in range(real.n):
+            if not real.active[seat]:
+                continue
+            sampler = WorldSampler(SeatView(real, seat))
+            for _ in range(5):
+                world = sampler.sample(rng)
+                check_consistent(real, world, seat)
+                assert world.phase == PLAYING and world.to_act == real.to_act
+
+
+def test_worlds_are_the_same_for_a_seed() -> None:
+    real = random_position("standard", 3, plays=2)
+    a = [sample_world(real, 0, random.Random(5)).sure for _ in range(3)]
+    b = [sample_world(real, 0, random.Random(5)).sure for _ in range(3)]
+    assert a == b
+
+
+def test_the_real_deal_is_among_the_worlds_and_play_goes_on_in_them() -> None:
+    real = random_position("standard", 8, plays=6)
+    seat = real.to_act
+    sampler = WorldSampler(SeatView(real, seat))
+    world = sampler.sample(random.Random(1))
+    legal = world.legal_actions()
+    world.apply(legal[0])  # a world is a live engine game with full information
+    assert sampler.deals >= 1
+
+
+def test_a_small_case_is_uniform() -> None:
+    # three holders: 0 needs 2 of {a,b,c,d}, 1 needs 1 of {c,d,e}, 2 needs 1 of
+    # anything; one card is left over
+    cards = [0, 1, 2, 3, 4, 5]
+    allowed = [0b001111, 0b011100, 0b111111]
+    counter = DealCounter(0b111111, allowed, [2, 1, 1])
+    deals = set()
+    for h0 in combinations(cards, 2):
+        for h1 in cards:
+            for h2 in cards:
+                m0 = (1 << h0[0]) | (1 << h0[1])
+                if m0 & ~allowed[0] or not (allowed[1] >> h1) & 1 or h1 in h0 or h2 in h0 \
+                        or h2 == h1:
+                    continue
+                deals.add((m0, 1 << h1, 1 << h2))
+    assert counter.total == len(deals)
+    rng = random.Random(42)
+    draws = 200 * len(deals)
+    counts = Counter(tuple(counter.sample(rng)) for _ in range(draws))
+    assert set(counts) == deals  # only consistent deals, and every one of them
+    expected = draws / len(deals)
+    chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+    # chi-square with len(deals)-1 degrees of freedom: far below the 0.1% tail
+    assert chi2 < len(deals) + 5 * (2 * len(deals)) ** 0.5
+
+
+def test_the_dealers_upcard_and_a_void_are_honoured() -> None:
+    rules = load_variant("standard")
+    game = Game(rules, dealer=3)
+    d = game.deck
+
+    def cards(text: str) -> list[int]:
+        return [d.parse(c) for c in text.split()]
+
+    game.deal([cards("AS KS QS JS TS"), cards("9C TC QC KC AC"),
+               cards("9D TD QD KD AD"), cards("9H TH QH KH AH")], upcard=d.parse("9S"))
+    game.apply(Action(0, "order_up"))
+    game.apply(Action(3, DISCARD, d.parse("9H")))
+    game.apply(Action(0, PLAY, d.parse("AS")))
+    game.apply(Action(1, PLAY, d.parse("9C")))  # E shows out of spades
+    sampler = WorldSampler(SeatView(game, 2))
+    rng = random.Random(0)
+    spades = d.suit_masks[3][3]
+    for _ in range(50):
+        w = sampler.sample(rng)
+        assert (w.sure[3] >> d.parse("9S")) & 1  # W took the upcard
+        assert w.sure[1] & spades == 0  # E is void in spades
+        assert w.sure[1].bit_count() == 4 and w.sure[3].bit_count() == 5
+
+
+@pytest.mark.parametrize("variant", ["standard", "columbus", "dirty-clubs"])
+def test_worlds_before_the_play_deal_every_hand_and_an_open_widow(variant: str) -> None:
+    rules = load_variant(variant)
+    game = Game(rules, dealer=1)
+    game.deal_random(random.Random(7))
+    seat = game.to_act
+    sampler = WorldSampler(SeatView(game, seat))
+    rng = random.Random(3)
+    for _ in range(20):
+        world = sampler.sample(rng)
+        assert world.sure[seat] == game.sure[seat]
+        seen = 0
+        for s in range(game.n):
+            assert world.sure[s].bit_count() == game.count[s]
+            assert world.sure[s] & seen == 0
+            seen |= world.sure[s]
+        if rules.deal.widow:
+            assert world.widow.bit_count() == rules.deal.hand_size and world.widow & seen == 0
+        if game.upcard is not None:  # the upcard is only where everyone saw it go
+            assert (seen >> game.upcard) & 1 == (game.upcard_holder is not None)
+        world.apply(world.legal_actions()[-1])  # the world plays on

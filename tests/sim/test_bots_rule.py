@@ -1,0 +1,157 @@
+"""The rule bot, decision by decision, from concrete hands with clear answers."""
+
+from __future__ import annotations
+
+import random
+
+from euchre_dsl.engine.actions import (
+    BID, CALL, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW, Action,
+)
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.sim.bots.rule import RuleBot, distribution, hand_chances
+from euchre_dsl.sim.view import SeatView
+
+
+def start(variant: str, hands: list[str], upcard: str | None, dealer: int = 0,
+          widow: str | None = None, scores: list[int] | None = None) -> Game:
+    rules = load_variant(variant)
+    game = Game(rules, dealer=dealer, start_scores=scores)
+    d = game.deck
+    game.deal([[d.parse(c) for c in h.split()] for h in hands],
+              upcard=d.parse(upcard) if upcard else None,
+              widow=[d.parse(c) for c in widow.split()] if widow else None)
+    return game
+
+
+def decide(game: Game) -> Action:
+    bot = RuleBot(game.rules, random.Random(0))
+    return bot.act(SeatView(game, game.to_act), game.legal_actions())
+
+
+def play(game: Game, *cards: str) -> None:
+    for c in cards:
+        game.apply(Action(game.to_act, PLAY, game.deck.parse(c)))
+
+
+def choose_card(game: Game) -> str:
+    seat = game.to_act
+    legal = game.deck.legal_plays(game.cand[seat], game.trick[0] if game.trick else None,
+                                  game.trump)  # type: ignore[arg-type]
+    bot = RuleBot(game.rules, random.Random(0))
+    return game.deck.names[bot.play(SeatView(game, seat), legal)]
+
+
+STANDARD_HANDS = ["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"]
+
+
+def test_a_hand_of_both_bowers_and_the_ace_orders_up_alone() -> None:
+    game = start("standard", STANDARD_HANDS, "9H")  # E (eldest) holds the top four hearts
+    assert decide(game) == Action(1, ORDER_UP, None, True)
+
+
+def test_a_trumpless_hand_passes_an_opponents_bower() -> None:
+    game = start("standard", ["9C TC QC KC AC", "9D TD QD KD 9S", "AD AH KH QH TH",
+                              "TS QS KS AS JC"], "JH")
+    assert decide(game) == Action(1, PASS)  # no heart, and the dealer picks up the right bower
+
+
+def test_a_middling_hand_orders_but_does_not_go_alone() -> None:
+    game = start("standard", ["9C TC QC KC AC", "JH AH KH AS 9D", "TD QD KD AD 9S",
+                              "TS QS KS QH TH"], "9H")
+    assert decide(game) == Action(1, ORDER_UP, None, False)
+
+
+def test_a_loner_is_not_played_when_one_point_wins_the_game() -> None:
+    game = start("standard", STANDARD_HANDS, "9H", scores=[0, 9])  # E+W need one point
+    assert decide(game) == Action(1, ORDER_UP, None, False)
+
+
+def test_the_dealer_discards_a_lone_low_card_to_make_a_void() -> None:
+    game = start("standard", ["9C JS AS KS QS", "TC QC KC AC 9D", "TD QD KD AD 9H",
+                              "TH QH KH AH JH"], "TS", dealer=0)
+    game.apply(Action(1, PASS))
+    game.apply(Action(2, PASS))
+    game.apply(Action(3, PASS))
+    game.apply(Action(0, ORDER_UP))  # the dealer takes up the 10 of spades
+    assert decide(game) == Action(0, DISCARD, game.deck.parse("9C"))
+
+
+def test_the_second_round_names_the_strong_suit() -> None:
+    game = start("standard", ["9C TC QC KC AC", "JS JC AS KS 9D", "TD QD KD AD 9S",
+                              "TS QS TH QH 9H"], "KH")
+    for seat in (1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    action = decide(game)
+    assert action.verb == CALL and action.arg == 3  # spades: both black bowers
+
+
+def test_the_maker_draws_trump_and_defenders_lead_aces() -> None:
+    game = start("standard", ["9C TC QC KC AC", "JH JD AH 9S 9D", "TD QD KD AD TS",
+                              "QS KS AS QH KH"], "9H")
+    game.apply(Action(1, ORDER_UP))  # E orders up hearts; N, the dealer, takes the 9
+    game.apply(Action(0, DISCARD, game.deck.parse("9C")))
+    assert game.to_act == 1  # E, the dealer's left, leads
+    assert choose_card(game) == "JH"  # E leads its right bower to draw trump
+
+
+def test_a_defender_leads_an_off_suit_ace() -> None:
+    game = start("standard", ["9C TC QC JC KS", "AC KH JH JD 9D", "TD QD KD 9S TS",
+                              "QS AS QH AH 9H"], "TH", dealer=3)
+    game.apply(Action(0, PASS))
+    game.apply(Action(1, PASS))
+    game.apply(Action(2, ORDER_UP))  # S orders up; W, the dealer, takes the 10 of hearts
+    game.apply(Action(3, DISCARD, game.deck.parse("QS")))
+    assert game.to_act == 0
+    assert choose_card(game) in ("KS", "9C")  # N holds no ace: a low card, never trump
+    play(game, "9C")
+    assert choose_card(game) == "AC"  # E covers with the boss ace
+
+
+def test_no_trumping_of_a_partners_winning_ace() -> None:
+    game = start("standard", ["AC 9D TD QD KD", "9C TC QC KC 9S", "JH TS QS KS AS",
+                              "JD AH KH QH TH"], "9H", dealer=3)
+    for seat in (0, 1, 2):
+        game.apply(Action(seat, PASS))
+    game.apply(Action(3, ORDER_UP))
+    game.apply(Action(3, DISCARD, game.deck.parse("TH")))
+    play(game, "AC", "9C")  # N leads the ace of clubs, E follows
+    assert choose_card(game) == "TS"  # S is void in clubs: it throws off, it does not trump
+    play(game, "TS")
+    assert choose_card(game) == "9H"  # W trumps the opponents' ace, as cheaply as it can
+
+
+def test_buck_a_strong_hand_stays_a_trumpless_one_drops() -> None:
+    game = start("buck", ["JS JC AS KS QS", "9H TH 9D TD QD", "AH KH QH AD KD",
+                          "9C TC QC KC AC"], "9S", dealer=3)
+    game.apply(Action(0, ORDER_UP))  # A orders up spades
+    game.apply(Action(3, DISCARD, game.deck.parse("9C")))
+    assert game.to_act == 1
+    assert decide(game).verb == DROP  # nothing above a queen, no trump
+    game.apply(Action(1, DROP))
+    assert decide(game).verb == STAY  # two aces... of hearts, diamonds: worth a trick
+
+
+def test_dirty_clubs_auction_bids_with_a_strong_hand_and_passes_a_weak_one() -> None:
+    game = start("dirty-clubs", ["9H TH 9D TD QD", "JS JC AS KS QS", "AH KH QH AD KD",
+                                 "9C TC QC KC AC"], "9S", dealer=3)
+    assert decide(game) == Action(0, PASS)
+    game.apply(Action(0, PASS))
+    assert decide(game).verb == BID
+
+
+def test_columbus_a_weak_hand_takes_the_widow() -> None:
+    game = start("columbus", ["9H TH 9D TD QD", "JS JC AS KS QS", "AH KH QH AD KD"], None,
+                 dealer=1, widow="9C TC QC KC AC")
+    assert game.to_act == 0  # the dealer's right is offered the widow first
+    assert decide(game) == Action(0, TAKE_WIDOW)
+
+
+def test_the_trick_model_counts_bowers_from_the_decks_tables() -> None:
+    rules = load_variant("standard")
+    d = Game(rules).deck
+    hand = d.mask(d.parse(c) for c in "JH JD AH".split())
+    probs = hand_chances(d, hand, 2, 0, 2)
+    assert probs[0] == probs[1] == probs[2] == 1.0  # the three top hearts are sure tricks
+    dist = distribution([0.5, 0.5])
+    assert dist == [0.25, 0.5, 0.25]
