@@ -32,6 +32,10 @@ variant_cmd.register(euchre)
 convert_cmd.register(euchre)
 replay_cmd.register(euchre)
 
+from cli import analyze_cmd  # noqa: E402  - explicit registration
+
+analyze_cmd.register(euchre)
+
 
 def main() -> None:
     """Run the command; a standard output that cannot be written (``> /dev/full``)

@@ -38,7 +38,7 @@ from typing import Any, Generator, Iterable, Iterator
 from ..engine.actions import PLAY, PLAYING, Action, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
-from ..limits import clip
+from ..limits import MAX_HANDS, clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
@@ -286,6 +286,12 @@ class _RecordCheck(ClaimChecks):
             self.schema(f"'hands' must be an array of hand objects, not {json_kind(hands)}",
                         ("hands",))
             hands = None
+        elif type(hands) is list and len(hands) > MAX_HANDS:
+            self.schema(f"the record has {len(hands):,} hands, more than the {MAX_HANDS:,} a "
+                        "record may hold; its hands are not replayed", ("hands",),
+                        hint="a game takes a few dozen hands: split a long session into "
+                             "one record per game")
+            hands = None
         if labels is not None:
             self.check_players(labels)
         self.check_meta()
@@ -339,6 +345,8 @@ class _RecordCheck(ClaimChecks):
                 self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
                          f"{self.standing()}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
+                yield from self.taken()
+                yield HandEnded(h, False, game)  # shown (by replay) with its problem only
                 continue
             self.finished = False
             rotation_known = yield from self.hand(h, hand, h == len(hands) - 1,
