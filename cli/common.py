@@ -7,17 +7,29 @@ message`` on standard error) and exits 0 (fine), 1 (the input has errors) or
 
 from __future__ import annotations
 
+import os
 import sys
+from contextlib import contextmanager
 from typing import Iterator, NoReturn
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
 from euchre_dsl.history.reader import AUTO, InputError, Item, open_records
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+#: ``--variant-dir DIR``: the folders, besides a record's own, whose variant files
+#: records may name (SECURITY.md: a record is untrusted input).
+variant_dir_option = click.option(
+    "--variant-dir", "variant_dirs", multiple=True, metavar="DIR",
+    type=click.Path(exists=True, file_okay=False),
+    help="Also let records name variant files under DIR (besides shipped ids and files in "
+         "the record's own folder); may be given more than once.")
 
 
 def plural(n: int, word: str) -> str:
@@ -60,10 +72,13 @@ def resolve_variant(name: str) -> RuleSet:
     try:
         return load_variant(name)
     except EuchreError as exc:
+        # the name itself unknown: a usage error; an unknown parent inside the file is an
+        # error of the file (exit 1, as validate says)
+        usage = all(p.code == "unknown-variant" and p.location.file is None
+                    for p in exc.problems)
         for p in exc.problems:
             if p.location.file is None:
                 p.location = Location("--variant")
-        usage = all(p.code == "unknown-variant" for p in exc.problems)
         fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
 
 
@@ -76,3 +91,45 @@ def variant_reference(name: str, rules: RuleSet) -> str | dict[str, object]:
     if name in shipped_ids():
         return name
     return rules.to_dict()
+
+
+@contextmanager
+def open_output(target: str, command: str) -> Iterator[GuardedWriter]:
+    """Where a command writes its output: ``-`` is standard output, any other
+    ``target`` a file written atomically (:func:`~euchre_dsl.io_safety.atomic_output`:
+    replaced only when the command gets to the end of the ``with`` block).
+
+    A failure to write (a full disk, a missing folder) ends the command with a
+    clear message and exit status 2; a file target is then left unchanged.
+    """
+    try:
+        if target == "-":
+            out = GuardedWriter(sys.stdout, STDOUT_NAME)
+            yield out
+            out.flush()
+        else:
+            with atomic_output(target) as f:
+                yield f
+    except OutputError as exc:
+        in_place = target == "-" or (os.path.exists(target) and not os.path.isfile(target))
+        kept = "" if in_place else f" ({target} is unchanged)"
+        output_failed(f"euchre {command}: {exc}{kept}")
+
+
+def output_failed(message: str) -> NoReturn:
+    """Say that the output could not be written and exit 2, with nothing more
+    to flush to standard output (a full ``/dev/full`` would fail again at exit)."""
+    click.echo(message, err=True)
+    silence_stdout()
+    sys.exit(EXIT_USAGE)
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a
+    stdout that failed (or whose reader left) is dropped quietly at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file behind stdout (a test runner's buffer)
+        pass

@@ -22,6 +22,7 @@ from typing import IO, Any, Callable, Iterator, NamedTuple
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.io_safety import AtomicFile
 from euchre_dsl.history.reader import (
     AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
 )
@@ -32,7 +33,9 @@ from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, plural
+from .common import (
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, variant_dir_option,
+)
 
 EHH = "ehh"
 OPENSPIEL = "openspiel"
@@ -52,6 +55,7 @@ class Options:
     """Format-specific options, passed to every reader and writer."""
 
     game: OpenSpielParams
+    variant_dirs: tuple[str, ...] = ()  # where records may name variant files besides their own
 
 
 Reader = Callable[[str, Options], Iterator[Source]]
@@ -123,7 +127,7 @@ def _write_text(sources: Iterator[Source], out: IO[str], report: Callable[[Probl
 def _write_openspiel(sources: Iterator[Source], out: IO[str],
                      report: Callable[[Problem], None], options: Options, single: bool) -> int:
     """One line per hand: ``{"game": <game string>, "history": [action ids]}``."""
-    validator = Validator()
+    validator = Validator(options.variant_dirs)
     written = 0
     for src in sources:
         if src.record is None:
@@ -177,8 +181,9 @@ def _format_of(path: str, given: str | None, flag: str) -> str:
               help="OpenSpiel game string the histories were played under, for lines that "
                    "do not say ('euchre' alone means OpenSpiel's defaults: "
                    "allow_lone_defender=false, stick_the_dealer=true).")
+@variant_dir_option
 def convert_cmd(source: str, target: str, from_format: str | None, to_format: str | None,
-                game_string: str) -> None:
+                game_string: str, variant_dirs: tuple[str, ...]) -> None:
     """Convert the hand histories in IN and write them to OUT ('-': standard input/output).
 
     \b
@@ -203,7 +208,7 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
       euchre convert hand-typed.ehh canonical.ehh
     """
     try:
-        options = Options(OpenSpielParams.parse(game_string))
+        options = Options(OpenSpielParams.parse(game_string), variant_dirs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--game") from None
     src_format = _format_of(source, from_format, "--from")
@@ -211,11 +216,10 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
-    if STDIN not in (source, target) and os.path.exists(target) and os.path.exists(source) \
-            and os.path.samefile(source, target):
-        raise click.UsageError(f"IN and OUT are the same file ({target}): writing OUT would "
-                               "erase IN before it is read; write to another file, then "
-                               "rename it")
+    if _same_file(source, target):
+        raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
+                               "IN, and a game that cannot be converted would be lost; write "
+                               "to another file, then rename it")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     sources = reader(source, options)  # opens IN now: a usage error or exit 2 if it cannot
@@ -236,21 +240,35 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
             counts["errors"] += 1
         click.echo(problem.format(), err=True)
 
-    with ExitStack() as stack:
-        if target == STDIN:
-            out: IO[str] = sys.stdout
-        else:
-            try:
-                out = stack.enter_context(open(target, "w", encoding="utf-8", newline="\n"))
-            except OSError as exc:
-                click.echo(f"euchre convert: cannot write {target}: {exc.strerror or exc}",
-                           err=True)
-                sys.exit(EXIT_USAGE)
+    # OUT is written atomically: replaced only at the end, and not at all when
+    # nothing could be converted (IN was garbage), so no input can empty it
+    with open_output(target, "convert") as out:
         single = dst_format == EHH and target.lower().endswith(".json")
-        written = writer(counted(), out, report, options, single)
+        try:
+            written = writer(counted(), out, report, options, single)  # type: ignore[arg-type]
+        except OSError as exc:  # IN failed while being read (OUT's failures are OutputError)
+            click.echo(f"euchre convert: cannot read {source}: {exc.strerror or exc}"
+                       + ("" if target == STDIN else f" ({target} is unchanged)"), err=True)
+            sys.exit(EXIT_USAGE)
+        unchanged = not written and bool(counts["errors"]) and isinstance(out, AtomicFile)
+        if unchanged and isinstance(out, AtomicFile):
+            out.discard()
+    kept = f"; nothing converted, {target} is unchanged" if unchanged else ""
     click.echo(f"euchre convert: {src_format} -> {dst_format}: {plural(counts['read'], 'game')} "
-               f"read, {written} written, {plural(counts['errors'], 'error')}", err=True)
+               f"read, {written} written, {plural(counts['errors'], 'error')}{kept}", err=True)
     sys.exit(EXIT_INVALID if counts["errors"] else EXIT_OK)
+
+
+def _same_file(source: str, target: str) -> bool:
+    """Is OUT the very file IN reads (standard input redirected from it, too)?"""
+    if target == STDIN or not os.path.exists(target):
+        return False
+    try:
+        if source == STDIN:
+            return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(target))
+        return os.path.exists(source) and os.path.samefile(source, target)
+    except (OSError, ValueError):  # no real file behind stdin (a pipe, a test's buffer)
+        return False
 
 
 def register(group: click.Group) -> None:

@@ -6,9 +6,14 @@ history or variant), 2 usage error or unreadable file.
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from euchre_dsl import __version__, build
+from euchre_dsl.io_safety import OutputError, guard_stdout
+
+from .common import EXIT_USAGE, output_failed, silence_stdout
 
 from . import convert_cmd, replay_cmd, simulate_cmd, validate_cmd, variant_cmd
 
@@ -27,6 +32,32 @@ variant_cmd.register(euchre)
 convert_cmd.register(euchre)
 replay_cmd.register(euchre)
 
+from cli import analyze_cmd  # noqa: E402  - explicit registration
+
+analyze_cmd.register(euchre)
+
 
 def main() -> None:
-    euchre(prog_name="euchre")
+    """Run the command; a standard output that cannot be written (``> /dev/full``)
+    ends it with a clear message and status 2, never a traceback."""
+    guard_stdout()
+    try:
+        euchre(prog_name="euchre")
+    except SystemExit:
+        _flush_stdout()
+        raise
+    except OutputError as exc:
+        output_failed(f"euchre: {exc}")
+    except BrokenPipeError:  # the reader of our output went away (`| head`): a quiet end
+        silence_stdout()
+        sys.exit(EXIT_USAGE)
+    _flush_stdout()
+
+
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+    except OutputError as exc:
+        output_failed(f"euchre: {exc}")

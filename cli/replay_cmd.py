@@ -18,8 +18,9 @@ from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, render_htm
 from euchre_dsl.history.reader import STDIN, input_name
 from euchre_dsl.history.render import render_game, render_lines
 from euchre_dsl.history.replay import GameView, HandView, hide_hands, replay_lazily
+from euchre_dsl.history.validate import Validator
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input, open_output, variant_dir_option
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -45,8 +46,9 @@ def _paint(text: str, style: str) -> str:
               help="Write one self-contained web page to step through the game instead "
                    f"('-': to standard output); it holds at most {MAX_PAGE_HANDS} hands "
                    "(--hand N: that hand only).")
+@variant_dir_option
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
-               no_color: bool, html_out: str | None) -> None:
+               no_color: bool, html_out: str | None, variant_dirs: tuple[str, ...]) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
 
     Shows the deal as a table, the bidding, each trick with its winner and
@@ -84,13 +86,16 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
                                      param_hint="--from-view")
         record = hide_hands(record, viewer)
     try:
-        view, hands = replay_lazily(record, item.index, name, item.locate(name))
+        view, hands = replay_lazily(record, item.index, name, item.locate(name),
+                                    validator=Validator(variant_dirs))
     except EuchreError as exc:
         fail(exc.problems, EXIT_INVALID)
     color = False if no_color else None
     errors = _Errors(view)
+    notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
+    notes = notes if isinstance(notes, list) else None
     if html_out is None and hand_no is None:  # every hand, drawn as it is replayed
-        for text in render_lines(view, errors.count(hands), _paint):
+        for text in render_lines(view, errors.count(hands), _paint, notes=notes):
             click.echo(text, nl=False, color=color)
         sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
     # the page holds its hands (and the one before, for the score it starts from); the
@@ -105,11 +110,9 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
             click.echo(f"euchre replay: game {record_no} has {errors.hands:,} hands; the page "
                        f"holds the first {MAX_PAGE_HANDS} (a page holds at most "
                        f"{MAX_PAGE_HANDS}): use --hand N for any other hand", err=True)
-        notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        _write_page(view, html_out, page, notes if isinstance(notes, list) else None,
-                    errors.hands)
+        _write_page(view, html_out, page, notes, errors.hands)
     else:
-        click.echo(render_game(view, _paint, hand_no), nl=False, color=color)
+        click.echo(render_game(view, _paint, hand_no, notes), nl=False, color=color)
     sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
 
 
@@ -136,17 +139,12 @@ class _Errors:
 
 def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None,
                 total: int) -> None:
+    """The page to ``out`` (``-``: standard output), a file written atomically."""
     page = render_html(view, notes=notes, hands=hands, total=total)
-    if out == "-":
-        click.echo(page, nl=False)
-        return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(page)
-    except OSError as exc:
-        click.echo(f"euchre replay: cannot write {out}: {exc.strerror or exc}", err=True)
-        sys.exit(EXIT_USAGE)
-    click.echo(f"euchre replay: wrote {out}", err=True)
+    with open_output(out, "replay") as f:
+        f.write(page)
+    if out != "-":
+        click.echo(f"euchre replay: wrote {out}", err=True)
 
 
 def register(group: click.Group) -> None:

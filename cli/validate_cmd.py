@@ -18,7 +18,7 @@ import click
 from euchre_dsl.history.reader import AUTO, STDIN, expand_paths, input_name
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input, variant_dir_option
 
 
 class _Totals:
@@ -49,7 +49,9 @@ class _Totals:
               help="How '-' (standard input) is read; auto: the text format if the first "
                    "line starts with a tag, ';' or 'hand', else JSON Lines if it is a whole "
                    "record, else one JSON document.")
-def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str) -> None:
+@variant_dir_option
+def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format: str,
+                 variant_dirs: tuple[str, ...]) -> None:
     """Replay the ehh/1 hand histories in PATH... and report every problem.
 
     PATH is a .json file (one game), a .jsonl file (one game per line), a
@@ -64,8 +66,14 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     """
     out = sys.stdout
     totals = _Totals()
+    for path in paths:  # a folder without a record file is a mistake, not "0 files: ok"
+        if path != STDIN and os.path.isdir(path) and not expand_paths([path]):
+            click.echo(f"euchre validate: no record files (.json, .jsonl, .ehh) in {path}",
+                       err=True)
+            totals.unreadable += 1
     try:
-        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out)
+        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out,
+             Validator(variant_dirs))
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -75,10 +83,15 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     sys.exit(EXIT_INVALID if totals.errors else EXIT_OK)
 
 
+def _shown(path: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (a name the system allows) as
+    ``\\xff`` escapes, so the JSON report holds no lone surrogate."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
 def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals: _Totals,
-         out: IO[str]) -> None:
+         out: IO[str], validator: Validator) -> None:
     """Check every path, streaming the report to ``out``."""
-    validator = Validator()
     if as_json:
         out.write('{"files": [')
     first_file = True
@@ -92,7 +105,7 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
         problems = (p for p in check_items(items, name, report, validator)
                     if notes or p.severity != "info")
         if as_json:
-            out.write(("" if first_file else ", ") + "{" + f'"path": {json.dumps(path)}, '
+            out.write(("" if first_file else ", ") + "{" + f'"path": {json.dumps(_shown(path))}, '
                       '"problems": [')
         sep = ""
         try:

@@ -9,7 +9,6 @@ with the offending line of the file and a caret under the place.  Exit codes:
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import sys
@@ -18,7 +17,8 @@ from typing import NoReturn
 
 import click
 
-from euchre_dsl.errors import EuchreError, Problem
+from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.limits import MAX_QUOTED, MAX_VARIANT_FILE, clip
 from euchre_dsl.rules.describe import describe, describe_diff
 from euchre_dsl.rules.docs import options_markdown
 from euchre_dsl.rules.dsl_writer import to_dsl
@@ -27,7 +27,7 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.rules.schema import json_schema
 from euchre_dsl.rules.yaml_form import dump_yaml
 
-from .common import EXIT_INVALID
+from .common import EXIT_INVALID, EXIT_USAGE
 
 VARIANT_SUFFIXES = (".yaml", ".yml", ".euchre")
 
@@ -44,24 +44,45 @@ def format_problem(problem: Problem) -> str:
 
 
 def _excerpt(problem: Problem) -> list[str]:
+    """The problem's source line with a caret under the place; a long line is shown
+    as a window of it around the place, cut with "…" (a message costs the same
+    whatever the input)."""
     loc = problem.location
     if not loc.file or loc.line is None:
         return []
-    try:
-        lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    line = _source_line(loc.file, loc.line)
+    if line is None:
         return []
-    if not 1 <= loc.line <= len(lines):
-        return []
-    text = lines[loc.line - 1].expandtabs(1)
+    text = line.expandtabs(1)
+    start = 0 if loc.column is None else min(loc.column - 1, len(text))
+    left = max(0, start - MAX_QUOTED // 2)
+    shown = text[left:left + MAX_QUOTED]
+    prefix = "…" if left else ""
+    suffix = "…" if left + MAX_QUOTED < len(text) else ""
     number = f"{loc.line:>5} | "
-    out = [number + text]
+    out = [number + prefix + shown + suffix]
     if loc.column is not None:
-        start = loc.column - 1
-        token = re.match(r'"([^"\\]|\\.)*"?|[^\s,;{}\[\]=]+', text[start:])
-        width = max(1, len(token.group(0)) if token else 1)
-        out.append(" " * (len(number) - 2) + "| " + " " * start + "^" + "~" * (width - 1))
+        at = start - left + len(prefix)
+        token = re.match(r'"([^"\\]|\\.)*"?|[^\s,;{}\[\]=]+', text[start:start + MAX_QUOTED])
+        width = max(1, min(len(token.group(0)) if token else 1, len(shown) - (start - left)))
+        out.append(" " * (len(number) - 2) + "| " + " " * at + "^" + "~" * (width - 1))
     return out
+
+
+def _source_line(file: str, number: int) -> str | None:
+    """Line ``number`` of a variant file, read line by line (no more than the file limit)."""
+    try:
+        with open(file, encoding="utf-8") as f:
+            read = 0
+            for n, line in enumerate(f, 1):
+                read += len(line)
+                if read > MAX_VARIANT_FILE * 4:
+                    return None
+                if n == number:
+                    return line.rstrip("\r\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def report(problems: list[Problem]) -> None:
@@ -75,20 +96,17 @@ def fail(problems: list[Problem], code: int) -> NoReturn:
 
 
 def resolve(name: str) -> RuleSet:
-    """A shipped id or a variant file; an unknown name is a usage error (exit 2)."""
-    path = Path(name)
+    """A shipped id or a variant file.  A name that is neither is a usage error (exit
+    2) saying which; a file with errors exits 1."""
     try:
-        if path.is_file():
-            return compile_file(path)
-        if name in shipped_ids():
-            return load_variant(name)
+        return load_variant(name)
     except EuchreError as exc:
-        fail(exc.problems, EXIT_INVALID)
-    known = shipped_ids()
-    close = difflib.get_close_matches(name, known, n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
-    raise click.BadParameter(f"'{name}' is neither a shipped variant nor a file. {hint}"
-                             f"Shipped variants: {', '.join(known)}.")
+        usage = all(p.code == "unknown-variant" and p.location.file is None
+                    for p in exc.problems)
+        for p in exc.problems:
+            if p.location.file is None:
+                p.location = Location(clip(name))
+        fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
 
 
 @click.group("variant")

@@ -243,6 +243,7 @@ def _renege(g: State, seat: int, card: int, led_suit: int | None, proof: str,
         g.renege_by = seat
         g.renege_note = msg
         g.renege_at = at
+    g.last_renege_at = at
     g.last_renege = msg
 
 

@@ -246,6 +246,9 @@ class State:
         self.unplaced = 0  # cards dealt to nobody known: unknown hands, widow, kitty
         self.discarded: dict[int, int] = {}  # card put away -> who put it away
         self.last_renege: str | None = None  # message of the latest renege (each is reported)
+        #: cards played in the hand before the latest renege's offence: which play
+        #: broke the rule, when a later play proved it
+        self.last_renege_at = 0
         self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
         self.claims_done = False
         self.claim_order: list[int] = []  # seats still to be asked for a claim, on turn first
@@ -320,6 +323,7 @@ class State:
         self.unplaced = other.unplaced
         self.discarded = dict(other.discarded)
         self.last_renege = other.last_renege
+        self.last_renege_at = other.last_renege_at
         self.kitty = other.kitty[:]
         self.claims_done = other.claims_done
         self.claim_order = other.claim_order[:]

@@ -1,9 +1,11 @@
 """Claims a record makes -- ``result`` of each hand, ``final`` -- against the replay.
 
 Each claimed value is compared with what the engine computed; a difference is
-a ``result-mismatch`` that says both values.  After a hand the replay goes on
-from the claimed running scores, so one wrong sum is reported once, not again
-on every later hand.
+a ``result-mismatch`` that says both values.  The replay keeps its own truth:
+a claimed running score it has just rejected is never adopted, so each wrong
+claim is one problem and the correct claims after it are not blamed.  Only
+where the replay has no truth of its own (a hand it could not score) does it
+go on from the scores the record claims.
 """
 
 from __future__ import annotations
@@ -37,7 +39,10 @@ class ClaimChecks(ShapeChecks):
 
     # --------------------------------------------------------- hand result
     def check_result(self, h: int, hand: dict[str, Any]) -> None:
-        """Compare the hand's claimed result with the replay; go on from claimed scores."""
+        """Compare the hand's claimed result with the replay.
+
+        The replay's scores stand; claimed ones are taken only where the
+        replay's are uncertain (an earlier hand could not be scored)."""
         if "result" not in hand:
             return
         claimed = hand["result"]
@@ -71,14 +76,14 @@ class ClaimChecks(ShapeChecks):
                     self.add("not-checked", f"hand {h + 1}: result.scores is not checked, an "
                              "earlier hand could not be scored", path + ("scores",), h,
                              severity="info")
+                    merged = [scores.get(i, v) for i, v in enumerate(game.scores)]
+                    if merged != game.scores:
+                        game.set_scores(merged)
+                    if len(scores) == len(game.scores):
+                        self.scores_uncertain = False
                 else:
                     self.compare_sides(h, "result.scores", scores, game.scores,
                                        path + ("scores",))
-                merged = [scores.get(i, v) for i, v in enumerate(game.scores)]
-                if merged != game.scores:
-                    game.set_scores(merged)
-                if len(scores) == len(game.scores):
-                    self.scores_uncertain = False
 
     @staticmethod
     def all_ints(result: dict[str, Any]) -> bool:

@@ -10,15 +10,24 @@ colour too.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator
+import re
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..cards import JOKER_SUIT
-from ..engine.actions import PLAY
+from ..engine.actions import EXCHANGE, NAMING, PLAY
 from ..errors import Problem
+from .html_replay import BID_ROUNDS
 from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
 
 #: ``paint(text, style)``: the text as it should look in that style.
 Paint = Callable[[str, str], str]
+#: A record's notes (``x-ehh-notes``: ``hand``, ``action``, ``glyph``, ``comment``).
+Notes = Sequence[Mapping[str, Any]]
+#: Problems about what the file says (not the play): their messages quote it as written.
+_AS_WRITTEN = frozenset(("syntax", "schema", "bad-card", "unknown-variant", "invalid-variant"))
+#: The widest a card is written (``10♠``) and the widest marks after it: the problem
+#: mark ``(!)`` and a note's glyph (``!?``); every trick column is this wide.
+CARD_WIDTH, MARK_WIDTH = 3, 5
 
 
 def plain(text: str, style: str) -> str:
@@ -40,34 +49,54 @@ class _Cell:
         return len(self.plain)
 
 
-def render_game(view: GameView, paint: Paint = plain, hand: int | None = None) -> str:
+def render_game(view: GameView, paint: Paint = plain, hand: int | None = None,
+                notes: Notes | None = None) -> str:
     """The record as text: a header, then every hand (or only hand number ``hand``)."""
-    return "".join(render_lines(view, view.hands, paint, hand))
+    return "".join(render_lines(view, view.hands, paint, hand, notes))
 
 
 def render_lines(view: GameView, hands: Iterable[HandView], paint: Paint = plain,
-                 hand: int | None = None) -> Iterator[str]:
+                 hand: int | None = None, notes: Notes | None = None) -> Iterator[str]:
     """:func:`render_game`'s text piece by piece (each ends with a newline), drawing
     ``hands`` as they come, e.g. from :func:`~.replay.replay_lazily`: the record's
     problems known at the start follow the header; those found while the hands
-    were replayed (its ``final`` claims, notes) come after the hands."""
-    r = _Renderer(view, paint)
+    were replayed (its ``final`` claims, notes) come after the hands.
+
+    With ``hand``, only that hand and its own problems are shown; the record's
+    other problems are counted in one line (they are about the whole game).
+    ``notes`` (the record's ``x-ehh-notes``) are shown at their actions."""
+    r = _Renderer(view, paint, notes)
     shown = len(view.problems)
+    if hand is not None:
+        yield r.header() + "\n"
+        for hv in hands:
+            if hv.number == hand:
+                yield "\n" + "".join(line + "\n" for line in r.hand(hv))
+        others = [p for p in view.problems if p.severity != "info"]
+        if others:
+            yield "\n" + paint(f"  ({len(others)} problem(s) of the whole game not shown: "
+                               "replay without --hand to see them)", "dim") + "\n"
+        return
     yield "".join(line + "\n" for line in
                   [r.header()] + [r.problem_line(p) for p in view.problems[:shown]])
     for hv in hands:
-        if hand is None or hv.number == hand:
-            yield "\n" + "".join(line + "\n" for line in r.hand(hv))
-    if hand is None:
-        yield "".join(r.problem_line(p) + "\n" for p in view.problems[shown:])
-        yield "\n" + r.final() + "\n"
+        yield "\n" + "".join(line + "\n" for line in r.hand(hv))
+    yield "".join(r.problem_line(p) + "\n" for p in view.problems[shown:])
+    yield "\n" + r.final() + "\n"
 
 
 class _Renderer:
-    def __init__(self, view: GameView, paint: Paint):
+    def __init__(self, view: GameView, paint: Paint, notes: Notes | None = None):
         self.v = view
         self.paint = paint
         self.seat_width = max(len(label) for label in view.labels)
+        self.notes = _notes_by_place(notes)
+        # card names in the engine's messages (``TS``) drawn as the table draws them
+        names = sorted(view.deck.names, key=len, reverse=True)
+        self._symbol = dict(zip(view.deck.names, view.deck.symbols))
+        # (text in quotes is what the file says, kept as written)
+        self._card_word = re.compile(r"'[^'\n]*'|(?<![A-Za-z0-9])(" +
+                                     "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9])")
 
     # ---------------------------------------------------------- pieces
     def card(self, card: int) -> _Cell:
@@ -102,9 +131,21 @@ class _Renderer:
         loc = p.location
         where = "" if loc.line is None else f" (line {loc.line}" + (
             "" if loc.column is None else f":{loc.column}") + ")"
+        message = p.message if p.code in _AS_WRITTEN else self._card_word.sub(
+            lambda m: self._symbol[m.group(1)] if m.group(1) else m.group(0), p.message)
         if p.severity == "info":
-            return indent + self.paint(f"note: {p.message}{where}", "dim")
-        return indent + self.paint(f"! {p.severity} [{p.code}] {p.message}{where}", "problem")
+            return indent + self.paint(f"note: {message}{where}", "dim")
+        return indent + self.paint(f"! {p.severity} [{p.code}] {message}{where}", "problem")
+
+    def glyph(self, hand: int, step: Step) -> str:
+        """The glyphs a note puts on an action (``!?``), run together."""
+        return "".join(n["glyph"] for n in self.notes.get((hand, step.action), ())
+                       if "glyph" in n)
+
+    def comments(self, hand: int, action: int | None, indent: str = "         ") -> list[str]:
+        """A note's comments on an action (``None``: on the hand), one line each."""
+        return [indent + self.paint("{" + n["comment"] + "}", "dim")
+                for n in self.notes.get((hand, action), ()) if "comment" in n]
 
     # ---------------------------------------------------------- blocks
     def header(self) -> str:
@@ -124,6 +165,7 @@ class _Renderer:
         if hv.upcard is not None:
             out[0] += " · upcard " + self.card(hv.upcard).text
         out.extend(self.problem_line(p) for p in hv.problems)
+        out.extend(self.comments(hv.number - 1, None, "  "))
         if not hv.dealt:
             out.append("  (the deal cannot be replayed)")
             return out
@@ -134,16 +176,13 @@ class _Renderer:
         bidding, rest = hv.steps[:first_play], hv.steps[first_play:]
         if bidding:
             out.append("")
-            out.append(self.label("Bidding") + " · ".join(self.words(s) for s in bidding))
-            out.extend(self.problem_line(p, "         ") for s in bidding for p in s.problems)
-            if any(s.refused for s in bidding):
-                out.append("         (the replay stops at this action)")
+            out.extend(self.bidding(hv, bidding))
         if hv.trump is not None:
             made = ""
             if hv.maker is not None:
                 made = f", made by {self.seat(hv.maker)}" + (" alone" if hv.alone else "")
             out.append(self.label("Trump") + self.suit_words(hv.trump) + made)
-        out.extend(self.tricks(rest))
+        out.extend(self.tricks(hv, rest))
         out.append("")
         out.append(self.result(hv))
         return out
@@ -157,16 +196,44 @@ class _Renderer:
             return self.paint(words, "red" if contract in RED_SUITS else "black")
         return words
 
-    def words(self, step: Step) -> str:
-        """An action's words, its card coloured; problems marked."""
+    def words(self, step: Step, hand: int | None = None) -> str:
+        """An action's words, its card coloured; problems marked, a note's glyph added."""
         text = step.words
         if step.card is not None:
             name = self.v.card(step.card)
             if text.endswith(name):
                 text = text[:-len(name)] + self.card(step.card).text
+        if hand is not None:
+            text += self.glyph(hand, step)
         if step.problems:
             text += self.paint(" (!)", "problem")
         return text
+
+    def bidding(self, hv: HandView, steps: list[Step]) -> list[str]:
+        """The bidding, one line per round (``round 1: E passes · S orders up``), with
+        the problems and notes of its actions under it."""
+        h = hv.number - 1
+        out: list[str] = []
+        groups: list[list[Step]] = []
+        for s in steps:  # the exchange belongs to the round that made trump
+            if groups and (groups[-1][-1].phase == s.phase or s.phase == EXCHANGE):
+                groups[-1].append(s)
+            else:
+                groups.append([s])
+        rounds: dict[str, str] = {str(k): v for k, v in BID_ROUNDS.items()}
+        if hv.upcard is None:  # the naming round is the only one (as the page says)
+            rounds[NAMING] = "Trump"
+        for k, group in enumerate(groups):
+            name = rounds.get(group[0].phase, "")
+            lead = self.label("Bidding" if k == 0 else "")
+            said = (name[0].lower() + name[1:] + ": ") if name else ""
+            out.append(lead + said + " · ".join(self.words(s, h) for s in group))
+            for s in group:
+                out.extend(self.problem_line(p, "         ") for p in s.problems)
+                out.extend(self.comments(h, s.action))
+        if any(s.refused for s in steps):
+            out.append("         (the replay stops at this action)")
+        return out
 
     def table(self, dealt: list[SeatCards]) -> list[str]:
         """The deal: four seats as a compass (first seat at the top), else a list."""
@@ -184,16 +251,21 @@ class _Renderer:
                 f"{right[0]}  {right[1].text}",
                 f"  {pad}{bottom[0]}  {bottom[1].text}"]
 
-    def tricks(self, steps: list[Step]) -> list[str]:
+    def tricks(self, hv: HandView, steps: list[Step]) -> list[str]:
         """A line per trick: each card with its seat, the winner, the tricks so far;
-        other actions on their own line where they happened."""
+        other actions on their own line where they happened.  Every card takes a
+        column of the same width, marks (``(!)``, a note's glyph) included, so the
+        columns line up from trick to trick."""
+        h = hv.number - 1
         out: list[str] = []
         current: list[str] = []
         notes: list[str] = []
+        width = self.seat_width + 1 + CARD_WIDTH + MARK_WIDTH + 1
         for s in steps:
             if s.verb != PLAY:
-                out.append(self.label("") + self.words(s))
+                out.append(self.label("") + self.words(s, h))
                 notes.extend(self.problem_line(p, "         ") for p in s.problems)
+                notes.extend(self.comments(h, s.action))
                 out.extend(notes)
                 notes = []
                 continue
@@ -201,11 +273,14 @@ class _Renderer:
                 head = self.label(f"Trick {s.trick}")
             seat = self.seat(s.seat) if s.seat is not None else "?"
             card = self.card(s.card) if s.card is not None else _Cell("?", "?")
-            mark = self.paint("(!)", "problem") if s.problems else ""
-            width = self.seat_width + 6 + (3 if s.problems else 0)
-            plain = f"{seat} {card.plain}{'(!)' if s.problems else ''}"
-            current.append(f"{seat} {card.text}{mark}" + " " * max(width - len(plain), 1))
+            glyph = self.glyph(h, s)
+            mark = "(!)" if s.problems else ""
+            plain = f"{seat.ljust(self.seat_width)} {card.plain}{glyph}{mark}"
+            current.append(f"{seat.ljust(self.seat_width)} {card.text}{glyph}"
+                           f"{self.paint(mark, 'problem') if mark else ''}"
+                           + " " * max(width - len(plain), 1))
             notes.extend(self.problem_line(p, "         ") for p in s.problems)
+            notes.extend(self.comments(h, s.action))
             if s.refused:
                 out.append(head + "".join(current).rstrip())
                 out.extend(notes)
@@ -232,3 +307,17 @@ class _Renderer:
             what = f"{res.reason} · {self.sides(list(res.points), signed=True)}"
         return self.label("Result") + what + " · score " + \
             self.paint(self.sides(list(res.scores)), "bold")
+
+
+def _notes_by_place(notes: Notes | None) -> dict[tuple[int, int | None], list[dict[str, str]]]:
+    """Notes by (hand, action) -- action ``None``: a note on the whole hand; entries
+    that are not well-formed notes are left out (the validator reports the keys)."""
+    out: dict[tuple[int, int | None], list[dict[str, str]]] = {}
+    for n in notes or ():
+        if not isinstance(n, Mapping) or type(n.get("hand")) is not int:
+            continue
+        action = n.get("action") if type(n.get("action")) is int else None
+        note = {k: n[k] for k in ("glyph", "comment") if type(n.get(k)) is str}
+        if note:
+            out.setdefault((n["hand"], action), []).append(note)
+    return out

@@ -33,6 +33,7 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import EuchreError, Location, Problem
+from ..limits import clip
 from .notation import FORMAT, UNKNOWN_CARD
 from .positions import Item, JsonPath, ScanError, nearest, scan_positions
 
@@ -63,8 +64,8 @@ _HAND_NO = re.compile(r"[0-9]{1,4300}")  # of a hand or a trick
 _WORD = re.compile(r"\{[^}]*\}|\S+")
 _REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
 _TAG = re.compile(r"\[[^\n]*\]")
-_TAG_PARTS = re.compile(r'\[\s*("(?:[^"\\]|\\.)*"|[^\s"\]]+)\s*(.*?)\s*\]\s*$', re.S)
-_FIRST_ITEM = re.compile(r'"(?:[^"\\]|\\.)*"|[^\s"]+')
+_TAG_NAME = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"\]]+')
+_FIRST_ITEM = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"]+')
 _GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
 _VERB_SET = frozenset(VERBS)
 #: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
@@ -173,18 +174,43 @@ _ORDER_HINT = ("a game is its [tags], then each hand: 'hand N dealer SEAT', the 
                "optional 'result'; an optional 'final' line ends the game")
 
 
+def _split_tag(text: str) -> tuple[str, int, str, int] | None:
+    """``[Name value]`` as (name as written, its offset, value, its offset), or None.
+
+    Scanned by hand, not by one regular expression: a lazy value followed by
+    optional spaces backtracks over every run of spaces (a tag line with 100,000
+    spaces took seconds).  This is one pass."""
+    end = len(text.rstrip())
+    if not text.startswith("[") or end < 2 or text[end - 1] != "]":
+        return None
+    at = len(text) - len(text[1:].lstrip())
+    name = _TAG_NAME.match(text, at, end - 1)
+    if name is None:
+        return None
+    inner = text[name.end():end - 1]
+    value = inner.strip()
+    value_at = name.end() + (len(inner) - len(inner.lstrip())) if value else end - 1
+    return name.group(), at, value, value_at
+
+
+def _unclosed_comment(text: str) -> int:
+    """Where a ``{`` opens a comment never closed in ``text`` (the first such), or -1.
+    Linear, unlike searching for ``{[^}]*$`` from every brace."""
+    return text.find("{", text.rfind("}") + 1)
+
+
 def _syntax_error(exc: UnexpectedInput, text: str, first_line: int) -> TextSyntaxError:
     line = first_line + (exc.line - 1 if exc.line and exc.line > 0 else 0)
     column = exc.column if exc.column and exc.column > 0 else 1
     if isinstance(exc, UnexpectedCharacters):
         src = text.split("\n")[exc.line - 1] if exc.line > 0 else ""
         rest = src[exc.column - 1:]
-        unclosed = re.search(r"\{[^}]*$", rest.split(";")[0])
-        if unclosed is not None:
+        unclosed = _unclosed_comment(rest.split(";", 1)[0])
+        if unclosed >= 0:
             return TextSyntaxError("a comment '{' is not closed on its line", line,
-                                   column + unclosed.start(),
+                                   column + unclosed,
                                    "close it with '}' (comments do not span lines)")
-        word = rest.split()[0] if rest.split() else rest
+        word = clip(rest.split(None, 1)[0] if rest.strip() else rest)
         if src[:exc.column - 1].strip():
             return TextSyntaxError(f"unexpected '{word}' in this line", line, column)
         return TextSyntaxError(
@@ -346,12 +372,12 @@ class _Builder:
     # ------------------------------------------------------------- tags
     def tag(self, ln: _Line, tags: dict[str, Any]) -> None:
         line, col = ln.line, ln.col
-        parts = _TAG_PARTS.match(ln.text)
+        parts = _split_tag(ln.text)
         if parts is None:
             raise TextSyntaxError("a tag is '[Name value]'", line, col)
-        raw_name, value_text = parts.group(1), parts.group(2)
-        name_col = col + parts.start(1)
-        value_col = col + parts.start(2)
+        raw_name, name_at, value_text, value_at = parts
+        name_col = col + name_at
+        value_col = col + value_at
         quoted = raw_name.startswith('"')
         name = json.loads(raw_name) if quoted else raw_name
         # a quoted name is the record key exactly as written, never a known tag

@@ -16,9 +16,10 @@ say what could not be checked; they are never errors.
 
 Recovery, so that one mistake gives one problem: after an error inside a hand
 the rest of that hand is skipped and the next hand starts from the scores the
-broken hand claims (else the ones computed so far); after every hand the run
-goes on from the claimed running scores, so a wrong sum is reported once and
-not again on every later hand.  A record never stops the file.
+broken hand claims (else the ones computed so far).  A hand that was replayed
+keeps the replay's scores: a claim the replay rejects is never adopted, so a
+wrong sum is one problem and the correct claims after it are not blamed.  A
+record never stops the file.
 
 Speed: validation replays many hands, so the per-action work is kept small:
 cards are looked up in the deck's table of spellings, seats in a dict, the
@@ -37,13 +38,14 @@ from typing import Any, Generator, Iterable, Iterator
 from ..engine.actions import PLAY, PLAYING, Action, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
+from ..limits import clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
 from .events import Acted, Dealt, Event, HandEnded, Started
 from .notation import FORMAT, Broken, json_kind
 from .positions import Item, JsonPath, Locate, no_positions
-from .reader import read_records
+from .reader import STDIN, STDIN_NAME, read_records
 from .shape import HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, shown_location
 
 _HAND_KEYS = frozenset(HAND_KEYS)
@@ -52,7 +54,7 @@ VARIANT_CACHE = 64
 
 
 def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
-                 card_of: dict[str, int], reneges: list[tuple[int, str]]
+                 card_of: dict[str, int], reneges: list[tuple[int, str, int]]
                  ) -> tuple[int, IllegalAction | None]:
     """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
 
@@ -61,7 +63,9 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
     not a plain well-formed ``play`` (left to the general path, which checks
     and reports it) -- and the engine's :class:`IllegalAction` if that action
     broke a rule.  Reneges are replayed (``allow_renege``: the engine scores
-    the variant's penalty) and appended to ``reneges`` as ``(index, message)``.
+    the variant's penalty) and appended to ``reneges`` as ``(index, message,
+    offence)``: the action that proved it, the engine's words, and how many cards
+    of the hand had been played before the play that broke the rule.
 
     The one loop of the play phase: a whole-hand replay entry point of the
     engine can replace its body.
@@ -103,7 +107,7 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
         i += 1
         if game.last_renege is not seen:
             seen = game.last_renege
-            reneges.append((i - 1, seen))  # type: ignore[arg-type]
+            reneges.append((i - 1, seen, game.last_renege_at))  # type: ignore[arg-type]
         if game.phase != playing:
             break
     return i, None
@@ -112,8 +116,10 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
 class Validator:
     """Checks records one at a time; compiled variants are kept between records."""
 
-    def __init__(self) -> None:
+    def __init__(self, variant_dirs: tuple[str, ...] = ()) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+        #: Folders besides a record's own whose variant files a record may name.
+        self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
 
     def validate(self, record: Any, *, index: int = 0, file: str | None = None,
                  locate: Locate | None = None) -> list[Problem]:
@@ -129,8 +135,14 @@ class Validator:
 
     def rules_for(self, variant: str | dict[str, Any], file: str | None) -> RuleSet:
         """The record's variant: a shipped id, a path relative to ``file``, or an inline
-        object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``)."""
-        base = os.path.dirname(os.path.abspath(file)) if file and file != "-" else None
+        object.  Raises :class:`EuchreError` (``unknown-variant``/``invalid-variant``).
+
+        A record is untrusted: the files it may name (and their ``extends``
+        chains) are confined to its own folder and :attr:`variant_dirs`; a
+        record read from standard input has no folder of its own."""
+        from_stdin = file in (None, STDIN, STDIN_NAME)
+        base = None if from_stdin or file is None else os.path.dirname(os.path.abspath(file))
+        confine = ((base,) if base else ()) + self.variant_dirs
         if isinstance(variant, str):
             key: tuple[str, str | None] = (variant, base)
         else:
@@ -139,9 +151,9 @@ class Validator:
         if found is None:
             try:
                 if isinstance(variant, str):
-                    found = load_variant(variant, base)
+                    found = load_variant(variant, base, confine)
                 else:
-                    found = compile_data(variant, file if file != "-" else None)
+                    found = compile_data(variant, None if from_stdin else file, confine)
             except EuchreError as exc:
                 found = exc
             if len(self._variants) >= VARIANT_CACHE:
@@ -238,8 +250,9 @@ class _RecordCheck(ClaimChecks):
         self.validator = validator
         self.steps = steps  # yield Dealt and Acted events
         self.finished = False  # the hand being walked was replayed to its end
-        self.reneges: list[tuple[int, str]] = []  # found by the last play(s), to report
+        self.reneges: list[tuple[int, str, int]] = []  # found by the last play(s), to report
         self.claims_finished = False  # 'final' names a winner
+        self.stopped = -1  # where the replay of the current hand stopped (an action index)
 
     # ---------------------------------------------------------- the record
     def taken(self) -> list[Problem]:
@@ -284,7 +297,8 @@ class _RecordCheck(ClaimChecks):
         try:
             return self.validator.rules_for(variant, self.file)
         except EuchreError as exc:
-            where = f"variant '{variant}'" if isinstance(variant, str) else "the inline variant"
+            where = f"variant '{clip(variant)}'" if isinstance(variant, str) else \
+                "the inline variant"
             for p in exc.problems:
                 code = p.code if p.code in ("unknown-variant", "invalid-variant") \
                     else "invalid-variant"
@@ -314,13 +328,11 @@ class _RecordCheck(ClaimChecks):
         yield Started(game)
         rotation_known = True
         for h, hand in enumerate(hands):
-            if game.is_over:
-                later = len(hands) - h - 1
-                more = f" ({later} more after it)" if later else ""
+            if game.is_over:  # each hand after the end is its own problem, at that hand
                 self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
-                         f"{self.standing()}{more}", ("hands", h), h,
+                         f"{self.standing()}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
-                break
+                continue
             self.finished = False
             rotation_known = yield from self.hand(h, hand, h == len(hands) - 1,
                                                   rotation_known and h > 0)
@@ -364,6 +376,7 @@ class _RecordCheck(ClaimChecks):
                          hint="every hand, a thrown-in one too, is dealt by the player left "
                               "of the previous dealer")
             game.dealer = seat
+        self.stopped = -1  # the action the replay of this hand stopped at
         try:
             deal = self.read_deal(h, hand["deal"])
             kitty = deal[3]
@@ -375,7 +388,8 @@ class _RecordCheck(ClaimChecks):
             try:
                 game.deal(*deal[:3], kitty=kitty)
             except ValueError as exc:
-                self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",), h)
+                twice = self.second_holder(deal) if "dealt twice" in str(exc) else ()
+                self.add("bad-deal", f"hand {h + 1}: {exc}", path + ("deal",) + twice, h)
                 raise Broken from None
             if self.steps:
                 yield from self.taken()
@@ -387,6 +401,9 @@ class _RecordCheck(ClaimChecks):
                 raise Broken
             yield from self.replay_actions(h, actions)
         except Broken:
+            rest = hand.get("actions")
+            if type(rest) is list:
+                self.check_notation(h, rest, self.stopped + 1)
             self.skip_hand(h, hand)
             return True
         if not game.hand_over:
@@ -405,6 +422,36 @@ class _RecordCheck(ClaimChecks):
         self.finished = True
         self.check_result(h, hand)
         return True
+
+    def check_notation(self, h: int, actions: list[Any], start: int) -> None:
+        """After the replay of a hand stopped, the notation of its remaining actions:
+        an unknown verb, a seat or card that does not exist is wrong whatever the
+        state of the game, so it is reported in the same pass (issue 9, finding 4);
+        what depends on the state (turn, legality) is not guessed at."""
+        for k in range(max(start, 0), len(actions)):
+            try:
+                self.read_action(h, k, actions[k])
+            except Broken:
+                pass
+
+    def second_holder(self, deal: tuple[Any, ...]) -> JsonPath:
+        """Where in the deal a card is given a second time (the place that is wrong),
+        in the order the engine takes them: hands by seat, upcard, widow, kitty;
+        ``()`` (the whole deal) when no card is given twice."""
+        hands, upcard, widow, kitty = deal
+        seen = 0
+        places: list[tuple[JsonPath, list[Any] | None]] = [
+            (("hands", label), cards) for label, cards in zip(self.labels, hands)]
+        places += [(("upcard",), None if upcard is None else [upcard]), (("widow",), widow),
+                   (("kitty",), kitty)]
+        for at, cards in places:
+            for k, c in enumerate(cards or ()):
+                if c is None:
+                    continue
+                if (seen >> c) & 1:
+                    return at if at == ("upcard",) else at + (k,)
+                seen |= 1 << c
+        return ()
 
     def skip_hand(self, h: int, hand: dict[str, Any] | None) -> None:
         """Give up a hand that cannot be replayed; go on from its claimed scores."""
@@ -438,10 +485,12 @@ class _RecordCheck(ClaimChecks):
         n = len(actions)
         i = 0
         while i < n:
+            self.stopped = i
             if game.phase == PLAYING and not steps:
                 i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
+                self.stopped = i
                 if reneges:
-                    self.report_reneges(h)
+                    self.report_reneges(h, actions)
                 if err is not None:
                     self.illegal(h, i, err)
                 if i >= n:
@@ -449,7 +498,8 @@ class _RecordCheck(ClaimChecks):
             if game.hand_over:
                 extra = n - i
                 self.add("extra-action", f"hand {h + 1} is over, but {extra} more action"
-                         f"{'s follow' if extra > 1 else ' follows'}: {json.dumps(actions[i])}",
+                         f"{'s follow' if extra > 1 else ' follows'}: "
+                         f"{clip(json.dumps(actions[i], ensure_ascii=False))}",
                          ("hands", h, "actions", i), h, i,
                          hint="a hand ends when its last trick is played or all pass")
                 return
@@ -469,8 +519,9 @@ class _RecordCheck(ClaimChecks):
                     yield Acted(h, i, Action(seat, verb, arg, alone), True, game)
                 self.illegal(h, i, exc)
             if game.last_renege is not seen:
-                reneges.append((i, game.last_renege))  # type: ignore[arg-type]
-                self.report_reneges(h)
+                reneges.append((i, game.last_renege,  # type: ignore[arg-type]
+                                game.last_renege_at))
+                self.report_reneges(h, actions)
             if steps:
                 yield from self.taken()
                 yield Acted(h, i, Action(seat, verb, arg, alone), False, game)
@@ -492,9 +543,31 @@ class _RecordCheck(ClaimChecks):
         self.add(exc.code, f"{self.where(h)}: {exc.message}", ("hands", h, "actions", i), h, i)
         raise Broken
 
-    def report_reneges(self, h: int) -> None:
-        for i, message in self.reneges:
-            self.add("renege", f"hand {h + 1}: {message}", ("hands", h, "actions", i), h, i,
+    def report_reneges(self, h: int, actions: list[Any]) -> None:
+        """Report each renege at the play that broke the rule: the one where the seat
+        did not follow suit, which a later play may be what proves."""
+        for i, message, offence in self.reneges:
+            at = self.play_index(actions, i, offence)
+            if at != i:
+                who, card = actions[at][0], self.game.deck.parse(actions[at][2])
+                trick = offence // max(sum(self.game.active), 1) + 1
+                proof = message.split(": ", 1)[-1]
+                message = (f"{who} reneged in trick {trick} with {self.names[card]}: proven "
+                           f"by action {i + 1}, where {who} {proof}")
+            self.add("renege", f"hand {h + 1}: {message}", ("hands", h, "actions", at), h, at,
                      hint="the variant's renege penalty is applied to the hand's score")
         self.reneges.clear()
+
+    @staticmethod
+    def play_index(actions: list[Any], upto: int, nth: int) -> int:
+        """The index of the hand's ``nth`` play (0-based) among ``actions[:upto + 1]``,
+        all replayed; ``upto`` itself when there are fewer."""
+        count = 0
+        for k in range(upto + 1):
+            a = actions[k]
+            if type(a) is list and len(a) == 3 and a[1] == PLAY:
+                if count == nth:
+                    return k
+                count += 1
+        return upto
 

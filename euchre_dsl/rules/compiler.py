@@ -11,12 +11,17 @@ once, each at its file, line and column.
 from __future__ import annotations
 
 import difflib
+import json
+import os
+import re
 from dataclasses import fields
 from typing import Any, Callable
 
 from ..cards import Deck
 from ..errors import EuchreError, Problem
+from ..limits import clip
 from .describe import value_words
+from .phrases import render
 from .ruleset import SECTIONS, RuleSet
 from .source import VariantSource, merge
 
@@ -35,41 +40,60 @@ def compile_source(src: VariantSource,
 
     ``resolve_parent(name, child)`` loads the source an ``extends:`` names,
     already merged with its own parents.
+
+    Every independent problem is found in one pass, as a compiler does: what
+    the front end went on past (``src.problems``), an unknown parent, unknown
+    keys, bad values and contradictions, sorted by place.  A contradiction is
+    reported only when it is certain: none of the options it reads had a bad
+    value (or an unsure one), and, when the parent could not be loaded, every
+    one of them is set in this file (else it would be judged on defaults the
+    parent may not share).
     """
-    problems: list[Problem] = []
-    src = _resolve_extends(src, resolve_parent, problems)
+    problems: list[Problem] = list(src.problems)
+    unsure: set[tuple[str, ...]] = set(src.unsure)
+    own = {p for p, loc in src.key_locations.items() if loc.file == src.file}
+    src, parent_known = _resolve_extends(src, resolve_parent, problems)
+    ruleset = _build(src, problems, unsure)
+    if ruleset is not None:
+        def certain(reads: set[tuple[str, ...]]) -> bool:
+            return not reads & unsure and (parent_known or reads <= own)
+
+        problems.extend(check_semantics(ruleset, src, certain))
     if problems:
-        raise EuchreError(problems)
-    ruleset = _build(src, problems)
-    if ruleset is not None and not problems:
-        problems.extend(check_semantics(ruleset, src))
-    if problems:
-        raise EuchreError(problems)
+        raise EuchreError(sorted(problems, key=lambda p: _place(p, src.file)))
     assert ruleset is not None
     return ruleset
 
 
+def _place(p: Problem, file: str | None) -> tuple[bool, str, int, int]:
+    """Sort key: the compiled file's problems first, by line and column, then the others'."""
+    loc = p.location
+    return (loc.file != file, loc.file or "", loc.line or 0, loc.column or 0)
+
+
 def _resolve_extends(src: VariantSource, resolve_parent: Any,
-                     problems: list[Problem]) -> VariantSource:
+                     problems: list[Problem]) -> tuple[VariantSource, bool]:
+    """The source merged over its parent's, and whether the parent is known (no
+    parent at all counts as known: the defaults are the parent)."""
     parent_name = src.data.get("extends")
     if parent_name is None:
-        return src
+        return src, True
     if not isinstance(parent_name, str):
         problems.append(_err(src, ("extends",), "'extends' takes the name of a variant or a file",
                              value=True))
-        return src
+        return src.without("extends"), False
     if resolve_parent is None:
-        problems.append(_err(src, ("extends",), f"cannot look up parent variant '{parent_name}' "
-                             "here", value=True))
-        return src
+        problems.append(_err(src, ("extends",), f"cannot look up parent variant "
+                             f"'{clip(parent_name)}' here", value=True))
+        return src.without("extends"), False
     try:
         parent = resolve_parent(parent_name, src)
     except EuchreError as exc:
         problems.extend(exc.problems)
-        return src
+        return src.without("extends"), False
     # the parent's identity is not inherited: a house variant that extends
     # ``standard`` is not "Standard euchre"; its identity is its own or, given none, unset
-    return merge(parent.without(*IDENTITY_KEYS), src.without("extends"))
+    return merge(parent.without(*IDENTITY_KEYS), src.without("extends")), True
 
 
 def _err(src: VariantSource, path: tuple[str, ...], message: str, hint: str | None = None,
@@ -93,13 +117,20 @@ def _elsewhere(key: str) -> str | None:
     return None
 
 
-def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
+#: An id is one word: what follows ``variant`` in a rules file, a file-name stem.
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
+
+
+def _build(src: VariantSource, problems: list[Problem],
+           unsure: set[tuple[str, ...]]) -> RuleSet | None:
+    """The rule set of ``src``, every bad key or value reported and left at its
+    default (added to ``unsure``, so no contradiction is drawn from it)."""
     data = src.data
     for key in data:
         if key not in TOP_KEYS:
             hint = _elsewhere(key) or _suggest(key, list(TOP_KEYS)) or \
                 f"top-level keys are: {', '.join(TOP_KEYS)}"
-            problems.append(_err(src, (key,), f"unknown key '{key}'", hint=hint))
+            problems.append(_err(src, (key,), f"unknown key '{clip(key)}'", hint=hint))
     identity: dict[str, Any] = {}
     for key in IDENTITY_KEYS:
         if key in data:
@@ -107,38 +138,62 @@ def _build(src: VariantSource, problems: list[Problem]) -> RuleSet | None:
                 problems.append(_err(src, (key,), f"'{key}' must be text", value=True))
             else:
                 identity[key] = str(data[key]).strip()
+    if "id" in identity and not _ID.fullmatch(identity["id"]):
+        word = re.sub(r"[^A-Za-z0-9_.+-]+", "-", identity["id"]).strip("-") or "my-variant"
+        problems.append(_err(src, ("id",), f"the id '{clip(identity['id'])}' is not one word",
+                             hint=f"an id is letters, digits and '-' or '_', like '{clip(word)}'; "
+                                  "a name with spaces goes in 'name'", value=True))
+        del identity["id"]
     sections: dict[str, Any] = {}
     for name, cls in SECTIONS.items():
         raw = data.get(name, {})
         if raw is None:
             raw = {}
+        known = {f.name: f for f in fields(cls)}
         if not isinstance(raw, dict):
             problems.append(_err(src, (name,), f"'{name}' must be a mapping of options",
                                  value=True))
-            continue
-        known = {f.name: f for f in fields(cls)}
+            unsure.update((name, k) for k in known)
+            raw = {}
         values: dict[str, Any] = {}
         for key, value in raw.items():
             path = (name, key)
             f = known.get(key)
             if f is None:
-                hint = _suggest(key, list(known)) or _elsewhere(key) or \
+                close = _suggest(key, list(known))
+                hint = close or _elsewhere(key) or \
                     f"options of '{name}' are: {', '.join(known)}"
-                problems.append(_err(src, path, f"unknown option '{name}.{key}'", hint=hint))
+                problems.append(_err(src, path, f"unknown option '{name}.{clip(key)}'",
+                                     hint=hint))
+                unsure.update((name, k) for k in difflib.get_close_matches(
+                    key, list(known), n=1, cutoff=0.6))
                 continue
             ok, converted, why = _convert(value, str(f.type), f.metadata)
             if not ok:
                 problems.append(_err(src, path, f"'{name}.{key}': {why}",
-                                     hint=f.metadata.get("doc"), value=True))
+                                     hint=_value_hint(str(f.type), f.metadata), value=True))
+                unsure.add(path)
                 continue
             values[key] = converted
         try:
             sections[name] = cls(**values)
         except TypeError as exc:  # pragma: no cover - guarded by the checks above
             problems.append(_err(src, (name,), str(exc)))
-    if problems:
-        return None
+            return None
     return RuleSet(**identity, **sections)
+
+
+def _value_hint(type_name: str, meta: Any) -> str | None:
+    """What an option accepts, for the hint of a bad value (its words, its range)."""
+    choices = meta.get("choices")
+    if choices:
+        return f"write one of: {', '.join(choices)}"
+    if "bool" in type_name:
+        return "write yes or no"
+    lo, hi = meta.get("minimum"), meta.get("maximum")
+    if "int" in type_name and lo is not None and hi is not None:
+        return f"write a whole number from {lo} to {hi}"
+    return None
 
 
 def typed_value(section: str, option: str, value: Any) -> Any:
@@ -150,6 +205,16 @@ def typed_value(section: str, option: str, value: Any) -> Any:
         return value
     ok, converted, _ = _convert(value, str(f.type), f.metadata)
     return converted if ok else value
+
+
+def _shown(value: Any) -> str:
+    """A value as a variant file writes it, for messages: ``true``, ``10``, ``'pub'``."""
+    if isinstance(value, str):
+        return f"'{clip(value)}'"
+    try:
+        return clip(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):
+        return clip(repr(value))
 
 
 def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
@@ -168,12 +233,12 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
             return True, value, ""
         if isinstance(value, str) and value.lower() in YES_NO:
             return True, YES_NO[value.lower()], ""
-        return False, None, f"expected yes or no, got {value!r}"
+        return False, None, f"expected yes or no, got {_shown(value)}"
     if type_name.startswith("tuple"):
         if (isinstance(value, list) and value
                 and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
             return True, tuple(value), ""
-        return False, None, f"expected a list of positive whole numbers, got {value!r}"
+        return False, None, f"expected a list of positive whole numbers, got {_shown(value)}"
     if "int" in type_name and isinstance(value, int) and not isinstance(value, bool):
         lo, hi = meta.get("minimum"), meta.get("maximum")
         if lo is not None and value < lo:
@@ -182,7 +247,8 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
             return False, None, f"{value} is too large (at most {hi})"
         return True, value, ""
     if "str" in type_name:
-        if isinstance(value, int) and not isinstance(value, bool) and choices:
+        number = isinstance(value, int) and not isinstance(value, bool)
+        if number and choices:
             value = str(value)
         if isinstance(value, str):
             if choices and value not in choices:
@@ -192,29 +258,42 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
                         return True, c, ""
                 sugg = _suggest(value, list(choices))
                 extra = f"; {sugg}" if sugg else ""
-                return False, None, f"{value!r} is not one of {', '.join(choices)}{extra}"
+                said = value if number else f"'{clip(value)}'"
+                return False, None, f"{said} is not one of {', '.join(choices)}{extra}"
             if "int" in type_name and value != "bid":
-                return False, None, f"expected a number or 'bid', got {value!r}"
+                return False, None, f"expected a number or 'bid', got {_shown(value)}"
             return True, value, ""
+    if choices:
+        return False, None, f"expected one of {', '.join(choices)}, got {_shown(value)}"
     expected = "a whole number" if "int" in type_name else "a word"
     if "int" in type_name and "str" in type_name:
         expected = "a number or 'bid'"
-    return False, None, f"expected {expected}, got {value!r}"
+    return False, None, f"expected {expected}, got {_shown(value)}"
 
 
-def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
-    """Options that are each fine but make no sense together."""
+def check_semantics(r: RuleSet, src: VariantSource,
+                    certain: Callable[[set[tuple[str, ...]]], bool] | None = None
+                    ) -> list[Problem]:
+    """Options that are each fine but make no sense together.
+
+    ``certain(reads)`` says whether a contradiction drawn from the options in
+    ``reads`` is sure to hold (see :func:`compile_source`); the others are not
+    reported."""
     out: list[Problem] = []
 
     def bad(path: tuple[str, ...], message: str, hint: str | None = None,
             also: tuple[tuple[str, ...], ...] = (),
-            near: tuple[tuple[str, ...], ...] = ()) -> None:
-        """Report options that contradict: name each with its value (``also``), and point
-        at the one the compiled file itself set last, ``near`` ones included (else one it
-        inherited, else the file)."""
+            near: tuple[tuple[str, ...], ...] = (),
+            reads: tuple[tuple[str, ...], ...] = ()) -> None:
+        """Report options that contradict: name each with its value and where it is set
+        (``also``), and point at the one the compiled file itself set last, ``near`` ones
+        included (else one it inherited, else the file).  ``reads``: other options the
+        check depends on."""
         paths = (path,) + also
+        if certain is not None and not certain(set(paths + near + reads)):
+            return
         if also:
-            message += " (" + ", ".join(f"{'.'.join(p)} is {_said(r, p)}" for p in paths) + ")"
+            message += " (" + "; ".join(_setting(r, src, p) for p in paths) + ")"
         written = [p for p in paths + near if p in src.key_locations]
         own = [p for p in written if src.key_locations[p].file == src.file]
         at = max(own, key=lambda p: (src.key_locations[p].line or 0,
@@ -238,11 +317,12 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
     if r.players.sides == "partners":
         if r.players.count % r.players.teams:
             bad(("players", "teams"), f"{r.players.count} players cannot form "
-                f"{r.players.teams} equal partnerships", also=(("players", "count"),))
+                f"{r.players.teams} equal partnerships", also=(("players", "count"),),
+                reads=(("players", "sides"),))
         elif r.players.count // r.players.teams < 2:
             bad(("players", "teams"), "each partnership needs at least two players",
                 hint="use 'sides: individual' for everyone for themselves",
-                also=(("players", "count"),))
+                also=(("players", "count"),), reads=(("players", "sides"),))
     if r.scoring.model == "countdown" and r.players.sides != "individual":
         bad(("scoring", "model"), "countdown scoring is for individual games",
             hint="set players.sides: individual", also=(("players", "sides"),))
@@ -256,10 +336,12 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
     if r.bidding.auction:
         if r.bidding.auction_min > r.bidding.auction_max:
             bad(("bidding", "auction_min"), f"the lowest bid ({r.bidding.auction_min}) is above "
-                f"the highest ({r.bidding.auction_max})", also=(("bidding", "auction_max"),))
+                f"the highest ({r.bidding.auction_max})", also=(("bidding", "auction_max"),),
+                reads=(("bidding", "auction"),))
         if r.bidding.auction_max > r.deal.hand_size:
             bad(("bidding", "auction_max"), f"a bid of {r.bidding.auction_max} tricks is "
-                f"impossible with {r.deal.hand_size} cards each", also=(("deal", "hand_size"),))
+                f"impossible with {r.deal.hand_size} cards each", also=(("deal", "hand_size"),),
+                reads=(("bidding", "auction"),))
     elif not (r.bidding.order_up_round or r.bidding.naming_round):
         bad(("bidding", "order_up_round"), "no way to make trump: enable order_up_round, "
             "naming_round or auction", also=(("bidding", "naming_round"),
@@ -271,8 +353,9 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
         bad(("scoring", "maker_target"), f"the makers cannot need {r.scoring.maker_target} of "
             f"{r.deal.hand_size} tricks", also=(("deal", "hand_size"),))
     if r.bidding.stick_the_dealer and r.bidding.all_pass != "throw_in":
-        bad(("bidding", "stick_the_dealer"), "stick the dealer and all_pass: no_trump both say "
-            "what happens when everyone passes", hint="keep only one of them",
+        bad(("bidding", "stick_the_dealer"), "stick the dealer and playing at no-trump when "
+            "everyone passes both say what happens when everyone passes",
+            hint="keep only one of them",
             also=(("bidding", "all_pass"),))
     if r.bidding.stick_the_dealer and not r.bidding.naming_round:
         bad(("bidding", "stick_the_dealer"), "stick the dealer needs a naming round",
@@ -295,21 +378,23 @@ def check_semantics(r: RuleSet, src: VariantSource) -> list[Problem]:
             also=(("participation", "stay_drop"),))
     if r.participation.last_player_cannot_drop and not r.participation.stay_drop:
         bad(("participation", "last_player_cannot_drop"), "last_player_cannot_drop needs "
-            "stay_drop")
+            "stay_drop", reads=(("participation", "stay_drop"),))
     joker_can_turn = r.deck.joker and r.deal.upcard
     if joker_can_turn and r.bidding.joker_upcard is None:
         bad(("deck", "joker"), "the joker can be turned up, but bidding.joker_upcard does not "
             "say what happens then", hint="set bidding.joker_upcard: dealer_names, fixed_suit "
-            "or agreed_suit")
+            "or agreed_suit", reads=(("deal", "upcard"), ("bidding", "joker_upcard")))
     if r.bidding.joker_upcard is not None and not joker_can_turn:
         bad(("bidding", "joker_upcard"), "bidding.joker_upcard only matters when a joker can be "
-            "turned up", hint="remove it, or set deck.joker: yes and deal.upcard: yes")
+            "turned up", hint="remove it, or set deck.joker: yes and deal.upcard: yes",
+            reads=(("deck", "joker"), ("deal", "upcard")))
     if r.bidding.joker_upcard == "agreed_suit" and r.bidding.joker_upcard_suit is None:
         bad(("bidding", "joker_upcard"), "joker_upcard: agreed_suit needs the agreed suit",
-            hint="set bidding.joker_upcard_suit: C, D, H or S")
+            hint="set bidding.joker_upcard_suit: C, D, H or S",
+            reads=(("bidding", "joker_upcard_suit"),))
     if r.bidding.joker_upcard_suit is not None and r.bidding.joker_upcard != "agreed_suit":
         bad(("bidding", "joker_upcard_suit"), "joker_upcard_suit is only used with "
-            "joker_upcard: agreed_suit")
+            "joker_upcard: agreed_suit", reads=(("bidding", "joker_upcard"),))
     if r.deal.widow and r.deal.upcard:
         bad(("deal", "widow"), "a widow game turns no card up", hint="set deal.upcard: no",
             also=(("deal", "upcard"),))
@@ -328,11 +413,13 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
     if b.low_no_trump and not (b.no_trump or (b.auction and b.auction_no_trump)):
         bad(("bidding", "low_no_trump"), "low no-trump may be called wherever no-trump may, "
             "but no-trump may not be called", hint="set bidding.no_trump: yes",
-            also=(("bidding", "no_trump"),))
+            also=(("bidding", "no_trump"),),
+            reads=(("bidding", "auction"), ("bidding", "auction_no_trump")))
     if b.dealer_forced_takeup:
         if not b.order_up_round or b.auction:
             bad(("bidding", "dealer_forced_takeup"), "the dealer can only be forced to take up "
-                "in a first (order-up) round", also=(("bidding", "order_up_round"),))
+                "in a first (order-up) round", also=(("bidding", "order_up_round"),),
+                reads=(("bidding", "auction"),))
         if b.stick_the_dealer:
             bad(("bidding", "dealer_forced_takeup"), "a dealer forced to take up and stick the "
                 "dealer both say what happens when everyone passes", hint="keep only one of "
@@ -353,7 +440,7 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
     if d.farmers_hand != "off" and d.farmers_hand_effect == "swap" and face_down < 3:
         bad(("deal", "farmers_hand_effect"), f"a swap takes three face-down kitty cards, but "
             f"only {face_down} are left undealt", hint="use farmers_hand_effect: misdeal, or "
-            "deal fewer cards", also=(("deal", "farmers_hand"),))
+            "deal fewer cards", also=(("deal", "farmers_hand"),), reads=_DEAL_SIZE)
     for option in ("laps", "slam"):
         if getattr(g, option) and r.scoring.model != "table":
             bad(("game", option), f"game.{option} is about points towards a target: it needs "
@@ -365,7 +452,8 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
         sides = r.players.teams if partners else r.players.count
         if r.scoring.model != "table" or sides != 2:
             bad(("game", "rubber"), "a rubber is played between two sides with table scoring",
-                also=(("players", "sides"), ("scoring", "model")))
+                also=(("players", "sides"), ("scoring", "model")),
+                reads=(("players", "teams"), ("players", "count")))
         if g.slam:
             bad(("game", "slam"), "the rubber scheme already scores a game won against a "
                 "scoreless side", hint="remove game.slam", also=(("game", "rubber"),))
@@ -374,7 +462,26 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
                 "fixed number of deals", also=(("game", "deals"),))
 
 
-def _said(r: RuleSet, path: tuple[str, ...]) -> str:
-    """An option's value as a variant file writes it."""
-    return value_words(getattr(getattr(r, path[0]), path[1]))
+#: The options that decide how many cards are dealt and how many are left over.
+_DEAL_SIZE = (("deck", "lowest"), ("deck", "joker"), ("players", "count"), ("deal", "hand_size"),
+              ("deal", "widow"), ("deal", "upcard"))
+
+
+def _setting(r: RuleSet, src: VariantSource, path: tuple[str, ...]) -> str:
+    """One option of a contradiction, in the vocabulary of the file being compiled
+    (its phrase in a rules file, ``section.option: value`` in YAML) and where it
+    is set: ``stick the dealer, line 9``; ``deal.upcard: yes, by default``."""
+    value = getattr(getattr(r, path[0]), path[1])
+    dotted = ".".join(path)
+    text = None
+    if (src.file or "").endswith(".euchre"):
+        text = render(dotted, value)
+    if text is None:
+        text = f"{dotted}: {value_words(value)}"
+    loc = src.key_locations.get(path)
+    if loc is None or loc.line is None:
+        return f"{text}, by default" if loc is None else text
+    if loc.file == src.file:
+        return f"{text}, line {loc.line}"
+    return f"{text}, {os.path.basename(loc.file or '')} line {loc.line}"
 

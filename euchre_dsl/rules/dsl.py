@@ -35,13 +35,18 @@ def parser() -> Lark:
     return Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
 
 
-def parse_dsl(text: str, file: str | None = None) -> VariantSource:
-    """Parse rules-language text; every problem raises :class:`EuchreError` (``invalid-variant``)."""
+def parse_dsl(text: str, file: str | None = None, keep_going: bool = False) -> VariantSource:
+    """Parse rules-language text; problems raise :class:`EuchreError` (``invalid-variant``).
+
+    With ``keep_going`` the rules that could be read are returned all the same,
+    the problems in :attr:`VariantSource.problems`, so that the compiler reports
+    them together with its own in one pass (a syntax error still stops: the
+    parser cannot say what follows it)."""
     try:
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise EuchreError(_syntax_problem(exc, text, file)) from None
-    return _Builder(file).build(tree)
+    return _Builder(file).build(tree, keep_going)
 
 
 # --------------------------------------------------------------------------- building
@@ -61,7 +66,7 @@ class _Builder:
         self.problems.append(Problem("invalid-variant", message, location=self.loc(at),
                                      hint=hint))
 
-    def build(self, tree: Tree) -> VariantSource:
+    def build(self, tree: Tree, keep_going: bool = False) -> VariantSource:
         variant = next(tree.find_data("variant"))
         keyword = cast(Token, variant.children[0])
         self.src.key_locations[()] = self.loc(keyword)
@@ -85,8 +90,12 @@ class _Builder:
                             getattr(self, f"rule_{rule.data}")(rule)
                         except PhraseError as exc:  # a number too long to read
                             self.fail(exc.item, exc.message, exc.hint)
+                            if exc.path is not None:
+                                self.src.unsure.add(exc.path)
         if self.problems:
-            raise EuchreError(self.problems)
+            if not keep_going:
+                raise EuchreError(self.problems)
+            self.src.problems = self.problems
         return self.src
 
     def put(self, path: Path, value: Any, key_at: Token | Item, value_at: Token | Item) -> None:
@@ -95,6 +104,7 @@ class _Builder:
             first = self.src.key_locations[path]
             self.fail(key_at, f"'{'.'.join(path)}' is set twice (first at line {first.line})",
                       hint="keep one of the two rules")
+            self.src.unsure.add(path)
             return
         data = self.src.data
         for i, part in enumerate(path[:-1]):
@@ -137,6 +147,8 @@ class _Builder:
             phrase, value, at = match(items)
         except PhraseError as exc:
             self.fail(exc.item, exc.message, exc.hint)
+            if exc.path is not None:
+                self.src.unsure.add(exc.path)
             return
         self.put(tuple(phrase.path.split(".")), value, items[0], at)
 

@@ -20,6 +20,8 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import SUIT_NAMES, SUITS
 from ..errors import EuchreError
+from ..limits import clip
+from .ruleset import SECTIONS
 
 #: Slot kinds: what a ``{slot}`` in a phrase accepts.
 SLOT_WORDS = {
@@ -276,11 +278,13 @@ def split_items(items: Sequence[Item]) -> list[Item]:
 class PhraseError(EuchreError):
     """A phrase that means nothing, with where and what was expected."""
 
-    def __init__(self, message: str, item: Item, hint: str | None = None):
+    def __init__(self, message: str, item: Item, hint: str | None = None,
+                 path: tuple[str, ...] | None = None):
         super().__init__(message)
         self.message = message
         self.item = item
         self.hint = hint
+        self.path = path  # the option the phrase meant to set, when that is clear
 
 
 def _fill(kind: str, item: Item) -> tuple[bool, Any]:
@@ -330,11 +334,35 @@ def match(items: Sequence[Item]) -> tuple[Phrase, Any, Item]:
     if near is not None:
         phrase, failed = near
         lead = " ".join(p for p in phrase.pattern.split() if not p.startswith("{"))
-        got = failed.text if failed.kind == "text" else f"'{failed.text}'"
+        got = clip(failed.text) if failed.kind == "text" else f"'{clip(failed.text)}'"
         raise PhraseError(f"'{lead}' needs {SLOT_WORDS[phrase.slot or '']}, got {got}",
-                          failed, hint=f"write it as: {example(phrase)}")
-    written = " ".join(i.text for i in items)
-    raise PhraseError(f"unknown rule '{written}'", items[0], hint=suggest(words))
+                          failed, hint=_slot_hint(phrase),
+                          path=tuple(phrase.path.split(".")))
+    written = clip(" ".join(i.text for i in items))
+    close = _closest(words)
+    raise PhraseError(f"unknown rule '{written}'", items[0], hint=suggest(words),
+                      path=tuple(close.path.split(".")) if close is not None else None)
+
+
+#: How each slot kind is written, for hints.
+_SLOT_HOW = {
+    "number": "write the number in digits",
+    "rank": "write a rank from 2 to 9",
+    "suit": "write a suit: clubs, diamonds, hearts or spades",
+    "text": "put the text in double quotes",
+    "packets": "write the packet sizes joined by '-'",
+}
+
+
+def _slot_hint(phrase: Phrase) -> str:
+    """How to fill the phrase's slot, shown with the value the option has by default
+    (a real setting, not a placeholder): ``write the number in digits, as in the
+    default rule: a march scores 2``."""
+    section, option = phrase.path.split(".")
+    default = getattr(SECTIONS[section](), option, None)
+    shown = render(phrase.path, default)
+    how = _SLOT_HOW[phrase.slot or "number"]
+    return f"{how}, as in the default rule: {shown}" if shown else how
 
 
 _EXAMPLES = {"number": "10", "rank": "9", "suit": "clubs", "text": '"..."', "packets": "3-2"}
@@ -346,13 +374,21 @@ def example(phrase: Phrase) -> str:
                     for p in phrase.pattern.split())
 
 
-def suggest(words: Sequence[Item]) -> str:
-    """A did-you-mean for words that match no phrase, or where to look them up."""
+def _closest(words: Sequence[Item]) -> Phrase | None:
+    """The phrase the words most nearly spell, if one is close."""
     shown = " ".join(i.value if i.kind == "word" else "{" + _kind_of(i) + "}" for i in words)
+    if len(shown) > 200:  # far longer than any phrase: nothing is close
+        return None
     by_text = {" ".join(p.skeleton): p for p in PHRASES}
     close = difflib.get_close_matches(shown, list(by_text), n=1, cutoff=0.75)
-    if close:
-        return f"did you mean '{example(by_text[close[0]])}'?"
+    return by_text[close[0]] if close else None
+
+
+def suggest(words: Sequence[Item]) -> str:
+    """A did-you-mean for words that match no phrase, or where to look them up."""
+    close = _closest(words)
+    if close is not None:
+        return f"did you mean '{example(close)}'?"
     return ("write it as section.option = value (like bidding.stick_the_dealer = yes); "
             "'euchre variant docs' lists every option and its phrases")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Location
+from ..errors import Location, Problem
 
 Path = tuple[str, ...]
 
@@ -22,6 +22,12 @@ class VariantSource:
     file: str | None = None
     key_locations: dict[Path, Location] = field(default_factory=dict)
     value_locations: dict[Path, Location] = field(default_factory=dict)
+    #: Problems the front end found and went on past (the compiler reports them with
+    #: its own, all in one pass); a front end reading with ``keep_going`` fills it.
+    problems: list[Problem] = field(default_factory=list)
+    #: Options the file meant to set but whose value is not known (set twice, a
+    #: phrase with a bad value): no contradiction is inferred from them.
+    unsure: set[Path] = field(default_factory=set)
 
     def key_at(self, path: Path) -> Location:
         """Where the key at ``path`` is written (its nearest known ancestor)."""

@@ -11,12 +11,21 @@ from typing import Any
 import yaml
 
 from ..errors import EuchreError, Location, Problem
+from ..limits import MAX_NESTING, clip
 from .source import Path, VariantSource
 
 
-def parse_yaml(text: str, file: str | None = None) -> VariantSource:
-    """Parse YAML variant text; syntax problems raise :class:`EuchreError` (``invalid-variant``)."""
+def parse_yaml(text: str, file: str | None = None, keep_going: bool = False) -> VariantSource:
+    """Parse YAML variant text; problems raise :class:`EuchreError` (``invalid-variant``).
+
+    With ``keep_going`` a key given twice is left in :attr:`VariantSource.problems`
+    (the first value kept) for the compiler to report with its own problems.
+
+    The nesting is measured first, on PyYAML's event stream (a loop), and
+    refused past :data:`~euchre_dsl.limits.MAX_NESTING`: its composer, and the
+    walk below, recurse once per level."""
     try:
+        _check_nesting(text, file)
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         raise EuchreError(_syntax_problem(exc, file)) from None
@@ -35,7 +44,25 @@ def parse_yaml(text: str, file: str | None = None) -> VariantSource:
         raise EuchreError(Problem("invalid-variant", "a variant file must be a mapping of "
                                   "options ('key: value' lines)", location=_loc(node, file)))
     src.data = _mapping(node, (), src)
+    if src.problems and not keep_going:
+        raise EuchreError(src.problems)
     return src
+
+
+def _check_nesting(text: str, file: str | None) -> None:
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_NESTING:
+                mark = event.start_mark
+                raise EuchreError(Problem(
+                    "invalid-variant", f"values are nested more than {MAX_NESTING} levels deep",
+                    location=Location(file, mark.line + 1, mark.column + 1) if mark else
+                    Location(file),
+                    hint="a variant has sections of options, two levels at most"))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 #: PyYAML's words for common mistakes -> (what it means, how to fix it).
@@ -69,9 +96,11 @@ class _Loader(yaml.SafeLoader):
     refer to itself or multiply a few lines into billions of values."""
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
-        if self.check_event(yaml.AliasEvent) and self.peek_event().anchor in self.anchors:
-            raise yaml.composer.ComposerError(None, None, "found an alias",
-                                              self.peek_event().start_mark)
+        if self.check_event(yaml.AliasEvent) and \
+                self.peek_event().anchor in self.anchors:  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "found an alias",
+                self.peek_event().start_mark)  # type: ignore[no-untyped-call]
         return super().compose_node(parent, index)
 
 
@@ -103,9 +132,13 @@ def _mapping(node: yaml.MappingNode, path: Path, src: VariantSource) -> dict[str
             key = str(key)
         sub = path + (key,)
         if key in out:
-            raise EuchreError(Problem("invalid-variant", f"'{'.'.join(sub)}' is given twice",
-                                      location=_loc(key_node, src.file),
-                                      hint="keep one of the two lines"))
+            first = src.key_locations[sub]
+            src.problems.append(Problem(
+                "invalid-variant", f"'{clip('.'.join(sub))}' is given twice (first at line "
+                f"{first.line})", location=_loc(key_node, src.file),
+                hint="keep one of the two lines"))
+            src.unsure.add(sub)
+            continue
         src.key_locations[sub] = _loc(key_node, src.file)
         src.value_locations[sub] = _loc(value_node, src.file)
         out[key] = _value(value_node, sub, src)
@@ -134,7 +167,7 @@ def _scalar(node: yaml.Node, file: str | None) -> Any:
     if constructor is None or node.style in ("'", '"'):
         return node.value
     try:
-        return constructor(yaml.SafeLoader(""), node)  # type: ignore[arg-type]
+        return constructor(yaml.SafeLoader(""), node)
     except (ValueError, TypeError, AttributeError, yaml.YAMLError):
         kind = node.tag.rsplit(":", 1)[-1]
         shown = node.value if len(node.value) <= 20 else node.value[:17] + "..."
@@ -145,5 +178,12 @@ def _scalar(node: yaml.Node, file: str | None) -> Any:
 
 
 def dump_yaml(data: dict[str, Any]) -> str:
-    """Normalized YAML for a variant's plain data (key order kept)."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    """Normalized YAML for a variant's plain data (key order kept).
+
+    An option value that is a number written as text (a deck's lowest rank,
+    ``'9'``) is written as the number, as a person writes it and as the
+    compiler reads it back (``lowest: 9``)."""
+    plain = {k: ({o: int(v) if isinstance(v, str) and v.isdigit() and v.isascii() else v
+                  for o, v in section.items()} if isinstance(section, dict) else section)
+             for k, section in data.items()}
+    return yaml.safe_dump(plain, sort_keys=False, allow_unicode=True, default_flow_style=None)

@@ -121,3 +121,64 @@ def test_a_null_record_is_reported_not_dropped(tmp_path: Path) -> None:
         assert f"{games}:1:1: error[schema]: a game record must be a JSON object, not null" \
             in result.stderr
         assert "1 game read, 0 written, 1 error" in result.stderr
+
+
+# ------------------------------------------------ issue 9, finding 9: nothing lost
+ROOT = Path(__file__).parents[2]
+
+
+def _cli(*args: str, stdin: object = None, stdout: object = None):  # type: ignore[no-untyped-def]
+    """The real command in a child process (real file descriptors for stdin/stdout)."""
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, stdin=stdin,
+                          stdout=stdout if stdout is not None else subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True,
+                          env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_stdin_read_from_out_itself_is_refused_and_out_is_kept(tmp_path: Path) -> None:
+    """`euchre convert --from text - games.ehh < games.ehh` emptied games.ehh (exit 0)."""
+    games = tmp_path / "games.ehh"
+    text = (ROOT / "samples" / "standard-game.ehh").read_text()
+    games.write_text(text)
+    with open(games) as stdin:
+        result = _cli("convert", "--from", "text", "-", str(games), stdin=stdin)
+    assert result.returncode == 2 and "IN and OUT are the same file" in result.stderr
+    assert games.read_text() == text
+
+
+def test_garbage_input_leaves_an_existing_out_untouched(tmp_path: Path) -> None:
+    """`convert garbage.jsonl existing.ehh` emptied existing.ehh."""
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("this is not json\n{\"also\": \n")
+    existing = tmp_path / "existing.ehh"
+    text = (ROOT / "samples" / "standard-game.ehh").read_text()
+    existing.write_text(text)
+    result = _run("convert", str(garbage), str(existing))
+    assert result.exit_code == 1
+    assert f"nothing converted, {existing} is unchanged" in result.stderr
+    assert existing.read_text() == text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["existing.ehh", "garbage.jsonl"]
+
+
+def test_a_good_conversion_replaces_out_whole(tmp_path: Path) -> None:
+    existing = tmp_path / "out.jsonl"
+    existing.write_text("old contents\n")
+    result = _run("convert", str(ROOT / "samples" / "standard-game.ehh"), str(existing))
+    assert result.exit_code == 0
+    assert existing.read_text().startswith('{"format":"ehh/1"')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl"]
+
+
+def test_a_full_disk_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    sample = str(ROOT / "samples" / "games.jsonl")
+    result = _cli("convert", sample, "/dev/full", "--to", "text")
+    assert result.returncode == 2, result.stderr
+    assert "euchre convert: cannot write /dev/full: No space left on device" in result.stderr
+    assert "Traceback" not in result.stderr
+    with open("/dev/full", "w") as full:  # standard output on a full disk
+        result = _cli("convert", sample, "-", "--to", "text", stdout=full)
+    assert result.returncode == 2, result.stderr
+    assert "cannot write standard output: No space left on device" in result.stderr
+    assert "Traceback" not in result.stderr

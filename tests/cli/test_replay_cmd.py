@@ -27,7 +27,7 @@ def test_a_hand_in_the_terminal() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "Game 1 · Standard euchre · N E S W"
     assert lines[2] == "Hand 1 · dealer S · upcard K♣"
-    assert "Bidding  W orders up alone · S discards 10♥" in lines
+    assert "Bidding  round 1: W orders up alone · S discards 10♥" in lines
     assert lines[-1].startswith("Result   euchred · N+S +2, E+W 0 · score N+S 2, E+W 0")
     assert sum(line.startswith("Trick ") for line in lines) == 5
     assert ANSI not in result.stdout  # not a terminal: no colour
@@ -45,7 +45,8 @@ def test_a_players_view_hides_the_other_hands() -> None:
     result = run(str(SAMPLES / "standard-game.json"), "--hand", "2", "--from-view", "E")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    table = lines[4:7]
+    start = lines.index(next(line for line in lines if line.startswith("Hand 2")))
+    table = lines[start + 1:start + 4]
     assert "E  K♠ Q♥ 9♥ J♦ 9♣" in table[1] and table[1].count("??") == 5
     assert table[0].endswith("N  ?? ?? ?? ?? ??")
     assert "W discards a card" in result.stdout
@@ -112,3 +113,15 @@ def test_the_web_page_never_replaces_the_game_it_shows(tmp_path: Path) -> None:
     result = run(str(game), "--html", str(tmp_path / "." / "game.json"))
     assert result.exit_code == 2 and "the page would replace the game" in result.output
     assert game.read_text() == text
+
+
+def test_a_page_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
+    """Issue 9: the page is written atomically; a failure says so and exits 2."""
+    sample = str(Path(__file__).parents[2] / "samples" / "standard-game.ehh")
+    result = CliRunner().invoke(euchre, ["replay", sample, "--html", "/dev/full"])
+    assert result.exit_code == 2
+    assert "euchre replay: cannot write /dev/full: No space left on device" in result.stderr
+    missing = tmp_path / "no" / "page.html"
+    result = CliRunner().invoke(euchre, ["replay", sample, "--html", str(missing)])
+    assert result.exit_code == 2 and f"cannot write {missing}: " in result.stderr
+    assert f"({missing} is unchanged)" in result.stderr

@@ -192,8 +192,8 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
     r = one_hand()
     r["hands"][0]["deal"]["hands"]["W"][4] = "AS"
     t = pretty(r)
-    case("bad-deal-twice.json", t,
-         ("bad-deal", "error", 0, 0, None, at(t, '"deal": {', shift=8)))
+    case("bad-deal-twice.json", t,  # at the second holder: W's hand
+         ("bad-deal", "error", 0, 0, None, at(t, '"AS"', nth=1)))
     r = one_hand()
     r["hands"][0]["deal"]["hands"]["E"].pop()
     t = pretty(r)

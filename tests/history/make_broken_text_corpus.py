@@ -40,7 +40,7 @@ ANCHORS: dict[str, list[tuple[str, int]]] = {
     "bad-card-not-in-deck.json": [(r"W:(8S)", 0)],
     "bad-card-notation.json": [(r"W: 9S TS JH (1H)", 0)],
     "bad-deal-count.json": [(r"(N): JC", 0)],
-    "bad-deal-twice.json": [(r"(N): JC", 0)],
+    "bad-deal-twice.json": [(r"W: 9S TS JH 9H (AS)", 0)],
     "card-not-held.json": [(r"(W:KS)", 0)],
     "extra-action.json": [(r"(E:AS)", 1)],
     "game-over.json": [(r"^(hand 2)", 0)],

@@ -4,10 +4,12 @@ A *renegade* game is played by seeded random decisions, except that now and
 then the seat on turn plays off suit while it could follow: a real renege,
 which the validator must find.  :func:`one_seat_view` hides every hand but
 one seat's (and the others' discards), as a record written by that player.
-:func:`proofs` says, without the engine, where a hidden renege is proven: off
-suit while holding a card everyone knows of (the upcard it took, a card
-passed to it face up), or at the next card a seat plays of a suit it showed
-out of (effective suits from cards.py, so the bowers count as trump).
+:func:`proofs` says, without the engine, where a hidden renege was made, in
+the order the renege is proven: off suit while holding a card everyone knows
+of (the upcard it took, a card passed to it face up: made and proven there),
+or the play where a seat showed out of a suit it plays a card of later (made
+at the show-out, proven by the later card; effective suits from cards.py, so
+the bowers count as trump).
 """
 
 from __future__ import annotations
@@ -59,9 +61,9 @@ def one_seat_view(record: dict[str, Any], seat: str) -> dict[str, Any]:
 
 
 def proofs(record: dict[str, Any], seats: set[str]) -> list[tuple[int, int, str]]:
-    """``(hand, action, seat)`` where a renege by one of ``seats`` (hidden hands) is
-    proven: off suit while still holding the upcard it took (known to all), or a
-    card of a suit the seat showed out of earlier in the hand."""
+    """``(hand, action, seat)`` where a renege by one of ``seats`` (hidden hands) was
+    made, in the order they are proven: off suit while still holding the upcard it
+    took (known to all), or the show-out of a suit the seat plays a card of later."""
     deck = Game(load_variant(record["variant"])).deck
     out = []
     for h, hand in enumerate(record["hands"]):
@@ -83,21 +85,21 @@ def proofs(record: dict[str, Any], seats: set[str]) -> list[tuple[int, int, str]
             if card in given:
                 known.setdefault(seat, set()).add(card)
         players = len({seat for _, seat, _, _ in plays})
-        void: dict[str, set[int]] = {}
+        void: dict[str, dict[int, int]] = {}  # seat -> suit shown out of -> where
         led = None
         for k, (i, seat, card, suit) in enumerate(plays):
             if k % players == 0:
                 led = suit
-            shown = void.setdefault(seat, set())
+            shown = void.setdefault(seat, {})
             if suit in shown:
-                shown.discard(suit)
+                at = shown.pop(suit)
                 if seat in seats:
-                    out.append((h, i, seat))
+                    out.append((h, at, seat))
             if suit != led:
                 if any(eff[deck.parse(c)] == led for c in known.get(seat, ())):
                     if seat in seats:  # it holds a card all know of: proven now
                         out.append((h, i, seat))
                 else:
-                    shown.add(led)  # type: ignore[arg-type]
+                    shown.setdefault(led, i)  # type: ignore[arg-type]
             known.get(seat, set()).discard(card)
     return out

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_tools import ACT1, ACT2, DEAL1, DEAL2, random_game
+from history_tools import ACT1, ACT2, DEAL1, DEAL2, pretty, random_game
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history.reader import Locator, read_records
@@ -184,7 +184,12 @@ def test_renege_proven_by_a_later_play_with_hidden_hands() -> None:
     h["deal"]["hands"] = {"N": DEAL1["N"]}
     h["actions"][5] = ["W", "play", "9H"]
     h["actions"][9] = ["W", "play", "9S"]
-    assert codes(validate_record(record(h))) == [("renege", 0, 9)]
+    # issue 9, finding 2: reported where W did not follow suit, proven by action 10
+    problems = validate_record(record(h))
+    assert codes(problems) == [("renege", 0, 5)]
+    p = problems[0]
+    assert p.message == ("hand 1: W reneged in trick 1 with 9H: proven by action 10, where W "
+                         "plays 9S in trick 2 after showing out of spades in trick 1")
 
 
 def test_a_card_played_twice_is_caught_with_hidden_hands() -> None:
@@ -229,13 +234,27 @@ def test_a_broken_hand_without_claimed_scores_leaves_scores_unchecked_until_clai
     assert codes(problems, notes=True)[1:] == [("not-checked", None, None)]
 
 
-def test_a_wrong_running_score_is_reported_once() -> None:
+def test_a_wrong_running_score_is_one_problem_and_the_correct_claims_after_it_stand() -> None:
+    """The replay keeps its own truth (issue 9, finding 1): hand 1 claims N+S 2 (the
+    replay gives 1); hand 2 and final claim the true N+S 1 and are not blamed."""
+    wrong = dict(RESULT1, scores={"N+S": 2, "E+W": 0})
+    rec = record(hand(result=wrong), thrown_in({"N+S": 1, "E+W": 0}),
+                 final={"scores": {"N+S": 1, "E+W": 0}, "winner": None})
+    problems = validate_record(rec)
+    assert codes(problems) == [("result-mismatch", 0, None)]
+    assert "N+S 2" in problems[0].message and "N+S 1" in problems[0].message
+
+
+def test_a_wrong_sum_carried_forward_is_wrong_at_every_claim_that_carries_it() -> None:
+    """Behaviour changed by issue 9: the rejected N+S 2 is not adopted, so hand 2 and
+    final, which repeat it, are each wrong too (one problem per wrong claim)."""
     wrong = dict(RESULT1, scores={"N+S": 2, "E+W": 0})
     rec = record(hand(result=wrong), thrown_in({"N+S": 2, "E+W": 0}),
                  final={"scores": {"N+S": 2, "E+W": 0}, "winner": None})
     problems = validate_record(rec)
-    assert codes(problems) == [("result-mismatch", 0, None)]
-    assert "N+S 2" in problems[0].message and "N+S 1" in problems[0].message
+    assert codes(problems) == [("result-mismatch", 0, None), ("result-mismatch", 1, None),
+                               ("result-mismatch", None, None)]
+    assert all("N+S 2" in p.message and "N+S 1" in p.message for p in problems)
 
 
 def test_hands_after_a_broken_one_are_still_checked() -> None:
@@ -268,9 +287,13 @@ def test_start_scores_let_a_record_begin_mid_game() -> None:
                  final={"scores": {"N+S": 10, "E+W": 8}, "winner": "N+S"})
     assert validate_record(rec) == []
     rec["start_scores"] = {"E+W": 8}  # N+S from the variant's start: 0
-    problems = validate_record(rec)  # after the claimed 10-8 the final claims agree
-    assert codes(problems) == [("result-mismatch", 0, None)]
+    # the replay keeps its N+S 1 (issue 9): the claimed 10-8 is wrong in the hand and in
+    # 'final', scores and winner alike
+    problems = validate_record(rec)
+    assert codes(problems) == [("result-mismatch", 0, None), ("result-mismatch", None, None),
+                               ("result-mismatch", None, None)]
     assert "N+S 10" in problems[0].message and problems[0].message.endswith("N+S 1")
+    assert "final.winner says N+S won" in problems[2].message
     rec["start_scores"] = {"NS": 9}
     assert codes(validate_record(rec))[0] == ("schema", None, None)
 
@@ -400,3 +423,56 @@ def test_validate_path_counts_and_keeps_problems() -> None:
     assert [p.code for p in report.problems] == ["renege", "schema", "not-checked"]
     clean = validate_path(str(SAMPLES / "games.jsonl"))
     assert (clean.records, clean.errors, clean.problems) == (6, 0, [])
+
+
+# ------------------------------------------------- issue 9: true and well placed
+def test_the_sample_with_one_wrong_running_score_reports_that_hand_only(tmp_path: Path) -> None:
+    """Finding 1, the issue's example: hand 3 of the sample claims N+S 5 (the replay
+    gives 4); hand 4's correct N+S 4 and the final are not blamed."""
+    text = (SAMPLES / "standard-game.ehh").read_text()
+    wrong = text.replace("points N+S +2 E+W 0, scores N+S 4 E+W 2",
+                         "points N+S +2 E+W 0, scores N+S 5 E+W 2", 1)
+    assert wrong != text
+    path = tmp_path / "game.ehh"
+    path.write_text(wrong)
+    problems = [p for p in validate_path(str(path)).problems if p.severity != "info"]
+    assert [(p.code, p.hand, p.location.line) for p in problems] == [
+        ("result-mismatch", 2, 46)]
+
+
+def test_each_hand_recorded_after_the_game_is_won_is_its_own_problem() -> None:
+    """Finding 3: N+S win with the first hand; the two hands after it are each a
+    game-over problem at that hand (no "(1 more after it)")."""
+    won = dict(RESULT1, scores={"N+S": 10, "E+W": 4})
+    rec = record(hand(result=won), thrown_in({"N+S": 10, "E+W": 4}),
+                 thrown_in({"N+S": 10, "E+W": 4}, dealer="S"),
+                 start_scores={"N+S": 9, "E+W": 4})
+    problems = validate_record(rec)
+    assert codes(problems) == [("game-over", 1, None), ("game-over", 2, None)]
+    assert all("more after it" not in p.message for p in problems)
+    assert problems[1].message.startswith("hand 3 is recorded after the game was won")
+
+
+def test_a_card_dealt_twice_is_reported_at_its_second_holder() -> None:
+    """Finding 6: AS is E's; W is dealt it too -- the problem points at W's AS."""
+    h = hand(result=RESULT1)
+    h["deal"]["hands"]["W"][4] = "AS"
+    text = pretty(record(h))
+    (p,) = [p for p in validate_record(record(h), locate=Locator(text, 1, "f.json"))
+            if p.code == "bad-deal"]
+    assert "AS is dealt twice (W's hand)" in p.message
+    line = text.split("\n")[p.location.line - 1]
+    assert line.lstrip().startswith('"W"') and line[p.location.column - 1:].startswith('"AS"')
+
+
+def test_notation_mistakes_after_the_first_error_of_a_hand_are_reported_too() -> None:
+    """Finding 4: a hand with 'orderup', then 'KX', took two runs.  What is wrong
+    whatever the state (a verb, seat or card that does not exist) is reported in one
+    pass; what depends on the state after the stop (turn, legality) is not guessed."""
+    h = hand(result=RESULT1)
+    h["actions"][1] = ["S", "orderup"]
+    h["actions"][6] = ["N", "play", "KX"]
+    h["actions"][7] = ["Q", "play", "JS"]
+    h["actions"][9] = ["W", "play", "9S"]  # out of turn in the original order: not guessed
+    problems = validate_record(record(h))
+    assert codes(problems) == [("schema", 0, 1), ("bad-card", 0, 6), ("schema", 0, 7)]

@@ -83,8 +83,10 @@ def _clean_viewer(rec: dict[str, Any], viewer: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("variant, seed, viewer", RENEGADES)
-def test_a_hidden_renege_is_found_at_the_play_that_proves_it(variant: str, seed: int,
-                                                            viewer: str) -> None:
+def test_a_hidden_renege_is_placed_at_the_play_that_broke_the_rule(variant: str, seed: int,
+                                                                  viewer: str) -> None:
+    """Issue 9, finding 2: a renege proven by a later play is reported where the seat
+    did not follow suit, and the message names the play that proves it."""
     rec = _clean_viewer(renegade_game(variant, seed), viewer)
     hidden = set(rec["seats"]) - {viewer}
     expected = proofs(rec, hidden)
@@ -100,6 +102,9 @@ def test_a_hidden_renege_is_found_at_the_play_that_proves_it(variant: str, seed:
         assert starts[h] < line < (starts[h + 1] if h + 1 < len(starts) else len(lines) + 1)
         assert lines[line - 1][column - 1:].startswith(f"{seat}:{action[2]}")
         assert p.message.startswith(f"hand {h + 1}: {seat} reneged")
+        if "proven by action" in p.message:
+            proof = int(p.message.split("proven by action ")[1].split(",")[0]) - 1
+            assert proof > i and rec["hands"][h]["actions"][proof][0] == seat
     # no other error: the hand is scored as the full record says
     assert [p.format() for p in problems if p.severity == "error" and p.code != "renege"] == []
 

@@ -157,8 +157,11 @@ def test_a_section_must_be_a_mapping(tmp_path: Path) -> None:
     ("alone", "defend_alone", "vs_lone_makr",
      "'vs_lone_makr' is not one of off, vs_lone_maker, vs_any_maker; "
      "did you mean 'vs_lone_maker'?"),
-    ("alone", "defend_alone", "true", "expected a word, got True"),
-    ("deck", "lowest", "10", "'10' is not one of 2, 3, 4, 5, 6, 7, 8, 9"),
+    # issue 9, finding 5: the valid words, and values as the file writes them
+    ("alone", "defend_alone", "true",
+     "expected one of off, vs_lone_maker, vs_any_maker, got true"),
+    ("deck", "lowest", "10", "10 is not one of 2, 3, 4, 5, 6, 7, 8, 9"),
+    ("deck", "lowest", "'10'", "'10' is not one of 2, 3, 4, 5, 6, 7, 8, 9"),
     ("deal", "packets", "[3, two]", "expected a list of positive whole numbers"),
     ("deal", "packets", "[]", "expected a list of positive whole numbers"),
     ("deal", "packets", "[5, 0]", "expected a list of positive whole numbers"),
@@ -175,9 +178,18 @@ def test_bad_values_are_located_at_the_value(tmp_path: Path, section: str, key: 
         (str(path), 4, column)
     assert f"'{section}.{key}'" in problem.message
     assert expect in problem.message
-    # the hint is the option's one-line meaning from the option table
-    docs = {path_: meta["doc"] for path_, _, meta, _ in option_table()}
-    assert problem.hint == docs[f"{section}.{key}"]
+    # the hint says what the option accepts (issue 9, finding 5: not its description,
+    # which reads like advice -- "players.count = 9", hint "Number of players ...")
+    docs = {path_: meta for path_, _, meta, _ in option_table()}
+    meta = docs[f"{section}.{key}"]
+    assert problem.hint != meta["doc"]
+    if meta.get("choices"):
+        assert problem.hint == f"write one of: {', '.join(meta['choices'])}"
+    elif "maximum" in meta:
+        assert problem.hint == f"write a whole number from {meta['minimum']} to " \
+            f"{meta['maximum']}"
+    elif section == "alone":
+        assert problem.hint == "write yes or no"
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
@@ -238,7 +250,8 @@ def test_choices_are_case_insensitive_and_numbers_read_as_words(tmp_path: Path) 
     ("deal:\n  packets: [3, 3]\n", "packets [3, 3] add up to 6"),
     ("players:\n  count: 3\n", "3 players cannot form 2 equal partnerships"),
     ("scoring:\n  model: countdown\n", "countdown scoring is for individual games"),
-    ("bidding:\n  stick_the_dealer: yes\n  all_pass: no_trump\n", "stick the dealer and all_pass"),
+    ("bidding:\n  stick_the_dealer: yes\n  all_pass: no_trump\n",
+     "(bidding.stick_the_dealer: yes, line 3; bidding.all_pass: no_trump, line 4)"),
     ("scoring:\n  maker_target: bid\n", "'bid' needs an auction"),
     ("scoring:\n  maker_target: 6\n", "the makers cannot need 6 of 5 tricks"),
     ("bidding:\n  order_up_round: no\n  naming_round: no\n", "no way to make trump"),
@@ -312,3 +325,94 @@ def test_ruleset_round_trips_through_plain_data() -> None:
 def test_one_option_changed_is_a_different_ruleset() -> None:
     house = compile_data({"id": "standard", "extends": "standard", "game": {"target": 7}})
     assert house != STANDARD
+
+
+# ------------------------------------------------ issue 9, findings 4-6: one pass
+FIVE_DSL = """variant pub "Pub night" extends nosuch {
+    game to 10
+    a march scores two
+    orderup round
+    game to 11
+    players.count = 9
+    deck.lowest = 10
+    stick the dealer
+    bidding.all_pass = no_trump
+}
+"""
+FIVE_YAML = """id: pub night
+extends: nosuch
+game:
+  target: 10
+  target: 11
+  tarjet: 3
+players:
+  count: 9
+alone:
+  defend_alone: true
+bidding:
+  stick_the_dealer: true
+  all_pass: no_trump
+"""
+
+
+def test_every_mistake_of_a_rules_file_in_one_pass_sorted_by_line(tmp_path: Path) -> None:
+    """Finding 4: unknown phrases, set twice, unknown parent, bad values and the
+    contradiction took five runs; now one, in line order."""
+    found = problems_of(write(tmp_path, "pub.euchre", FIVE_DSL))
+    assert [(p.location.line, p.code) for p in found] == [
+        (1, "unknown-variant"), (3, "invalid-variant"), (4, "invalid-variant"),
+        (5, "invalid-variant"), (6, "invalid-variant"), (7, "invalid-variant"),
+        (9, "invalid-variant")]
+    assert "unknown parent variant 'nosuch'" in found[0].message
+    assert "is set twice" in found[3].message
+    # both settings of the contradiction named where they are, in the file's words
+    assert "(stick the dealer, line 8; bidding.all_pass = no_trump" not in found[6].message
+    assert "stick the dealer, line 8" in found[6].message and "line 9" in found[6].message
+
+
+def test_every_mistake_of_a_yaml_file_in_one_pass_sorted_by_line(tmp_path: Path) -> None:
+    found = problems_of(write(tmp_path, "pub.yaml", FIVE_YAML))
+    assert [p.location.line for p in found] == [1, 2, 5, 6, 8, 10, 13]
+    assert "the id 'pub night' is not one word" in found[0].message  # finding 6
+    assert found[0].hint is not None and "'pub-night'" in found[0].hint
+    assert "'game.target' is given twice (first at line 4)" in found[2].message
+    assert "expected one of off, vs_lone_maker, vs_any_maker, got true" in found[5].message
+    assert "(bidding.stick_the_dealer: yes, line 12; bidding.all_pass: no_trump, line 13)" \
+        in found[6].message
+
+
+def test_no_contradiction_is_drawn_from_a_bad_value(tmp_path: Path) -> None:
+    """A bad value is left at its default, but nothing is concluded from that default:
+    'deal.upcard: maybe' with an order-up round is one problem, not two."""
+    found = problems_of(write(tmp_path, "h.yaml", "extends: standard\ndeal:\n  upcard: maybe\n"
+                              "  widow: yes\n"))
+    assert [p.location.line for p in found] == [3]
+
+
+def test_with_an_unknown_parent_only_contradictions_within_the_file_are_reported(
+        tmp_path: Path) -> None:
+    """The parent's values are unknown: a clash with a default is not claimed."""
+    found = problems_of(write(tmp_path, "h.yaml", "extends: nosuch\ndeal:\n  widow: yes\n"))
+    assert [p.code for p in found] == ["unknown-variant"]
+
+
+def test_a_phrase_with_a_bad_value_hints_a_real_rule_not_a_placeholder(tmp_path: Path) -> None:
+    """Finding 5: 'a march scores two' hinted 'write it as: a march scores 10'."""
+    (p,) = problems_of(write(tmp_path, "m.euchre",
+                             "variant m extends standard {\n a march scores two\n}\n"))
+    assert p.hint == "write the number in digits, as in the default rule: a march scores 2"
+
+
+def test_a_number_of_a_rank_is_written_and_read_as_a_number(tmp_path: Path) -> None:
+    """Finding 5: '10' is not one of 2…9 was quoted while compile wrote '9'."""
+    (p,) = problems_of(write(tmp_path, "d.yaml", "extends: standard\ndeck:\n  lowest: 10\n"))
+    assert "'deck.lowest': 10 is not one of 2, 3, 4, 5, 6, 7, 8, 9" in p.message
+    assert compile_file(write(tmp_path, "e.yaml", "extends: standard\ndeck:\n  lowest: 7\n")
+                        ).deck.lowest == "7"
+
+
+def test_an_id_is_one_word_in_both_forms(tmp_path: Path) -> None:
+    (p,) = problems_of(write(tmp_path, "a.yaml", "id: pub night\nextends: standard\n"))
+    assert "is not one word" in p.message
+    assert compile_file(write(tmp_path, "b.yaml", "id: pub-night_2\nextends: standard\n")
+                        ).id == "pub-night_2"

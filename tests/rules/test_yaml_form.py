@@ -117,8 +117,14 @@ def test_no_yaml_tag_can_build_objects() -> None:
 
 
 def test_dump_round_trips_through_parse() -> None:
+    """Everything comes back, a rank as the number it is (issue 9, finding 5: compile
+    wrote lowest: '9' while a person writes, and the compiler reads, lowest: 9)."""
     data = load_variant("standard").to_dict()
-    assert parse_yaml(dump_yaml(data)).data == data
+    back = parse_yaml(dump_yaml(data)).data
+    assert back["deck"]["lowest"] == 9
+    back["deck"]["lowest"] = "9"
+    assert back == data
+    assert "lowest: 9," in dump_yaml(data)
 
 
 def test_dump_quotes_word_values_that_look_like_booleans() -> None:

@@ -33,6 +33,8 @@ def test_the_spec_takes_worlds_and_bias() -> None:
     assert spec.params == {"worlds": 12, "bid_worlds": 8, "bias": 0.5}
     bot = make_bot(spec, load_variant("standard"), random.Random(0))
     assert isinstance(bot, PimcBot) and bot.worlds == 12 and bot.bias == 0.5
+    assert bot.stake == 2  # standard: being euchred costs 2 points
+    assert PimcBot(load_variant("buck"), random.Random(0)).stake == 5  # set: +5
 
 
 def test_a_monster_hand_orders_up_and_trash_passes() -> None:

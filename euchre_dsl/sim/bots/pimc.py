@@ -20,8 +20,10 @@ legal option on the *same* worlds, and takes the best average.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
-decline, drop) is credited with ``bias`` points before the comparison, so a
-bid must beat it clearly (docs/strength.md has the measurements).  Ties
+decline, drop) is credited with ``bias`` times what being set costs (the
+variant's ``euchred`` points, or a countdown's ``maker_set``: 0.3 points in
+standard, 0.75 in Buck at the default 0.15) before the comparison, so a bid
+must beat it clearly (docs/strength.md has the measurements).  Ties
 between cards go to the rule bot's choice, so equal-valued cards are played
 by table habits.  The solver's table is shared across the worlds of one
 decision (one :class:`Solver` per bot).  Deterministic: every draw comes from
@@ -60,17 +62,21 @@ class PimcBot:
         Param("worlds", int, 50, "sampled worlds per card played", minimum=1, maximum=100_000),
         Param("bid_worlds", int, 50, "sampled worlds per bidding decision", minimum=1,
               maximum=100_000),
-        Param("bias", float, 0.25, "points credited to passing (and declining, dropping) "
-              "against plain PIMC's over-bidding", minimum=-10, maximum=10),
+        Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
+              "plain PIMC's over-bidding, as a share of what being set costs",
+              minimum=-10, maximum=10),
     )
 
     def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 50,
-                 bias: float = 0.25) -> None:
+                 bias: float = 0.15) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
         self.bid_worlds = bid_worlds
         self.bias = bias
+        sc = rules.scoring
+        #: what being set costs the makers, in points: the scale of ``bias``
+        self.stake = sc.maker_set if sc.model == "countdown" else sc.euchred
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
         self.partners = rules.players.sides == "partners"
@@ -104,7 +110,7 @@ class PimcBot:
         sampler = WorldSampler(view)
         rng = self.rng
         k = len(legal)
-        credit = [self.bias if a.verb in PASSIVE else 0.0 for a in legal]
+        credit = [self.bias * self.stake if a.verb in PASSIVE else 0.0 for a in legal]
         values: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
         for w in range(self.bid_worlds):

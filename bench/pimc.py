@@ -1,0 +1,115 @@
+"""How fast the PIMC bot decides, run by hand: ``python bench/pimc.py``.
+
+Reports, for standard euchre on one core with the installed build (compiled
+or not):
+
+* opening leads per second at 50 worlds (the costliest card: five cards in
+  every hand, the solver searching the whole play); targets >= 25;
+* the seconds a whole hand takes with four PIMC players, bidding included,
+  and how that splits between bidding and play; target <= 0.5 s.
+
+Positions come from seeded random deals (the bidding by rule bots, so that
+each lead is one a real game reaches); figures are medians of ``--repeat``
+runs.  ``--quick`` shrinks every size for a smoke run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+try:  # measure the installed build (compiled or not); else the source tree
+    import euchre_dsl  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(ROOT))
+
+from euchre_dsl import build  # noqa: E402
+from euchre_dsl.engine.actions import PLAYING  # noqa: E402
+from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
+from euchre_dsl.sim.bots.pimc import PimcBot  # noqa: E402
+from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
+from euchre_dsl.sim.view import SeatView  # noqa: E402
+
+
+def opening_leads(count: int, seed: int) -> list[Game]:
+    """Games at the first lead of a hand, the bidding made by rule bots."""
+    rules = load_variant("standard")
+    rule = RuleBot(rules, random.Random(seed))
+    rng = random.Random(seed)
+    out: list[Game] = []
+    while len(out) < count:
+        game = Game(rules, dealer=len(out) % 4)
+        game.deal_random(rng)
+        while game.phase != PLAYING and not game.hand_over:
+            game.apply(rule.act(SeatView(game, game.to_act), game.legal_actions()))
+        if game.phase == PLAYING:
+            out.append(game)
+    return out
+
+
+def lead_rate(positions: list[Game], worlds: int) -> float:
+    bot = PimcBot(positions[0].rules, random.Random(1), worlds=worlds)
+    start = time.perf_counter()
+    for game in positions:
+        seat = game.to_act
+        bot.play(SeatView(game, seat), game.cand[seat])
+    return len(positions) / (time.perf_counter() - start)
+
+
+def hand_times(hands: int, seed: int) -> tuple[float, float, float]:
+    """Seconds per hand of four PIMC players: total, bidding, play."""
+    rules = load_variant("standard")
+    bots = [PimcBot(rules, random.Random(seed * 10 + s)) for s in range(4)]
+    rng = random.Random(seed)
+    bid = play = 0.0
+    for h in range(hands):
+        game = Game(rules, dealer=h % 4)
+        game.deal_random(rng)
+        while not game.hand_over:
+            seat = game.to_act
+            view = SeatView(game, seat)
+            t = time.perf_counter()
+            if game.phase == PLAYING:
+                trick = game.trick
+                legal = game.deck.legal_plays(game.cand[seat], trick[0] if trick else None,
+                                              game.trump)  # type: ignore[arg-type]
+                card = bots[seat].play(view, legal)
+                play += time.perf_counter() - t
+                game.play(seat, card)
+            else:
+                action = bots[seat].act(view, game.legal_actions())
+                bid += time.perf_counter() - t
+                game.apply(action)
+    return (bid + play) / hands, bid / hands, play / hands
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--repeat", type=int, default=3)
+    args = p.parse_args(argv)
+    leads = 10 if args.quick else 60
+    hands = 3 if args.quick else 20
+    repeat = 1 if args.quick else args.repeat
+    print(f"euchre-dsl {build()} build, CPython {sys.version.split()[0]}, one core")
+    positions = opening_leads(leads, 7)
+    rates = [lead_rate(positions, 50) for _ in range(repeat)]
+    print(f"pimc opening lead, 50 worlds: {statistics.median(rates):.1f} decisions/s "
+          f"(target >= 25)")
+    runs = [hand_times(hands, 11 + r) for r in range(repeat)]
+    total = statistics.median(r[0] for r in runs)
+    bid = statistics.median(r[1] for r in runs)
+    play = statistics.median(r[2] for r in runs)
+    print(f"a hand of four pimc players: {total:.3f} s (bidding {bid:.3f} s, play "
+          f"{play:.3f} s; target <= 0.5 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,355 @@
+"""``euchre analyze``: walk a record hand by hand and value what was done.
+
+The record is replayed once, through the history's one walk of a record
+(:func:`~euchre_dsl.history.validate.walk_record`), which also yields the
+validator's problems: a hand with errors is replayed (the game goes on) but
+not valued.  Before each play whose position is fully known -- every card
+still in play known to be in one hand, as in a simulation or a complete
+record -- the solver values every legal card; the card played and the best
+card give a :class:`~.report.PlayValue`.  Bidding decisions met on the way are
+kept (a copy of the game at each) and valued by :mod:`.decisions`:
+perfect-information estimates over sampled deals.
+
+The solver is any object with ``card_values``, ``solve_points`` (the makers'
+total tricks with best play, and their score): by default the project's
+:class:`euchre_dsl.analysis.solver.Solver`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator, Protocol
+
+from ..cards import contract_name
+from ..engine.actions import (
+    AUCTION, AUCTION_CALL, DEALER_NAMES, DECLINE, DEFEND, DROP, NAMING, ORDER_UP_ROUND, PLAY,
+    PLAYING, STAY_DROP, WIDOW, Action,
+)
+from ..engine.game import Game
+from ..errors import Problem
+from ..history.events import Acted, Dealt, HandEnded, Started
+from ..history.notation import action_from_json
+from ..history.reader import Item
+from ..history.validate import Validator, walk_record
+from ..rules.ruleset import RuleSet
+from .report import HandAnalysis, PlayValue
+
+#: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`).
+DECISION_PHASES = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND,
+                             STAY_DROP, DEALER_NAMES))
+
+
+class PlaySolver(Protocol):
+    """What the analysis needs of a solver."""
+
+    def card_values(self, game: Game) -> dict[int, int]: ...
+
+    def solve_points(self, game: Game) -> int: ...
+
+
+SolverFactory = Callable[[RuleSet], PlaySolver]
+
+
+@dataclass
+class DecisionPoint:
+    """A bidding decision met in the walk."""
+
+    action: int | None  # index in the hand's actions (None: an implicit decline)
+    seat: int
+    game: Game  # a copy of the game at the decision
+    options: tuple[Action, ...]
+    chosen: Action
+
+
+DecisionValuer = Callable[[list[DecisionPoint], HandAnalysis], None]
+
+
+def default_solver(rules: RuleSet) -> PlaySolver:
+    """The project's solver for ``rules``."""
+    from .solver import Solver
+
+    return Solver(rules)
+
+
+def full_information(game: Game) -> bool:
+    """Is every card still in play known to be in one seat's hand?"""
+    return all(game.sure[s] == game.cand[s] and game.sure[s].bit_count() == game.count[s]
+               for s in range(game.n) if game.active[s])
+
+
+class Analyzer:
+    """Analyses records one at a time; solvers and variants are kept between records.
+
+    ``decisions`` values the bidding decisions of each hand (see
+    :class:`~.decisions.DecisionEstimator`); ``None`` skips them.  ``skipped``
+    collects the problems of records that could not be analysed at all.
+    """
+
+    def __init__(self, solver_for: SolverFactory | None = None,
+                 decisions: DecisionValuer | None = None,
+                 validator: Validator | None = None):
+        self.validator = validator or Validator()
+        self._solver_for = solver_for or default_solver
+        self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}
+        self.decisions = decisions
+        self.skipped: list[Problem] = []
+
+    def solver(self, rules: RuleSet) -> PlaySolver:
+        found = self._solvers.get(id(rules))
+        if found is None or found[0] is not rules:
+            found = self._solvers[id(rules)] = (rules, self._solver_for(rules))
+        return found[1]
+
+    def analyze_items(self, items: Iterable[Item], file: str,
+                      record_no: int | None = None, hand_no: int | None = None
+                      ) -> Iterator[HandAnalysis]:
+        """Every hand of the records read from one file (``record_no``/``hand_no``:
+        1-based selections)."""
+        for item in items:
+            if record_no is not None and item.index + 1 != record_no:
+                continue
+            if item.problem is not None:
+                self.skipped.append(item.problem)
+                continue
+            yield from self.analyze_record(item.data, item.index, file, hand_no)
+
+    def analyze_record(self, record: Any, index: int, file: str,
+                       hand_no: int | None = None) -> Iterator[HandAnalysis]:
+        """Every hand of one record (``hand_no``: only that one, 1-based)."""
+        hands_in = record.get("hands") if type(record) is dict else None
+        hands_in = hands_in if isinstance(hands_in, list) else []
+        players = record.get("players") if type(record) is dict else None
+        players = {k: v for k, v in players.items() if type(v) is str} \
+            if type(players) is dict else {}
+        early: list[Problem] = []
+        started = False
+        broken: set[int] = set()
+        hand: _Hand | None = None
+        for ev in walk_record(record, index=index, file=file, steps=True,
+                              validator=self.validator):
+            if isinstance(ev, Problem):
+                if not started:
+                    early.append(ev)
+                elif ev.severity == "error" and ev.hand is not None:
+                    broken.add(ev.hand)
+            elif isinstance(ev, Started):
+                started = True
+            elif isinstance(ev, Dealt):
+                hand = None
+                if hand_no is None or ev.hand + 1 == hand_no:
+                    hand = _Hand(self, ev.game, file, index, ev.hand, players,
+                                 _list(_dict(hands_in[ev.hand]).get("actions")))
+                    hand.before(ev.game, 0)
+            elif isinstance(ev, Acted):
+                if hand is not None and hand.number == ev.hand:
+                    hand.acted(ev)
+            elif isinstance(ev, HandEnded):
+                if hand_no is not None and ev.hand + 1 != hand_no:
+                    continue
+                if hand is None or hand.number != ev.hand:  # the deal was not replayed
+                    hand = _Hand(self, ev.game, file, index, ev.hand, players, [])
+                    hand.view.notes.append("the deal cannot be replayed (see euchre validate)")
+                    hand.view.errors = True
+                yield hand.finish(ev, ev.hand in broken)
+                hand = None
+        if not started:
+            errors = [p for p in early if p.severity == "error"]
+            self.skipped.extend(errors or early)
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+class _Hand:
+    """One hand being valued, event by event of the walk."""
+
+    def __init__(self, analyzer: Analyzer, game: Game, file: str, index: int, h: int,
+                 players: dict[str, str], actions: list[Any]):
+        rules = game.rules
+        self.analyzer = analyzer
+        self.number = h
+        self.actions = actions  # the recorded actions (to read the next one ahead)
+        labels = game.labels
+        self.view = HandAnalysis(file, index + 1, h + 1, rules.name or rules.id, tuple(labels),
+                                 tuple(game.side_names), tuple(game.side_of), players,
+                                 labels[game.dealer], rules.scoring.model == "countdown")
+        self.results_before = len(game.results)
+        self.solver = analyzer.solver(rules)
+        self.valued = True  # no illegal card yet: plays can still be valued
+        self.opening: bool | None = None  # the opening lead's position was fully known
+        self.forced: list[tuple[int, Action, bool, int]] = []  # plays of one legal card
+        #: the values of the cards before play ``i``: (i, maker side, trick, values)
+        self.pending: tuple[int, bool, int, dict[int, int]] | None = None
+        self.points: list[DecisionPoint] = []
+        self.moves: list[Action] = []
+        self.phase = game.phase  # the phase before the next action
+        self.made_in: str | None = None
+
+    # -------------------------------------------------------------- the walk
+    def before(self, game: Game, i: int) -> None:
+        """The game is just before recorded action ``i``: note a decision, value a play."""
+        self.phase = game.phase
+        if i >= len(self.actions) or game.hand_over:
+            return
+        try:
+            nxt = action_from_json(game, self.actions[i])
+        except ValueError:
+            return  # the walk reports it
+        if game.phase in DECISION_PHASES:
+            self.points.extend(_decision_points(game, i, nxt))
+        if nxt.verb != PLAY or not self.valued:
+            return
+        pos = game
+        if game.phase != PLAYING:  # an offer still open, declined by this play
+            pos = game.clone()
+            _decline_before(pos, nxt)
+        if pos.phase == PLAYING and pos.maker is not None and pos.to_act == nxt.seat:
+            self._value_position(pos, i, nxt)
+
+    def _value_position(self, game: Game, i: int, nxt: Action) -> None:
+        known = full_information(game)
+        view = self.view
+        if self.opening is None:
+            self.opening = known
+            if known:
+                view.makers_dd_points = self.solver.solve_points(game)
+        if not known:
+            if not any("hidden cards" in n for n in view.notes):
+                view.notes.append("hidden cards: plays are valued only where every card "
+                                  "still in play is known")
+            self.forced.clear()
+            return
+        if len(game.legal_actions()) == 1:
+            # nothing to choose: its value is the next choice's (no search needed)
+            self.forced.append((i, nxt, _maker_side(game, nxt.seat),
+                                len(game.trick_winners) + 1))
+            return
+        self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1,
+                        self.solver.card_values(game))
+
+    def acted(self, ev: Acted) -> None:
+        if ev.refused:
+            if self.valued:
+                self.view.notes.append(f"action {ev.action} was refused: the rest of the hand is "
+                                       "not valued")
+            self.valued = False
+            return
+        move = ev.move
+        assert move is not None
+        self.moves.append(move)
+        if self.made_in is None and ev.game.maker is not None:
+            self.made_in = self.phase
+        if self.pending is not None and self.pending[0] == ev.action:
+            self._played(ev.game, move)
+        self.pending = None
+        self.before(ev.game, ev.action + 1)
+
+    def _played(self, game: Game, move: Action) -> None:
+        """Card ``move`` was played (``game`` is just after it)."""
+        assert self.pending is not None
+        i, maker_side, trick, values = self.pending
+        after = values.get(move.arg)  # type: ignore[arg-type]
+        if after is None:
+            self.view.notes.append(f"action {i}: not a legal play; the plays from here are "
+                                   "not valued")
+            self.valued = False
+            self.forced.clear()
+            return
+        best = max(values.values()) if maker_side else min(values.values())
+        names = game.deck.names
+        better = () if after == best else tuple(
+            names[c] for c in game.deck.sorted_cards(sum(1 << c for c, v in values.items()
+                                                        if v == best), game.trump))
+        self.view.plays.extend(_forced_values(game, self.forced, best))
+        self.view.plays.append(PlayValue(i, game.labels[move.seat], names[move.arg],  # type: ignore[index]
+                                         best, after, maker_side, better, trick))
+
+    def finish(self, ev: HandEnded, broken: bool) -> HandAnalysis:
+        view = self.view
+        game = ev.game
+        if broken:
+            view.errors = True
+            view.plays = []
+            view.makers_dd_points = None
+            view.notes = [n for n in view.notes if "hidden cards" not in n]
+            view.notes.append("the hand has errors (see euchre validate): not analysed")
+        if ev.finished and len(game.results) > self.results_before:
+            res = game.results[-1]
+            labels = game.labels
+            view.trump = contract_name(res.trump)
+            view.maker = None if res.maker is None else labels[res.maker]
+            view.alone = res.alone
+            view.lone_defender = None if res.lone_defender is None else labels[res.lone_defender]
+            view.tricks = res.tricks
+            view.points = res.points
+            view.made = res.made
+            view.reason = res.reason
+            view.dropped = tuple(labels[a.seat] for a in self.moves if a.verb == DROP)
+            view.made_in = self.made_in
+            if self.forced and self.valued and not broken and res.maker is not None:
+                side = game.side_of[res.maker]
+                taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == side)
+                view.plays.extend(_forced_values(game, self.forced, taken))
+        if self.opening and view.plays:
+            view.makers_dd = view.plays[0].best
+        else:
+            view.makers_dd_points = None
+        decisions = self.analyzer.decisions
+        if decisions is not None and self.points and not broken:
+            decisions(self.points, view)
+        return view
+
+
+def _maker_side(game: Game, seat: int) -> bool:
+    assert game.maker is not None
+    return game.side_of[seat] == game.side_of[game.maker]
+
+
+def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],
+                   value: int) -> list[PlayValue]:
+    """The plays of a single legal card before a position of ``value``: each kept it."""
+    names = game.deck.names
+    out = [PlayValue(i, game.labels[a.seat], names[a.arg], value, value,  # type: ignore[index]
+                     maker_side, (), trick) for i, a, maker_side, trick in forced]
+    forced.clear()
+    return out
+
+
+def _decline_before(game: Game, action: Action) -> list[Action]:
+    """Make the optional declarations that ``action`` implicitly declines (not
+    defending alone when the next recorded action is a play); records never
+    write them.  Returns the declines made."""
+    made = []
+    while game.phase in DECISION_PHASES:
+        legal = game.legal_actions()
+        decline = Action(game.to_act, DECLINE)
+        if action in legal or decline not in legal:
+            break
+        game.apply(decline)
+        made.append(decline)
+    return made
+
+
+def _decision_points(game: Game, i: int, action: Action) -> list[DecisionPoint]:
+    """The decisions taken by the recorded ``action``: the action itself, and before
+    it the optional declarations it implicitly declines (not defending alone)."""
+    out: list[DecisionPoint] = []
+    probe = game.clone()
+    while probe.phase in DECISION_PHASES:
+        legal = probe.legal_actions()
+        if action in legal:
+            if len(legal) > 1:
+                out.append(DecisionPoint(i, action.seat, probe, legal, action))
+            break
+        decline = Action(probe.to_act, DECLINE)
+        if decline not in legal:
+            break
+        if len(legal) > 1:
+            out.append(DecisionPoint(None, probe.to_act, probe.clone(), legal, decline))
+        probe.apply(decline)
+    return out

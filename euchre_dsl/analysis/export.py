@@ -1,0 +1,152 @@
+"""``euchre analyze --export DIR``: the analysis as tables, for pandas, polars or DuckDB.
+
+Three tables, one row per hand, per play and per option of a bidding decision,
+each written as ``DIR/<table>.parquet`` (the optional extra
+``euchre-dsl[data]``, pyarrow) or ``DIR/<table>.csv``.  Rows are streamed:
+Parquet in row groups of :data:`BATCH` rows, so memory stays flat for large
+inputs.  Columns are typed (the schemas below); sides and seats vary between
+variants, so per-seat and per-side values are written as ``label:value``
+lists (``N+S:2;E+W:0``).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from typing import IO, Any
+
+from ..errors import EuchreError
+from .report import HandAnalysis
+
+#: Rows buffered per Parquet row group.
+BATCH = 8192
+
+#: Table name -> (column, type) in order; types: int, float, str, bool.
+SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
+    "hands": (("file", "str"), ("record", "int"), ("hand", "int"), ("variant", "str"),
+              ("dealer", "str"), ("trump", "str"), ("maker", "str"), ("makers", "str"),
+              ("alone", "bool"), ("made_in", "str"), ("lone_defender", "str"),
+              ("dropped", "str"), ("made", "bool"), ("reason", "str"), ("tricks", "str"),
+              ("points", "str"), ("makers_points", "int"), ("makers_tricks", "int"),
+              ("makers_dd", "int"), ("makers_dd_points", "int"), ("mistakes", "int"),
+              ("makers_lost", "int"), ("defenders_lost", "int"), ("decisions", "int"),
+              ("sampled", "bool"), ("players", "str")),
+    "plays": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
+              ("trick", "int"), ("seat", "str"), ("player", "str"), ("card", "str"),
+              ("maker_side", "bool"), ("best", "int"), ("after", "int"), ("cost", "int"),
+              ("better", "str")),
+    "decisions": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
+                  ("seat", "str"), ("player", "str"), ("option", "str"), ("chosen", "bool"),
+                  ("best", "bool"), ("net", "float"), ("ci_low", "float"),
+                  ("ci_high", "float"), ("deals", "int")),
+}
+FORMATS = ("parquet", "csv")
+
+
+class MissingExtra(EuchreError):
+    """pyarrow is not installed (the ``data`` extra)."""
+
+
+def _pairs(keys: tuple[str, ...], values: tuple[int, ...]) -> str:
+    return ";".join(f"{k}:{v}" for k, v in zip(keys, values))
+
+
+def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
+    """The rows ``h`` adds to each table."""
+    side = None if h.maker is None else h.side_of[h.seats.index(h.maker)]
+    hand = {
+        "file": h.file, "record": h.record, "hand": h.hand, "variant": h.variant,
+        "dealer": h.dealer, "trump": h.trump, "maker": h.maker, "makers": "+".join(h.makers),
+        "alone": h.alone, "made_in": h.made_in, "lone_defender": h.lone_defender,
+        "dropped": ",".join(h.dropped), "made": h.made, "reason": h.reason,
+        "tricks": _pairs(h.seats, h.tricks), "points": _pairs(h.sides, h.points),
+        "makers_points": None if side is None or not h.points else h.points[side],
+        "makers_tricks": h.makers_tricks, "makers_dd": h.makers_dd,
+        "makers_dd_points": h.makers_dd_points, "mistakes": len(h.mistakes),
+        "makers_lost": sum(p.cost for p in h.plays if p.maker_side),
+        "defenders_lost": sum(p.cost for p in h.plays if not p.maker_side),
+        "decisions": len(h.decisions), "sampled": h.sampled,
+        "players": ";".join(f"{k}:{v}" for k, v in h.players.items()),
+    }
+    where = {"file": h.file, "record": h.record, "hand": h.hand}
+    plays = [{**where, "action": p.action, "trick": p.trick, "seat": p.seat,
+              "player": h.players.get(p.seat, p.seat), "card": p.card,
+              "maker_side": p.maker_side, "best": p.best, "after": p.after, "cost": p.cost,
+              "better": ",".join(p.better)} for p in h.plays]
+    decisions = []
+    for d in h.decisions:
+        best = d.best.option
+        for o in d.options:
+            decisions.append({**where, "action": d.action, "seat": d.seat,
+                              "player": h.players.get(d.seat, d.seat), "option": o.option,
+                              "chosen": o.option == d.chosen, "best": o.option == best,
+                              "net": o.net, "ci_low": o.low, "ci_high": o.high,
+                              "deals": d.deals})
+    return {"hands": [hand], "plays": plays, "decisions": decisions}
+
+
+class Exporter:
+    """Writes the tables into ``directory`` as hands are added; :meth:`close` finishes."""
+
+    def __init__(self, directory: str, fmt: str = "parquet"):
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown export format {fmt!r} (expected parquet or csv)")
+        self.fmt = fmt
+        if fmt == "parquet":
+            try:
+                import pyarrow  # noqa: F401
+                import pyarrow.parquet  # noqa: F401
+            except ImportError:
+                raise MissingExtra("Parquet export needs pyarrow: pip install 'euchre-dsl[data]'"
+                                   " (or use --format csv)") from None
+        os.makedirs(directory, exist_ok=True)
+        self.paths = {t: os.path.join(directory, f"{t}.{fmt}") for t in SCHEMAS}
+        self.rows = {t: 0 for t in SCHEMAS}
+        self._buffers: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMAS}
+        self._csv: dict[str, tuple[IO[str], Any]] = {}
+        self._parquet: dict[str, Any] = {}
+        if fmt == "csv":
+            for t, cols in SCHEMAS.items():
+                f = open(self.paths[t], "w", encoding="utf-8", newline="")  # noqa: SIM115
+                w = csv.DictWriter(f, [c for c, _ in cols])
+                w.writeheader()
+                self._csv[t] = (f, w)
+
+    def add(self, h: HandAnalysis) -> None:
+        for t, rows in hand_rows(h).items():
+            self.rows[t] += len(rows)
+            if self.fmt == "csv":
+                self._csv[t][1].writerows(rows)
+                continue
+            buf = self._buffers[t]
+            buf.extend(rows)
+            if len(buf) >= BATCH:
+                self._flush(t)
+
+    def _flush(self, t: str) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _arrow_schema(t)
+        writer = self._parquet.get(t)
+        if writer is None:
+            writer = self._parquet[t] = pq.ParquetWriter(self.paths[t], schema)
+        writer.write_table(pa.Table.from_pylist(self._buffers[t], schema=schema))
+        self._buffers[t] = []
+
+    def close(self) -> None:
+        if self.fmt == "csv":
+            for f, _ in self._csv.values():
+                f.close()
+            return
+        for t in SCHEMAS:
+            if self._buffers[t] or t not in self._parquet:
+                self._flush(t)
+            self._parquet[t].close()
+
+
+def _arrow_schema(table: str) -> Any:
+    import pyarrow as pa
+
+    kinds = {"int": pa.int64(), "float": pa.float64(), "str": pa.string(), "bool": pa.bool_()}
+    return pa.schema([(c, kinds[k]) for c, k in SCHEMAS[table]])

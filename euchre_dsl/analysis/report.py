@@ -1,0 +1,192 @@
+"""The typed results of ``euchre analyze``: one :class:`HandAnalysis` per hand.
+
+Everything a report shows (text, JSON, the HTML page, the export tables) is
+read from these objects, so every view says the same thing.  Seats and cards
+are kept in ``ehh/1`` spelling (``"N"``, ``"JS"``) so an object means the same
+outside the game it came from; :meth:`HandAnalysis.to_json` is the JSON
+report's hand entry.
+
+Trick values are always *the makers' total tricks in the hand* with best play
+(the tricks already taken included), so the values of consecutive plays can
+be compared directly: a play's ``after`` is the next play's ``best``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: What every report says about the bidding estimates.
+PERFECT_INFORMATION_NOTE = (
+    "bidding values are perfect-information estimates: each sampled deal is solved with every "
+    "card visible to every player, which overrates bold bids")
+
+
+@dataclass(frozen=True)
+class PlayValue:
+    """One card played, valued by the solver.
+
+    ``best`` is the makers' total tricks with best play by everyone before the
+    card; ``after`` the same just after it.  ``better`` lists the cards that
+    would have kept ``best`` (empty when the card played did).
+    """
+
+    action: int  # index of the play in the hand's ``actions``
+    seat: str
+    card: str
+    best: int
+    after: int
+    maker_side: bool  # the seat plays for the makers
+    better: tuple[str, ...] = ()
+    trick: int = 0  # 1-based trick the card is played to
+
+    @property
+    def cost(self) -> int:
+        """Tricks the play lost for its own side (0: a best play)."""
+        return self.best - self.after if self.maker_side else self.after - self.best
+
+    @property
+    def mistake(self) -> bool:
+        return self.cost > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "seat": self.seat, "card": self.card,
+                "best": self.best, "after": self.after, "trick": self.trick}
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One option of a bidding decision, estimated over sampled deals.
+
+    ``net`` is the deciding side's score for the hand minus the average of
+    the other sides' (scores that count down are negated first, so higher is
+    always better), averaged over the sampled deals; ``low``/``high`` bound
+    its 95% confidence interval.
+    """
+
+    option: str  # the action in words: "order up", "call hearts alone", "pass"
+    action: tuple[Any, ...]  # the action as the record writes it, seat first
+    net: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"option": self.option, "action": list(self.action),
+                "net": round(self.net, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bidding decision of the record and the estimated value of each option."""
+
+    action: int | None  # index in the hand's actions (None: an implicit decline)
+    seat: str
+    chosen: str  # the option taken, in words (as in ``options``)
+    options: tuple[OptionValue, ...]
+    deals: int  # sampled deals the estimates are averaged over
+
+    @property
+    def best(self) -> OptionValue:
+        return max(self.options, key=lambda o: o.net)
+
+    @property
+    def chosen_value(self) -> OptionValue:
+        return next(o for o in self.options if o.option == self.chosen)
+
+    @property
+    def loss(self) -> float:
+        """Estimated net points given up against the best option (0: it was the best)."""
+        return self.best.net - self.chosen_value.net
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "seat": self.seat, "chosen": self.chosen,
+                "best": self.best.option, "loss": round(self.loss, 4), "deals": self.deals,
+                "options": [o.to_json() for o in self.options]}
+
+
+@dataclass
+class HandAnalysis:
+    """What the solver says about one hand of a record.
+
+    ``makers_dd`` is the makers' tricks with best play from the opening lead
+    (``None`` when the opening lead could not be analysed: no maker, hidden
+    cards, a hand that stopped on an error); ``plays`` has an entry for every
+    play analysed.  ``sampled`` is true when hidden cards were filled in by
+    sampling before the play was solved (the values then hold for that sample).
+    """
+
+    file: str
+    record: int  # 1-based, as ``--record``
+    hand: int  # 1-based, as ``--hand``
+    variant: str
+    seats: tuple[str, ...]
+    sides: tuple[str, ...]  # side names (``N+S``) in side order
+    side_of: tuple[int, ...]
+    players: dict[str, str]
+    dealer: str | None
+    countdown: bool = False  # the variant's scores count down (Buck): fewer points is better
+    trump: str | None = None
+    maker: str | None = None
+    alone: bool = False
+    made_in: str | None = None  # the engine phase trump was made in (``order_up_round``, ...)
+    tricks: tuple[int, ...] = ()  # tricks per seat at the end (empty: not finished)
+    points: tuple[int, ...] = ()  # change of score per side
+    made: bool | None = None
+    reason: str = ""
+    dropped: tuple[str, ...] = ()  # seats that dropped out (stay or drop)
+    lone_defender: str | None = None
+    makers_dd: int | None = None
+    #: the makers' score for the hand with best play from the opening lead, oriented
+    #: so that more is better for them (countdown points negated)
+    makers_dd_points: int | None = None
+    plays: list[PlayValue] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    sampled: bool = False
+    errors: bool = False  # the hand has errors (``euchre validate``): not valued
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def makers(self) -> tuple[str, ...]:
+        """The seats on the makers' side."""
+        if self.maker is None:
+            return ()
+        side = self.side_of[self.seats.index(self.maker)]
+        return tuple(s for s, x in zip(self.seats, self.side_of) if x == side)
+
+    @property
+    def makers_tricks(self) -> int | None:
+        """Tricks the makers actually took."""
+        if self.maker is None or not self.tricks:
+            return None
+        makers = self.makers
+        return sum(t for s, t in zip(self.seats, self.tricks) if s in makers)
+
+    @property
+    def mistakes(self) -> list[PlayValue]:
+        return [p for p in self.plays if p.mistake]
+
+    def lost_by(self, seat: str) -> int:
+        """Tricks ``seat``'s own play mistakes cost its side in this hand."""
+        return sum(p.cost for p in self.plays if p.seat == seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand's entry in the JSON report."""
+        return {
+            "file": self.file, "record": self.record, "hand": self.hand,
+            "variant": self.variant, "dealer": self.dealer, "trump": self.trump,
+            "maker": self.maker, "makers": list(self.makers), "alone": self.alone,
+            "made_in": self.made_in, "lone_defender": self.lone_defender,
+            "dropped": list(self.dropped),
+            "tricks": dict(zip(self.seats, self.tricks)),
+            "points": dict(zip(self.sides, self.points)),
+            "made": self.made, "reason": self.reason,
+            "makers_tricks": self.makers_tricks,
+            "makers_dd": self.makers_dd,
+            "makers_dd_points": self.makers_dd_points,
+            "sampled": self.sampled,
+            "plays": [p.to_json() for p in self.plays],
+            "mistakes": [{"action": p.action, "seat": p.seat, "card": p.card, "cost": p.cost,
+                          "trick": p.trick, "better": list(p.better)} for p in self.mistakes],
+            "decisions": [d.to_json() for d in self.decisions],
+            "notes": list(self.notes),
+        }

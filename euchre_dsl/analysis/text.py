@@ -1,0 +1,146 @@
+"""The text report of ``euchre analyze``: a few lines per hand and a summary.
+
+Everything shown is read from :class:`~.report.HandAnalysis` objects.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
+
+#: How a contract letter reads.
+CONTRACT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
+                  "NT": "no-trump", "LNT": "low no-trump"}
+#: How the phase trump was made in reads.
+MADE_IN_WORDS = {"order_up_round": "ordered up", "naming": "named", "auction": "after the auction",
+                 "auction_call": "after the auction", "dealer_names": "named by the dealer",
+                 "take_upcard": "after the auction", "widow": "named"}
+
+
+def tricks(n: int) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+def hand_heading(h: HandAnalysis) -> str:
+    return f"{h.file} game {h.record} hand {h.hand}"
+
+
+def contract_line(h: HandAnalysis) -> str:
+    """``E made hearts (ordered up) alone; N+S took 3 of 5: euchred``."""
+    if h.maker is None:
+        if not h.tricks:
+            return "not finished"
+        return "no maker" if h.trump is None else \
+            f"{CONTRACT_WORDS.get(h.trump, h.trump)} with no maker"
+    how = MADE_IN_WORDS.get(h.made_in or "", "")
+    text = f"{h.maker} made {CONTRACT_WORDS.get(h.trump or '', h.trump)}" \
+        + (f" ({how})" if how else "") + (" alone" if h.alone else "")
+    if h.lone_defender:
+        text += f", {h.lone_defender} defended alone"
+    if h.dropped:
+        text += f", {', '.join(h.dropped)} dropped"
+    taken = h.makers_tricks
+    if taken is not None and h.tricks:
+        who = "+".join(h.makers)
+        text += f"; {who} took {taken} of {sum(h.tricks)}"
+        if h.reason:
+            text += f" ({h.reason})"
+    return text
+
+
+def mistake_line(h: HandAnalysis, p: PlayValue) -> str:
+    side = "makers" if p.maker_side else "defenders"
+    better = ", ".join(p.better)
+    return (f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)} for the "
+            f"{side}; better: {better}")
+
+
+def decision_line(d: Decision) -> str:
+    chosen = d.chosen_value
+    best = d.best
+    verdict = "the best option" if best.option == chosen.option else \
+        f"best was {best.option} ({best.net:+.2f})"
+    opts = "; ".join(f"{o.option} {o.net:+.2f} [{o.low:+.2f}, {o.high:+.2f}]" for o in d.options)
+    return f"{d.seat} {chosen.option} ({chosen.net:+.2f}): {verdict}\n      {opts}"
+
+
+def render_hand(h: HandAnalysis) -> str:
+    lines = [f"{hand_heading(h)}: {contract_line(h)}"]
+    if h.makers_dd is not None:
+        lines.append(f"  with best play from the opening lead the makers take "
+                     f"{tricks(h.makers_dd)}" + ("" if h.makers_dd_points is None else
+                                                 f" (a score of {h.makers_dd_points:+d} "
+                                                 "for them)"))
+    if h.sampled:
+        lines.append("  hidden cards were sampled: the values hold for one consistent deal")
+    for p in h.mistakes:
+        lines.append("  " + mistake_line(h, p))
+    if h.plays and not h.mistakes:
+        lines.append("  no card lost a trick")
+    if h.decisions:
+        lines.append(f"  bidding (expected net points per option, perfect-information "
+                     f"estimates over {h.decisions[0].deals} sampled deals, 95% CI):")
+        for d in h.decisions:
+            lines.append("    " + decision_line(d))
+    for note in h.notes:
+        lines.append(f"  note: {note}")
+    return "\n".join(lines) + "\n"
+
+
+class Summary:
+    """Totals over the hands analysed, and the costliest mistakes."""
+
+    def __init__(self, keep: int = 3):
+        self.hands = 0
+        self.valued = 0  # hands whose opening lead was solved
+        self.mistakes = 0
+        self.tricks_lost = 0
+        self.decisions = 0
+        self.decision_loss = 0.0
+        self.keep = keep
+        self.worst: list[tuple[int, str, str]] = []  # (cost, where, words)
+        self.worst_bids: list[tuple[float, str, str]] = []
+
+    def add(self, h: HandAnalysis) -> None:
+        self.hands += 1
+        self.valued += h.makers_dd is not None
+        for p in h.mistakes:
+            self.mistakes += 1
+            self.tricks_lost += p.cost
+            self.worst.append((p.cost, hand_heading(h), mistake_line(h, p)))
+        self.worst.sort(key=lambda w: -w[0])
+        del self.worst[self.keep:]
+        for d in h.decisions:
+            self.decisions += 1
+            self.decision_loss += d.loss
+            if d.loss > 0:
+                self.worst_bids.append((d.loss, hand_heading(h), decision_line(d)))
+        self.worst_bids.sort(key=lambda w: -w[0])
+        del self.worst_bids[self.keep:]
+
+    def render(self) -> str:
+        lines = [f"{self.hands} hand{'' if self.hands == 1 else 's'} analysed, "
+                 f"{self.valued} solved from the opening lead; "
+                 f"{self.mistakes} play mistake{'' if self.mistakes == 1 else 's'} "
+                 f"costing {tricks(self.tricks_lost)}"]
+        if self.worst:
+            lines.append("costliest mistakes:")
+            lines += [f"  {where}: {words}" for _, where, words in self.worst]
+        if self.decisions:
+            lines.append(f"{self.decisions} bidding decisions; estimated net points given up: "
+                         f"{self.decision_loss:.2f}")
+            if self.worst_bids:
+                lines.append("costliest bidding decisions:")
+                lines += [f"  {where}: {words}" for _, where, words in self.worst_bids]
+            lines.append(f"note: {PERFECT_INFORMATION_NOTE}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> dict[str, object]:
+        return {"hands": self.hands, "solved": self.valued, "mistakes": self.mistakes,
+                "tricks_lost": self.tricks_lost, "decisions": self.decisions,
+                "decision_loss": round(self.decision_loss, 4)}
+
+
+def render_hands(hands: Iterable[HandAnalysis]) -> str:
+    return "".join(render_hand(h) for h in hands)

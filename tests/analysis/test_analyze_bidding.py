@@ -1,0 +1,123 @@
+"""The full-information bidding search and the decision estimates built on it."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Callable
+
+import pytest
+from .analyze_tools import random_game
+
+from euchre_dsl.analysis.analyze import Analyzer
+from euchre_dsl.analysis.bidding import FullInfoBidding, Values, net_values, split_scores
+from euchre_dsl.analysis.decisions import DecisionEstimator, interval
+from euchre_dsl.analysis.solver import Solver
+from euchre_dsl.engine.actions import PLAYING
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import load_variant
+
+
+def naive(game: Game, solver: Solver) -> Values:
+    """Plain recursion over the engine's legal actions, no memo, no pruning; every
+    side's tricks solved on their own (one trick search per side)."""
+    if game.hand_over:
+        res = game.last_result
+        assert res is not None
+        sign = -1 if game.rules.scoring.model == "countdown" else 1
+        return net_values([float(sign * p) for p in res.points])
+    if game.phase == PLAYING:
+        scores = []
+        for side, seats in enumerate(game.sides):
+            seat = next((s for s in seats if game.active[s]), seats[0])
+            more = solver.solve(game, seat) - sum(game.tricks[s] for s in seats) \
+                if game.active[seat] else 0
+            scores.append(float(split_scores(game, seat, more)[side]))
+        return net_values(scores)
+    side = game.side_of[game.to_act]
+    best: Values = ()
+    for a in game.legal_actions():
+        child = game.clone()
+        child.apply(a)
+        v = naive(child, solver)
+        if not best or v[side] > best[side]:
+            best = v
+    return best
+
+
+def bidding_position(variant: str, seed: int, steps: int) -> Game:
+    """A random deal, ``steps`` random bidding actions in (fewer if the bidding ends)."""
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game.deal_random(rng)
+    for _ in range(steps):
+        if game.phase == PLAYING or game.hand_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "three-hand", "defenders-bonus"])
+def test_the_search_agrees_with_plain_recursion(variant: str) -> None:
+    rules = load_variant(variant)
+    solver = Solver(rules)
+    search = FullInfoBidding(solver)
+    checked = 0
+    for seed in range(6):
+        game = bidding_position(variant, seed, seed % 4)
+        if game.phase == PLAYING or game.hand_over:
+            continue
+        values = search.option_values(game)
+        assert set(values) == set(game.legal_actions())
+        for action, v in values.items():
+            child = game.clone()
+            child.apply(action)
+            assert v == pytest.approx(naive(child, solver)), (seed, action)
+        side = game.side_of[game.to_act]
+        assert search.value(game)[side] == max(v[side] for v in values.values())
+        checked += 1
+    assert checked >= 3
+
+
+def test_an_unbeatable_hand_orders_up_alone() -> None:
+    # N deals; E holds the right and left bowers, the ace, king and queen of the
+    # upcard's suit: alone, it marches whatever the others hold (4 points).
+    rules = load_variant("standard")
+    game = Game(rules, dealer=0)
+    parse = game.deck.parse
+    hands = [["9H", "TH", "QH", "KH", "AH"], ["JS", "JC", "AS", "KS", "QS"],
+             ["9D", "TD", "QD", "KD", "AD"], ["9C", "TC", "QC", "KC", "AC"]]
+    game.deal([[parse(c) for c in h] for h in hands], parse("9S"))
+    values = FullInfoBidding(Solver(rules)).option_values(game)
+    by_words = {(a.verb, a.alone): v[game.side_of[1]] for a, v in values.items()}
+    assert by_words[("order_up", True)] == 4
+    assert by_words[("order_up", False)] == 2
+    assert max(by_words.values()) == 4
+
+
+def true_deal(game: Game, seat: int) -> Callable[[random.Random], Game]:
+    """A stand-in for the world sampler: the real deal every time."""
+    return lambda rng: game.clone()
+
+
+def test_estimates_on_the_true_deal_are_exact_and_pick_the_search_value() -> None:
+    record = json.loads(json.dumps(random_game("standard", 3, max_hands=4)))
+    estimator = DecisionEstimator(deals=3, sampler=true_deal)
+    analyzer = Analyzer(decisions=estimator)
+    hands = list(analyzer.analyze_record(record, 0, "x.json"))
+    decisions = [d for h in hands for d in h.decisions]
+    assert decisions
+    for d in decisions:
+        assert d.deals == 3
+        assert d.chosen in [o.option for o in d.options]
+        for o in d.options:
+            assert o.low == pytest.approx(o.net) == pytest.approx(o.high)  # one deal, 3 times
+        assert d.loss >= 0
+
+
+def test_interval() -> None:
+    mean, low, high = interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5
+    # sample variance 5/3, standard error sqrt(5/3 / 4)
+    assert high - mean == pytest.approx(mean - low) == pytest.approx(1.959964 * (5 / 12) ** 0.5)

@@ -1,0 +1,153 @@
+"""``euchre analyze``: text and JSON reports, statistics, table export, workers; exit codes."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import euchre
+
+ROOT = Path(__file__).parents[2]
+BROKEN = ROOT / "tests" / "history" / "broken"
+SAMPLES = ROOT / "samples"
+GAME = str(SAMPLES / "standard-game.json")
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(euchre, ["analyze", *args], input=stdin)
+
+
+def test_a_hand_in_words() -> None:
+    result = run(GAME, "--hand", "2", "--deals", "0")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == ("samples/standard-game.json game 1 hand 2: N made spades (ordered up) "
+                        "alone; N+S took 1 of 5 (euchred)".replace("samples/", f"{SAMPLES}/"))
+    assert lines[1] == "  with best play from the opening lead the makers take 2 tricks " \
+                       "(a score of +0 for them)"
+    assert "  trick 1: N played TS, losing 1 trick for the makers; better: AD" in lines
+    assert lines[-5].startswith("1 hand analysed, 1 solved from the opening lead; 3 play "
+                                "mistakes costing 3 tricks")
+
+
+def test_the_json_report_lets_a_tool_recompute_every_mistake() -> None:
+    result = run(GAME, "--report", "json", "--deals", "0")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert "perfect-information" in report["note"]
+    hands = report["hands"]
+    record = json.loads(Path(GAME).read_text())
+    assert len(hands) == len(record["hands"])
+    for h in hands:
+        actions = record["hands"][h["hand"] - 1]["actions"]
+        makers = set(h["makers"])
+        lost = gained = 0
+        for p in h["plays"]:
+            assert actions[p["action"]] == [p["seat"], "play", p["card"]]
+            if p["seat"] in makers:
+                lost += p["best"] - p["after"]
+            else:
+                gained += p["after"] - p["best"]
+        if h["maker"] is not None:
+            assert h["makers_tricks"] == h["makers_dd"] - lost + gained
+            assert h["makers_tricks"] == sum(h["tricks"][s] for s in makers)
+    assert report["summary"]["hands"] == len(hands)
+
+
+def test_statistics_text_and_json() -> None:
+    text = run(GAME, "--stats", "--deals", "0")
+    assert text.exit_code == 0, text.output
+    assert "  by seat:" in text.stdout and "dealer+1" in text.stdout
+    result = run(GAME, "--stats", "--deals", "0", "--report", "json")
+    stats = json.loads(result.stdout)["stats"]["Standard euchre"]
+    assert set(stats) == {"player", "seat", "side"}
+    sides = stats["side"]
+    assert sum(s["made_trump"] for s in sides.values()) == \
+        sum(s["made_trump"] for s in stats["seat"].values())
+    hands = len(json.loads(Path(GAME).read_text())["hands"])
+    assert all(s["hands"] == hands for s in sides.values())
+
+
+def test_export_csv_and_parquet(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    for fmt in ("csv", "parquet"):
+        out = tmp_path / fmt
+        result = run(GAME, "--deals", "0", "--export", str(out), "--format", fmt)
+        assert result.exit_code == 0, result.output
+        if fmt == "csv":
+            with open(out / "hands.csv", newline="") as f:
+                hands = list(csv.DictReader(f))
+            with open(out / "plays.csv", newline="") as f:
+                plays = list(csv.DictReader(f))
+        else:
+            hands = pq.read_table(out / "hands.parquet").to_pylist()
+            plays = pq.read_table(out / "plays.parquet").to_pylist()
+            assert pq.read_table(out / "decisions.parquet").num_rows == 0
+        record = json.loads(Path(GAME).read_text())
+        assert len(hands) == len(record["hands"])
+        assert len(plays) == sum(sum(a[1] == "play" for a in h["actions"])
+                                 for h in record["hands"] if h["result"]["maker"])
+        assert {str(h["makers_dd"]) for h in hands} <= {"0", "1", "2", "3", "4", "5"}
+
+
+def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    result = run(GAME, "--deals", "0", "--export", str(tmp_path / "t"))
+    assert result.exit_code == 2
+    assert "pip install 'euchre-dsl[data]'" in result.output and "--format csv" in result.output
+
+
+def test_workers_give_the_same_report_in_input_order() -> None:
+    paths = [GAME, str(SAMPLES / "games.jsonl"), GAME]
+    one = run(*paths, "--deals", "0", "--report", "json", "--record", "1")
+    two = run(*paths, "--deals", "0", "--report", "json", "--record", "1", "--workers", "2")
+    assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    files = [h["file"] for h in json.loads(one.stdout)["hands"]]
+    assert [f for f, _ in itertools.groupby(files)] == paths
+
+
+def test_bidding_decisions_are_estimated_with_intervals() -> None:
+    result = run(GAME, "--hand", "4", "--deals", "4", "--report", "json")
+    assert result.exit_code == 0, result.output
+    [hand] = json.loads(result.stdout)["hands"]
+    assert hand["decisions"]
+    for d in hand["decisions"]:
+        assert d["deals"] == 4
+        assert d["chosen"] in [o["option"] for o in d["options"]]
+        for o in d["options"]:
+            low, high = o["ci95"]
+            assert low <= o["net"] <= high
+    again = run(GAME, "--hand", "4", "--deals", "4", "--report", "json")
+    assert again.stdout == result.stdout  # seeded
+
+
+def test_progress_goes_to_standard_error_only_when_asked() -> None:
+    quiet = run(GAME, "--hand", "1", "--deals", "0")
+    loud = run(GAME, "--hand", "1", "--deals", "0", "--progress")
+    assert quiet.stdout == loud.stdout
+    assert "analyze: 1/1 files" in loud.stderr and "analyze:" not in quiet.stderr
+
+
+def test_records_with_errors_exit_1_and_unreadable_files_exit_2(tmp_path: Path) -> None:
+    broken = run(str(BROKEN / "renege.json"), "--deals", "0")
+    assert broken.exit_code == 1
+    assert "the hand has errors" in broken.stdout
+    schema = run(str(BROKEN / "schema-missing-seats.json"), "--deals", "0")
+    assert schema.exit_code == 1 and "not analysed" in schema.stderr
+    missing = run(str(tmp_path / "nope.json"), GAME, "--hand", "1", "--deals", "0")
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+    assert "game 1 hand 1" in missing.stdout  # the readable file is still analysed
+
+
+def test_standard_input() -> None:
+    text = Path(GAME).read_text()
+    assert run("-", "--hand", "2", "--deals", "0", stdin=text).stdout.splitlines()[1] == \
+        run(GAME, "--hand", "2", "--deals", "0").stdout.splitlines()[1]
