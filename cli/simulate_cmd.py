@@ -1,72 +1,350 @@
-"""``euchre simulate``: play seeded games with bots, write ``ehh/1`` JSON Lines, summarise."""
+"""``euchre simulate``: play seeded games with bots, write ``ehh/1`` JSON Lines, summarise.
+
+Records are written whole, one ``write`` per line, and flushed per record, so
+an interrupted run leaves complete records (at most a partial last line); and
+``--resume`` carries such a file on to the bytes an uninterrupted run writes.
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
-from contextlib import ExitStack
-from typing import IO, Any, Iterator, cast
+import time
+from contextlib import ExitStack, contextmanager
+from typing import Any, Callable, Iterator, NoReturn
 
 import click
 
-from euchre_dsl.sim.bots import BOTS
-from euchre_dsl.sim.runner import Stats, UnfinishedGame, simulate
-from euchre_dsl.history.writer import write_jsonl
+from euchre_dsl.cards import CardError, Deck
+from euchre_dsl.engine.game import DEFAULT_LABELS
+from euchre_dsl.errors import EuchreError
+from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.sim.bots import BOT_NAMES, BotSpecError, parse_bot_spec, split_line_up
+from euchre_dsl.sim.cluster import ClusterError, DaskCluster, ProcessPool
+from euchre_dsl.sim.deals import Constraints, DealError
+from euchre_dsl.sim.runner import (
+    Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
+)
+from euchre_dsl.sim.stats import Stats
+from euchre_dsl.sim.where import compile_where
 
-from .common import EXIT_INVALID, resolve_variant, variant_reference
+from .common import EXIT_INVALID, EXIT_USAGE, fail, resolve_variant, variant_reference
+
+
+def usage_error(message: str) -> NoReturn:
+    """``euchre COMMAND: message`` on standard error, exit 2."""
+    ctx = click.get_current_context(silent=True)
+    click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+# ------------------------------------------------------------ shared options
+def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """``--bot`` / ``--bots``: who sits where (shared with ``euchre compare``)."""
+    f = click.option("--bots", "bots", metavar="A,B,...",
+                     help="One bot per seat, in seat order (e.g. rule,random,rule,random).")(f)
+    return click.option("--bot", default="random", show_default=True, metavar="SPEC",
+                        help=f"Bot seated at every place: {', '.join(BOT_NAMES)}, with "
+                             "NAME:key=value parameters, or package.module:Class.")(f)
+
+
+def lineup(rules: RuleSet, bot: str, bots: str | None) -> tuple[str, ...]:
+    """The bot spec for each seat (one spec: every seat), checked; bad specs and wrong
+    counts are usage errors."""
+    n = rules.players.count
+    specs = split_line_up(bots) if bots else [bot]
+    if len(specs) == 1:
+        specs *= n
+    if len(specs) != n:
+        usage_error(f"--bots: {rules.id} seats {n} players, {len(specs)} bots given "
+                    "(one per seat, in seat order)")
+    for spec in specs:
+        try:
+            parse_bot_spec(spec)
+        except BotSpecError as exc:
+            usage_error(f"{'--bots' if bots else '--bot'}: {exc}")
+    return tuple(specs)
+
+
+def deal_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The constrained-deal options (docs/simulate.md)."""
+    for opt in reversed([
+        click.option("--hand", "hands", multiple=True, metavar="SEAT=CARDS",
+                     help="Cards a seat is dealt, e.g. S=JH,JD (repeatable)."),
+        click.option("--upcard", metavar="CARD", help="The card turned up."),
+        click.option("--dealer", metavar="SEAT", help="Who deals (first hand of each game)."),
+        click.option("--start-scores", metavar="A,B,...",
+                     help="Scores per side before the first hand (e.g. 8,9)."),
+        click.option("--where", metavar="EXPR",
+                     help="Deal again until EXPR holds, e.g. 'trumps(seat2, upcard) >= 3'."),
+    ]):
+        f = opt(f)
+    return f
+
+
+def constraints(rules: RuleSet, hands: tuple[str, ...], upcard: str | None, dealer: str | None,
+                start_scores: str | None, where: str | None) -> Constraints | None:
+    """The ``--hand/--upcard/--dealer/--start-scores/--where`` options, checked."""
+    if not (hands or upcard or dealer or start_scores or where):
+        return None
+    deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+    labels = DEFAULT_LABELS[rules.players.count]
+
+    def seat(text: str, what: str) -> int:
+        if text.strip().upper() not in labels:
+            usage_error(f"{what}: '{text}' is not a seat of {rules.id} "
+                        f"(seats: {', '.join(labels)})")
+        return labels.index(text.strip().upper())
+
+    def card(text: str, what: str) -> int:
+        try:
+            return deck.parse(text.strip())
+        except CardError as exc:
+            usage_error(f"{what}: {exc}")
+
+    placed: list[tuple[int, int]] = []
+    for item in hands:
+        who, eq, cards = item.partition("=")
+        if not eq or not cards.strip():
+            usage_error(f"--hand {item!r}: write SEAT=CARDS, e.g. S=JH,JD")
+        s = seat(who, f"--hand {item}")
+        mask = 0
+        for c in cards.split(","):
+            mask |= 1 << card(c, f"--hand {item}")
+        placed.append((s, mask))
+    scores: tuple[int, ...] | None = None
+    if start_scores:
+        sides = rules.players.teams if rules.players.sides == "partners" else rules.players.count
+        try:
+            scores = tuple(int(x) for x in start_scores.split(","))
+        except ValueError:
+            usage_error(f"--start-scores {start_scores!r}: write whole numbers, e.g. 8,9")
+        if len(scores) != sides:
+            usage_error(f"--start-scores: {rules.id} has {sides} sides, "
+                        f"{len(scores)} scores given")
+    if where is not None:
+        try:
+            compile_where(where, rules)
+        except EuchreError as exc:
+            fail(exc.problems, EXIT_USAGE)
+    made = Constraints(tuple(placed), None if upcard is None else card(upcard, "--upcard"),
+                       None if dealer is None else seat(dealer, "--dealer"), scores, where)
+    try:
+        made.check(rules)
+    except DealError as exc:
+        usage_error(str(exc))
+    return made
+
+
+def mapper_for(workers: int, scheduler: str | None, stack: ExitStack) -> BatchMapper:
+    """Where the batches run: here, in worker processes, or on a Dask cluster."""
+    if scheduler:
+        try:
+            cluster = DaskCluster(scheduler)
+        except ClusterError as exc:
+            usage_error(str(exc))
+        stack.callback(cluster.close)
+        return cluster
+    return ProcessPool(workers) if workers > 1 else local_batches
+
+
+# ------------------------------------------------------------ output
+class Output:
+    """The records: whole lines, each in one unbuffered write (so flushed per record).
+
+    With ``resume``, the records already in the file are checked against the
+    ones this run makes, a partial last line is cut off, and writing goes on
+    after the last whole record.
+    """
+
+    def __init__(self, path: str | None, resume: bool) -> None:
+        self.path = path
+        self.fd: int | None = None
+        self.expected: list[bytes] = []  # records already in the file, to check
+        self.keep_to = 0  # bytes of whole records in the file
+        self.seek_pending = False
+        if path is None or path == "-":
+            if resume:
+                usage_error("--resume needs -o FILE, the file to continue")
+            return
+        try:
+            if resume and os.path.exists(path):
+                with open(path, "rb") as f:
+                    data = f.read()
+                self.keep_to = data.rfind(b"\n") + 1
+                self.expected = data[:self.keep_to].splitlines(keepends=True)
+                self.fd = os.open(path, os.O_WRONLY)
+                self.seek_pending = True
+            else:
+                self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        except OSError as exc:
+            usage_error(f"cannot write {path}: {exc.strerror}")
+
+    @property
+    def done(self) -> int:
+        """Records already in the file (``--resume``)."""
+        return len(self.expected)
+
+    def write(self, batch: Batch, first: int) -> None:
+        """The records of ``batch``, whose first game is game ``first`` of the run."""
+        if self.path is None:
+            return
+        if self.fd is None:  # standard output
+            sys.stdout.write(batch.text)
+            sys.stdout.flush()
+            return
+        lines = batch.text.splitlines(keepends=True)
+        skip = max(0, min(len(lines), self.done - first))
+        for k in range(skip):
+            if lines[k].encode("utf-8") != self.expected[first + k]:
+                usage_error(f"cannot resume {self.path}: record {first + k + 1} is not the one "
+                            "this command writes (resume with the same --variant, --seed, "
+                            "bots and deal options)")
+        if skip < len(lines) and self.seek_pending:
+            os.ftruncate(self.fd, self.keep_to)  # drop a partial last record
+            os.lseek(self.fd, self.keep_to, os.SEEK_SET)
+            self.seek_pending = False
+        for line in lines[skip:]:
+            view = memoryview(line.encode("utf-8"))
+            while view:
+                view = view[os.write(self.fd, view):]
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _progress(stack: ExitStack, show: bool, games: int, label: str) -> Callable[[Batch], None]:
+    """A progress bar on standard error (games done, hands/s, ETA), or nothing."""
+    if not show:
+        return lambda batch: None
+    started = time.monotonic()
+    hands = [0]
+
+    def rate(_: Any) -> str:
+        spent = time.monotonic() - started
+        return f"{hands[0] / spent:,.0f} hands/s" if spent > 0 and hands[0] else ""
+
+    bar = stack.enter_context(click.progressbar(length=games, label=label, file=sys.stderr,
+                                                show_eta=True, item_show_func=rate))
+
+    def step(batch: Batch) -> None:
+        hands[0] += batch.stats.hands
+        bar.update(batch.games, batch)
+    return step
+
+
+def play(spec: RunSpec, games: int, mapper: BatchMapper,
+         on_batch: Callable[[Batch, int], None]) -> Stats:
+    """Run and merge; ``on_batch(batch, first_game)`` for each batch in order."""
+    stats = Stats()
+    done = 0
+    for batch in run(spec, games, mapper):
+        on_batch(batch, done)
+        stats.merge(batch.stats)
+        done += batch.games
+    return stats
+
+
+@contextmanager
+def run_errors(rules: RuleSet) -> Iterator[None]:
+    """Report what a run can raise as errors, never as a traceback."""
+    try:
+        yield None
+    except UnfinishedGame as exc:
+        click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
+                   f"(game.target is {rules.game.target})?", err=True)
+        sys.exit(EXIT_INVALID)
+    except DealError as exc:
+        usage_error(str(exc))
+
+
+def write_failed(exc: OSError, what: str) -> NoReturn:
+    """A write that failed (a full disk, a closed pipe): one clear line, no traceback."""
+    try:  # later flushes of standard output must not fail again at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+    click.echo(f"euchre simulate: cannot write {what}: {exc.strerror or exc}", err=True)
+    sys.exit(EXIT_USAGE)
 
 
 @click.command("simulate")
 @click.option("--variant", "-v", default="standard", show_default=True,
               help="Shipped variant id (see 'euchre variant list') or a variant file.")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Number of games to play.")
+              help="Number of games to play (with --hand, --upcard or --where: hands).")
 @click.option("--seed", "-s", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random seed: the same seed gives byte-identical output.")
-@click.option("--bot", type=click.Choice(sorted(BOTS)), default="random", show_default=True,
-              help="Bot seated at every place.")
+@bot_options
+@deal_options
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the games as ehh/1 JSON Lines to this file ('-' for standard "
                    "output). Without it only the summary is printed.")
+@click.option("--resume", is_flag=True,
+              help="Continue an interrupted --output file (same options) instead of "
+                   "starting it again.")
+@click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes; the output is the same for any number.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Play on a Dask cluster (tcp://host:8786); needs euchre-dsl[dask].")
+@click.option("--summary", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="Summary format.")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when standard error is a terminal).")
-def simulate_cmd(variant: str, games: int, seed: int, bot: str, output: str | None,
+def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None,
+                 hands: tuple[str, ...], upcard: str | None, dealer: str | None,
+                 start_scores: str | None, where: str | None, output: str | None,
+                 resume: bool, workers: int, scheduler: str | None, summary: str,
                  progress: bool | None) -> None:
     """Play GAMES seeded games of VARIANT and summarise them.
 
     \b
     Examples:
       euchre simulate --variant standard --games 1000 --seed 7 -o games.jsonl
-      euchre simulate --variant buck -n 200
+      euchre simulate --variant buck -n 200 --workers 2
+      euchre simulate -n 5000 --dealer W --where 'trumps(E, upcard) >= 3'
     """
+    if output == "":
+        usage_error("-o/--output needs a file name ('-' for standard output)")
     rules = resolve_variant(variant)
     ref = variant_reference(variant, rules)
-    stats = Stats()
+    seats = lineup(rules, bot, bots)
+    deal = constraints(rules, hands, upcard, dealer, start_scores, where)
+    spec = RunSpec(rules, ref, seed, seats, records=output is not None, constraints=deal)
     show = sys.stderr.isatty() if progress is None else progress
-    with ExitStack() as stack:
-        out: IO[str] | None = None
-        if output == "-":
-            out = sys.stdout
-        elif output:
-            try:
-                out = stack.enter_context(open(output, "w", encoding="utf-8", newline="\n"))
-            except OSError as exc:
-                raise click.UsageError(f"cannot write {output}: {exc.strerror}") from None
-        records = simulate(rules, ref, games, seed, bot=bot, stats=stats, records=out is not None)
-        if show:
-            records = stack.enter_context(click.progressbar(
-                records, length=games, label=f"simulating {rules.id}", file=sys.stderr))
-        try:
-            if out is not None:  # with an output, every item is a record
-                write_jsonl(cast(Iterator[dict[str, Any]], records), out)
-            else:
-                for _ in records:
-                    pass
-        except UnfinishedGame as exc:
-            click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
-                       f"(game.target is {rules.game.target})?", err=True)
-            sys.exit(EXIT_INVALID)
-    summary = f"{rules.name or rules.id} ({rules.id}), seed {seed}, {bot} bots\n{stats.summary()}"
-    click.echo(summary, err=output == "-")
+    out = Output(output, resume)
+    who = bot if bots is None else ",".join(seats)
+    try:
+        with ExitStack() as stack:
+            stack.callback(out.close)
+            mapper = mapper_for(workers, scheduler, stack)
+            step = _progress(stack, show, games, f"simulating {rules.id}")
+
+            def on_batch(batch: Batch, first: int) -> None:
+                out.write(batch, first)
+                step(batch)
+            with run_errors(rules):
+                stats = play(spec, games, mapper, on_batch)
+            if out.done > games:
+                usage_error(f"cannot resume {output}: it already holds {out.done} records, "
+                            f"more than --games {games}")
+    except OSError as exc:
+        write_failed(exc, "standard output" if output == "-" else str(output))
+    if summary == "json":
+        text = json.dumps({"variant": rules.id, "seed": seed, "bots": list(seats),
+                           "summary": stats.to_json()}, indent=2)
+    else:
+        text = f"{rules.name or rules.id} ({rules.id}), seed {seed}, {who} bots\n" \
+               f"{stats.summary()}"
+    try:
+        click.echo(text, err=output == "-")
+        (sys.stderr if output == "-" else sys.stdout).flush()
+    except OSError as exc:
+        write_failed(exc, "the summary")
 
 
 def register(group: click.Group) -> None:

@@ -19,10 +19,10 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.limits import MAX_QUOTED, MAX_VARIANT_FILE, clip
-from euchre_dsl.rules.describe import describe, describe_diff
+from euchre_dsl.rules.describe import describe, describe_diff, differences
 from euchre_dsl.rules.docs import options_markdown
 from euchre_dsl.rules.dsl_writer import to_dsl
-from euchre_dsl.rules.registry import compile_file, load_variant, shipped_ids
+from euchre_dsl.rules.registry import compile_file, load_variant, parent_of, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.rules.schema import json_schema
 from euchre_dsl.rules.yaml_form import dump_yaml
@@ -134,9 +134,25 @@ def list_cmd() -> None:
 
 @variant.command("show")
 @click.argument("name")
-def show_cmd(name: str) -> None:
-    """Every rule of NAME (a shipped id or a file), fully resolved, in plain words."""
-    click.echo(describe(resolve(name)), nl=False)
+@click.option("--changed", is_flag=True,
+              help="Only the rules that differ from the variant NAME extends (or, for one "
+                   "that extends nothing, from the defaults).")
+def show_cmd(name: str, changed: bool) -> None:
+    """The rules of NAME (a shipped id or a file), fully resolved, in plain words:
+    every rule that applies to it (options of features it does not use are left
+    out), or with --changed only what differs from its parent."""
+    rules = resolve(name)
+    if not changed:
+        click.echo(describe(rules), nl=False)
+        return
+    try:
+        parent = parent_of(name)
+    except EuchreError as exc:
+        fail(exc.problems, EXIT_INVALID)
+    diffs = {x.path for x, _ in differences(parent, rules)}
+    click.echo(describe(rules, only=diffs), nl=False)
+    if not diffs:
+        click.echo("  (no rule differs from the parent)")
 
 
 @variant.command("check")

@@ -19,7 +19,7 @@ MAX_NESTING = 32
 MAX_VARIANT_NAME = 255
 #: Characters of input quoted back in one message; longer text is cut with "…".
 MAX_QUOTED = 80
-#: Bytes in one record: a .json file, a JSON Lines line, a game of a .ehh file.
+#: Bytes in one JSON record: a .json file, a JSON Lines line.
 MAX_RECORD = 64 << 20
 #: Characters in one line of a .ehh file (a hand's actions fit in a few hundred).
 MAX_TEXT_LINE = 1 << 20

@@ -218,3 +218,56 @@ def test_empty_variant_files_are_refused_alike_in_both_forms(tmp_path: Path) -> 
                  ["simulate", "--variant", "/dev/null", "--games", "1"]):
         result = run(*args)
         assert result.exit_code == 1 and "the file holds no variant" in result.output, args
+
+
+# ------------------------------------------- finding 12 and the record limits
+def test_a_tag_line_full_of_spaces_is_read_in_linear_time() -> None:
+    """`[Meta gen<100k spaces>erator "x"]` took 14 s (the tag regex backtracked);
+    300,000 spaces would take minutes that way, and take milliseconds now."""
+    from euchre_dsl.history.text_reader import read_text
+    text = '[Variant "standard"]\n[Seats N E S W]\n[Meta gen' + " " * 300_000 + 'erator "x"]\n'
+    (item,) = read_text(text, "t.ehh")
+    assert item.problem is None and item.data["meta"] == {"gen": 'erator "x"'}
+
+
+def test_a_huge_string_in_a_broken_record_is_located_without_a_regex_blowup() -> None:
+    """The position scan kept ~120 bytes per character of a long string."""
+    from euchre_dsl.history.positions import scan_positions
+    text = '{"format": "ehh/1", "x-big": "' + "a" * 2_000_000 + '\\n", "variant": 7}'
+    index = scan_positions(text)
+    assert index[("variant",)][1] == len(text) - 2
+
+
+def test_a_record_larger_than_the_limit_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io as _io
+
+    from euchre_dsl.history import reader
+    monkeypatch.setattr(reader, "MAX_RECORD", 100)
+    line = json.dumps(record("standard") | {"x-pad": "p" * 200}).encode() + b"\n"
+    small = json.dumps(record("standard")).encode() + b"\n"
+    items = list(reader.iter_jsonl(_io.BytesIO(line + small), "f.jsonl"))
+    assert items[0].problem is not None and "MB, more than the 0 MB" in items[0].problem.message
+    assert items[1].problem is None  # the next line is still read
+    (whole,) = reader.iter_json(line, "f.json")
+    assert whole.problem is not None and whole.problem.location.line == 1
+
+
+def test_a_text_line_longer_than_the_limit_is_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io as _io
+
+    from euchre_dsl.history import text_reader
+    monkeypatch.setattr(text_reader, "MAX_TEXT_LINE", 50)
+    text = b'[Variant "standard"]\n[Seats N E S W]\n[Event "' + b"e" * 80 + b'"]\n'
+    (item,) = text_reader.iter_text(_io.BytesIO(text), "t.ehh")
+    assert item.problem is not None and item.problem.location.line == 3
+    assert "more than the 50 a line may be" in item.problem.message
+
+
+def test_a_record_with_more_hands_than_the_limit_is_not_replayed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from euchre_dsl.history import validate
+    monkeypatch.setattr(validate, "MAX_HANDS", 2)
+    hand = {"dealer": "N", "deal": {"hands": {}}, "actions": []}
+    rec = record("standard") | {"hands": [hand] * 3}
+    (p,) = [p for p in validate.validate_record(rec) if p.severity != "info"]
+    assert p.code == "schema" and "the record has 3 hands, more than the 2" in p.message

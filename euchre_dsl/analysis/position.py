@@ -91,10 +91,12 @@ def utilities(game: Game, seat: int | None = None) -> list[int]:
     """``u[k]``: the hand's score for the counted side if it takes ``k`` more tricks.
 
     Scored by the engine (:meth:`Game.hand_outcome`, :func:`score_hand`) and
-    oriented so that more is better for that side: table points as they are,
-    countdown points negated (a countdown score falls as a player does well);
-    a game won outright on the hand ("all tricks") counts as the countdown's
-    starting score for the winner, and as its negation for everyone else.
+    oriented so that more is better for that side.  Table scoring: the side's
+    points less the most any other side scores (made +1, march +2, euchred
+    -2 in standard euchre).  Countdown scoring: the change of the side's own
+    score, negated (a countdown score falls as a player does well); a game
+    won outright on the hand ("all tricks") counts as the starting score for
+    the winner, and as its negation for everyone else.
     The side's extra tricks go to ``seat`` (the maker by default); the other
     tricks are dealt round the other playing seats, so no one of them sweeps
     the hand unless it plays alone against the counted side.
@@ -114,7 +116,9 @@ def utilities(game: Game, seat: int | None = None) -> list[int]:
         score = score_hand(r, game.side_of, len(game.sides), game.hand_outcome(tricks))
         if score.instant_winner is not None:
             out.append(r.scoring.start if score.instant_winner == side else -r.scoring.start)
+        elif countdown:
+            out.append(-score.points[side])
         else:
-            pts = score.points[side]
-            out.append(-pts if countdown else pts)
+            rivals = [p for i, p in enumerate(score.points) if i != side]
+            out.append(score.points[side] - max(rivals, default=0))
     return out

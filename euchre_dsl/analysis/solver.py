@@ -68,13 +68,18 @@ class Solver:
         self._orders = orders
         self._tables: dict[int, dict[int, int]] = {}
         base = self.n + 1
-        self._pow = [base ** k for k in range(deck.size + 8)]
+        self._pow: list[int] = [base ** k for k in range(deck.size + 8)]
         # the search state, loaded from a Position by _load
         hand_size = rules.deal.hand_size
         self._contract = 0
         self._special = 4
         self._order: list[tuple[int, ...]] = orders[0]
         self._masks: tuple[int, ...] = deck.suit_masks[0]
+        self._powers: tuple[tuple[int, ...], ...] = deck.powers[0]
+        self._eff: tuple[int, ...] = deck.effective_suits[0]
+        #: the effective suits searched, the special one (trump, or the joker's
+        #: suit in no-trump) first
+        self._suits: tuple[int, ...] = (0, 1, 2, 3)
         self._hands = [0] * self.n
         self._owner = [0] * deck.size
         self._live = 0
@@ -110,16 +115,7 @@ class Solver:
 
     def card_points(self, game: Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' score with best play after it."""
-        pos = position_of(game, seat)
-        u = utilities(game, seat)
-        out: dict[int, int] = {}
-        for card, members in self._root_groups(pos).items():
-            self._load(pos)
-            need_from = self._play_root(card)
-            value = u[self._settle(u, need_from)]
-            for c in members:
-                out[c] = value
-        return out
+        return self.card_points_position(position_of(game, seat), utilities(game, seat))
 
     def solve_position(self, pos: Position) -> int:
         """:meth:`solve` for a position given as masks."""
@@ -142,6 +138,18 @@ class Solver:
         the side's score if it takes ``k`` more tricks."""
         return self._points(pos, utility)
 
+    def card_points_position(self, pos: Position, utility: list[int]) -> dict[int, int]:
+        """:meth:`card_points` for a position given as masks and ``utility[k]``,
+        the side's score if it takes ``k`` more tricks (from ``pos``)."""
+        out: dict[int, int] = {}
+        for card, members in self._root_groups(pos).items():
+            self._load(pos)
+            gained = self._play_root(card)
+            value = utility[self._settle(utility, gained)]
+            for c in members:
+                out[c] = value
+        return out
+
     def clear(self) -> None:
         """Forget every stored position."""
         self._tables.clear()
@@ -156,6 +164,12 @@ class Solver:
         self._special = contract if contract < 4 else 4
         self._order = self._orders[contract]
         self._masks = self.deck.suit_masks[contract]
+        self._powers = self.deck.powers[contract]
+        self._eff = self.deck.effective_suits[contract]
+        if contract < 4:
+            self._suits = (contract,) + tuple(s for s in range(4) if s != contract)
+        else:
+            self._suits = (4, 0, 1, 2, 3)
         self._hero = pos.hero
         self._next = pos.turn_order
         self._n_active = pos.n_active
@@ -281,6 +295,8 @@ class Solver:
         self.nodes += 1
         depth = self._depth
         trick = self._tricks[depth]
+        if left == 1:
+            return self._last_trick(seat) >= need
         key = -1
         lo = 0
         hi = left
@@ -295,58 +311,47 @@ class Solver:
             if entry >= 0:
                 lo = entry >> 6
                 hi = entry & 63
-                if lo >= need:
-                    return True
-                if hi < need:
-                    return False
+            else:
+                sure = self._sure_tricks()
+                if sure > 0:
+                    lo = sure
+                elif sure < 0:
+                    hi = left + sure
+            if lo >= need:
+                return True
+            if hi < need:
+                return False
         hand = self._hands[seat]
         contract = self._contract
         deck = self.deck
-        legal = deck.legal_plays(hand, trick[0] if trick else None, contract)
         maxi = (self._hero >> seat) & 1 == 1
-        gone = ~(self._live | self._table)
-        order = self._order
-        masks = self._masks
         seats = self._seats[depth]
         result = not maxi
         last = len(trick) + 1 == self._n_active
-        for suit in range(5):
-            if not legal & masks[suit]:
-                continue
-            run = False
-            for card in order[suit]:
-                bit = 1 << card
-                if not legal & bit:
-                    if not gone & bit:
-                        run = False
-                    continue
-                if run:
-                    continue
-                run = True
-                self._hands[seat] = hand ^ bit
-                self._live ^= bit
-                trick.append(card)
-                seats.append(seat)
-                if last:
-                    winner = seats[deck.trick_winner(trick, contract)]
-                    table = self._table
-                    self._table = 0
-                    self._depth = depth + 1
-                    r = self._win(winner, need - ((self._hero >> winner) & 1), left - 1)
-                    self._depth = depth
-                    self._table = table
-                else:
-                    self._table |= bit
-                    r = self._win(self._next[seat], need, left)
-                    self._table ^= bit
-                trick.pop()
-                seats.pop()
-                self._live ^= bit
-                self._hands[seat] = hand
-                if r == maxi:
-                    result = r
-                    break
-            if result == maxi:
+        for card in self._moves(seat, hand, trick, seats, maxi, last):
+            bit = 1 << card
+            self._hands[seat] = hand ^ bit
+            self._live ^= bit
+            trick.append(card)
+            seats.append(seat)
+            if last:
+                winner = seats[deck.trick_winner(trick, contract)]
+                table = self._table
+                self._table = 0
+                self._depth = depth + 1
+                r = self._win(winner, need - ((self._hero >> winner) & 1), left - 1)
+                self._depth = depth
+                self._table = table
+            else:
+                self._table |= bit
+                r = self._win(self._next[seat], need, left)
+                self._table ^= bit
+            trick.pop()
+            seats.pop()
+            self._live ^= bit
+            self._hands[seat] = hand
+            if r == maxi:
+                result = r
                 break
         if key >= 0:
             if result:
@@ -358,33 +363,184 @@ class Solver:
             tt[key] = (lo << 6) | hi
         return result
 
+    def _last_trick(self, seat: int) -> int:
+        """The counted side's tricks from the last trick: every seat still to
+        play has one card, so the trick is played out without a search."""
+        trick = self._tricks[self._depth]
+        seats = self._seats[self._depth]
+        start = len(trick)
+        while len(trick) < self._n_active:
+            trick.append(self._hands[seat].bit_length() - 1)
+            seats.append(seat)
+            seat = self._next[seat]
+        winner = seats[self.deck.trick_winner(trick, self._contract)]
+        del trick[start:]
+        del seats[start:]
+        return (self._hero >> winner) & 1
+
+    def _sure_tricks(self) -> int:
+        """Tricks one side is sure of at a trick boundary: the holder of the
+        highest trump left takes a trick with each trump it holds above every
+        other seat's (and, in no-trump, the joker's holder one trick).
+        Positive: the counted side's; negative: the others'; 0: none known."""
+        live = self._live
+        owner = self._owner
+        holder = -1
+        count = 0
+        for card in self._order[self._special]:
+            if not (live >> card) & 1:
+                continue
+            if holder < 0:
+                holder = owner[card]
+            elif owner[card] != holder:
+                break
+            count += 1
+        if count == 0:
+            return 0
+        return count if (self._hero >> holder) & 1 else -count
+
+    def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int],
+               maxi: bool, last: bool) -> list[int]:
+        """The cards to try, one per run of equivalent cards, best guesses first.
+
+        Two cards of the hand are equivalent when every card between them in
+        power order is gone (played, or never dealt) -- or is on the table
+        while both lose to the trick's best card so far.  Order: to a lead,
+        the highest card of each suit first (trump first), then the others;
+        when following, the cards that would win the trick first (the lowest
+        of them in the last seat, else the highest) unless the seat's own side
+        is winning it, then the others from the lowest up."""
+        legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
+        table = self._table
+        gone = ~(self._live | table)
+        order = self._order
+        masks = self._masks
+        out: list[int] = []
+        if not trick:
+            rest = 0
+            for suit in self._suits:
+                if not legal & masks[suit]:
+                    continue
+                run = False
+                first = True
+                for card in order[suit]:
+                    bit = 1 << card
+                    if not legal & bit:
+                        if not gone & bit:
+                            run = False
+                    elif not run:
+                        run = True
+                        if first:
+                            out.append(card)
+                            first = False
+                        else:
+                            rest |= bit
+            if rest:
+                for suit in self._suits:
+                    if rest & masks[suit]:
+                        for card in order[suit]:
+                            if (rest >> card) & 1:
+                                out.append(card)
+            return out
+        power = self._powers[self._eff[trick[0]]]
+        best = -1
+        at = 0
+        for i in range(len(trick)):
+            p = power[trick[i]]
+            if p > best:
+                best = p
+                at = i
+        ours = ((self._hero >> seats[at]) & 1 == 1) == maxi
+        # the representatives, strongest first; `wins` of them beat the best so far
+        wins = 0
+        for suit in self._suits:
+            if not legal & masks[suit]:
+                continue
+            run = False
+            head_wins = False
+            for card in order[suit]:
+                bit = 1 << card
+                if not legal & bit:
+                    if not gone & bit and (head_wins or not table & bit):
+                        run = False
+                elif not run:
+                    run = True
+                    head_wins = power[card] > best
+                    if head_wins:
+                        wins += 1
+                    out.append(card)
+        if len(out) < 2:
+            return out
+        # the winners come first in `out` (trumps and high cards of the led suit
+        # precede the rest in power order): reorder in place
+        if ours:
+            out.reverse()  # low first, the winners last
+            return out
+        if last:
+            _reverse(out, 0, wins)
+        _reverse(out, wins, len(out))
+        return out
+
     def _key(self, leader: int) -> int:
         """The transposition-table key of the trick-boundary position with
         ``leader`` to lead: for each effective suit, who holds its remaining
         cards in power order (played cards dropped: rank compression), the
         plain suits sorted (they are interchangeable), then the leader."""
-        live = self._live
-        owner = self._owner
-        order = self._order
+        suits = self._suits
+        key = self._suit_code(suits[0])[0]
+        a = self._suit_code_packed(suits[1])
+        b = self._suit_code_packed(suits[2])
+        c = self._suit_code_packed(suits[3])
+        if a > b:
+            a, b = b, a
+        if len(suits) == 4:
+            if b > c:
+                b, c = c, b
+            if a > b:
+                a, b = b, a
+            d = 0
+        else:
+            d = self._suit_code_packed(suits[4])
+            if c > d:
+                c, d = d, c
+            if a > c:
+                a, c = c, a
+            if b > d:
+                b, d = d, b
+            if b > c:
+                b, c = c, b
         pw = self._pow
+        key = key * pw[(a & 63) + 2] + (a >> 6)
+        key = key * pw[(b & 63) + 2] + (b >> 6)
+        key = key * pw[(c & 63) + 2] + (c >> 6)
+        if d:
+            key = key * pw[(d & 63) + 2] + (d >> 6)
+        return key * self.n + leader
+
+    def _suit_code(self, suit: int) -> tuple[int, int]:
+        """Who holds the suit's remaining cards, strongest first, as base-(n+1)
+        digits between a leading 1 and a closing n; and how many digits."""
+        mask = self._live & self._masks[suit]
         sep = self.n
         base = sep + 1
-        key = 1
-        subs: list[int] = []
-        for suit in range(5):
-            mask = live & self._masks[suit]
-            count = mask.bit_count()
-            code = 1
-            if mask:
-                for card in order[suit]:
-                    if (mask >> card) & 1:
-                        code = code * base + owner[card]
-            code = code * base + sep
-            if suit == self._special:
-                key = key * pw[count + 2] + code
-            else:
-                subs.append(code * 64 + count)
-        subs.sort()
-        for packed in subs:
-            key = key * pw[(packed & 63) + 2] + (packed >> 6)
-        return key * self.n + leader
+        code = 1
+        if mask:
+            owner = self._owner
+            for card in self._order[suit]:
+                if (mask >> card) & 1:
+                    code = code * base + owner[card]
+        return code * base + sep, mask.bit_count() + 2
+
+    def _suit_code_packed(self, suit: int) -> int:
+        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting."""
+        code, width = self._suit_code(suit)
+        return code * 64 + width - 2
+
+
+def _reverse(items: list[int], start: int, stop: int) -> None:
+    """Reverse ``items[start:stop]`` in place."""
+    stop -= 1
+    while start < stop:
+        items[start], items[stop] = items[stop], items[start]
+        start += 1
+        stop -= 1

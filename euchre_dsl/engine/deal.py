@@ -7,11 +7,17 @@ check the phase first and begin the trump making after.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from .state import State
+
+
+class Uniform(Protocol):
+    """A source of uniform floats in [0, 1): ``random.Random`` or the simulator's
+    engine-owned ``sim.rng.Rng`` (the same deals on every Python)."""
+
+    def random(self) -> float: ...
 
 
 def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: int | None,
@@ -88,7 +94,7 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
     g.dealt = tuple(g.sure)
 
 
-def deal_shuffled(g: State, rng: random.Random) -> None:
+def deal_shuffled(g: State, rng: Uniform) -> None:
     """Shuffle with ``rng`` and deal by the variant's packets (full information).
 
     A Fisher-Yates shuffle driven by ``rng.random`` and the hands built

@@ -26,7 +26,6 @@ the rules forbid it; :meth:`Game.legal_actions` lists what may be done now.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Callable, Final, Sequence
 
 from ..cards import NO_TRUMP
@@ -39,7 +38,7 @@ from .actions import (
     Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
-from .deal import deal_known, deal_shuffled
+from .deal import Uniform, deal_known, deal_shuffled
 from .scoring import HandScore, game_winners, makers_made, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 
@@ -109,7 +108,7 @@ class Game(State):
         deal_known(self, hands, upcard, widow, kitty)
         self._begin_trump_making()
 
-    def deal_random(self, rng: random.Random) -> None:
+    def deal_random(self, rng: Uniform) -> None:
         """Shuffle with ``rng`` and deal by the variant's packets (full information):
         the simulator's deal."""
         if self.phase != DEAL:

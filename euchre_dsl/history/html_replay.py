@@ -201,7 +201,7 @@ class _Frames:
         dropped: list[int] = []
         taken = False
         widow_taken = False
-        rounds = dict(BID_ROUNDS)
+        rounds: dict[str, str] = {str(k): v for k, v in BID_ROUNDS.items()}
         if hv.upcard is None:  # the naming round is the only one
             rounds[NAMING] = "Trump"
         for k, step in enumerate(hv.steps):

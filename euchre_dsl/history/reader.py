@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from ..errors import EuchreError, Location, Problem
+from ..limits import MAX_RECORD
 from .positions import (
     MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError, nearest, no_positions,
     scan_positions,
@@ -109,10 +110,24 @@ def _decode(raw: bytes, line: int, index: int, file: str | None) -> str | Item:
             record=index, hint="save the file as UTF-8"))
 
 
+def _too_big(size: int, line: int, index: int, file: str | None, what: str) -> Item:
+    """A ``syntax`` item for a record larger than :data:`~euchre_dsl.limits.MAX_RECORD`
+    (it is not parsed: a record is a few KB, and the parse would cost many times
+    its size in memory)."""
+    return Item(index, line, "", None, Problem(
+        "syntax", f"{what} is {size / (1 << 20):.1f} MB, more than the {MAX_RECORD >> 20} MB a "
+        "record may be", location=Location(file, line, 1), record=index,
+        hint="a game record is a few KB; is this the right file?"))
+
+
 def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
     """Records of a JSON Lines stream, one line at a time; blank lines are skipped."""
     index = 0
     for line_no, raw in enumerate(stream, 1):
+        if len(raw) > MAX_RECORD:
+            yield _too_big(len(raw), line_no, index, file, "the line")
+            index += 1
+            continue
         text = _decode(raw, line_no, index, file)
         if isinstance(text, Item):
             yield text
@@ -128,6 +143,9 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
 
 def iter_json(data: bytes, file: str | None) -> Iterator[Item]:
     """The one record of a ``.json`` document."""
+    if len(data) > MAX_RECORD:
+        yield _too_big(len(data), 1, 0, file, "the file")
+        return
     text = _decode(data, 1, 0, file)
     if isinstance(text, Item):
         yield text

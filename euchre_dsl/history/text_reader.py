@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import EuchreError, Location, Problem
-from ..limits import clip
+from ..limits import MAX_TEXT_LINE, clip
 from .notation import FORMAT, UNKNOWN_CARD
 from .positions import Item, JsonPath, ScanError, nearest, scan_positions
 
@@ -868,6 +868,13 @@ def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
 
     def decoded() -> Iterator[str]:
         for no, raw in enumerate(stream, 1):
+            if len(raw) > MAX_TEXT_LINE:  # not kept: no line of a game is near this long
+                bad[no] = Problem("syntax", f"the line is {len(raw):,} bytes long, more than "
+                                  f"the {MAX_TEXT_LINE:,} a line may be",
+                                  location=Location(file, no, 1),
+                                  hint="a line holds one tag, hand, deal or trick")
+                yield "; (a line too long to read)\n"
+                continue
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:

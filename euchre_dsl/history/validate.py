@@ -38,7 +38,7 @@ from typing import Any, Generator, Iterable, Iterator
 from ..engine.actions import PLAY, PLAYING, Action, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError, Problem
-from ..limits import clip
+from ..limits import MAX_HANDS, clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
@@ -118,6 +118,8 @@ class Validator:
 
     def __init__(self, variant_dirs: tuple[str, ...] = ()) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+        self._file: str | None = None  # the file of the last record, and its folder
+        self._base: str | None = None
         #: Folders besides a record's own whose variant files a record may name.
         self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
 
@@ -141,7 +143,11 @@ class Validator:
         chains) are confined to its own folder and :attr:`variant_dirs`; a
         record read from standard input has no folder of its own."""
         from_stdin = file in (None, STDIN, STDIN_NAME)
-        base = None if from_stdin or file is None else os.path.dirname(os.path.abspath(file))
+        if file != self._file:  # records of one file share it: work out its folder once
+            self._file = file
+            self._base = None if from_stdin or file is None else \
+                os.path.dirname(os.path.abspath(file))
+        base = self._base
         confine = ((base,) if base else ()) + self.variant_dirs
         if isinstance(variant, str):
             key: tuple[str, str | None] = (variant, base)
@@ -258,7 +264,8 @@ class _RecordCheck(ClaimChecks):
     def taken(self) -> list[Problem]:
         """The problems found since the last event, handed over to be yielded."""
         found = self.problems
-        self.problems = []
+        if found:  # else the same empty list: nothing to hand over, nothing to allocate
+            self.problems = []
         return found
 
     def walk(self) -> Iterator[Event]:
@@ -278,6 +285,12 @@ class _RecordCheck(ClaimChecks):
         if "hands" in rec and type(hands) is not list:
             self.schema(f"'hands' must be an array of hand objects, not {json_kind(hands)}",
                         ("hands",))
+            hands = None
+        elif type(hands) is list and len(hands) > MAX_HANDS:
+            self.schema(f"the record has {len(hands):,} hands, more than the {MAX_HANDS:,} a "
+                        "record may hold; its hands are not replayed", ("hands",),
+                        hint="a game takes a few dozen hands: split a long session into "
+                             "one record per game")
             hands = None
         if labels is not None:
             self.check_players(labels)
@@ -332,6 +345,8 @@ class _RecordCheck(ClaimChecks):
                 self.add("game-over", f"hand {h + 1} is recorded after the game was won: "
                          f"{self.standing()}", ("hands", h), h,
                          hint="a game ends with the hand that wins it")
+                yield from self.taken()
+                yield HandEnded(h, False, game)  # shown (by replay) with its problem only
                 continue
             self.finished = False
             rotation_known = yield from self.hand(h, hand, h == len(hands) - 1,

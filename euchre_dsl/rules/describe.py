@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
 from ..cards import Deck
 from .phrases import render
@@ -59,6 +59,64 @@ def rules_of(r: RuleSet) -> list[Rule]:
     return out
 
 
+def _countdown(r: RuleSet) -> bool:
+    return r.scoring.model == "countdown"
+
+
+def _partners_alone(r: RuleSet) -> bool:
+    return r.players.sides == "partners" and r.alone.allowed
+
+
+#: Options that only mean something when another option is set: shown by
+#: ``describe`` only then (the rest of the table applies to every variant).  A
+#: condition reads options, never a variant's name.
+APPLIES: dict[str, Callable[[RuleSet], bool]] = {
+    "players.teams": lambda r: r.players.sides == "partners",
+    "deal.farmers_hand_effect": lambda r: r.deal.farmers_hand != "off",
+    "deal.farmers_hand_redeal": lambda r: r.deal.farmers_hand != "off",
+    "deal.ace_no_face_redeal": lambda r: r.deal.ace_no_face,
+    "bidding.turned_down_suit": lambda r: r.deal.upcard and r.bidding.naming_round,
+    "bidding.low_no_trump": lambda r: r.bidding.no_trump or r.bidding.auction,
+    "bidding.std_may_name_turned_down": lambda r: r.bidding.stick_the_dealer,
+    "bidding.std_may_call_no_trump": lambda r: r.bidding.stick_the_dealer,
+    "bidding.must_hold_trump_left_counts": lambda r: r.bidding.must_hold_trump_to_call,
+    "bidding.forced_dealer_takes": lambda r: r.bidding.forced_trump is not None,
+    "bidding.auction_min": lambda r: r.bidding.auction,
+    "bidding.auction_max": lambda r: r.bidding.auction,
+    "bidding.auction_no_trump": lambda r: r.bidding.auction,
+    "bidding.auction_takes_upcard": lambda r: r.bidding.auction and r.deal.upcard,
+    "bidding.widow_order": lambda r: r.deal.widow,
+    "bidding.dealer_may_discard_upcard": lambda r: r.deal.upcard,
+    "bidding.joker_upcard": lambda r: r.deck.joker and r.deal.upcard,
+    "bidding.joker_upcard_suit": lambda r: r.bidding.joker_upcard == "agreed_suit",
+    "alone.dealer_exchanges_when_partner_alone": _partners_alone,
+    "alone.defend_alone": lambda r: r.players.sides == "partners",
+    "alone.canadian_loner": _partners_alone,
+    "alone.call_for_best": _partners_alone,
+    "alone.call_for_best_upcard": lambda r: _partners_alone(r) and r.alone.call_for_best,
+    "alone.defend_order": lambda r: r.alone.defend_alone != "off",
+    "participation.order": lambda r: r.participation.stay_drop,
+    "participation.three_hands_rule": lambda r: r.participation.stay_drop,
+    "participation.last_player_cannot_drop": lambda r: r.participation.stay_drop,
+    "play.loner_lead": lambda r: r.alone.allowed or r.alone.defend_alone != "off",
+    **{f"scoring.{o}": (lambda r: not _countdown(r)) for o in (
+        "make", "march", "alone_make", "alone_march", "euchred", "euchred_march",
+        "alone_euchred", "lone_defender_euchre", "lone_defender_march")},
+    **{f"scoring.{o}": _countdown for o in (
+        "start", "per_trick", "bucked", "maker_set", "maker_set_credits_tricks",
+        "instant_win", "instant_win_requires_opponent")},
+    "scoring.renege_points": lambda r: r.scoring.renege != "none",
+    "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
+    "game.target": lambda r: not _countdown(r),
+}
+
+
+def applies(r: RuleSet, path: str) -> bool:
+    """Whether option ``path`` means anything in ``r`` (see :data:`APPLIES`)."""
+    test = APPLIES.get(path)
+    return True if test is None else bool(test(r))
+
+
 def title(r: RuleSet) -> str:
     """``Name [id]``, or the id alone for a variant without a name."""
     return f"{r.name} [{r.id}]" if r.name else r.id
@@ -77,8 +135,10 @@ def summary(r: RuleSet) -> str:
            f"cards each"
 
 
-def describe(r: RuleSet) -> str:
-    """The whole rule set, section by section, in words."""
+def describe(r: RuleSet, only: set[str] | None = None) -> str:
+    """The rule set, section by section, in words: every option that applies to it
+    (:func:`applies`), or only the options in ``only`` (e.g. what differs from the
+    parent)."""
     lines = [title(r)]
     if r.description:
         lines += textwrap.wrap(r.description, WIDTH)
@@ -87,6 +147,9 @@ def describe(r: RuleSet) -> str:
     lines += [summary(r), ""]
     current = None
     for rule in rules_of(r):
+        if (only is not None and rule.path not in only) or \
+                (only is None and not applies(r, rule.path)):
+            continue
         section = rule.path.split(".")[0]
         if section != current:
             if current is not None:

@@ -231,6 +231,18 @@ def compile_data(data: dict[str, Any], file: str | None = None,
     return compile_source(src, lambda n, child: _resolve(n, child, (), confine))
 
 
+def parent_of(name: str) -> RuleSet:
+    """The rules the variant ``name`` (a shipped id or a file) builds on: what its
+    ``extends`` names, or the option table's defaults for a variant that extends
+    nothing.  For ``euchre variant show --changed``."""
+    path = _find(name, Path.cwd())
+    src = parse_file(path)
+    parent = src.data.get("extends")
+    if isinstance(parent, str):
+        return load_variant(parent, str(path.parent))
+    return compile_data({"id": "defaults"})
+
+
 @lru_cache(maxsize=64)
 def load_variant(name: str, base: str | None = None, confine: Confine = None) -> RuleSet:
     """A variant by shipped id or by file path (relative to ``base``).

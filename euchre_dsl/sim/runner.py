@@ -1,130 +1,105 @@
-"""Playing whole games with bots, streaming ``ehh/1`` records and statistics.
+"""Playing whole games with bots, in reproducible batches, with statistics.
 
-Reproducible by construction: game *g* of a run with seed *s* is played from
-``random.Random(f"{s}:{g}")`` alone (deal and bots draw from it in a fixed
-order), so the same seed gives byte-identical records, and any single game can
-be re-run without the ones before it -- given its start scores, when a variant
-with laps, slams or rubbers plays its games as a match (:class:`Match`): then
-points carry from game to game and a rubber ends a match.
+A run is a sequence of *units*: a unit is one game, or one match for a variant
+with laps, slams or rubbers (points carry from game to game, a rubber ends a
+match).  Units are grouped in batches of :data:`BATCH_UNITS`, a constant, so
+the batches -- and so the output -- do not depend on how many processes or
+cluster workers play them:
+
+* the cards of every hand come from its own stream (:mod:`.deals`), keyed by
+  the seed, the unit, the game and the hand;
+* each seat's bot draws from a :class:`random.Random` seeded from
+  ``(seed, BOT, batch, seat)`` (:mod:`.rng`), so bots never move the cards;
+* a batch returns its records as text and its :class:`Stats`, which merge
+  exactly; :func:`run` puts the batches back in order.
+
+``--games N`` takes the first *N* games of the stream of units; a match cut by
+the end of the run is played only as far as needed.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .. import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
-from ..engine.match import GameOutcome, Match
+from ..engine.match import Match
 from ..errors import EuchreError
-from ..history.writer import game_record, hand_record
+from ..history.writer import dump_record, game_record, hand_record
 from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot, parse_bot_spec
+from .deals import ConstrainedDeals, Constraints, Deals
+from .rng import BOT, derive
+from .stats import Stats
 from .view import SeatView, view_chooser
 
+#: Units (games, or matches) per batch: fixed, so that output never depends on
+#: the number of workers.
+BATCH_UNITS = 100
 
-@dataclass
-class Stats:
-    """What a player wants to know after a run."""
-
-    games: int = 0
-    hands: int = 0
-    thrown_in: int = 0
-    made: int = 0
-    euchred: int = 0
-    marches: int = 0
-    alone: int = 0
-    alone_made: int = 0
-    renege: int = 0
-    points: dict[str, int] = field(default_factory=dict)
-    wins: dict[str, float] = field(default_factory=dict)
-    ties: int = 0
-    slams: int = 0
-    rubbers: dict[str, int] = field(default_factory=dict)
-    rubber_margins: int = 0
-
-    def add_match_game(self, game: Game, outcome: GameOutcome, match: Match) -> None:
-        """A game played as part of a match: also count slams and finished rubbers."""
-        self.add_game(game)
-        self.slams += outcome.value > 1
-        winner = match.rubber_winner
-        if match.is_over and winner is not None:
-            name = game.side_names[winner]
-            self.rubbers[name] = self.rubbers.get(name, 0) + 1
-            self.rubber_margins += match.rubber_margin or 0
-
-    def add_game(self, game: Game) -> None:
-        self.games += 1
-        for res in game.results:
-            self.hands += 1
-            if res.thrown_in:
-                self.thrown_in += 1
-                continue
-            for i, p in enumerate(res.points):
-                name = game.side_names[i]
-                self.points[name] = self.points.get(name, 0) + p
-            self.renege += res.renege_by is not None
-            if res.made is None or res.maker is None:
-                continue
-            makers = game.side_of[res.maker]
-            taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == makers)
-            self.made += res.made
-            self.euchred += not res.made
-            self.marches += taken == game.rules.deal.hand_size
-            self.alone += res.alone
-            self.alone_made += res.alone and res.made
-        if game.winners is not None:
-            if len(game.winners) > 1:
-                self.ties += 1
-            for w in game.winners:
-                name = game.side_names[w]
-                self.wins[name] = self.wins.get(name, 0) + 1 / len(game.winners)
-
-    def summary(self) -> str:
-        played = self.hands - self.thrown_in
-        contested = self.made + self.euchred
-        lines = [f"games {self.games}, hands {self.hands} "
-                 f"({self.thrown_in} thrown in, {played} played)"]
-        if contested:
-            lines.append(f"makers made it {self.made / contested:.1%}, euchred "
-                         f"{self.euchred / contested:.1%}, marches {self.marches / contested:.1%}")
-            if self.alone:
-                lines.append(f"lone hands {self.alone} ({self.alone / contested:.1%}), "
-                             f"made {self.alone_made / self.alone:.1%}")
-        if self.points:
-            lines.append("points: " + ", ".join(f"{k} {v}" for k, v in self.points.items()))
-        if self.wins:
-            wins = ", ".join(f"{k} {v:g}" for k, v in self.wins.items())
-            lines.append(f"games won: {wins}" + (f" ({self.ties} tied)" if self.ties else ""))
-        if self.slams:
-            lines.append(f"slams (games won against a scoreless side) {self.slams}")
-        if self.rubbers:
-            rubbers = sum(self.rubbers.values())
-            won = ", ".join(f"{k} {v}" for k, v in self.rubbers.items())
-            lines.append(f"rubbers won: {won}; average margin "
-                         f"{self.rubber_margins / rubbers:.2f}")
-        return "\n".join(lines)
+#: ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand.
+HandHook = Callable[[Game, int, tuple[int, ...], "int | None", "int | None"], None]
 
 
 class UnfinishedGame(EuchreError):
     """A game that reached no end in the hands allowed (a target too high to reach)."""
 
 
-def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
-              on_hand: Callable[[Game, int, tuple[int, ...], int | None, int | None], None]
-              | None = None, max_hands: int = 10_000, game: Game | None = None) -> Game:
-    """Play one whole game (a new one, or ``game`` as a match hands it over);
-    ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand."""
-    if game is None:
-        game = Game(rules, dealer=int(rng.random() * rules.players.count))
+@dataclass
+class RunSpec:
+    """Everything a worker needs to play any batch of a run (picklable)."""
+
+    rules: RuleSet
+    variant_ref: str | dict[str, Any]
+    seed: int
+    bots: tuple[str, ...]  # one bot spec per seat (``rule``, ``pimc:worlds=50``, ...)
+    records: bool = True
+    constraints: Constraints | None = None
+    #: keep each hand's outcome (for paired comparisons)
+    outcomes: bool = False
+    #: hand back the records as dicts (a library caller) instead of JSON text
+    as_dicts: bool = False
+
+    @property
+    def as_match(self) -> bool:
+        g = self.rules.game
+        return bool(g.laps or g.slam or g.rubber != "off")
+
+
+#: One hand's outcome for pairing two runs: ``(unit, game, hand)``, the dealer,
+#: the makers' side (-1: none), whether they made it, and each side's points.
+Outcome = tuple[tuple[int, int, int], int, int, int, tuple[int, ...]]
+
+
+@dataclass
+class Batch:
+    """What playing one batch gives back."""
+
+    index: int
+    games: int = 0
+    text: str = ""  # the records, one JSON line each
+    records: list[dict[str, Any]] = field(default_factory=list)  # with ``as_dicts``
+    stats: Stats = field(default_factory=Stats)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+
+def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
+              on_hand: HandHook | None = None, max_hands: int = 10_000,
+              stop_after: int | None = None) -> Game:
+    """Play ``game`` to its end (or ``stop_after`` hands), dealing hand *h* from ``deals``.
+
+    The caller has called ``deals.start(unit, game_number)``.
+    """
     choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
     acts = [b.act for b in bots]
-    for _ in range(max_hands):
+    limit = max_hands if stop_after is None else min(max_hands, stop_after)
+    for h in range(limit):
         dealer = game.dealer
-        game.deal_random(rng)
+        deals.deal(game, h)
         dealt = game.dealt
         upcard, widow = game.upcard, (game.widow if rules.deal.widow else None)
         while not game.hand_over:
@@ -137,47 +112,148 @@ def play_game(rules: RuleSet, rng: random.Random, bots: list[Bot],
             on_hand(game, dealer, dealt, upcard, widow)
         if game.is_over:
             return game
+    if stop_after is not None:
+        return game
     raise UnfinishedGame(f"a game was not finished after {max_hands} hands")
+
+
+class _BatchPlayer:
+    """Plays the units of one batch, collecting records, statistics and outcomes."""
+
+    def __init__(self, spec: RunSpec, index: int) -> None:
+        self.spec = spec
+        self.batch = Batch(index)
+        rules = spec.rules
+        c = spec.constraints
+        self.deals = ConstrainedDeals(spec.seed, c, rules) if c is not None and c.situational \
+            else Deals(spec.seed, c)
+        specs = {text: parse_bot_spec(text) for text in set(spec.bots)}
+        self.bots = [make_bot(specs[text], rules, random.Random(derive(spec.seed, BOT, index, s)))
+                     for s, text in enumerate(spec.bots)]
+        self.lines: list[str] = []
+        self.hands: list[dict[str, Any]] = []
+        self.unit = self.game_no = 0
+
+    def on_hand(self, game: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
+                widow: int | None) -> None:
+        spec = self.spec
+        spec_stats = self.batch.stats
+        spec_stats.add_hand(game)
+        if spec.records:
+            self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
+        if spec.outcomes:
+            res = game.results[-1]
+            makers = -1 if res.maker is None else game.side_of[res.maker]
+            self.batch.outcomes.append(((self.unit, self.game_no, len(game.results) - 1),
+                                        res.dealer, makers, int(bool(res.made)), res.points))
+
+    def play(self, limit: int | None) -> Batch:
+        """Play every unit of the batch, or stop after ``limit`` games."""
+        spec, rules = self.spec, self.spec.rules
+        c = spec.constraints or Constraints()
+        first = self.batch.index * BATCH_UNITS
+        for unit in range(first, first + BATCH_UNITS):
+            if limit is not None and self.batch.games >= limit:
+                break
+            self.unit = unit
+            dealer = self.deals.first_dealer(unit, rules.players.count)
+            match = Match(rules, dealer=dealer) if spec.as_match else None
+            match_game = 0
+            while True:
+                self.game_no = match_game
+                if match is not None:
+                    game = match.game
+                else:
+                    game = Game(rules, dealer=dealer, start_scores=c.start_scores)
+                start = tuple(game.scores)
+                self.hands = []
+                self.deals.start(unit, match_game)
+                play_game(rules, self.bots, self.deals, game, self.on_hand,
+                          stop_after=1 if c.situational else None)
+                meta: dict[str, Any] = {"generator": f"euchre-dsl {__version__}",
+                                        "seed": spec.seed, "game": unit,
+                                        "bots": ",".join(spec.bots)}
+                stats = self.batch.stats
+                if match is not None:
+                    meta["match"], meta["game"] = unit, match_game
+                    stats.add_match_game(game, match.end_game(), match)
+                else:
+                    stats.add_game(game)
+                self.batch.games += 1
+                if spec.records:
+                    default = rules.scoring.start if rules.scoring.model == "countdown" else 0
+                    carried = any(s != default for s in start)
+                    record = game_record(game, spec.variant_ref, self.hands, meta=meta,
+                                         start_scores=start if carried else None)
+                    if spec.as_dicts:
+                        self.batch.records.append(record)
+                    else:
+                        self.lines.append(dump_record(record))
+                match_game += 1
+                if match is None or match.is_over or \
+                        (limit is not None and self.batch.games >= limit):
+                    break
+        if self.lines:
+            self.batch.text = "".join(line + "\n" for line in self.lines)
+        return self.batch
+
+
+def play_batch(spec: RunSpec, index: int, limit: int | None = None) -> Batch:
+    """Play batch ``index`` of a run (at most ``limit`` games): the unit of work."""
+    return _BatchPlayer(spec, index).play(limit)
+
+
+#: ``mapper(spec, indices, limit)`` plays ``play_batch(spec, i, limit)`` for each
+#: index and yields the batches in the order of the indices.
+BatchMapper = Callable[[RunSpec, Iterator[int], int], Iterator[Batch]]
+
+
+def local_batches(spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
+    """Play batches one after another in this process."""
+    for i in indices:
+        yield play_batch(spec, i, limit)
+
+
+def batch_indices(spec: RunSpec, games: int) -> Iterator[int]:
+    """The batches a run of ``games`` games may need, in order (unbounded for matches)."""
+    i = 0
+    while not (not spec.as_match and i * BATCH_UNITS >= games):
+        yield i
+        i += 1
+
+
+def run(spec: RunSpec, games: int, mapper: BatchMapper = local_batches) -> Iterator[Batch]:
+    """The batches of a run of ``games`` games, in order, the last one cut to size.
+
+    ``mapper`` plays batches (one after another, in a process pool or on a
+    cluster).  A batch never plays more than ``games`` games: a match that
+    never ends (laps without rubbers) is one unit, played as far as needed.
+    """
+    done = 0
+    for batch in mapper(spec, batch_indices(spec, games), games):
+        left = games - done
+        if batch.games > left:  # a batch cut short: play it again, only as far as needed
+            batch = play_batch(spec, batch.index, left)
+        done += batch.games
+        yield batch
+        if done >= games:
+            return
 
 
 def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed: int,
              bot: str = "random", stats: Stats | None = None,
              records: bool = True) -> Iterator[dict[str, Any] | None]:
-    """Yield one ``ehh/1`` record per game (``None`` when ``records`` is false)."""
-    spec = parse_bot_spec(bot)
-    g_rules = rules.game
-    as_match = g_rules.laps or g_rules.slam or g_rules.rubber != "off"
-    match: Match | None = None
-    match_no = -1
-    for g in range(games):
-        rng = random.Random(f"{seed}:{g}")
-        bots = [make_bot(spec, rules, rng) for _ in range(rules.players.count)]
-        hands: list[dict[str, Any]] = []
-        start: tuple[int, ...] | None = None
-        if as_match:
-            if match is None or match.is_over:
-                match = Match(rules, dealer=int(rng.random() * rules.players.count))
-                match_no += 1
-            start = tuple(match.game.scores)
+    """Yield one ``ehh/1`` record per game (``None`` when ``records`` is false).
 
-        def keep(game: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
-                 widow: int | None) -> None:
-            hands.append(hand_record(game, dealer, dealt, upcard, widow))
-
-        game = play_game(rules, rng, bots, keep if records else None,
-                         game=match.game if match is not None else None)
-        meta: dict[str, Any] = {"generator": f"euchre-dsl {__version__}", "seed": seed,
-                                "game": g, "bots": bot}
-        if match is not None:
-            outcome = match.end_game()
-            meta["match"] = match_no
-            if stats is not None:
-                stats.add_match_game(game, outcome, match)
-        elif stats is not None:
-            stats.add_game(game)
+    The library's simple entry point: the same games as ``euchre simulate``.
+    """
+    spec = RunSpec(rules, variant_ref, seed, (bot,) * rules.players.count, records=records,
+                   as_dicts=True)
+    for batch in run(spec, games):
+        if stats is not None:
+            stats.merge(batch.stats)
         if records:
-            carried = start is not None and any(start)
-            yield game_record(game, variant_ref, hands, meta=meta,
-                              start_scores=start if carried else None)
+            yield from batch.records
         else:
-            yield None
+            for _ in range(batch.games):
+                yield None

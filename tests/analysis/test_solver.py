@@ -191,18 +191,19 @@ def test_lead_the_right_bower_to_pull_the_left() -> None:
 
 
 def test_second_hand_covers_the_king_with_the_ace() -> None:
-    """Spades trump, E leads the king of clubs; N (a maker) holds the ace and
-    nine of clubs, S the queen of clubs and the nine of trump.  The ace takes
-    the king, and N's nine of clubs then lets S trump the last trick: both.
-    Ducking with the nine gives E the trick and the makers only the last."""
+    """Spades trump, W leads the king of clubs; N (a maker, second to play)
+    holds the ace and nine of clubs, S the queen of clubs and the nine of
+    trump.  The ace takes the king, and N's nine of clubs then lets S trump
+    the last trick: both.  Ducking with the nine gives W the trick, and the
+    makers only the last."""
     solver = Solver(STANDARD)
     values = solver.card_values_position(Position(
-        SPADES, masks("AC 9C", "9H", "QC 9S", "TC TH"), [DECK.parse("KC")], [E], N,
+        SPADES, masks("AC 9C", "TC TH", "QC 9S", "9H"), [DECK.parse("KC")], [W], N,
         (E, S, W, N), 0b0101, 3, 2))
     assert values == {DECK.parse("AC"): 5, DECK.parse("9C"): 4}
-    # from E's lead: the nine of hearts is trumped by S as well
-    assert solver.solve_position(two_tricks(SPADES, E, "AC 9C", "KC 9H", "QC 9S",
-                                            "TC TH")) == 5
+    # from W's lead: the nine of hearts is trumped by S, and the ace is good
+    assert solver.solve_position(two_tricks(SPADES, W, "AC 9C", "TC TH", "QC 9S",
+                                            "KC 9H")) == 5
 
 
 def test_low_no_trump_ranks_the_nine_highest() -> None:

@@ -3,11 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
+import cli
+import euchre_dsl
 from cli.main import euchre
+
+#: the subprocesses import the same euchre_dsl (source or installed) and cli as the tests
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
+    p for p in (str(Path(euchre_dsl.__file__).resolve().parents[1]),
+                str(Path(cli.__file__).resolve().parents[1]), os.environ.get("PYTHONPATH"))
+    if p)}
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -96,3 +112,115 @@ def test_a_game_that_cannot_end_is_reported_not_a_crash(tmp_path: Path) -> None:
     assert code == 1
     assert "not finished after 10000 hands of endless" in stderr
     assert "game.target is 1000000000000" in stderr
+
+
+# ---------------------------------------------------------------- runs (issue 11)
+def test_the_same_bytes_for_one_and_two_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    assert run("-n", "130", "-s", "4", "-o", str(one))[0] == 0
+    code, stdout, _ = run("-n", "130", "-s", "4", "-o", str(two), "--workers", "2")
+    assert code == 0 and "games 130" in stdout
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_summary_json_has_intervals() -> None:
+    code, stdout, _ = run("-n", "20", "-s", "2", "--summary", "json")
+    assert code == 0
+    summary = json.loads(stdout)["summary"]
+    made = summary["contracts"]["made"]
+    assert made["low"] <= made["value"] <= made["high"]
+    assert set(summary["seat_points_per_hand"]) == {"seat 1", "seat 2", "seat 3", "dealer"}
+    assert "first round" in summary["by_round"]
+
+
+def test_bots_are_given_per_seat() -> None:
+    code, stdout, _ = run("-n", "2", "--bots", "random,random,random,random")
+    assert code == 0 and "random,random,random,random bots" in stdout
+    code, _, stderr = run("-n", "2", "--bots", "random,random")
+    assert code == 2 and "seats 4 players, 2 bots given" in stderr
+    code, _, stderr = run("-n", "2", "--bot", "nosuch")
+    assert code == 2 and "unknown bot 'nosuch'" in stderr
+
+
+def test_constrained_deals_from_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "c.jsonl"
+    code, _, _ = run("-n", "6", "--dealer", "W", "--hand", "S=JH,JD", "--upcard", "9H",
+                     "--where", "trumps(E, upcard) >= 2", "-o", str(out))
+    assert code == 0
+    for line in out.read_text(encoding="utf-8").splitlines():
+        hand = json.loads(line)["hands"][0]
+        assert hand["dealer"] == "W" and hand["deal"]["upcard"] == "9H"
+        assert {"JH", "JD"} <= set(hand["deal"]["hands"]["S"])
+    assert CliRunner().invoke(euchre, ["validate", str(out)]).exit_code == 0
+
+
+def test_bad_deal_options_are_usage_errors() -> None:
+    code, _, stderr = run("--where", "trumps(S, upcard) >=")
+    assert code == 2 and "--where:1:21: error[bad-where]" in stderr
+    code, _, stderr = run("--hand", "S=JH,XX")
+    assert code == 2 and "--hand S=JH,XX" in stderr and "'XX'" in stderr
+    code, _, stderr = run("--hand", "Q=JH")
+    assert code == 2 and "'Q' is not a seat" in stderr
+    code, _, stderr = run("--start-scores", "1,2,3")
+    assert code == 2 and "2 sides, 3 scores given" in stderr
+    code, _, stderr = run("-n", "1", "--where", "holds(N, JH) and holds(S, JH)")
+    assert code == 2 and "100,000 tries" in stderr
+
+
+def test_empty_output_name_is_a_usage_error() -> None:
+    code, _, stderr = run("-n", "1", "-o", "")
+    assert code == 2 and "needs a file name" in stderr
+
+
+def test_an_unknown_parent_exits_1_as_validate_does(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: nosuch\n", encoding="utf-8")
+    code, _, stderr = run("--variant", str(house), "-n", "1")
+    assert code == 1 and "unknown parent variant 'nosuch'" in stderr
+
+
+def _euchre(*args: str, stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "cli", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, env=ENV, timeout=600, check=False)
+
+
+@pytest.mark.parametrize("to_stdout", [False, True])
+def test_a_full_disk_is_a_clear_error_not_a_traceback(to_stdout: bool) -> None:
+    if to_stdout:
+        with open("/dev/full", "w", encoding="utf-8") as full:
+            done = _euchre("simulate", "-n", "3", "-o", "-", stdout=full)
+    else:
+        done = _euchre("simulate", "-n", "3", "-o", "/dev/full")
+    err = done.stderr.decode()
+    assert done.returncode == 2
+    assert "No space left on device" in err and "Traceback" not in err
+
+
+def test_resume_after_a_kill_gives_the_bytes_of_an_uninterrupted_run(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
+    args = ["simulate", "-n", "1500", "-s", "31", "--no-progress"]
+    assert _euchre(*args, "-o", str(whole)).returncode == 0
+    proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "-o", str(cut)], env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while (not cut.exists() or cut.stat().st_size == 0) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    time.sleep(random.uniform(0, 0.3))
+    proc.send_signal(signal.SIGKILL)  # at a random moment: perhaps mid-record
+    proc.wait()
+    assert len(cut.read_bytes()) < len(whole.read_bytes()) or proc.returncode == 0
+    assert whole.read_bytes().startswith(cut.read_bytes().rpartition(b"\n")[0])
+    done = _euchre(*args, "-o", str(cut), "--resume")
+    assert done.returncode == 0, done.stderr
+    assert cut.read_bytes() == whole.read_bytes()
+
+
+def test_resume_refuses_a_file_of_another_run(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    assert run("-n", "3", "-s", "1", "-o", str(out))[0] == 0
+    before = out.read_bytes()
+    code, _, stderr = run("-n", "5", "-s", "2", "-o", str(out), "--resume")
+    assert code == 2 and "record 1 is not the one this command writes" in stderr
+    assert out.read_bytes() == before
+    code, _, _ = run("-n", "5", "-s", "1", "-o", str(out), "--resume")
+    assert code == 0 and len(out.read_text(encoding="utf-8").splitlines()) == 5

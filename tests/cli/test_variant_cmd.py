@@ -150,3 +150,15 @@ def test_the_command_is_registered_and_documented() -> None:
     assert result.exit_code == 0
     for command in ("list", "show", "check", "diff", "compile", "schema", "docs"):
         assert command in result.output
+
+
+def test_show_changed_says_only_what_differs_from_the_parent(tmp_path: Path) -> None:
+    """Issue 9, finding 6: `variant show --changed`."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: standard\ngame:\n  target: 7\nbidding:\n  stick_the_dealer: yes\n")
+    result = run("show", str(house), "--changed")
+    assert result.exit_code == 0, result.output
+    paths = [line.split("[")[-1].rstrip("]") for line in result.output.splitlines()
+             if line.startswith("  ") and line.rstrip().endswith("]")]
+    assert paths == ["bidding.stick_the_dealer", "game.target"]
+    assert "no rule differs" in run("show", "standard", "--changed").output

@@ -141,3 +141,14 @@ def test_one_hand_shows_only_its_own_problems() -> None:
     assert "(1 problem(s) of the whole game not shown: replay without --hand to see them)" \
         in text
     assert "final.scores says N+S 1" in render_game(view, notes=notes)  # type: ignore[arg-type]
+
+
+def test_a_hand_after_the_end_of_the_game_is_shown_with_its_problem() -> None:
+    """Each hand recorded after the game was won is a game-over problem (finding 3);
+    the replay shows it at that hand instead of dropping it."""
+    path = HERE / "broken" / "game-over.ehh"
+    (item,) = read_records(str(path))
+    view = replay_record(item.data, file=str(path), locate=item.locate(str(path)))
+    assert [hv.number for hv in view.hands] == [1, 2]
+    assert [p.code for p in view.hands[1].problems] == ["game-over"]
+    assert "! error [game-over] hand 2 is recorded after the game was won" in render_game(view)

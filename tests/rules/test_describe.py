@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from euchre_dsl.rules.describe import describe, describe_diff, differences, rules_of, \
+from euchre_dsl.rules.describe import applies, describe, describe_diff, differences, rules_of, \
     summary, value_words
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.rules.ruleset import option_table
@@ -12,10 +12,19 @@ from euchre_dsl.rules.ruleset import option_table
 STANDARD = load_variant("standard")
 
 
-def test_show_says_every_option_with_its_meaning() -> None:
+def test_show_says_every_option_that_applies_with_its_meaning() -> None:
+    """Issue 9, finding 6: options of features the variant does not use (the
+    auction's, the widow's, countdown scoring's for standard) are left out."""
     text = describe(STANDARD)
     for path, _, meta, _ in option_table():
-        assert f"[{path}]" in text
+        assert (f"[{path}]" in text) == applies(STANDARD, path), path
+    for hidden in ("bidding.auction_min", "bidding.widow_order", "scoring.bucked",
+                   "deal.farmers_hand_effect", "bidding.joker_upcard"):
+        assert f"[{hidden}]" not in text
+    assert "[bidding.auction]" in text and "[deal.widow]" in text  # the switches are said
+    assert len(text.splitlines()) < 190
+    buck = describe(load_variant("buck"))
+    assert "[scoring.bucked]" in buck and "[scoring.march]" not in buck
     assert text.startswith("Standard euchre [standard]\n")
     assert "  no stick the dealer " in text
     assert "  game to 10 " in text

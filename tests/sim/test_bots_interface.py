@@ -14,6 +14,7 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import (
     BotSpecError, Param, RandomBot, make_bot, make_bots, parse_bot_spec, split_line_up,
 )
+from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.runner import play_game
 from euchre_dsl.sim.view import SeatView
 
@@ -112,7 +113,9 @@ def test_views_in_a_simulated_game_show_only_the_seats_own_hand() -> None:
     rules = load_variant("standard")
     rng = random.Random(11)
     bots = [Recorder(rules, rng) for _ in range(4)]
-    game = play_game(rules, rng, bots)  # type: ignore[arg-type]
+    deals = Deals(11)
+    deals.start(0, 0)
+    game = play_game(rules, bots, deals, Game(rules))  # type: ignore[arg-type]
     assert game.is_over
     for seat, bot in enumerate(bots):
         assert bot.views and all(v["seat"] == seat for v in bot.views)

@@ -21,8 +21,9 @@ from euchre_dsl.history.validate import validate_record
 from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
+from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.view import SeatView
-from euchre_dsl.sim.runner import Stats, play_game, simulate
+from euchre_dsl.sim.runner import RunSpec, Stats, _BatchPlayer, play_game, simulate
 
 VARIANTS = shipped_ids()
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -112,12 +113,18 @@ def test_different_seeds_give_different_games() -> None:
 def test_game_g_of_a_run_does_not_depend_on_the_games_before_it() -> None:
     rules = load_variant("standard")
     run = [dump_record(r) for r in simulate(rules, "standard", 4, 9)]  # type: ignore[arg-type]
-    # simulate() seeds game g from (seed, g) alone: game 3 replays on its own
-    game3 = random.Random("9:3")
-    bots = [RandomBot(rules, game3) for _ in range(4)]
-    game = play_game(rules, game3, bots)  # type: ignore[arg-type]
-    assert json.loads(run[3])["final"]["scores"] == {
-        name: game.scores[i] for i, name in enumerate(game.side_names)}
+    # the deals of game g come from (seed, g, hand) alone: a run of games 3.. on
+    # its own (another batch's bots) deals game 3 the same cards
+    alone = RunSpec(rules, "standard", 9, ("random",) * 4)
+    player = _BatchPlayer(alone, 0)
+    deals = player.deals
+    game = Game(rules, dealer=deals.first_dealer(3, 4))
+    deals.start(3, 0)
+    play_game(rules, player.bots, deals, game, stop_after=1)
+    first_hand = json.loads(run[3])["hands"][0]["deal"]["hands"]
+    assert first_hand == {game.labels[s]: [game.deck.names[c] for c in
+                                           game.deck.sorted_cards(m)]
+                          for s, m in enumerate(game.dealt)}
 
 
 def test_stats_count_hands_and_outcomes() -> None:
@@ -164,7 +171,9 @@ def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
     rules = load_variant("standard")
     rng = random.Random(4)
     bots = [FirstLegal(rng) for _ in range(4)]
-    game = play_game(rules, rng, bots)  # type: ignore[arg-type]
+    deals = Deals(4)
+    deals.start(0, 0)
+    game = play_game(rules, bots, deals, Game(rules))  # type: ignore[arg-type]
     assert game.is_over
     played = sum(len(b.cards) for b in bots)
     assert played == sum(sum(r.tricks) * (3 if r.alone else 4)

@@ -193,9 +193,10 @@ def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
 
 def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
     """``u[k]``: the seat's side's score if it takes ``k`` more tricks, less the
-    other side's in a two-sided partnership game (scored by the engine)."""
+    other side's in a two-sided partnership game (scored by the engine;
+    :func:`utilities` already nets table scores against the best rival)."""
     u = utilities(game, seat)
-    if not partners or len(game.sides) != 2:
+    if not partners or len(game.sides) != 2 or game.rules.scoring.model != "countdown":
         return u
     side = game.side_of[seat]
     other = [s for s in range(game.n) if game.side_of[s] != side]
@@ -209,14 +210,7 @@ def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
 def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:
     """Each legal card of the seat on turn -> ``u`` of the tricks its side takes
     with best play after it (the solver's ``card_points`` with a given utility)."""
-    out: dict[int, int] = {}
-    for card, members in solver._root_groups(pos).items():
-        solver._load(pos)
-        gained = solver._play_root(card)
-        value = u[solver._settle(u, gained)]
-        for c in members:
-            out[c] = value
-    return out
+    return solver.card_points_position(pos, u)
 
 
 def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:

@@ -1,0 +1,126 @@
+"""The engine's own random numbers: the same stream on every machine and Python.
+
+Why not :mod:`random` alone: CPython promises that ``Random.random()`` gives
+the same numbers for the same seed across versions, but not ``shuffle``,
+``randrange`` or ``choice``, and seeding a Mersenne Twister costs about 6 µs
+-- too much to give every hand its own stream.  Deals are keyed by
+``(seed, unit, game, hand)`` so that they depend on nothing a bot or a
+variant's bidding does; that needs a generator that is cheap to seed.
+
+:class:`Rng` is xoshiro128** (Blackman and Vigna) on four 32-bit words,
+seeded by hashing the key with the MurmurHash3 mixing steps.  Every
+intermediate value stays below 2**62, so the compiled build computes it in
+machine integers and the pure-Python build gives the same numbers bit for bit.
+
+Bots are seeded differently: they get a :class:`random.Random` (seeded from
+:func:`derive`, an integer) per seat and per batch of games, and draw only
+with ``random()``, the part of :mod:`random` CPython keeps stable.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MASK32: Final = 0xFFFFFFFF
+_GOLDEN: Final = 0x9E3779B9
+
+#: Stream kinds: a key names what the numbers are for, so that no two uses
+#: of one seed share numbers.
+DEAL: Final = 1
+DEALER: Final = 2
+BOT: Final = 3
+
+
+def _mul32(a: int, b: int) -> int:
+    """``a * b mod 2**32`` for 32-bit ``a``, ``b`` without a product above 2**48."""
+    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (32 - k))) & MASK32
+
+
+def _fmix(h: int) -> int:
+    """MurmurHash3's finaliser: every input bit affects every output bit."""
+    h ^= h >> 16
+    h = _mul32(h, 0x85EBCA6B)
+    h ^= h >> 13
+    h = _mul32(h, 0xC2B2AE35)
+    return h ^ (h >> 16)
+
+
+def _absorb(h: int, x: int) -> int:
+    """One MurmurHash3 block: fold the 32-bit word ``x`` into the hash ``h``."""
+    k = _mul32(_rotl(_mul32(x, 0xCC9E2D51), 15), 0x1B873593)
+    h = _rotl(h ^ k, 13)
+    return (_mul32(h, 5) + 0xE6546B64) & MASK32
+
+
+def absorb(h: int, value: int) -> int:
+    """Fold a non-negative integer of any size into the 32-bit hash ``h``.
+
+    The length is folded in too, so ``(1, 0)`` and ``(1,)`` differ.
+    """
+    words = 0
+    while True:
+        h = _absorb(h, value & MASK32)
+        value >>= 32
+        words += 1
+        if not value:
+            break
+    return _absorb(h, words)
+
+
+def derive(*key: int) -> int:
+    """A 32-bit hash of a key of non-negative integers (a seed for a stream)."""
+    h = 0
+    for part in key:
+        h = absorb(h, part)
+    return _fmix(h)
+
+
+class Rng:
+    """xoshiro128**: a small, fast generator with 128 bits of state.
+
+    ``Rng(*key)`` starts the stream named by ``key``; :meth:`reseed` starts
+    another without a new object.  :meth:`random` returns multiples of 2**-32
+    in [0, 1), which is plenty to pick among at most a few dozen cards.
+    """
+
+    def __init__(self, *key: int) -> None:
+        self.s0 = self.s1 = self.s2 = self.s3 = 0
+        h = 0
+        for part in key:
+            h = absorb(h, part)
+        self.reseed(h)
+
+    def reseed(self, prefix: int, *key: int) -> None:
+        """Start the stream of ``key`` under a hash ``prefix`` made by :func:`absorb`."""
+        h = prefix
+        for part in key:
+            h = absorb(h, part)
+        self.s0 = _fmix(h ^ _GOLDEN)
+        self.s1 = _fmix((h + 0x6A09E667) & MASK32)
+        self.s2 = _fmix((h + 0xBB67AE85) & MASK32)
+        self.s3 = _fmix(h ^ 0x3C6EF372) | 1  # never the all-zero state
+
+    def next32(self) -> int:
+        """The next 32-bit output."""
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
+        result = (_rotl((s1 * 5) & MASK32, 7) * 9) & MASK32
+        t = (s1 << 9) & MASK32
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, _rotl(s3, 11)
+        return result
+
+    def random(self) -> float:
+        """A float in [0, 1): the interface :meth:`Game.deal_random` draws from."""
+        return self.next32() * 2.3283064365386963e-10  # 2**-32
+
+    def below(self, n: int) -> int:
+        """An integer in ``range(n)`` (``n`` at most 2**30), by multiply-and-shift."""
+        return (self.next32() * n) >> 32
