@@ -42,6 +42,8 @@ DECISION_PHASES = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDO
 class PlaySolver(Protocol):
     """What the analysis needs of a solver."""
 
+    def solve(self, game: Game, seat: int | None = None) -> int: ...
+
     def card_values(self, game: Game) -> dict[int, int]: ...
 
     def solve_points(self, game: Game) -> int: ...
@@ -218,6 +220,9 @@ class _Hand:
             self.opening = known
             if known:
                 view.makers_dd_points = self.solver.solve_points(game)
+                if all(len(side) == 1 for side in game.sides):  # each for themselves
+                    view.seats_dd = {game.labels[s]: self.solver.solve(game, s)
+                                     for s in range(game.n) if game.active[s]}
         if not known:
             if not any("hidden cards" in n for n in view.notes):
                 view.notes.append("hidden cards: plays are valued only where every card "
@@ -276,6 +281,7 @@ class _Hand:
             view.errors = True
             view.plays = []
             view.makers_dd_points = None
+            view.seats_dd = None
             view.notes = [n for n in view.notes if "hidden cards" not in n]
             view.notes.append("the hand has errors (see euchre validate): not analysed")
         if ev.finished and len(game.results) > self.results_before:
@@ -299,6 +305,7 @@ class _Hand:
             view.makers_dd = view.plays[0].best
         else:
             view.makers_dd_points = None
+            view.seats_dd = None
         decisions = self.analyzer.decisions
         if decisions is not None and self.points and not broken:
             decisions(self.points, view)

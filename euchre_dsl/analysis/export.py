@@ -30,7 +30,7 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
               ("points", "str"), ("makers_points", "int"), ("makers_tricks", "int"),
               ("makers_dd", "int"), ("makers_dd_points", "int"), ("mistakes", "int"),
               ("makers_lost", "int"), ("defenders_lost", "int"), ("decisions", "int"),
-              ("sampled", "bool"), ("players", "str")),
+              ("players", "str")),
     "plays": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
               ("trick", "int"), ("seat", "str"), ("player", "str"), ("card", "str"),
               ("maker_side", "bool"), ("best", "int"), ("after", "int"), ("cost", "int"),
@@ -65,7 +65,7 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
         "makers_dd_points": h.makers_dd_points, "mistakes": len(h.mistakes),
         "makers_lost": sum(p.cost for p in h.plays if p.maker_side),
         "defenders_lost": sum(p.cost for p in h.plays if not p.maker_side),
-        "decisions": len(h.decisions), "sampled": h.sampled,
+        "decisions": len(h.decisions),
         "players": ";".join(f"{k}:{v}" for k, v in h.players.items()),
     }
     where = {"file": h.file, "record": h.record, "hand": h.hand}

@@ -111,8 +111,7 @@ class HandAnalysis:
     ``makers_dd`` is the makers' tricks with best play from the opening lead
     (``None`` when the opening lead could not be analysed: no maker, hidden
     cards, a hand that stopped on an error); ``plays`` has an entry for every
-    play analysed.  ``sampled`` is true when hidden cards were filled in by
-    sampling before the play was solved (the values then hold for that sample).
+    play analysed (positions with hidden cards are not valued: ``notes`` says so).
     """
 
     file: str
@@ -139,9 +138,11 @@ class HandAnalysis:
     #: the makers' score for the hand with best play from the opening lead, oriented
     #: so that more is better for them (countdown points negated)
     makers_dd_points: int | None = None
+    #: individual games: each seat's tricks with best play from the opening lead, that
+    #: seat against a coalition of all the others (the solver's best play there)
+    seats_dd: dict[str, int] | None = None
     plays: list[PlayValue] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
-    sampled: bool = False
     errors: bool = False  # the hand has errors (``euchre validate``): not valued
     notes: list[str] = field(default_factory=list)
 
@@ -183,10 +184,11 @@ class HandAnalysis:
             "makers_tricks": self.makers_tricks,
             "makers_dd": self.makers_dd,
             "makers_dd_points": self.makers_dd_points,
-            "sampled": self.sampled,
+            "seats_dd": self.seats_dd,
             "plays": [p.to_json() for p in self.plays],
             "mistakes": [{"action": p.action, "seat": p.seat, "card": p.card, "cost": p.cost,
                           "trick": p.trick, "better": list(p.better)} for p in self.mistakes],
             "decisions": [d.to_json() for d in self.decisions],
+            "errors": self.errors,
             "notes": list(self.notes),
         }

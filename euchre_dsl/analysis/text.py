@@ -72,8 +72,9 @@ def render_hand(h: HandAnalysis) -> str:
                      f"{tricks(h.makers_dd)}" + ("" if h.makers_dd_points is None else
                                                  f" (a score of {h.makers_dd_points:+d} "
                                                  "for them)"))
-    if h.sampled:
-        lines.append("  hidden cards were sampled: the values hold for one consistent deal")
+    if h.seats_dd is not None:
+        lines.append("  each against all the others, with best play from the opening lead: " +
+                     ", ".join(f"{s} {tricks(t)}" for s, t in h.seats_dd.items()))
     for p in h.mistakes:
         lines.append("  " + mistake_line(h, p))
     if h.plays and not h.mistakes:

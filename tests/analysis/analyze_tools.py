@@ -28,8 +28,12 @@ class BruteSolver:
         self.rules = rules
         self._searches: dict[object, Any] = {}
 
-    def solve(self, game: Game) -> int:
-        return self._taken(game) + self._search(game)(*self._position(game))
+    def solve(self, game: Game, seat: int | None = None) -> int:
+        hero = game.maker if seat is None else seat
+        assert hero is not None
+        side = game.side_of[hero]
+        taken = sum(t for s, t in enumerate(game.tricks) if game.side_of[s] == side)
+        return taken + self._search(game, hero)(*self._position(game))
 
     def solve_points(self, game: Game, seat: int | None = None) -> int:
         """The counted side's score with best play (``seat``'s side, else the makers'),

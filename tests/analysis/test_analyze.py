@@ -43,6 +43,12 @@ def test_every_simulated_hand_accounts_for_the_makers_tricks() -> None:
                     assert h.plays == [] and h.makers_dd is None
                     continue
                 assert accounted(h), (variant, i, h.hand)
+                if variant in ("buck", "columbus", "three-hand", "two-hand", "dirty-clubs"):
+                    assert h.seats_dd is not None and h.maker is not None
+                    assert h.seats_dd[h.maker] == h.makers_dd
+                    assert set(h.seats_dd) == set(h.seats) - set(h.dropped)
+                else:
+                    assert h.seats_dd is None
                 n_plays = sum(1 for _ in h.plays)
                 assert n_plays == sum(1 for a in record["hands"][h.hand - 1]["actions"]
                                       if a[1] == "play")

@@ -30,3 +30,14 @@ def test_outside_the_checkout_there_is_no_cli_package(tmp_path: Path) -> None:
     installed, cli_installed, top_level_cli = (v == "true" for v in out.strip()[1:-1].split(", "))
     assert not top_level_cli
     assert cli_installed == installed  # installed: the command line comes with it
+
+
+def test_cli_modules_import_each_other_relatively() -> None:
+    """The wheel installs cli/ as euchre_dsl_cli, where an absolute ``cli`` import fails."""
+    import re
+    from pathlib import Path
+
+    absolute = re.compile(r"^\s*(from\s+cli[\s.]|import\s+cli\b)", re.MULTILINE)
+    root = Path(__file__).resolve().parents[2] / "cli"
+    offenders = [p.name for p in root.glob("*.py") if absolute.search(p.read_text("utf-8"))]
+    assert offenders == []
