@@ -1,4 +1,5 @@
-"""Fixtures shared by the browser tests of the pages (replay and report).
+"""Fixtures shared by the browser tests of the pages (replay and report); the command
+line under the name the tests import it by.
 
 ``browser`` is one headless Debian Chromium (``/usr/bin/chromium``) driven by
 Playwright for the whole session; ``open_page(url, width)`` opens a page at a
@@ -10,11 +11,23 @@ effective background.
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 import tempfile
 from typing import Any, Callable, Iterator
 
 import pytest
+
+# The tests import the command line as ``cli``, its name in the source tree
+# (``PYTHONPATH=.``).  An installed wheel has it as ``euchre_dsl_cli`` (a top-level
+# ``cli`` would collide with other projects'); there, ``cli`` is that package.
+try:
+    import cli.main  # noqa: F401 - the source tree's
+except ModuleNotFoundError:  # not on the path (tests/cli alone is only a namespace)
+    for _name in [m for m in sys.modules if m == "cli" or m.startswith("cli.")]:
+        del sys.modules[_name]
+    sys.modules["cli"] = importlib.import_module("euchre_dsl_cli")
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -94,7 +94,7 @@ GAME_OVER: Final = Phase.GAME_OVER
 
 #: What each phase waits for, in words (for "not now" messages; the play says
 #: which trick).
-PHASE_WORDS: Final[dict[Phase, str]] = {
+PHASE_WORDS: Final[dict[str, str]] = {
     WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
     CLAIMS: "claims before the bidding (farmer's hand, ace-no-face)",
     BEST: "call for best: the lone player's exchange",

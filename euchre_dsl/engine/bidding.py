@@ -19,6 +19,8 @@ built for the seat on turn in its own phase.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, mask_cards
 from ..rules.ruleset import TurnedDownSuit
 from .actions import (
@@ -26,6 +28,11 @@ from .actions import (
     Action, IllegalAction,
 )
 from .state import State
+
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_BARRED: Final = TurnedDownSuit.BARRED
+
 
 
 def contract_words(contract: int | None) -> str:
@@ -70,7 +77,7 @@ def suit_barred(g: State, contract: int, stuck: bool) -> bool:
     """The suit of the turned-down upcard may not be named in the naming round
     (turned_down_suit: barred), except by a stuck dealer allowed to."""
     b = g.rules.bidding
-    return contract == g.turned_down and b.turned_down_suit == TurnedDownSuit.BARRED and \
+    return contract == g.turned_down and b.turned_down_suit == _BARRED and \
         not (stuck and b.std_may_name_turned_down)
 
 

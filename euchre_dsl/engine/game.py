@@ -42,6 +42,13 @@ from .deal import Uniform, deal_known, deal_shuffled
 from .scoring import HandScore, game_winners, makers_made, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_JOKER_DEALER_NAMES: Final = JokerUpcard.DEALER_NAMES
+_ALL_PASS_NO_TRUMP: Final = AllPass.NO_TRUMP
+_SAME_DEALER: Final = Redeal.SAME_DEALER
+
+
 __all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS"]
 
 class Game(State):
@@ -454,7 +461,7 @@ class Game(State):
             self.to_act = self.round_seats[0]
             return
         if self.upcard is not None and self.upcard == self.deck.joker_card and \
-                b.joker_upcard == JokerUpcard.DEALER_NAMES:
+                b.joker_upcard == _JOKER_DEALER_NAMES:
             self.phase = DEALER_NAMES
             self.to_act = d
             return
@@ -509,7 +516,7 @@ class Game(State):
         self.to_act = self.high_bidder
 
     def _all_passed(self) -> None:
-        if self.rules.bidding.all_pass == AllPass.NO_TRUMP:
+        if self.rules.bidding.all_pass == _ALL_PASS_NO_TRUMP:
             self.trump = NO_TRUMP
             self.forced = True
             self._after_trump()
@@ -624,7 +631,7 @@ class Game(State):
             self.winners = [score.instant_winner]
         else:
             self.winners = game_winners(r, self.scores, self.deals)
-        if self.misdealt != Redeal.SAME_DEALER:
+        if self.misdealt != _SAME_DEALER:
             self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
 

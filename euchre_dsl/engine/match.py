@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import Rubber, RuleSet
 from .actions import IllegalAction
 from .game import Game
 
@@ -81,10 +81,10 @@ class Match:
         scoreless = bool(losers) and max(losers) <= 0
         value = 2 if g.slam and scoreless else 1
         points = 0
-        if g.rubber == "uspcc" and losers:
+        if g.rubber == Rubber.USPCC and losers:
             worst = max(losers)
             points = 3 if worst <= 0 else 2 if worst <= 2 else 1
-        elif g.rubber == "somerset1888" and losers:
+        elif g.rubber == Rubber.SOMERSET1888 and losers:
             points = 2 if scoreless else 1
         carried = [0] * self.n_sides
         if g.laps:
@@ -107,9 +107,9 @@ class Match:
         """A rubber is over when it is decided (USPCC) or fully played (1888 laws); a
         match of plain games never ends by itself."""
         scheme = self.rules.game.rubber
-        if scheme == "uspcc":
+        if scheme == Rubber.USPCC:
             return max(self._wins(len(self.games))) >= 2
-        if scheme == "somerset1888":
+        if scheme == Rubber.SOMERSET1888:
             if len(self.games) < 3:
                 return False
             return len(self.games) == 4 or not any(self.games[2].carried)
@@ -126,7 +126,7 @@ class Match:
     @property
     def rubber_winner(self) -> int | None:
         """The side that won the rubber, once it is over."""
-        if self.rules.game.rubber == "off" or not self.is_over:
+        if self.rules.game.rubber == Rubber.OFF or not self.is_over:
             return None
         wins = self._wins(3)
         best = max(wins)

@@ -9,6 +9,8 @@ each procedure starts and ends; the queues of who is asked come from here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import mask_cards
 from ..rules.ruleset import DefendAlone, FirstAsked, WidowOrder
 from .actions import (
@@ -17,6 +19,14 @@ from .actions import (
 )
 from .bidding import discard_menu
 from .state import State
+
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_VS_ANY_MAKER: Final = DefendAlone.VS_ANY_MAKER
+_VS_LONE_MAKER: Final = DefendAlone.VS_LONE_MAKER
+_LEFT_OF_MAKER: Final = FirstAsked.LEFT_OF_MAKER
+_RIGHT_OF_DEALER: Final = WidowOrder.RIGHT_OF_DEALER
+
 
 
 # ------------------------------------------------------------- going alone
@@ -42,7 +52,7 @@ def defend_window_opens(g: State) -> bool:
     """The defenders are asked whether one plays alone (defend_alone, once a hand)."""
     da = g.rules.alone.defend_alone
     return g.maker is not None and not g.window_opened and (
-        da == DefendAlone.VS_ANY_MAKER or (da == DefendAlone.VS_LONE_MAKER and g.alone))
+        da == _VS_ANY_MAKER or (da == _VS_LONE_MAKER and g.alone))
 
 
 def defend_queue(g: State) -> list[int]:
@@ -50,7 +60,7 @@ def defend_queue(g: State) -> list[int]:
     assert g.maker is not None
     n = g.n
     makers = g.side_of[g.maker]
-    first = g.maker + 1 if g.rules.alone.defend_order == FirstAsked.LEFT_OF_MAKER \
+    first = g.maker + 1 if g.rules.alone.defend_order == _LEFT_OF_MAKER \
         else g.dealer + 1
     return [s for s in ((first + i) % n for i in range(n))
             if g.side_of[s] != makers and g.active[s]]
@@ -76,7 +86,7 @@ def defend_out_of_window(g: State) -> IllegalAction | None:
     if g.phase == PLAYING and g.lone_defender is not None:
         return IllegalAction("illegal-action", "someone already defends alone")
     if g.phase in (PLAYING, STAY_DROP) and g.maker is not None and not g.alone \
-            and g.rules.alone.defend_alone == DefendAlone.VS_LONE_MAKER:
+            and g.rules.alone.defend_alone == _VS_LONE_MAKER:
         return IllegalAction("illegal-action", "defending alone is only allowed against a "
                              "lone maker")
     return None
@@ -166,7 +176,7 @@ def stay_queue(g: State) -> list[int]:
     p = g.rules.participation
     assert g.maker is not None
     n = g.n
-    first = g.maker + 1 if p.order == FirstAsked.LEFT_OF_MAKER else g.dealer + 1
+    first = g.maker + 1 if p.order == _LEFT_OF_MAKER else g.dealer + 1
     queue = [s for s in ((first + i) % n for i in range(n)) if s != g.maker]
     if p.three_hands_rule:
         for s in queue:
@@ -210,7 +220,7 @@ def widow_seats(g: State) -> list[int]:
     """The order the widow is offered in (widow_order)."""
     n = g.n
     d = g.dealer
-    start = (d - 1) % n if g.rules.bidding.widow_order == WidowOrder.RIGHT_OF_DEALER \
+    start = (d - 1) % n if g.rules.bidding.widow_order == _RIGHT_OF_DEALER \
         else (d + 1) % n
     return [(start + i) % n for i in range(n)]
 

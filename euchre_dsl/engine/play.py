@@ -22,6 +22,12 @@ from ..rules.ruleset import Lead, LonerLead
 from .actions import PLAY, PLAYING, Action, IllegalAction
 from .state import State
 
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_LEFT_OF_LONER: Final = LonerLead.LEFT_OF_LONER
+_LEAD_MAKER: Final = Lead.MAKER
+
+
 #: What :func:`play_clean` did with a play.
 NOT_TAKEN: Final = 0
 TAKEN: Final = 1
@@ -36,9 +42,9 @@ def leader(g: State) -> int:
     r = g.rules
     n = g.n
     lone = g.maker if g.alone else g.lone_defender
-    if r.play.lead == Lead.MAKER and g.maker is not None:
+    if r.play.lead == _LEAD_MAKER and g.maker is not None:
         start = g.maker
-    elif lone is not None and r.play.loner_lead == LonerLead.LEFT_OF_LONER:
+    elif lone is not None and r.play.loner_lead == _LEFT_OF_LONER:
         start = (lone + 1) % n
     else:
         start = (g.dealer + 1) % n

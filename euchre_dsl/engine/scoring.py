@@ -6,9 +6,18 @@ validation, simulation and analysis alike.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import Renege, RuleSet, ScoringModel, Tie
+
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_COUNTDOWN: Final = ScoringModel.COUNTDOWN
+_OFFENDER: Final = Renege.OFFENDER
+_RENEGE_NONE: Final = Renege.NONE
+_DEDUCT: Final = Renege.DEDUCT
+_PLAY_ON: Final = Tie.PLAY_ON
+
 
 
 class HandOutcome(NamedTuple):
@@ -44,9 +53,9 @@ def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:
 
 def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
     """Points each side's score changes by for one played hand."""
-    countdown = r.scoring.model == "countdown"
+    countdown = r.scoring.model == _COUNTDOWN
     score = _countdown(r, side_of, n_sides, o) if countdown else _table(r, side_of, n_sides, o)
-    if o.renege_by is None or r.scoring.renege != "offender" or score.instant_winner is not None:
+    if o.renege_by is None or r.scoring.renege != _OFFENDER or score.instant_winner is not None:
         return score
     # 'offender': the offenders score the penalty instead of their own result for
     # the hand (against them: down in table scoring, up in countdown scoring)
@@ -62,12 +71,12 @@ def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOut
     Penalties move scores against the offender: down in table scoring, up in
     countdown scoring.
     """
-    if o.renege_by is None or r.scoring.renege in ("none", "offender"):
+    if o.renege_by is None or r.scoring.renege in (_RENEGE_NONE, _OFFENDER):
         return None  # 'offender' replaces only the offender's own result: see score_hand
     pts = [0] * n_sides
     offender = side_of[o.renege_by]
-    sign = 1 if r.scoring.model == "countdown" else -1
-    if r.scoring.renege == "deduct":
+    sign = 1 if r.scoring.model == _COUNTDOWN else -1
+    if r.scoring.renege == _DEDUCT:
         lone = o.alone or o.lone_defender is not None
         pts[offender] = sign * (r.scoring.renege_alone_points if lone else r.scoring.renege_points)
         return HandScore(tuple(pts), None, "renege")
@@ -144,7 +153,7 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
 
 def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
     """Sides that have won (several for a tie), or ``None`` while the game goes on."""
-    if r.scoring.model == "countdown":
+    if r.scoring.model == _COUNTDOWN:
         finished = [i for i, v in enumerate(scores) if v <= 0]
         if not finished:
             return None
@@ -159,6 +168,6 @@ def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
             return None
         best = max(scores[i] for i in finished)
         winners = [i for i in finished if scores[i] == best]
-    if len(winners) > 1 and r.game.tie == "play_on":
+    if len(winners) > 1 and r.game.tie == _PLAY_ON:
         return None
     return winners

@@ -29,6 +29,12 @@ from .actions import (
 )
 from .scoring import HandOutcome
 
+# Option words compared on every hand, as module constants: compiled code reads
+# them without a lookup on the enum class.
+_COUNTDOWN: Final = ScoringModel.COUNTDOWN
+_BID_TARGET: Final = MakerTarget.BID
+
+
 DEFAULT_LABELS: Final = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
                          5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F"),
                          7: ("A", "B", "C", "D", "E", "F", "G")}
@@ -84,6 +90,11 @@ def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
     return {}
 
 
+#: The first game made with each rule set (by ``id``; checked with ``is``), whose
+#: setup later games share.
+_FIRST_GAMES: dict[int, State] = {}
+
+
 class State:
     """Everything a game in progress holds; the rule modules work on it."""
 
@@ -92,14 +103,24 @@ class State:
                  like: State | None = None):
         """A new game; ``like``, a game of the same rules and seats, lends its setup
         (what is derived from the rules) instead of deriving it again: the
-        shortcut ``Game.clone`` takes."""
+        shortcut ``Game.clone`` takes.  Without ``like`` the first game made
+        with these rules and labels lends it (a validator or simulator makes
+        a game per record or game)."""
         self.rules = rules
+        if like is None:
+            first = _FIRST_GAMES.get(id(rules))
+            if first is not None and first.rules is rules and first.labels == (
+                    tuple(labels) if labels else DEFAULT_LABELS.get(first.n)):
+                like = first
         if like is not None and like.rules is rules:
             self._share_setup(like)
         else:
             self._setup(rules, labels)
+            if len(_FIRST_GAMES) >= 64:
+                _FIRST_GAMES.clear()
+            _FIRST_GAMES[id(rules)] = self
         n = self.n
-        start = rules.scoring.start if rules.scoring.model == ScoringModel.COUNTDOWN else 0
+        start = rules.scoring.start if rules.scoring.model == _COUNTDOWN else 0
         self.scores = list(start_scores) if start_scores is not None else [start] * len(self.sides)
         self.dealer = dealer
         self.deals = 0  # deals completed (thrown-in ones included)
@@ -352,7 +373,7 @@ class State:
         The real end of the hand scores ``self.tricks`` with it; the solver
         scores the endings it looks ahead to the same way."""
         r = self.rules
-        target = self.high_bid if r.scoring.maker_target == MakerTarget.BID else \
+        target = self.high_bid if r.scoring.maker_target == _BID_TARGET else \
             int(r.scoring.maker_target)
         return HandOutcome(self.maker, self.alone, self.lone_defender, target,
                            tuple(self.active), tuple(tricks), self.renege_by)

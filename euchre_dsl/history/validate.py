@@ -118,6 +118,8 @@ class Validator:
 
     def __init__(self, variant_dirs: tuple[str, ...] = ()) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
+        self._file: str | None = None  # the file of the last record, and its folder
+        self._base: str | None = None
         #: Folders besides a record's own whose variant files a record may name.
         self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
 
@@ -141,7 +143,11 @@ class Validator:
         chains) are confined to its own folder and :attr:`variant_dirs`; a
         record read from standard input has no folder of its own."""
         from_stdin = file in (None, STDIN, STDIN_NAME)
-        base = None if from_stdin or file is None else os.path.dirname(os.path.abspath(file))
+        if file != self._file:  # records of one file share it: work out its folder once
+            self._file = file
+            self._base = None if from_stdin or file is None else \
+                os.path.dirname(os.path.abspath(file))
+        base = self._base
         confine = ((base,) if base else ()) + self.variant_dirs
         if isinstance(variant, str):
             key: tuple[str, str | None] = (variant, base)
@@ -258,7 +264,8 @@ class _RecordCheck(ClaimChecks):
     def taken(self) -> list[Problem]:
         """The problems found since the last event, handed over to be yielded."""
         found = self.problems
-        self.problems = []
+        if found:  # else the same empty list: nothing to hand over, nothing to allocate
+            self.problems = []
         return found
 
     def walk(self) -> Iterator[Event]:

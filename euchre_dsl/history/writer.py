@@ -10,11 +10,26 @@ from __future__ import annotations
 import json
 from typing import IO, Any, Iterable, Sequence
 
+from ..cards import Deck
 from ..engine.actions import SWAP
 from ..engine.game import Game
 from .notation import (
     FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
 )
+
+#: Each deck's cards in the order records list them (:meth:`Deck.sorted_cards`:
+#: by suit, high first), so that a hand is written by one pass over this order
+#: instead of a sort per hand.
+_LISTING: dict[Deck, tuple[int, ...]] = {}
+
+
+def card_names(deck: Deck, mask: int) -> list[str]:
+    """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``."""
+    order = _LISTING.get(deck)
+    if order is None:
+        order = _LISTING[deck] = tuple(deck.sorted_cards((1 << deck.size) - 1))
+    names = deck.names
+    return [names[c] for c in order if (mask >> c) & 1]
 
 
 def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
@@ -26,13 +41,13 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
     """
     deck = game.deck
     names = deck.names
+    labels = game.labels
     deal: dict[str, Any] = {
-        "hands": {game.labels[s]: [names[c] for c in deck.sorted_cards(m)]
-                  for s, m in enumerate(hands)},
+        "hands": {labels[s]: card_names(deck, m) for s, m in enumerate(hands)},
         "upcard": None if upcard is None else names[upcard],
     }
     if widow is not None:
-        deal["widow"] = [names[c] for c in deck.sorted_cards(widow)]
+        deal["widow"] = card_names(deck, widow)
     if game.kitty and any(a[1] == SWAP for a in game.hand_log):
         # a swap took the top of the kitty: the record says which cards (stock order)
         deal["kitty"] = [UNKNOWN_CARD if c is None else names[c] for c in game.kitty]

@@ -66,7 +66,7 @@ class _Builder:
         self.problems.append(Problem("invalid-variant", message, location=self.loc(at),
                                      hint=hint))
 
-    def build(self, tree: Tree, keep_going: bool = False) -> VariantSource:
+    def build(self, tree: Tree[Any], keep_going: bool = False) -> VariantSource:
         variant = next(tree.find_data("variant"))
         keyword = cast(Token, variant.children[0])
         self.src.key_locations[()] = self.loc(keyword)
@@ -118,7 +118,7 @@ class _Builder:
         self.src.key_locations[path] = self.loc(key_at)
         self.src.value_locations[path] = self.loc(value_at)
 
-    def rule_setting(self, tree: Tree) -> None:
+    def rule_setting(self, tree: Tree[Any]) -> None:
         key, value_tree = tree.children
         parts = [t for t in key.children if isinstance(t, Token)]
         names = [str(t) for t in parts]
@@ -133,15 +133,15 @@ class _Builder:
             return
         self.put(tuple(names), value, parts[0], at)
 
-    def rule_section(self, tree: Tree) -> None:
+    def rule_section(self, tree: Tree[Any]) -> None:
         name = cast(Token, tree.children[0])
         self.src.key_locations.setdefault((str(name),), self.loc(name))
         for option in tree.children[1:]:
-            token, value_tree = cast(tuple[Token, Tree], tuple(option.children))
+            token, value_tree = cast(tuple[Token, Tree[Any]], tuple(option.children))
             value, at = _value(value_tree)
             self.put((str(name), str(token)), value, token, at)
 
-    def rule_phrase(self, tree: Tree) -> None:
+    def rule_phrase(self, tree: Tree[Any]) -> None:
         items = [i for i in (_item(t) for t in tree.children) if i is not None]
         try:
             phrase, value, at = match(items)
@@ -153,7 +153,7 @@ class _Builder:
         self.put(tuple(phrase.path.split(".")), value, items[0], at)
 
 
-def _item(node: Token | Tree) -> Item | None:
+def _item(node: Token | Tree[Any]) -> Item | None:
     """A phrase piece; commas are dropped."""
     if isinstance(node, Tree):  # a [list]
         numbers = [_int(t, t.line, t.column) for t in cast(list[Token], node.children)]
@@ -180,7 +180,7 @@ def _int(text: str, line: int | None, column: int | None) -> int:
                           "numbers in rules are small whole numbers") from None
 
 
-def _value(tree: Tree) -> tuple[Any, Token | Item]:
+def _value(tree: Tree[Any]) -> tuple[Any, Token | Item]:
     """The value of ``= value`` (typed like YAML would type it) and where it is."""
     node = tree.children[0]
     item = _item(node)

@@ -358,10 +358,12 @@ def _slot_hint(phrase: Phrase) -> str:
     """How to fill the phrase's slot, shown with the value the option has by default
     (a real setting, not a placeholder): ``write the number in digits, as in the
     default rule: a march scores 2``."""
-    section, option = phrase.path.split(".")
+    how = _SLOT_HOW[phrase.slot or "number"]
+    section, _, option = phrase.path.partition(".")
+    if section not in SECTIONS or not option:  # an identity phrase (name, source): no default
+        return how
     default = getattr(SECTIONS[section](), option, None)
     shown = render(phrase.path, default)
-    how = _SLOT_HOW[phrase.slot or "number"]
     return f"{how}, as in the default rule: {shown}" if shown else how
 
 

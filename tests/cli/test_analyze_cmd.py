@@ -30,7 +30,7 @@ def test_a_hand_in_words() -> None:
     assert lines[0] == ("samples/standard-game.json game 1 hand 2: N made spades (ordered up) "
                         "alone; N+S took 1 of 5 (euchred)".replace("samples/", f"{SAMPLES}/"))
     assert lines[1] == "  with best play from the opening lead the makers take 2 tricks " \
-                       "(a score of +0 for them)"
+                       "(a score of -2 for them)"
     assert "  trick 1: N played TS, losing 1 trick for the makers; better: AD" in lines
     assert lines[-5].startswith("1 hand analysed, 1 solved from the opening lead; 3 play "
                                 "mistakes costing 3 tricks")

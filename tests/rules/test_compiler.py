@@ -416,3 +416,10 @@ def test_an_id_is_one_word_in_both_forms(tmp_path: Path) -> None:
     assert "is not one word" in p.message
     assert compile_file(write(tmp_path, "b.yaml", "id: pub-night_2\nextends: standard\n")
                         ).id == "pub-night_2"
+
+
+def test_an_identity_phrase_with_a_bad_value_hints_without_a_default(tmp_path: Path) -> None:
+    """Found by the fuzz test: 'source' with no text in quotes crashed the hint."""
+    (p,) = problems_of(write(tmp_path, "s.euchre",
+                             "variant s extends standard {\n source pub\n}\n"))
+    assert p.hint == "put the text in double quotes"
