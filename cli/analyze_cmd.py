@@ -21,6 +21,7 @@ from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
+from euchre_dsl.analysis.report_html import HtmlReport
 from euchre_dsl.analysis.stats import Stats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
@@ -138,11 +139,15 @@ class _Progress:
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Analyse this many files at once, in separate processes (the report is "
                    "the same, in input order).")
+@click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
+              help="Also write the analysis as a web page of charts and tables, with a "
+                   "replay page per game in OUT-replays/ beside it.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
                 report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
-                seed: int, workers: int, progress: bool | None) -> None:
+                seed: int, workers: int, progress: bool | None,
+                html_out: str | None = None) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -179,6 +184,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     bar = _Progress(show, len(files))
     out = sys.stdout
     run = _Run(report == "json", stats, exporter, out)
+    run.html = None if html_out is None else HtmlReport(html_out)
     jobs = [Job(p, record_no, hand_no, deals, seed) for p in files]
     try:
         run.begin()
@@ -234,6 +240,7 @@ class _Run:
         self.problems: list[Problem] = []
         self.unreadable = 0
         self.errors = 0  # hands not valued because they have errors
+        self.html: HtmlReport | None = None
         self._sep = ""
 
     def begin(self) -> None:
@@ -242,6 +249,8 @@ class _Run:
 
     def hand(self, h: HandAnalysis) -> None:
         self.summary.add(h)
+        if self.html is not None:
+            self.html.add(h)
         self.errors += h.errors
         if self.exporter is not None:
             self.exporter.add(h)
@@ -264,6 +273,16 @@ class _Run:
                 click.echo(f"{p.location}: not analysed: {p.message}", err=True)
 
     def finish(self) -> None:
+        if self.html is not None:
+            try:
+                written = self.html.write()
+            except OSError as exc:
+                click.echo(f"euchre analyze: cannot write {self.html.out}: "
+                           f"{exc.strerror or exc}", err=True)
+                self.unreadable += 1
+            else:
+                click.echo(f"euchre analyze: wrote {written[0]} and "
+                           f"{plural(len(written) - 1, 'replay page')}", err=True)
         if self.as_json:
             extra = {"summary": self.summary.to_json(),
                      "skipped": [p.to_json() for p in self.problems]}

@@ -13,8 +13,9 @@ from typing import Any, Iterator
 
 import click
 
+from euchre_dsl.analysis.table_values import table_marks
 from euchre_dsl.errors import EuchreError, Problem
-from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, render_html
+from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, HandMarks, PageHands, render_html
 from euchre_dsl.history.reader import STDIN, input_name
 from euchre_dsl.history.render import render_game, render_lines
 from euchre_dsl.history.replay import GameView, HandView, hide_hands, replay_lazily
@@ -46,9 +47,13 @@ def _paint(text: str, style: str) -> str:
               help="Write one self-contained web page to step through the game instead "
                    f"('-': to standard output); it holds at most {MAX_PAGE_HANDS} hands "
                    "(--hand N: that hand only).")
+@click.option("--analysis", "with_analysis", is_flag=True,
+              help="With --html: the analyzer's values on the table (each legal card's value "
+                   "before a play, each mistake and its cost; hands with every card known).")
 @variant_dir_option
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
-               no_color: bool, html_out: str | None, variant_dirs: tuple[str, ...]) -> None:
+               no_color: bool, html_out: str | None, with_analysis: bool,
+               variant_dirs: tuple[str, ...]) -> None:
     """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
 
     Shows the deal as a table, the bidding, each trick with its winner and
@@ -90,6 +95,8 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
                                     validator=Validator(variant_dirs))
     except EuchreError as exc:
         fail(exc.problems, EXIT_INVALID)
+    if with_analysis and html_out is None:
+        raise click.UsageError("--analysis goes with --html (the terminal replay shows no values)")
     color = False if no_color else None
     errors = _Errors(view)
     notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
@@ -110,7 +117,9 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
             click.echo(f"euchre replay: game {record_no} has {errors.hands:,} hands; the page "
                        f"holds the first {MAX_PAGE_HANDS} (a page holds at most "
                        f"{MAX_PAGE_HANDS}): use --hand N for any other hand", err=True)
-        _write_page(view, html_out, page, notes, errors.hands)
+        marks = table_marks(record, item.index, name, hand_no, page.first + page.limit - 1,
+                            Validator(variant_dirs)) if with_analysis else None
+        _write_page(view, html_out, page, notes, errors.hands, marks)
     else:
         click.echo(render_game(view, _paint, hand_no, notes), nl=False, color=color)
     sys.exit(EXIT_INVALID if errors.found() else EXIT_OK)
@@ -138,9 +147,9 @@ class _Errors:
 
 
 def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | None,
-                total: int) -> None:
+                total: int, marks: dict[int, HandMarks] | None) -> None:
     """The page to ``out`` (``-``: standard output), a file written atomically."""
-    page = render_html(view, notes=notes, hands=hands, total=total)
+    page = render_html(view, notes=notes, hands=hands, total=total, analysis=marks)
     with open_output(out, "replay") as f:
         f.write(page)
     if out != "-":

@@ -35,10 +35,10 @@ from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_wor
 MAX_PAGE_HANDS = 200
 
 #: Phases whose actions are bids, and what the page calls each round.
-BID_ROUNDS: dict[str, str] = {CLAIMS: "Claims", ORDER_UP_ROUND: "Round 1", NAMING: "Round 2",
-              DEALER_NAMES: "Dealer names trump", AUCTION: "Auction",
-              AUCTION_CALL: "Trump", TAKE_UPCARD: "Upcard", WIDOW: "Widow",
-              DEFEND: "Defend alone", STAY_DROP: "Stay or drop"}
+BID_ROUNDS: dict[str, str] = {
+    CLAIMS: "Claims", ORDER_UP_ROUND: "Round 1", NAMING: "Round 2",
+    DEALER_NAMES: "Dealer names trump", AUCTION: "Auction", AUCTION_CALL: "Trump",
+    TAKE_UPCARD: "Upcard", WIDOW: "Widow", DEFEND: "Defend alone", STAY_DROP: "Stay or drop"}
 
 #: A record's notes (``x-ehh-notes`` entries), as the text reader keeps them.
 Notes = Sequence[Mapping[str, Any]]

@@ -398,3 +398,13 @@ def test_the_analyzers_marks_show_card_values_and_mistakes(
     assert pg.text_content("#log li.current") == "3. N plays 10♠ — mistake"
     assert pg.locator(".card .val").count() == 0  # values belong to the step before a play
     assert pg.errors == []
+
+
+def test_from_a_seat_the_notes_on_hidden_cards_are_no_problem_banner(
+        open_page: Opener, tmp_path: Path) -> None:
+    pg = open_page(page_for(GAMES, tmp_path, record=1, viewer="S").as_uri() + "#hand-3-step-5")
+    assert pg.locator("#banners details").count() == 0  # only notes: nothing is wrong
+    out_backs = pg.locator('.seat[data-seat="E"] .card.back')  # E sits out, unseen cards
+    assert out_backs.count() == 5
+    assert out_backs.first.evaluate("e => getComputedStyle(e).backgroundImage") != "none"
+    assert pg.errors == []
