@@ -61,7 +61,10 @@ class BruteSolver:
         if score.instant_winner is not None:
             return r.scoring.start if score.instant_winner == side else -r.scoring.start
         pts = score.points[side]
-        return -pts if r.scoring.model == "countdown" else pts
+        if r.scoring.model == "countdown":
+            return -pts
+        # table scoring: less the best rival's points (euchred is -2 in standard euchre)
+        return pts - max((p for i, p in enumerate(score.points) if i != side), default=0)
 
     def card_values(self, game: Game) -> dict[int, int]:
         search = self._search(game)
