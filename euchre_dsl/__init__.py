@@ -67,7 +67,7 @@ _WHERE = {
     "render_game": "history.render",
     # simulation
     "simulate": "sim.runner",
-    "Stats": "sim.runner",
+    "Stats": "sim.stats",
     "UnfinishedGame": "sim.runner",
     "BOTS": "sim.bots",
     # OpenSpiel
@@ -96,7 +96,8 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .rules.registry import compile_data, compile_file, load_variant, shipped_ids
     from .rules.ruleset import RuleSet
     from .sim.bots import BOTS
-    from .sim.runner import Stats, UnfinishedGame, simulate
+    from .sim.runner import UnfinishedGame, simulate
+    from .sim.stats import Stats
 
 
 def __getattr__(name: str) -> Any:
