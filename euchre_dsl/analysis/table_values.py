@@ -28,8 +28,8 @@ class _Remembering:
         self.inner = inner
         self.seen: dict[int, dict[str, int]] = {}
 
-    def solve(self, game: Game) -> int:
-        return self.inner.solve(game)
+    def solve(self, game: Game, seat: int | None = None) -> int:
+        return self.inner.solve(game, seat)
 
     def solve_points(self, game: Game) -> int:
         return self.inner.solve_points(game)
