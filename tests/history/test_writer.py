@@ -1,6 +1,5 @@
-"""Writing records: the canonical bytes do not change (golden digests of seeded runs made
-before the writer was sped up), and a hand's cards are listed as ``Deck.sorted_cards``
-lists them."""
+"""Writing records: the canonical bytes do not change (golden digests of seeded runs), and
+a hand's cards are listed as ``Deck.sorted_cards`` lists them."""
 
 from __future__ import annotations
 
@@ -15,13 +14,14 @@ from euchre_dsl.history.writer import card_names, write_jsonl
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.runner import simulate
 
-#: sha256 of ``write_jsonl(simulate(variant, 40 games, seed 11))``, as written by the
-#: writer before it listed cards by a precomputed order (commit 3c82f8c).
+#: sha256 of ``write_jsonl(simulate(variant, 40 games, seed 11))``.  Made anew when the
+#: simulator's deals moved to per-hand streams (a seed now deals other cards); the writer's
+#: precomputed card order is checked against ``Deck.sorted_cards`` below.
 GOLDEN = {
-    "standard": "4d6fff0ddeb429ee6f5753ee76ac99bcc8393c41db08d59623d4fab8b1c7acac",
-    "columbus": "f6a6155e39e25b0fff5522d028a53224c121bbfb60a95049f02d1bbdfeb085ff",
-    "british": "398fe322bd5b22594394d7d9662b6e2e6782161f45c727613d0e33a0633b2fb3",
-    "dirty-clubs-6": "9f8d321cd332459f7b287d8fd0ac12fdfe99ea3e7a1e95ca69aa6bebe49aff1f",
+    "standard": "8cc148a6a6fd58b52ba9193eb4657567d5d54953d5ef351474c15d7f5c4753f8",
+    "columbus": "1b5c354fc460837951f49e640ca80e22519e078c2c05379d56b9be5d94277476",
+    "british": "5066fb058336d94a684de4c6c5c55a5aac9851f8118093a41a70220c3316235a",
+    "dirty-clubs-6": "bc323152bff6a831f063417aa48068b33f18402629334818ad13c47c701b4b55",
 }
 
 
