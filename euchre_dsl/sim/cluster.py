@@ -55,11 +55,13 @@ class DaskCluster:
 
     def __init__(self, address: str, timeout: float = 10.0) -> None:
         try:
-            from distributed import Client
+            import distributed
         except ImportError:
             raise ClusterError("--scheduler needs Dask: pip install 'euchre-dsl[dask]'") from None
         try:
-            self.client: Any = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
+            # typed Any: distributed's own annotations are partial, and absent without the extra
+            dask: Any = distributed
+            self.client: Any = dask.Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         versions = set(self.client.run(_worker_version).values())
@@ -71,7 +73,7 @@ class DaskCluster:
             raise ClusterError(f"the cluster's workers run euchre-dsl "
                                f"{', '.join(sorted(versions))}, this is {__version__}: "
                                "install the same version on them")
-        threads: dict[str, int] = self.client.nthreads()  # type: ignore[no-untyped-call]
+        threads: dict[str, int] = self.client.nthreads()
         self.workers = max(1, sum(threads.values()))
 
     def close(self) -> None:
