@@ -168,6 +168,7 @@ def test_a_users_own_class_is_named_by_module_and_class() -> None:
     ("random:worlds=3", "bot 'random' has no parameter 'worlds'; it takes no parameters"),
     ("random:worlds", "'worlds' is not a parameter: write key=value"),
     ("no.such.module:Bot", "cannot import module 'no.such.module'"),
+    ("nosuchmodule:Bot", "cannot import module 'nosuchmodule'"),
     ("tests.sim.test_bots_interface:Missing", "has no class 'Missing'"),
     ("tests.sim.test_bots_interface:", "name the class after the module"),
     ("tests.sim.test_bots_interface:snapshot", "has no class 'snapshot'"),

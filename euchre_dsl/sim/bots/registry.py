@@ -2,8 +2,8 @@
 
 A bot spec is what a user types after ``--bot``: a registered name
 (``random``, ``rule``, ``pimc``), optionally with parameters
-(``pimc:worlds=100,seed=3``), or a class of the user's own as
-``package.module:Class`` (parameters after a second colon).  Every mistake is
+(``pimc:worlds=100,bias=0.3``), or a class of the user's own as
+``package.module:Class`` or ``module:Class`` (parameters after a second colon).  Every mistake is
 reported with what was expected: the known bots, the parameters a bot takes,
 the values a parameter accepts.
 """
@@ -70,7 +70,9 @@ def parse_bot_spec(text: str) -> BotSpec:
         raise BotSpecError(f"an empty bot spec: name a bot ({', '.join(BOT_NAMES)}) "
                            "or a class as package.module:Class")
     head, _, rest = spec.partition(":")
-    if "." in head:  # package.module:Class[:key=value,...]
+    first = rest.partition(":")[0].partition(",")[0]
+    if "." in head or head not in BOT_NAMES and first.isidentifier():
+        # module:Class[:key=value,...] (a dotted module, or one that is no bot's name)
         cls_name, _, raw = rest.partition(":")
         cls = _import_class(spec, head, cls_name)
         name = f"{head}:{cls_name}"
