@@ -258,6 +258,8 @@ def render(summaries: list[Summary], command: str, seed: int, workers: int) -> s
             f"{s.a_won:.1%} ± {s.a_won_ci:.1%} of {s.games}"
         lines.append(f"| {m.variant} | {m.a} vs {m.b} | {s.deals:,} | {s.a_pph:+.3f} | "
                      f"{s.b_pph:+.3f} | **{s.diff:+.3f}** ± {s.diff_ci:.3f} | {won} |")
+    lines += ["", "## Targets", "", "| target | measured | holds |", "|---|---|---|"]
+    lines += [f"| {t} | {v} | {'yes' if ok else '**no**'} |" for t, v, ok in targets(summaries)]
     lines += [
         "",
         "## Bidding",
@@ -278,6 +280,27 @@ def render(summaries: list[Summary], command: str, seed: int, workers: int) -> s
             f"{pct(bset, bm)} | {bal:,} | {s.hands:,} | {s.seconds / 60:.1f} min |")
     lines.append("")
     return "\n".join(lines)
+
+
+def targets(summaries: list[Summary]) -> list[tuple[str, str, bool]]:
+    """The report's goals, checked: each bot beats the weaker one with its 95% interval
+    above zero on at least 2,500 duplicate deals; pimc's margin and games in standard."""
+    out = []
+    for s in summaries:
+        m = s.match
+        low = s.diff - s.diff_ci
+        goal = f"{m.a} beats {m.b} in {m.variant}"
+        need = 0.0
+        if m.a.startswith("pimc") and m.variant == "standard":
+            goal += " by at least 0.25 points per hand"
+            need = 0.25
+        goal += ", 95% interval above zero, at least 2,500 duplicate deals"
+        ok = s.diff >= need and low > 0 and s.deals >= 2500
+        out.append((goal, f"{s.diff:+.3f} ± {s.diff_ci:.3f} on {s.deals:,} deals", ok))
+        if s.a_won is not None and s.a_won_ci is not None:
+            out.append((f"{m.a} wins at least 75% of 1,000 games to 10 in {m.variant}",
+                        f"{s.a_won:.1%} of {s.games:,}", s.a_won >= 0.75 and s.games >= 1000))
+    return out
 
 
 def pct(k: int, n: int) -> str:
