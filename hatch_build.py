@@ -41,6 +41,7 @@ COMPILED = (
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/sim/rng.py",
     "euchre_dsl/sim/deals.py",
+    "euchre_dsl/sim/stats.py",
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",
