@@ -29,6 +29,7 @@ from __future__ import annotations
 from math import comb
 from typing import Protocol, Sequence
 
+from ..cards import mask_cards
 from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
 from ..sim.view import SeatView
@@ -120,7 +121,7 @@ def replay_known(view: SeatView) -> Game:
     game.drop_streak = list(view.drop_streak)
     size = rules.deal.hand_size
     me = view.seat
-    own = list(_cards(view.dealt))
+    own = list(mask_cards(view.dealt))
     hands: list[list[int | None] | None] = [None] * view.n
     hands[me] = own + [None] * (size - len(own))
     widow: list[int | None] | None = None
@@ -131,20 +132,12 @@ def replay_known(view: SeatView) -> Game:
         for seat, card in view.plays:
             if seat == me:
                 mine |= 1 << card
-        widow = list(_cards(mine))
+        widow = list(mask_cards(mine))
     game.deal(hands, view.upcard, widow)
     for a in actions:
         game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
     return game
 
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class DealCounter:
@@ -159,7 +152,7 @@ class DealCounter:
     def __init__(self, pool: int, allowed: Sequence[int], needs: Sequence[int]) -> None:
         self.k = len(needs)
         groups: dict[int, list[int]] = {}
-        for card in _cards(pool):
+        for card in mask_cards(pool):
             sig = 0
             for i, m in enumerate(allowed):
                 if (m >> card) & 1:

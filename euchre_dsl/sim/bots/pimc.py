@@ -37,6 +37,7 @@ from typing import ClassVar, Sequence
 from ...analysis.position import Position, position_of, utilities
 from ...analysis.solver import Solver
 from ...analysis.worlds import WorldSampler
+from ...cards import mask_cards
 from ...engine.actions import DECLINE, DISCARD, DROP, ORDER_UP, PASS, PLAYING, Action
 from ...engine.game import Game
 from ...rules.ruleset import RuleSet
@@ -95,11 +96,11 @@ class PimcBot:
             world = sampler.sample(rng)
             for card, value in card_points(solver, position_of(world, seat), u).items():
                 totals[card] += value
-        best = max(totals[c] for c in _cards(legal))
+        best = max(totals[c] for c in mask_cards(legal))
         choice = self.rule.play(view, legal)
         if totals[choice] == best:
             return choice
-        return next(c for c in _cards(legal) if totals[c] == best)
+        return next(c for c in mask_cards(legal) if totals[c] == best)
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -222,11 +223,3 @@ def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) 
         return mine - (-theirs if countdown else theirs)
     return mine
 
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Sequence
 
-from ...cards import NO_TRUMP, Deck
+from ...cards import NO_TRUMP, Deck, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY, SWAP,
     TAKE_WIDOW, Action,
@@ -296,7 +296,7 @@ class RuleBot:
         winner = seats[win_i]
         best = power[trick[win_i]]
         winners = 0
-        for c in cards_of(legal):
+        for c in mask_cards(legal):
             if power[c] > best:
                 winners |= 1 << c
         partner_has_it = winner != view.seat and view.side_of[winner] == view.side
@@ -307,7 +307,7 @@ class RuleBot:
             if last:
                 return weakest_winner(deck, winners, trump, power)
             # not last: win with the boss card of the suit if we hold it, else cheaply
-            boss = [c for c in cards_of(winners) if self._is_boss(view, c, trump)]
+            boss = [c for c in mask_cards(winners) if self._is_boss(view, c, trump)]
             if boss and deck.effective_suits[trump][boss[0]] != trump:
                 return boss[0]
             return weakest_winner(deck, winners, trump, power)
@@ -328,14 +328,14 @@ class RuleBot:
             if our_make and maker != view.seat and boss and outstanding:
                 return top  # lead a bower (or the best trump) to the calling partner
         # an off-suit ace (a boss card of a plain suit), shortest suit first
-        aces = [c for c in cards_of(legal & ~trumps) if self._is_boss(view, c, trump)]
+        aces = [c for c in mask_cards(legal & ~trumps) if self._is_boss(view, c, trump)]
         if aces:
             return min(aces, key=lambda c: ((legal & deck.suit_masks[trump][eff[c]]).bit_count(),
                                             -deck.powers[trump][eff[c]][c]))
         plain = legal & ~trumps
         if plain:
             # a low card from the shortest plain suit (towards a void to trump in)
-            return min(cards_of(plain),
+            return min(mask_cards(plain),
                        key=lambda c: ((plain & deck.suit_masks[trump][eff[c]]).bit_count(),
                                       deck.powers[trump][eff[c]][c]))
         if our_make:
@@ -349,17 +349,10 @@ class RuleBot:
         power = deck.powers[trump][suit]
         mine = view.hand | (1 << card)
         live = deck.suit_masks[trump][suit] & ~view.played & ~mine
-        return all(power[c] < power[card] for c in cards_of(live))
+        return all(power[c] < power[card] for c in mask_cards(live))
 
 
 # ====================================================================== model
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int) -> float:
@@ -368,7 +361,7 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
     suit = deck.effective_suits[contract][card]
     power = deck.powers[contract][suit]
     higher = 0
-    for c in cards_of(deck.suit_masks[contract][suit] & ~known & ~(1 << card)):
+    for c in mask_cards(deck.suit_masks[contract][suit] & ~known & ~(1 << card)):
         if power[c] > power[card]:
             higher += 1
     is_trump = contract < 4 and suit == contract or power[card] >= 100
@@ -386,7 +379,7 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int)
     n_trumps = trumps.bit_count()
     extra = max(opponents - 2, 0)
     probs = []
-    for c in cards_of(hand):
+    for c in mask_cards(hand):
         p = card_chance(deck, known, c, contract, extra)
         if (trumps >> c) & 1 and n_trumps >= 3:
             p = min(1.0, p + 0.12 * (n_trumps - 2))  # long trumps take the late tricks
@@ -446,7 +439,7 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
     the variant lets it go)."""
     best = hand
     best_v = -1.0
-    for c in cards_of(hand):
+    for c in mask_cards(hand):
         rest = hand & ~(1 << c)
         v = sum(hand_chances(deck, rest, contract, out, opponents)) + \
             0.05 * voids(deck, rest, contract)
@@ -457,16 +450,16 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
 
 def highest(deck: Deck, mask: int, trump: int) -> int:
     eff = deck.effective_suits[trump]
-    return max(cards_of(mask), key=lambda c: deck.powers[trump][eff[c]][c])
+    return max(mask_cards(mask), key=lambda c: deck.powers[trump][eff[c]][c])
 
 
 def cheapest(deck: Deck, mask: int, trump: int) -> int:
     """The card least worth keeping: a low plain card before any trump."""
     eff = deck.effective_suits[trump]
     is_trump = deck.trump_masks[trump]
-    return min(cards_of(mask), key=lambda c: ((is_trump >> c) & 1,
+    return min(mask_cards(mask), key=lambda c: ((is_trump >> c) & 1,
                                               deck.powers[trump][eff[c]][c]))
 
 
 def weakest_winner(deck: Deck, winners: int, trump: int, power: Sequence[int]) -> int:
-    return min(cards_of(winners), key=lambda c: power[c])
+    return min(mask_cards(winners), key=lambda c: power[c])
