@@ -31,7 +31,7 @@ from ..history.events import Acted, Dealt, HandEnded, Started
 from ..history.notation import action_from_json
 from ..history.reader import Item
 from ..history.validate import Validator, walk_record
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, ScoringModel
 from .report import HandAnalysis, PlayValue
 
 #: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`).
@@ -179,7 +179,7 @@ class _Hand:
         labels = game.labels
         self.view = HandAnalysis(file, index + 1, h + 1, rules.name or rules.id, tuple(labels),
                                  tuple(game.side_names), tuple(game.side_of), players,
-                                 labels[game.dealer], rules.scoring.model == "countdown")
+                                 labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
         self.results_before = len(game.results)
         self.solver = analyzer.solver(rules)
         self.valued = True  # no illegal card yet: plays can still be valued

@@ -30,6 +30,7 @@ from typing import Protocol
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
 from ..engine.scoring import score_hand
+from ..rules.ruleset import ScoringModel
 from .position import Position, position_of
 
 #: Net points per side.
@@ -66,7 +67,7 @@ def split_scores(game: Game, seat: int, k: int) -> list[int]:
     if score.instant_winner is not None:
         start = r.scoring.start
         return [start if x == score.instant_winner else -start for x in range(len(game.sides))]
-    sign = -1 if r.scoring.model == "countdown" else 1
+    sign = -1 if r.scoring.model == ScoringModel.COUNTDOWN else 1
     return [sign * p for p in score.points]
 
 
@@ -179,7 +180,7 @@ class FullInfoBidding:
         """A hand that ended in the bidding (thrown in): the engine's points."""
         res = game.last_result
         assert res is not None
-        sign = -1 if game.rules.scoring.model == "countdown" else 1
+        sign = -1 if game.rules.scoring.model == ScoringModel.COUNTDOWN else 1
         return net_values([float(sign * p) for p in res.points])
 
 

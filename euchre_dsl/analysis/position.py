@@ -16,6 +16,7 @@ from typing import Sequence
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.scoring import score_hand
+from ..rules.ruleset import ScoringModel
 
 
 class Position:
@@ -106,7 +107,7 @@ def utilities(game: Game, seat: int | None = None) -> list[int]:
     side = game.side_of[hero]
     left = r.deal.hand_size - len(game.trick_winners)
     others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
-    countdown = r.scoring.model == "countdown"
+    countdown = r.scoring.model == ScoringModel.COUNTDOWN
     out = []
     for k in range(left + 1):
         tricks = list(game.tricks)

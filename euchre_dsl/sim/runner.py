@@ -29,7 +29,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import EuchreError
 from ..history.writer import dump_record, game_record, hand_record
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, ScoringModel
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
 from .rng import BOT, derive
@@ -181,7 +181,7 @@ class _BatchPlayer:
                     stats.add_game(game)
                 self.batch.games += 1
                 if spec.records:
-                    default = rules.scoring.start if rules.scoring.model == "countdown" else 0
+                    default = rules.scoring.start if rules.scoring.model == ScoringModel.COUNTDOWN else 0
                     carried = any(s != default for s in start)
                     record = game_record(game, spec.variant_ref, self.hands, meta=meta,
                                          start_scores=start if carried else None)

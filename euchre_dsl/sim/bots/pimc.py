@@ -40,7 +40,7 @@ from ...analysis.worlds import WorldSampler
 from ...cards import mask_cards
 from ...engine.actions import DECLINE, DISCARD, DROP, ORDER_UP, PASS, PLAYING, Action
 from ...engine.game import Game
-from ...rules.ruleset import RuleSet
+from ...rules.ruleset import RuleSet, ScoringModel
 from ..view import SeatView
 from .base import Param, Rng
 from .rule import RuleBot
@@ -77,7 +77,7 @@ class PimcBot:
         self.bias = bias
         sc = rules.scoring
         #: what being set costs the makers, in points: the scale of ``bias``
-        self.stake = sc.maker_set if sc.model == "countdown" else sc.euchred
+        self.stake = sc.maker_set if sc.model == ScoringModel.COUNTDOWN else sc.euchred
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
         self.partners = rules.players.sides == "partners"
@@ -197,7 +197,7 @@ def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
     other side's in a two-sided partnership game (scored by the engine;
     :func:`utilities` already nets table scores against the best rival)."""
     u = utilities(game, seat)
-    if not partners or len(game.sides) != 2 or game.rules.scoring.model != "countdown":
+    if not partners or len(game.sides) != 2 or game.rules.scoring.model != ScoringModel.COUNTDOWN:
         return u
     side = game.side_of[seat]
     other = [s for s in range(game.n) if game.side_of[s] != side]
@@ -216,7 +216,7 @@ def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:
 
 def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:
     side = game.side_of[seat]
-    countdown = game.rules.scoring.model == "countdown"
+    countdown = game.rules.scoring.model == ScoringModel.COUNTDOWN
     mine = -points[side] if countdown else points[side]
     if partners and len(points) == 2:
         theirs = points[1 - side]

@@ -27,7 +27,7 @@ from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY, SWAP,
     TAKE_WIDOW, Action,
 )
-from ...rules.ruleset import RuleSet
+from ...rules.ruleset import RuleSet, ScoringModel
 from ..view import SeatView
 from .base import Param, Rng
 
@@ -57,7 +57,7 @@ class RuleBot:
         self.rng = rng
         self.margin = margin
         self.alone_margin = alone_margin
-        self.countdown = rules.scoring.model == "countdown"
+        self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
