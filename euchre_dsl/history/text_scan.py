@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .text_words import (
-    GLYPH, HAND_NO, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card, decision,
+    GLYPH, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card, decision, is_digits,
     number_or_word,
 )
 
@@ -53,8 +53,12 @@ _ENDED: Final = 4
 
 #: Characters that take a game to the full reader: comments, notes, JSON parts.
 _REFUSED: Final = (";", "{", "@")
-#: The longest hand number read here (longer ones are the full reader's to judge).
-_MAX_HAND_DIGITS: Final = 6
+#: Short words of action lines seen -> ``SEAT:card`` as (seat, card), or None for a word
+#: that is no such play.  Bounded (cleared when full): a file's seats and cards are few,
+#: its words many.
+_PLAYS: Final[dict[str, tuple[str, str] | None]] = {}
+_PLAYS_KEPT: Final = 4096
+_PLAY_WORD: Final = 24
 
 
 class Scanned:
@@ -154,8 +158,8 @@ def _hand_line(s: str, h: int, deal: dict[str, Any], actions: list[Any]) -> dict
     words = s.split()
     n = len(words)
     i = 1
-    if n > 1 and words[1].isdigit():
-        if len(words[1]) > _MAX_HAND_DIGITS or int(words[1]) != h + 1:
+    if n > 1 and is_digits(words[1]):
+        if int(words[1]) != h + 1:
             return {}
         i = 2
     hand: dict[str, Any] = {}
@@ -188,8 +192,10 @@ def _seat_line(s: str, deal: dict[str, Any]) -> bool:
     label = s[:colon].rstrip(" ")
     if not _is_label(label):
         return False
-    hands = deal.setdefault("hands", {})
-    if label in hands:
+    hands = deal.get("hands")
+    if hands is None:
+        hands = deal["hands"] = {}
+    elif label in hands:
         return False
     words = s[colon + 1:].split()
     hands[label] = None if len(words) == 1 and words[0] == UNKNOWN else _cards(words)
@@ -216,21 +222,28 @@ def _action_line(s: str, kind: int, actions: list[Any]) -> bool:
     """The decisions of a ``bidding`` or ``trick [N]`` line appended to ``actions``."""
     words = s.split()
     n = len(words)
-    start = 2 if kind == _TRICK and n > 1 and HAND_NO.fullmatch(words[1]) else 1
+    start = 2 if kind == _TRICK and n > 1 and is_digits(words[1]) else 1
     cur: list[str] = []
+    plays = _PLAYS
     for i in range(start, n):
         w = words[i]
+        play = plays.get(w)
+        if play is None and w not in plays:
+            play = _play(w)
+            if len(w) <= _PLAY_WORD:
+                if len(plays) >= _PLAYS_KEPT:
+                    plays.clear()
+                plays[w] = play
+        if play is not None and (i + 1 == n or ":" in words[i + 1]):
+            # "SEAT:card" followed by the next decision or the line's end: a play
+            if cur and not _decision(cur, actions):
+                return False
+            cur = []
+            actions.append([play[0], "play", play[1]])
+            continue
         colon = w.find(":")
         if colon > 0:
             seat = w[:colon]
-            card = SPELLING.get(w[colon + 1:])
-            if card is not None and (i + 1 == n or ":" in words[i + 1]) and _is_label(seat):
-                # "SEAT:card" followed by the next decision or the line's end: a play
-                if cur and not _decision(cur, actions):
-                    return False
-                cur = []
-                actions.append([seat, "play", card])
-                continue
             if _is_label(seat):
                 if cur and not _decision(cur, actions):
                     return False
@@ -240,6 +253,16 @@ def _action_line(s: str, kind: int, actions: list[Any]) -> bool:
             return False
         cur.append(w)
     return not cur or _decision(cur, actions)
+
+
+def _play(word: str) -> tuple[str, str] | None:
+    """``SEAT:card`` as (seat, card in ``ehh/1`` spelling); None for any other word."""
+    colon = word.find(":")
+    if colon <= 0:
+        return None
+    seat = word[:colon]
+    card = SPELLING.get(word[colon + 1:])
+    return None if card is None or not _is_label(seat) else (seat, card)
 
 
 def _decision(words: list[str], actions: list[Any]) -> bool:
