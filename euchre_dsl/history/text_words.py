@@ -69,11 +69,28 @@ def is_digits(word: str) -> bool:
     return 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
 
 
+#: Digits read one by one into a machine int (fewer than in 2**63); longer runs go to int().
+_SHORT_DIGITS: Final = 18
+
+
 def number_or_word(word: str) -> int | str:
     """A claim's or a bid's number (``[+-]?`` and digits, as :func:`is_digits`) as an int;
-    any other word as written."""
-    sign = word[:1]
-    return int(word) if is_digits(word[1:] if sign == "+" or sign == "-" else word) else word
+    any other word as written.  Claims are mostly one or two digits, read here digit by
+    digit (per word of every result line)."""
+    n = len(word)
+    first = word[:1]
+    start = 1 if first == "+" or first == "-" else 0
+    if n - start > _SHORT_DIGITS:
+        return int(word) if is_digits(word[start:]) else word
+    if n == start:
+        return word
+    value = 0
+    for k in range(start, n):
+        d = ord(word[k]) - 48
+        if d < 0 or d > 9:
+            return word
+        value = value * 10 + d
+    return -value if first == "-" else value
 
 
 def argument(verb: str, word: str, k: int) -> Any:
