@@ -80,8 +80,18 @@ class TextSyntaxError(EuchreError, ValueError):
         self.hint = hint
 
 
+#: What a JSON text starts with (after JSON's spaces): one of these characters or words.
+#: Plain tag values (``[Meta seed 7]``, ``[Seats N E S W]``) fail this before ``json``
+#: raises for them -- every game has a few.
+_JSON_FIRST = frozenset('"{[-0123456789')
+_JSON_WORDS = ("true", "false", "null", "NaN", "Infinity")
+
+
 def _is_json(text: str) -> bool:
     """Does a tag value read as JSON (then it is taken exactly as JSON says)?"""
+    start = text.lstrip(" \t\n\r")
+    if start[:1] not in _JSON_FIRST and not start.startswith(_JSON_WORDS):
+        return False
     try:
         json.loads(text)
     except (ValueError, RecursionError):
@@ -407,7 +417,7 @@ class _Builder:
         """A tag value: JSON when it reads as JSON, otherwise the words as written."""
         if not text:
             self.fail(f"{what} has no value", line, col)
-        if _is_json(text) or text[0] in '"[{':  # a broken JSON value is reported
+        if text[0] in '"[{' or _is_json(text):  # a broken JSON value is reported
             return self.json_value(text, line, col, path, what)
         return text
 

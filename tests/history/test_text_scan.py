@@ -12,6 +12,7 @@ edges of what the fast path takes, and randomly mutated games.
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 from functools import lru_cache
@@ -250,3 +251,15 @@ def test_mutated_games_read_the_same_and_many_take_the_fast_path() -> None:
 def test_randomly_mutated_games_read_the_same(n: int, seed: int, steps: int) -> None:
     base = dump_game(valid_records()[n]) if n < len(valid_records()) else GAME
     assert_same(mutate(base, random.Random(seed), steps))
+
+
+@BOUNDED
+@given(st.text(st.sampled_from(' \t\r\n"{}[]-0123456789.eE+tfnNIaulsry\ufeff٣x'), max_size=10))
+def test_the_quick_no_for_plain_tag_values_agrees_with_json(text: str) -> None:
+    """Tag values that cannot start a JSON text are refused before ``json`` raises."""
+    try:
+        json.loads(text)
+        valid = True
+    except (ValueError, RecursionError):
+        valid = False
+    assert text_reader._is_json(text) == valid
