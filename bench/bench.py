@@ -14,9 +14,9 @@ Reports, for standard euchre on this machine and one core:
   (chance outcomes and ``legal_actions`` drawn with ``random``,
   ``apply_action`` per step) and its whole playout in C++
   (``pyspiel.evaluate_bots`` with uniform random bots, one call per game);
-  each simulation row and each JSON Lines validation row is also given as a
-  ratio to the C++ loop measured in the same run (the targets are ratios: the
-  absolute figures drift with the machine's load);
+  each simulation and validation row is also given as a ratio to the C++
+  loop measured in the same run (the targets are ratios: the absolute
+  figures drift with the machine's load);
 * memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
   a large text file, which must stay flat in the number of records.
 
@@ -189,7 +189,7 @@ def main() -> None:
                      versus_cpp(median_rate(bench_validate(single, records), args.repeat))))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
-                     f"{median_rate(bench_validate(text, hands), args.repeat):,.0f}"))
+                     versus_cpp(median_rate(bench_validate(text, hands), args.repeat))))
         big = Path(tmp) / "memory.jsonl"
         big_hands = write_jsonl(big, mem_hands)
         rows.append((f"euchre validate peak RSS, {big_hands:,} hands "
