@@ -109,6 +109,19 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+def count_cards(mask: int) -> int:
+    """Number of cards in a mask of a few cards (a hand, its legal plays).
+
+    The same as :func:`popcount`, counted by clearing the lowest card in a loop:
+    compiled code runs that in machine integers, while ``int.bit_count`` is a
+    Python method call from it, slower for a mask of a handful of cards."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
 def mask_cards(mask: int) -> Iterator[int]:
     """The card indices in a mask, lowest first."""
     while mask:

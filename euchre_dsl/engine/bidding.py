@@ -203,19 +203,23 @@ def bid_refusal(g: State, amount: int) -> IllegalAction | None:
     return None
 
 
+def discard_mask(g: State, seat: int) -> int:
+    """The cards ``seat`` may put away now, as a mask: any it may hold but a protected
+    upcard.  :func:`discard_refusal` refuses exactly the other cards, and the
+    menu lists these (the random simulation draws from the mask itself)."""
+    return g.cand[seat] & ~protected_upcard(g)
+
+
 def discard_refusal(g: State, seat: int, card: int | None) -> IllegalAction | None:
     """Why ``seat`` may not put ``card`` away now (``None``: a card the record does
     not show, which may be any card held), or None."""
-    if card is None:
+    if card is None or (discard_mask(g, seat) >> card) & 1:
         return None
-    held = (g.cand[seat] >> card) & 1
-    if held and (protected_upcard(g) >> card) & 1:
+    if (g.cand[seat] >> card) & 1:  # held: the protected upcard
         return _illegal(f"{g.labels[seat]} may not discard the upcard {g.card_name(card)} "
                         "itself")
-    if not held:
-        return IllegalAction("card-not-held", f"{g.labels[seat]} discarded "
-                             f"{g.card_name(card)} but does not hold it")
-    return None
+    return IllegalAction("card-not-held", f"{g.labels[seat]} discarded "
+                         f"{g.card_name(card)} but does not hold it")
 
 
 # ------------------------------------------------------------------ changes
@@ -298,8 +302,7 @@ def auction_menu(g: State, seat: int) -> list[Action]:
 
 def discard_menu(g: State, seat: int, optional: bool) -> list[Action]:
     """The taker's discards (``optional``: it may also decline the upcard)."""
-    out = [Action(seat, DISCARD, c) for c in mask_cards(g.cand[seat])
-           if discard_refusal(g, seat, c) is None]
+    out = [Action(seat, DISCARD, c) for c in mask_cards(discard_mask(g, seat))]
     if optional:
         out.append(Action(seat, DECLINE))
     return out

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Final, Sequence
 
-from ..cards import SUIT_NAMES, mask_cards
+from ..cards import SUIT_NAMES, count_cards, mask_cards
 from ..rules.ruleset import Lead, LonerLead
 from .actions import PLAY, PLAYING, Action, IllegalAction
 from .state import State
@@ -145,16 +145,17 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
              randoms: Sequence[Callable[[], float] | None] | None) -> None:
     """Play every remaining card of a fully known hand (see ``Game.play_out``); returns
     when the last trick is complete.  ``game`` is what the choosers are given."""
-    legal_of, trump, cand = g.deck.legal_plays, g.trump, g.cand
+    deck, trump, cand = g.deck, g.trump, g.cand
+    assert trump is not None
     trick = g.trick
     while True:
         seat = g.to_act
         hand = cand[seat]
-        legal = legal_of(hand, trick[0] if trick else None, trump)  # type: ignore[arg-type]
+        legal = deck.legal_plays(hand, trick[0] if trick else None, trump)
         rnd = randoms[seat] if randoms is not None else None
         if rnd is not None:
             if legal & (legal - 1):
-                k = int(rnd() * legal.bit_count())
+                k = int(rnd() * count_cards(legal))
                 while k:
                     legal &= legal - 1
                     k -= 1

@@ -442,6 +442,8 @@ class State:
             if s != seat:
                 self.active[s] = False
 
-    def log(self, action: Action) -> None:
-        self.hand_log.append(action)
+    def log(self, seat: int, verb: str, arg: int | None = None, alone: bool = False) -> None:
+        """Record an action taken, as a plain tuple: building an :class:`Action` (a named
+        tuple, made by Python code) per action cost more than the verb itself."""
+        self.hand_log.append((seat, verb, arg, alone))
 

@@ -95,13 +95,20 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
     """
     choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
+    # every seat uniformly random: whole hands in one engine call
+    all_random = [r for r in randoms if r is not None]
+    if len(all_random) < len(randoms):
+        all_random = []
     acts = [b.act for b in bots]
     limit = max_hands if stop_after is None else min(max_hands, stop_after)
+    widowed = rules.deal.widow
     for h in range(limit):
         dealer = game.dealer
         deals.deal(game, h)
         dealt = game.dealt
-        upcard, widow = game.upcard, (game.widow if rules.deal.widow else None)
+        upcard, widow = game.upcard, (game.widow if widowed else None)
+        if all_random:
+            game.play_hand_random(all_random)
         while not game.hand_over:
             if game.phase == PLAYING:
                 game.play_out(choosers, randoms)
