@@ -28,7 +28,7 @@ from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import EuchreError
-from ..history.writer import dump_record, game_record, hand_record
+from ..history.writer import RecordEncoder, game_record, hand_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
@@ -138,6 +138,8 @@ class _BatchPlayer:
         self.bots = [make_bot(specs[text], rules, random.Random(derive(spec.seed, BOT, index, s)))
                      for s, text in enumerate(spec.bots)]
         self.lines: list[str] = []
+        # what a record holds beyond the engine's ints and names: the variant, the meta's texts
+        self.encoder = RecordEncoder((spec.variant_ref, __version__, spec.bots))
         self.hands: list[dict[str, Any]] = []
         self.unit = self.game_no = 0
 
@@ -195,7 +197,7 @@ class _BatchPlayer:
                     if spec.as_dicts:
                         self.batch.records.append(record)
                     else:
-                        self.lines.append(dump_record(record))
+                        self.lines.append(self.encoder.encode(record))
                 match_game += 1
                 if match is None or match.is_over or \
                         (limit is not None and self.batch.games >= limit):

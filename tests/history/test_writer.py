@@ -7,12 +7,14 @@ from __future__ import annotations
 import hashlib
 import io
 import random
+import sys
+from typing import Any
 
 import pytest
 
 from euchre_dsl.cards import Deck
 from euchre_dsl.history.text_writer import write_text
-from euchre_dsl.history.writer import card_names, write_jsonl
+from euchre_dsl.history.writer import RecordEncoder, card_names, dump_record, write_jsonl
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.runner import simulate
 
@@ -75,3 +77,27 @@ def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool) -
         mask = rng.getrandbits(deck.size)
         assert card_names(deck, mask) == [deck.names[c] for c in deck.sorted_cards(mask)]
     assert card_names(deck, 0) == []
+
+
+@pytest.mark.parametrize("orjson_installed", [True, False])
+def test_the_record_encoder_writes_dump_records_bytes(orjson_installed: bool,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    if orjson_installed:
+        pytest.importorskip("orjson")
+    else:
+        monkeypatch.setitem(sys.modules, "orjson", None)  # importing it fails
+    for variant in ("standard", "columbus", "railroad", "dirty-clubs-6"):
+        encoder = RecordEncoder(variant)
+        for record in simulate(load_variant(variant), variant, 5, 3):
+            assert record is not None
+            assert encoder.encode(record) == dump_record(record)
+    # what orjson refuses, json writes: the encoder falls back to it
+    odd: list[dict[str, Any]] = [{"big": 2**70}, {"s": "\ud800"}, {"k": {1: [True, None]}},
+                                 {"text": "é\n\x7f\u2028\"\\", "n": -(2**63)}]
+    for record in odd:
+        assert RecordEncoder("standard").encode(record) == dump_record(record)
+    # a fixed part holding floats: json writes every record (orjson writes 1e16, NaN as null)
+    inline = {"game": {"target": 1e16, "odds": float("nan")}}
+    record = {"variant": inline, "hands": []}
+    assert RecordEncoder(inline).encode(record) == dump_record(record) == \
+        '{"variant":{"game":{"target":1e+16,"odds":NaN}},"hands":[]}'
