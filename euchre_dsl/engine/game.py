@@ -485,16 +485,14 @@ class Game(State):
             self.claim_order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
             if self._next_claimant():
                 return
-        r = self.rules
-        b = r.bidding
         d = self.dealer
-        if r.deal.widow:
+        if self.widowed:
             self.phase = WIDOW
             self.round_seats = participation.widow_seats(self)
             self.to_act = self.round_seats[0]
             return
         if self.upcard is not None and self.upcard == self.deck.joker_card and \
-                b.joker_upcard == _JOKER_DEALER_NAMES:
+                self.rules.bidding.joker_upcard == _JOKER_DEALER_NAMES:
             self.phase = DEALER_NAMES
             self.to_act = d
             return
@@ -502,14 +500,14 @@ class Game(State):
                 self.upcard_suit() == self.forced_suit:
             self.trump = self.forced_suit
             self.forced = True
-            if b.forced_dealer_takes:
+            if self.rules.bidding.forced_dealer_takes:
                 self._take_upcard(d, mandatory=True)
             else:
                 self._after_trump()
             return
-        if b.auction:
+        if self.auction:
             self.phase = AUCTION
-        elif b.order_up_round and self.upcard is not None:
+        elif self.order_up_round and self.upcard is not None:
             self.phase = ORDER_UP_ROUND
         else:
             self.phase = NAMING
@@ -649,7 +647,7 @@ class Game(State):
             outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
-            if r.participation.three_hands_rule:
+            if self.three_hands_rule:
                 for s in range(self.n):
                     self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
         for i, p in enumerate(score.points):
