@@ -30,12 +30,15 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, NoReturn
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..cards import Deck
-from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_TEXT_LINE, clip
-from .notation import FORMAT, UNKNOWN_CARD
+from .notation import FORMAT
 from .positions import Item, JsonPath, ScanError, nearest, scan_positions
+from .text_scan import scan_game
+from .text_words import (
+    CARD_VERBS, GLYPH, HAND_NO, LABEL, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card,
+    decision, number_or_word,
+)
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
            "TextLocator", "NOTES_KEY", "GLYPHS", "CARD_VERBS", "canonical_card"]
@@ -44,8 +47,6 @@ __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_game
 NOTES_KEY = "x-ehh-notes"
 #: Annotation glyphs (PGN's move marks) a decision may carry.
 GLYPHS = ("!!", "??", "!?", "?!", "!", "?")
-UNKNOWN = "-"
-NO_WINNER = "none"
 
 #: Tag names (compared without case and ``_``) -> record key.
 TAG_KEYS = {"format": "format", "variant": "variant", "seats": "seats", "players": "players",
@@ -54,49 +55,14 @@ TAG_KEYS = {"format": "format", "variant": "variant", "seats": "seats", "players
 KEYED_TAGS = {"meta": "meta", "player": "players"}
 RESULT_PARTS = ("trump", "maker", "tricks", "points", "scores")
 FINAL_PARTS = ("scores", "winner")
-_PAIR_PARTS = frozenset(("tricks", "points", "scores"))
 
-_LABEL = re.compile(r"[A-Za-z0-9_]+")
-#: A number the text means as one; longer digit runs than Python reads (4300) stay words,
-#: which the validator then reports where they are.
-_INT = re.compile(r"[+-]?[0-9]{1,4300}")
-_HAND_NO = re.compile(r"[0-9]{1,4300}")  # of a hand or a trick
 _WORD = re.compile(r"\{[^}]*\}|\S+")
 _REST = re.compile(r"(?:[^\n;{]|\{[^}\n]*\})*")
 _TAG = re.compile(r"\[[^\n]*\]")
 _TAG_NAME = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"\]]+')
 _FIRST_ITEM = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[^\s"]+')
-_GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
-_VERB_SET = frozenset(VERBS)
-#: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
-CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
 _DEAL_LINES = frozenset(("SEAT_LINE", "UPCARD", "WIDOW", "KITTY", "DEAL"))  # kinds of _Line
 _ABSENT = object()
-_SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
-_SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT", **_SUIT_SYMBOLS}
-
-# Every spelling of every card of any pack (2 to ace of each suit and the joker):
-# the deck of cards.py reads them, its names are the canonical spelling.
-_ALL = Deck.of("2", True)
-_SPELLING = {sp: _ALL.names[c] for sp, c in _ALL.spellings.items()}
-_SPELLING[UNKNOWN_CARD] = UNKNOWN_CARD
-
-
-def canonical_card(word: str) -> str:
-    """A card as ``ehh/1`` writes it (``"10h"`` -> ``"TH"``, ``"A♠"`` -> ``"AS"``); a word
-    that is no card of any pack is kept as written, for the validator to report."""
-    c = _SPELLING.get(word)
-    if c is None:
-        c = _SPELLING.get(word.upper(), word)
-    return c
-
-
-def _looks_like_card(word: str) -> bool:
-    """Is a word after ``SEAT:`` a (maybe misspelt) card rather than a verb?  Short
-    words and words with a digit or a suit symbol are; ``pas`` is a verb misspelt."""
-    if word in _SPELLING or word.upper() in _SPELLING or len(word) <= 2:
-        return True
-    return any(ch.isdigit() or ch in _SUIT_SYMBOLS for ch in word)
 
 
 class TextSyntaxError(EuchreError, ValueError):
@@ -133,7 +99,13 @@ def parser() -> Lark:
 
 
 def parse_game(text: str, index: int, line: int, file: str | None) -> Item:
-    """One game's text as a record; a syntax error becomes a located ``syntax`` problem."""
+    """One game's text as a record; a syntax error becomes a located ``syntax`` problem.
+
+    A well-formed game is read by the fast path (:mod:`.text_scan`); anything
+    it does not take goes through the grammar, which explains every problem."""
+    record = _scanned_record(text, line)
+    if record is not None:
+        return Item(index, line, text, record, None, TextLocator)
     try:
         tree = _parse(text, line)
         try:
@@ -146,6 +118,24 @@ def parse_game(text: str, index: int, line: int, file: str | None) -> Item:
         return Item(index, line, text, None, Problem(
             "syntax", exc.message, location=Location(file, exc.line, exc.column),
             hint=exc.hint, record=index), TextLocator)
+
+
+def _scanned_record(text: str, first_line: int) -> dict[str, Any] | None:
+    """The record of a game the fast path reads, or ``None`` (then the grammar reads it).
+
+    Its tag lines are read by the builder, as on the grammar's path; a tag the
+    builder refuses sends the whole game to the grammar's path, which reports it."""
+    scanned = scan_game(text)
+    if scanned is None:
+        return None
+    builder = _Builder(first_line, None)
+    tags: dict[str, Any] = {}
+    try:
+        for tag_text, offset, col in scanned.tags:
+            builder.tag(_Line("TAG", tag_text, first_line + offset, col), tags)
+        return builder.record(tags, scanned.hands, scanned.has_final, scanned.final)
+    except TextSyntaxError:
+        return None
 
 
 def _parse(text: str, first_line: int) -> Tree[Token]:
@@ -341,6 +331,12 @@ class _Builder:
             else:
                 has_final = True
                 final = self.final(_line(child, self.first))
+        return self.record(tags, hands, has_final, final)
+
+    def record(self, tags: dict[str, Any], hands: list[Any], has_final: bool, final: Any
+               ) -> dict[str, Any]:
+        """The record of a game from its tags (as :meth:`tag` read them), hands and final
+        claims: the one assembly for both the grammar's path and the fast path."""
         rec: dict[str, Any] = {"format": tags.pop("format", FORMAT)}
         for key in ("variant", "seats", "players", "meta", "start_scores"):
             if key in tags:
@@ -469,7 +465,7 @@ class _Builder:
             name, value = words[i], words[i + 1]
             if name in out:
                 self.fail(f"{what} names {name} twice", line, cols[i] if cols else col)
-            out[name] = int(value) if _INT.fullmatch(value) else value
+            out[name] = number_or_word(value)
             if cols is not None:
                 self.put(path + (name,), line, cols[i + 1], (line, cols[i]))
         return out
@@ -485,7 +481,7 @@ class _Builder:
         self.put(path, line, head.col)
         hand: dict[str, Any] = {}
         i = 1
-        if i < len(words) and _HAND_NO.fullmatch(words[i]):
+        if i < len(words) and HAND_NO.fullmatch(words[i]):
             if int(words[i]) != h + 1:
                 self.fail(f"this is hand {h + 1} of the game, but it is numbered {words[i]}",
                           line, cols[i] if cols else head.col,
@@ -572,7 +568,7 @@ class _Builder:
     def cards(self, words: list[str], cols: list[int] | None, line: int, path: JsonPath
               ) -> list[str]:
         out = []
-        spelling = _SPELLING
+        spelling = SPELLING
         for i, w in enumerate(words):
             c = spelling.get(w)
             if c is None:
@@ -612,7 +608,7 @@ class _Builder:
         line = ln.line
         words, cols = self.words(ln.text, ln.col)
         start = 1
-        if ln.kind == "TRICK" and len(words) > 1 and _HAND_NO.fullmatch(words[1]):
+        if ln.kind == "TRICK" and len(words) > 1 and HAND_NO.fullmatch(words[1]):
             start = 2
         if self.pos is not None:
             self.pos.setdefault(("hands", h, "actions"), (None, (line, ln.col)))
@@ -620,7 +616,7 @@ class _Builder:
         cur_cols: list[int] = []
         n = len(words)
         labels = self.labels
-        spelling = _SPELLING
+        spelling = SPELLING
         for i in range(start, n):
             w = words[i]
             if cols is None:
@@ -633,7 +629,7 @@ class _Builder:
                         seat = w[:colon]
                         ok = labels.get(seat)
                         if ok is None:
-                            ok = labels[seat] = _LABEL.fullmatch(seat) is not None
+                            ok = labels[seat] = LABEL.fullmatch(seat) is not None
                         if ok:
                             if cur is not None:
                                 self.action(cur, cur_cols, h, actions, line)
@@ -657,7 +653,7 @@ class _Builder:
                 self.put(path, line, at + 1)
                 continue
             colon = w.find(":")
-            if colon > 0 and _LABEL.fullmatch(w, 0, colon):
+            if colon > 0 and LABEL.fullmatch(w, 0, colon):
                 if cur is not None:
                     self.action(cur, cur_cols, h, actions, line)
                 cur = [w[:colon], w[colon + 1:]] if colon + 1 < len(w) else [w[:colon]]
@@ -696,51 +692,24 @@ class _Builder:
         glyph = None
         last = words[-1]
         if len(words) > 1 and last[-1] in "!?":
-            m = _GLYPH.fullmatch(last)
+            m = GLYPH.fullmatch(last)
             if m is not None:
                 glyph = m.group(2)
                 words[-1] = m.group(1)
         if len(words) == 1:
             self.fail(f"'{words[0]}:' needs a decision after the colon", line,
                       cols[0] if cols else 1, "for example 'N:pass' or 'N:9H'")
-        seat, head = words[0], words[1]
-        fold = head.lower().replace("-", "_")
-        args = words[2:]
-        if fold in _VERB_SET:
-            verb = fold
-            arg_at = 2
-        elif _looks_like_card(head):
-            verb = "play"
-            args = words[1:]
-            arg_at = 1
-        else:
-            verb = head
-            arg_at = 2
-        out: list[Any] = [seat, verb]
-        for a in args:
-            out.append(self.argument(verb, a, len(out) - 2))
+        out, arg_at = decision(words)
         actions.append(out)
         if self.pos is not None:
             path: JsonPath = ("hands", h, "actions", i)
             self.put(path, line, cols[0])
             self.put(path + (0,), line, cols[0])
             self.put(path + (1,), line, cols[1])
-            for k in range(len(args)):
+            for k in range(len(out) - 2):
                 self.put(path + (2 + k,), line, cols[arg_at + k])
         if glyph is not None:
             self.notes.append({"hand": h, "action": i, "glyph": glyph})
-
-    @staticmethod
-    def argument(verb: str, word: str, k: int) -> Any:
-        if verb in CARD_VERBS:
-            return canonical_card(word)
-        if verb == "bid":
-            return int(word) if _INT.fullmatch(word) else word
-        if word.lower() == "alone":
-            return "alone"
-        if verb == "call" and k == 0:
-            return _SUIT_WORDS.get(word.upper(), word)
-        return word
 
     # ---------------------------------------------------------- results
     def result(self, ln: _Line, h: int) -> Any:
@@ -775,7 +744,7 @@ class _Builder:
             if key in out:
                 self.fail(f"'{key}' is given twice in the {what} line", line, at)
             values = words[1:]
-            if key in _PAIR_PARTS:
+            if key in PAIR_PARTS:
                 out[key] = self.pairs(values, None if cols is None else cols[1:], line, at,
                                       path + (key,), f"{what} {key}")
             elif key == "winner" and what == "final":

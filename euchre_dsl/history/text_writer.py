@@ -24,9 +24,11 @@ from typing import IO, Any, Iterable
 from ..engine.actions import PLAY
 from .notation import FORMAT
 from .text_reader import (
-    _LABEL, _PAIR_PARTS, _SUIT_WORDS, _VERB_SET, CARD_VERBS, FINAL_PARTS, GLYPHS, KEYED_TAGS,
-    NO_WINNER, NOTES_KEY, RESULT_PARTS, TAG_KEYS, UNKNOWN, _is_json, _looks_like_card,
-    canonical_card,
+    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, _is_json,
+)
+from .text_words import (
+    CARD_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL, PAIR_PARTS as _PAIR_PARTS,
+    SUIT_WORDS as _SUIT_WORDS, VERB_SET as _VERB_SET, looks_like_card as _looks_like_card,
 )
 
 __all__ = ["dump_game", "write_games", "write_text"]

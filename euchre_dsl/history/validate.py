@@ -43,6 +43,7 @@ from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
 from .events import Acted, Dealt, Event, HandEnded, Started
+from .fast_check import FastCheck
 from .notation import FORMAT, Broken, json_kind
 from .positions import Item, JsonPath, Locate, no_positions
 from .reader import STDIN, STDIN_NAME, read_records
@@ -114,14 +115,26 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
 
 
 class Validator:
-    """Checks records one at a time; compiled variants are kept between records."""
+    """Checks records one at a time; compiled variants are kept between records.
 
-    def __init__(self, variant_dirs: tuple[str, ...] = ()) -> None:
+    With ``fast`` (the default) each record first goes through
+    :class:`~.fast_check.FastCheck`, which proves a clean record clean in one
+    replay; any other record is checked in full, so the problems are the same
+    either way (``fast=False`` is for the tests that show it).
+    """
+
+    def __init__(self, variant_dirs: tuple[str, ...] = (), fast: bool = True) -> None:
         self._variants: dict[tuple[str, str | None], RuleSet | EuchreError] = {}
         self._file: str | None = None  # the file of the last record, and its folder
         self._base: str | None = None
         #: Folders besides a record's own whose variant files a record may name.
         self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
+        self.fast = FastCheck(self.rules_for) if fast else None
+
+    def clean(self, record: Any, file: str | None) -> bool:
+        """``True`` when the fast path proves ``record`` has no problem (nor note);
+        ``False`` says nothing: :meth:`validate` must look."""
+        return self.fast is not None and self.fast.clean(record, file)
 
     def validate(self, record: Any, *, index: int = 0, file: str | None = None,
                  locate: Locate | None = None) -> list[Problem]:
@@ -132,6 +145,13 @@ class Validator:
         (a :class:`~euchre_dsl.history.reader.Locator`); without it problems
         carry the file only.
         """
+        if self.clean(record, file):
+            return []
+        return self.check_fully(record, index, file, locate)
+
+    def check_fully(self, record: Any, index: int = 0, file: str | None = None,
+                    locate: Locate | None = None) -> list[Problem]:
+        """:meth:`validate` without the fast path (for a record it did not prove clean)."""
         return [e for e in _RecordCheck(self, record, index, file, locate or no_positions(file),
                                         False).walk() if type(e) is Problem]
 
@@ -226,7 +246,9 @@ def check_items(items: Iterable[Item], file: str | None, report: FileReport,
                 hands = data.get("hands")
                 if type(hands) is list:
                     report.hands += len(hands)
-            found = v.validate(data, index=item.index, file=file, locate=item.locate(file))
+            if v.clean(data, file):  # no locator is made for a clean record
+                continue
+            found = v.check_fully(data, item.index, file, item.locate(file))
         for p in found:
             if p.severity == "error":
                 report.errors += 1

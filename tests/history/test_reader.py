@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from euchre_dsl.history import reader
 from euchre_dsl.history.reader import (
-    Locator, ScanError, expand_paths, iter_json, iter_jsonl, read_records, read_stdin,
-    scan_positions,
+    Locator, ScanError, expand_paths, iter_json, iter_jsonl, parse_record, read_records,
+    read_stdin, scan_positions,
 )
 
 
@@ -192,3 +193,26 @@ def test_expand_paths_finds_record_files_recursively_sorted(tmp_path: Path) -> N
     found = expand_paths([str(tmp_path), "-"])
     assert found == [str(tmp_path / "b" / "a.json"), str(tmp_path / "b" / "z.jsonl"),
                      str(tmp_path / "c.json"), "-"]
+
+
+#: Texts where json and msgspec's decoder might differ: big and long numbers,
+#: constants, surrogates, nesting, duplicate keys, stray text.
+_TRICKY = ['{"a": 1, "a": 2}', "-0", "-0.0", "1e400", "-1e400", "1.7976931348623157e309",
+           "18446744073709551616", "-9223372036854775809", "1" * 4300, "1" * 4301,
+           "123456789012345678901234567890.5", "5e-324", "2.5e-324", "0.1e1", "1E+2",
+           '"\\ud800"', '"\\udc00\\ud800"', '"\\uD83D\\uDE00"', '"\\u0000"', '"\x01"', '"\t"',
+           "NaN", "[Infinity]", "[-Infinity]", "[" * 5000 + "]" * 5000, "01", "1.", ".5",
+           "[1,]", '{"a":1,}', '{"a":1}x', "\u00a0{}", '"\\x"', '"é"', '  {"x": [] }  \n',
+           '{"hands": [{"deal": {"hands": {"N": ["JH", 1.0, true, null]}}}]}']
+
+
+@pytest.mark.parametrize("text", _TRICKY, ids=range(len(_TRICKY)))
+def test_the_accelerated_parse_gives_json_s_values_and_messages(
+        text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("msgspec")
+    assert reader.fast_loads is not None
+    fast = parse_record(text, 3, 7, "f.jsonl")
+    monkeypatch.setattr(reader, "fast_loads", None)
+    plain = parse_record(text, 3, 7, "f.jsonl")
+    assert repr(fast.data) == repr(plain.data)  # 1 and 1.0 and True told apart
+    assert fast.problem == plain.problem

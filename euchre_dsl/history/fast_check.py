@@ -1,0 +1,366 @@
+"""The validator's fast path: proving a record clean in one pass, with nothing to report.
+
+Most records a validator sees -- simulated games, pipelines' output -- have no
+problem at all, and for them the full checker (:mod:`.validate`) pays for
+machinery they never use: a check object and its generators per record,
+events, a rollback copy of the game before every optional declaration,
+result objects built to be compared.  :class:`FastCheck` answers one
+question, "would the full checker report nothing, not even a note?", for
+the common shape of a record -- a variant id, every card known, the verbs
+of the ordinary game -- by replaying it through the same engine verbs
+(:class:`~euchre_dsl.engine.game.Game`: the rules are the engine's, never
+re-implemented here) and comparing every claim in place.
+
+It never reports anything itself.  At the first thing that is not plainly
+right (an unexpected key or type, an unknown card, a variant that fails to
+load, an action the engine refuses, a renege, a claim that differs) or that
+it does not handle (inline variants, hidden cards, widow, kitty and the
+house-rule verbs) it answers ``False``, and the validator runs the full
+checker on the record from the start: the problems, their messages and
+positions are the full checker's by construction.  So the engine's state may
+be left anywhere when it gives up -- which is why it needs no rollback copy.
+
+Per-variant work (the rule set, the seat and side tables, the game whose
+setup new games share) is kept from one record to the next.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Final
+
+from ..cards import contract_name
+from ..engine.actions import (
+    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
+    IllegalAction,
+)
+from ..engine.game import Game
+from ..errors import EuchreError
+from ..limits import MAX_HANDS
+from ..rules.ruleset import RuleSet
+from .notation import CONTRACT_CODES, FORMAT
+from .shape import HAND_KEYS, LABEL, TOP_KEYS
+
+_TOP: Final = frozenset(TOP_KEYS)
+_HAND: Final = frozenset(HAND_KEYS)
+_DEAL: Final = frozenset(("hands", "upcard"))  # no widow, no kitty
+_FINAL: Final = frozenset(("scores", "winner"))
+_RESULT_KEYS: Final = 5  # trump, maker, tricks, points, scores: result_to_json's keys
+_ALONE: Final = "alone"
+
+# The verbs the fast path replays, as small ints (one dict lookup per action).
+_V_PASS: Final = 0
+_V_ORDER_UP: Final = 1
+_V_CALL: Final = 2
+_V_BID: Final = 3
+_V_DISCARD: Final = 4
+_V_PLAY: Final = 5
+_V_DEFEND: Final = 6
+_V_STAY: Final = 7
+_V_DROP: Final = 8
+_V_WIDOW: Final = 9
+_VERB_CODES: Final[dict[str, int]] = {
+    PASS: _V_PASS, ORDER_UP: _V_ORDER_UP, CALL: _V_CALL, BID: _V_BID, DISCARD: _V_DISCARD,
+    PLAY: _V_PLAY, DEFEND_ALONE: _V_DEFEND, STAY: _V_STAY, DROP: _V_DROP,
+    TAKE_WIDOW: _V_WIDOW,
+}
+
+
+class _Seating:
+    """What a record's variant and seats fix, kept while records repeat them."""
+
+    def __init__(self, rules: RuleSet, seats: list[str]) -> None:
+        self.rules = rules
+        self.seats = list(seats)  # compared with each record's list
+        self.labels = tuple(seats)
+        self.seat_of = {label: i for i, label in enumerate(seats)}
+        self.template = Game(rules, seats, 0)  # lends its setup to every game
+        self.card_of = self.template.deck.spellings
+        self.side_names = self.template.side_names
+        self.side_of = {name: i for i, name in enumerate(self.side_names)}
+
+
+class FastCheck:
+    """Whether a record is clean, answered by one replay through the engine's verbs.
+
+    ``rules_for(variant, file)`` is the validator's cached variant lookup
+    (raising :class:`~euchre_dsl.errors.EuchreError` for a variant that does
+    not load).
+    """
+
+    def __init__(self, rules_for: Callable[[str, str | None], RuleSet]) -> None:
+        self.rules_for = rules_for
+        self._variant = ""  # the last record's variant id and file, and its rules
+        self._file: str | None = None
+        self._rules: RuleSet | None = None
+        self._seating: _Seating | None = None
+
+    def clean(self, record: Any, file: str | None) -> bool:
+        """``True`` only if the full checker would find no problem (nor note) in
+        ``record``, read from ``file``; ``False`` means "run the full checker"."""
+        if type(record) is not dict:
+            return False
+        for k in record:
+            if k not in _TOP and not (type(k) is str and k.startswith("x-")):
+                return False
+        if record.get("format") != FORMAT:
+            return False
+        seating = self._seating_of(record.get("variant"), record.get("seats"), file)
+        if seating is None:
+            return False
+        hands = record.get("hands")
+        if type(hands) is not list or not hands or len(hands) > MAX_HANDS:
+            return False
+        if "players" in record and not _players_ok(record["players"], seating.seat_of):
+            return False
+        if "meta" in record and not _meta_ok(record["meta"]):
+            return False
+        first = hands[0]
+        if type(first) is not dict:
+            return False
+        label = first.get("dealer")
+        dealer = seating.seat_of.get(label) if type(label) is str else None
+        if dealer is None:
+            return False
+        game = Game(seating.rules, seating.labels, dealer, like=seating.template)
+        if "start_scores" in record:
+            start = _side_values(record["start_scores"], seating.side_of)
+            if start is None:
+                return False
+            game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])
+        try:
+            for hand in hands:
+                if not self._hand(game, seating, hand):
+                    return False
+        except (IllegalAction, ValueError):  # the engine refused an action or the deal
+            return False
+        return "final" not in record or _final_ok(record["final"], game, seating.side_of)
+
+    def _seating_of(self, variant: Any, seats: Any, file: str | None) -> _Seating | None:
+        """The variant and seats of a record, from the last record's when they repeat."""
+        if type(variant) is not str or type(seats) is not list:
+            return None
+        rules = self._rules
+        if rules is None or variant != self._variant or file != self._file:
+            try:
+                rules = self.rules_for(variant, file)
+            except EuchreError:
+                return None
+            self._variant, self._file, self._rules = variant, file, rules
+        seating = self._seating
+        if seating is not None and seating.rules is rules and seating.seats == seats:
+            return seating
+        for label in seats:
+            if type(label) is not str or LABEL.fullmatch(label) is None:
+                return None
+        if len(seats) != rules.players.count or len(set(seats)) != len(seats):
+            return None
+        seating = self._seating = _Seating(rules, seats)
+        return seating
+
+    def _hand(self, game: Game, seating: _Seating, hand: Any) -> bool:
+        """Replay one hand and compare its result; ``False`` at anything to report."""
+        if game.is_over or type(hand) is not dict or not hand.keys() <= _HAND:
+            return False
+        dealer = hand.get("dealer")
+        if type(dealer) is not str or seating.seat_of.get(dealer) != game.dealer:
+            return False
+        deal = hand.get("deal")
+        actions = hand.get("actions")
+        if type(deal) is not dict or not deal.keys() <= _DEAL or type(actions) is not list:
+            return False
+        card_of = seating.card_of
+        held = deal.get("hands")
+        if type(held) is not dict or len(held) != game.n:
+            return False
+        dealt: list[list[int | None]] = []
+        for label in seating.labels:
+            cards = held.get(label)
+            if type(cards) is not list:
+                return False
+            known: list[int | None] = []
+            for c in cards:
+                card = card_of.get(c) if type(c) is str else None
+                if card is None:
+                    return False
+                known.append(card)
+            dealt.append(known)
+        up = deal.get("upcard")
+        upcard: int | None = None
+        if up is not None:
+            upcard = card_of.get(up) if type(up) is str else None
+            if upcard is None:
+                return False
+        game.deal(dealt, upcard)
+        if not self._actions(game, seating, actions):
+            return False
+        return "result" not in hand or _result_ok(hand["result"], game, seating)
+
+    def _actions(self, game: Game, seating: _Seating, actions: list[Any]) -> bool:
+        """Replay a hand's actions to the end of the hand, exactly to its last action."""
+        seat_of, card_of = seating.seat_of, seating.card_of
+        n = len(actions)
+        i = 0
+        plays: list[tuple[int, int]] = []
+        while i < n:
+            if game.hand_over:
+                return False  # an action after the end of the hand
+            if game.phase == PLAYING:  # the clean plays, in one engine call
+                plays.clear()
+                end = i
+                while end < n:
+                    a = actions[end]
+                    if type(a) is not list or len(a) != 3 or a[1] != PLAY:
+                        break
+                    seat = seat_of.get(a[0]) if type(a[0]) is str else None
+                    card = card_of.get(a[2]) if type(a[2]) is str else None
+                    if seat is None or card is None:
+                        return False
+                    plays.append((seat, card))
+                    end += 1
+                if end == i:
+                    return False  # not a play while the cards are being played
+                taken = game.replay_plays(plays)
+                if taken != end - i:
+                    return False  # a play the engine must judge: left to the full checker
+                i = end
+                continue
+            if not _act(game, seat_of, card_of, actions[i]):
+                return False
+            i += 1
+        return game.hand_over
+
+
+def _act(game: Game, seat_of: dict[str, int], card_of: dict[str, int], a: Any) -> bool:
+    """Apply one action other than a play in the play phase through its engine verb,
+    as ``Game.act`` dispatches it (without ``act``'s rollback copy: on a refusal
+    the record goes to the full checker anyway)."""
+    if type(a) is not list or len(a) < 2:
+        return False
+    label, verb = a[0], a[1]
+    seat = seat_of.get(label) if type(label) is str else None
+    code = _VERB_CODES.get(verb) if type(verb) is str else None
+    if seat is None or code is None:
+        return False
+    k = len(a)
+    seen = game.last_renege
+    if code == _V_PASS and k == 2:
+        game.pass_(seat)
+    elif code == _V_ORDER_UP and (k == 2 or (k == 3 and a[2] == _ALONE)):
+        game.order_up(seat, k == 3)
+    elif code == _V_CALL and (k == 3 or (k == 4 and a[3] == _ALONE)):
+        named = a[2]
+        contract = CONTRACT_CODES.get(named.upper()) if type(named) is str else None
+        if contract is None:
+            return False
+        game.call(seat, contract, k == 4)
+    elif code == _V_BID and k == 3 and type(a[2]) is int:
+        game.bid(seat, a[2])
+    elif (code == _V_DISCARD or code == _V_PLAY) and k == 3:
+        card = card_of.get(a[2]) if type(a[2]) is str else None
+        if card is None:
+            return False  # an unknown ('??') or misspelt card
+        if code == _V_DISCARD:
+            game.discard(seat, card)
+        else:
+            game.play(seat, card, True)
+    elif code == _V_DEFEND and k == 2:
+        game.defend_alone(seat)
+    elif code == _V_STAY and k == 2:
+        game.stay(seat)
+    elif code == _V_DROP and k == 2:
+        game.drop(seat)
+    elif code == _V_WIDOW and k == 2:
+        game.take_widow(seat)
+    else:
+        return False
+    return game.last_renege is seen  # a renege is reported: not clean
+
+
+def _players_ok(players: Any, seat_of: dict[str, int]) -> bool:
+    """``players`` as the shape check accepts it: seat -> name."""
+    if type(players) is not dict:
+        return False
+    for k, v in players.items():
+        if k not in seat_of or type(v) is not str:
+            return False
+    return True
+
+
+def _meta_ok(meta: Any) -> bool:
+    """``meta`` as the shape check accepts it: strings and numbers (not booleans)."""
+    if type(meta) is not dict:
+        return False
+    for v in meta.values():
+        t = type(v)
+        if t is not str and t is not int and t is not float:
+            return False
+    return True
+
+
+def _side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
+    """An object side name -> integer as side index -> value (``ShapeChecks.side_scores``
+    without its messages); ``None`` where that reports a problem."""
+    if type(obj) is not dict:
+        return None
+    out: dict[int, int] = {}
+    for k, v in obj.items():
+        side = side_of.get(k)
+        if side is None or type(v) is not int:
+            return None
+        out[side] = v
+    return out
+
+
+def _counts_equal(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -> bool:
+    """``claimed == dict(zip(keys, values))`` with every value an ``int``."""
+    if type(claimed) is not dict or len(claimed) != len(keys):
+        return False
+    for key, value in zip(keys, values):
+        v = claimed.get(key)
+        if type(v) is not int or v != value:
+            return False
+    return True
+
+
+def _result_ok(claimed: Any, game: Game, seating: _Seating) -> bool:
+    """The hand's claimed ``result`` is exactly the replay's (``result_to_json``), every
+    count an integer: what ``ClaimChecks.check_result`` accepts without a word."""
+    res = game.last_result
+    if res is None or type(claimed) is not dict or len(claimed) != _RESULT_KEYS:
+        return False
+    if "trump" not in claimed or claimed["trump"] != contract_name(res.trump):
+        return False
+    maker = None if res.maker is None else seating.labels[res.maker]
+    if "maker" not in claimed or claimed["maker"] != maker:
+        return False
+    return _counts_equal(claimed.get("tricks"), seating.labels, res.tricks) and \
+        _counts_equal(claimed.get("points"), seating.side_names, res.points) and \
+        _counts_equal(claimed.get("scores"), seating.side_names, res.scores)
+
+
+def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
+    """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
+    with nothing to say)."""
+    if type(final) is not dict or not final.keys() <= _FINAL:
+        return False
+    if "scores" in final:
+        scores = _side_values(final["scores"], side_of)
+        if scores is None:
+            return False
+        for side, v in scores.items():
+            if v != game.scores[side]:
+                return False
+    if "winner" in final:
+        w = final["winner"]
+        winners = game.winners
+        if w is None:
+            return winners is None
+        items = [w] if type(w) is str else w if type(w) is list else None
+        if items is None or not items or winners is None:
+            return False
+        for x in items:
+            if type(x) is not str or x not in side_of:
+                return False
+        names = game.side_names
+        return set(items) == {names[s] for s in winners}
+    return True
