@@ -101,6 +101,11 @@ class WorldSampler:
     def sample(self, rng: Rng) -> Game:
         """One world: a copy of the hand so far with every hand filled in."""
         hands, widow = self.sample_hands(rng)
+        return self.world(hands, widow)
+
+    def world(self, hands: Sequence[int], widow: int | None) -> Game:
+        """The world of drawn hands (from :meth:`sample_hands`): a copy of the hand
+        so far with every hand filled in."""
         world = self.template.clone()
         world.assume_hands(hands, widow)
         return world

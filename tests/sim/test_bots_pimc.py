@@ -11,7 +11,8 @@ from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
-from euchre_dsl.sim.bots.pimc import PimcBot, candidates, net_utility
+from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, net_utility
+from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.sim.view import SeatView, view_chooser
 
 
@@ -114,6 +115,25 @@ def test_net_utility_counts_both_sides() -> None:
     assert net_utility(game, 0, True) == [-2, -1, -1, 2, 2, 2]
 
 
+def test_points_past_the_target_are_worth_nothing() -> None:
+    rules = load_variant("standard")
+    hands = ["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"]
+    # E+W at 9 need one point: a march is worth no more than a make; N+S at 9
+    # win the game on a euchre, which costs E+W one point's worth, not two
+    game = Game(rules, dealer=0, start_scores=(9, 9))
+    d = game.deck
+    game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("9H"))
+    game.apply(Action(1, ORDER_UP))
+    game.apply(Action(0, DISCARD, d.parse("9C")))
+    assert net_utility(game, 1, True) == [-1, -1, -1, 1, 1, 1]
+    # at 0-0 nothing is capped
+    fresh = Game(rules, dealer=0)
+    assert capped(fresh, 1, [-2, 1, 2]) == [-2, 1, 2]
+    # nor in a game of a fixed number of deals (the higher score wins, every point counts)
+    one_deal = Game(load_variant("openspiel"), dealer=0, start_scores=(9, 9))
+    assert capped(one_deal, 1, [-2, 1, 2]) == [-2, 1, 2]
+
+
 @pytest.mark.parametrize("variant", ["buck", "dirty-clubs", "columbus"])
 def test_pimc_plays_legal_hands_in_individual_games(variant: str) -> None:
     rules = load_variant(variant)
@@ -122,3 +142,69 @@ def test_pimc_plays_legal_hands_in_individual_games(variant: str) -> None:
     game = Game(rules, dealer=0)
     play_hands(game, bots, random.Random(3), 2)
     assert game.results
+
+
+# ------------------------------------------------------------ reading the bidding
+def rule_bid_game(variant: str, seed: int) -> Game | None:
+    """A hand whose bidding the rule bot made for every seat, at its first card."""
+    rules = load_variant(variant)
+    rule = RuleBot(rules, random.Random(0))
+    game = Game(rules, dealer=seed % rules.players.count)
+    game.deal_random(random.Random(seed))
+    while game.phase != PLAYING and not game.hand_over:
+        game.apply(rule.act(SeatView(game, game.to_act), game.legal_actions()))
+    return game if game.phase == PLAYING else None
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "dirty-clubs", "columbus"])
+def test_the_true_deal_agrees_with_a_rule_bot_bidding(variant: str) -> None:
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    read = 0
+    for seed in range(60):
+        game = rule_bid_game(variant, seed)
+        if game is None:
+            continue
+        seat = game.to_act
+        reader = BiddingInference(SeatView(game, seat), RuleBot(game.rules, random.Random(0)))
+        read += reader.reads
+        assert reader.accepts(list(game.sure)), seed
+    assert read > 20  # the check above is not vacuous
+
+
+def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    # N (seat 1) orders hearts up with three trumps; S (seat 0, dealer) takes the 9H
+    game = start(["9C TC QC KC AC", "JH AH KH AS KS", "9D TD QD KD AD", "JD TS QS JS QH"],
+                 "9H", dealer=0)
+    rule = RuleBot(game.rules, random.Random(0))
+    assert rule.act(SeatView(game, 1), game.legal_actions()) == Action(1, ORDER_UP)
+    game.apply(Action(1, ORDER_UP))
+    reader = BiddingInference(SeatView(game, 2), rule)
+    assert reader.reads
+    d = game.deck
+    hands = list(game.sure)
+    assert reader.accepts(hands)
+    # the same deal with N's hand and W's swapped: nobody orders up with W's two trumps
+    hands[1], hands[3] = game.sure[3], game.sure[1]
+    assert not reader.accepts(hands)
+    # E's sampled worlds give N more trumps when the bidding is read
+    from euchre_dsl.analysis.worlds import WorldSampler
+    from euchre_dsl.sim.bots.pimc import draw_world
+    view = SeatView(game, 2)
+    sampler = WorldSampler(view)
+    hearts = d.trump_masks[d.suit(d.parse("9H"))]
+    rng = random.Random(5)
+    read = sum((draw_world(sampler, reader, rng).sure[1] & hearts).bit_count()
+               for _ in range(60))
+    blind = sum((draw_world(sampler, None, rng).sure[1] & hearts).bit_count()
+                for _ in range(60))
+    assert read > blind + 30  # half a trump more on average, read than blind
+
+
+def test_reading_the_bidding_can_be_turned_off() -> None:
+    spec = parse_bot_spec("pimc:infer=no")
+    bot = make_bot(spec, load_variant("standard"), random.Random(0))
+    assert isinstance(bot, PimcBot) and not bot.infer
+    game = rule_bid_game("standard", 3)
+    assert game is not None
+    assert bot._reader(SeatView(game, game.to_act)) is None

@@ -2,8 +2,10 @@
 
 For each decision the bot samples ``worlds`` deals consistent with what its
 seat knows (:class:`~euchre_dsl.analysis.worlds.WorldSampler`: voids shown,
-the upcard in the taker's hand, its own discard, hand sizes), scores every
-legal option on the *same* worlds, and takes the best average.
+the upcard in the taker's hand, its own discard, hand sizes) and with the
+bidding seen so far, were every other seat the rule bot
+(:class:`BiddingInference`), scores every legal option on the *same* worlds,
+and takes the best average.
 
 * A card is scored by the solver: the points of the bot's side with best play
   after it, net of the opponents' in a partnership game (a defender wants to
@@ -23,7 +25,11 @@ Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 decline, drop) is credited with ``bias`` times what being set costs (the
 variant's ``euchred`` points, or a countdown's ``maker_set``: 0.3 points in
 standard, 0.75 in Buck at the default 0.15) before the comparison, so a bid
-must beat it clearly (docs/strength.md has the measurements).  Ties
+must beat it clearly; a lone hand (made or defended) is charged
+``alone_bias`` times the same: a march needs every trick, which worlds where
+the cards are known make look easy (docs/strength.md has the measurements).
+In a game to a target, points past what a side still needs are worth nothing
+to it (a march at 8 wins no more than a make).  Ties
 between cards go to the rule bot's choice, so equal-valued cards are played
 by table habits.  The solver's table is shared across the worlds of one
 decision (one :class:`Solver` per bot).  Deterministic: every draw comes from
@@ -38,8 +44,12 @@ from ...analysis.position import Position, position_of, utilities
 from ...analysis.solver import Solver
 from ...analysis.worlds import WorldSampler
 from ...cards import mask_cards
-from ...engine.actions import DECLINE, DISCARD, DROP, ORDER_UP, PASS, PLAYING, Action
+from ...engine.actions import (
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAYING,
+    STAY, SWAP, TAKE_WIDOW, Action,
+)
 from ...engine.game import Game
+from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
 from ..view import SeatView
 from .base import Param, Rng
@@ -53,6 +63,14 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 SEPARATION = 2.5
+#: The bidding verbs a world is checked against (:class:`BiddingInference`).
+READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
+#: After these a seat's hand is no longer its dealt cards plus its plays: its
+#: bidding is not read (the cards it bid on cannot be rebuilt from a world).
+EXCHANGE_VERBS = frozenset((DISCARD, GIVE, SWAP, TAKE_WIDOW, MISDEAL))
+#: Draws per world before the bidding is given up on for that world (a rare
+#: bidding, or other seats that do not bid like the rule bot).
+TRIES = 30
 
 
 class PimcBot:
@@ -66,15 +84,22 @@ class PimcBot:
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
               minimum=-10, maximum=10),
+        Param("infer", bool, True, "read the bidding: sample only worlds in which every "
+              "other seat would have bid as it did, were it the rule bot"),
+        Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
+              "what being set costs: a march needs every trick, which sampled worlds make look "
+              "easy", minimum=-10, maximum=10),
     )
 
     def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 50,
-                 bias: float = 0.15) -> None:
+                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
         self.bid_worlds = bid_worlds
         self.bias = bias
+        self.alone_bias = alone_bias
+        self.infer = infer
         sc = rules.scoring
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = sc.maker_set if sc.model == ScoringModel.COUNTDOWN else sc.euchred
@@ -88,12 +113,13 @@ class PimcBot:
             return legal.bit_length() - 1
         seat = view.seat
         sampler = WorldSampler(view)
+        reader = self._reader(view)
         u = net_utility(sampler.template, seat, self.partners)
         totals = [0] * view.deck.size
         solver = self.solver
         rng = self.rng
         for _ in range(self.worlds):
-            world = sampler.sample(rng)
+            world = draw_world(sampler, reader, rng)
             for card, value in card_points(solver, position_of(world, seat), u).items():
                 totals[card] += value
         best = max(totals[c] for c in mask_cards(legal))
@@ -109,13 +135,16 @@ class PimcBot:
             return legal[0]
         seat = view.seat
         sampler = WorldSampler(view)
+        reader = self._reader(view)
         rng = self.rng
         k = len(legal)
-        credit = [self.bias * self.stake if a.verb in PASSIVE else 0.0 for a in legal]
+        credit = [((self.bias if a.verb in PASSIVE else 0.0)
+                   - (self.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * self.stake
+                  for a in legal]
         values: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
         for w in range(self.bid_worlds):
-            world = sampler.sample(rng)
+            world = draw_world(sampler, reader, rng)
             for i in alive:
                 values[i].append(self._value_after(world, legal[i], seat) + credit[i])
             if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.bid_worlds:
@@ -129,6 +158,13 @@ class PimcBot:
             if mean > best:
                 best, best_i = mean, i
         return legal[best_i]
+
+    def _reader(self, view: SeatView) -> BiddingInference | None:
+        """The reading of this hand's bidding, if the bot reads it and there is any."""
+        if not self.infer:
+            return None
+        reader = BiddingInference(view, self.rule)
+        return reader if reader.reads else None
 
     def _value_after(self, world: Game, action: Action, seat: int) -> float:
         """The bot's side's net points if it takes ``action`` in ``world``: the rest
@@ -146,6 +182,92 @@ class PimcBot:
         if result is None:
             return 0.0
         return float(_net_points(child, result.points, seat, self.partners))
+
+
+class BiddingInference:
+    """Reads the bidding: would each other seat, holding a world's cards, have
+    bid as it did?
+
+    Plain PIMC deals a seat that ordered up as many trumps as one that passed;
+    a player reads the bidding.  Here each other seat is taken to bid as the
+    rule bot would from its own view (the table's usual habits), and a world
+    is kept only if every bidding action seen so far -- passes, orders, calls,
+    bids, stays and drops -- is the one that seat's cards would have made.  A
+    seat's cards at the bidding are its cards in the world plus those it has
+    played; a seat that has since exchanged cards (discarded, given, swapped,
+    taken the widow) is not read, nor one whose hand the world leaves out (a
+    loner's partner).  Each (seat, cards) answer is remembered for the
+    decision, so a hand met again costs a dictionary lookup.
+    """
+
+    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+        self.view = view
+        self.rule = rule
+        self.actions = view.actions
+        me = view.seat
+        exchanged = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
+        #: seat -> how many of the hand's actions to replay to read all its bids
+        self.until: dict[int, int] = {}
+        for i, a in enumerate(self.actions):
+            if a.verb in READ_VERBS and a.seat != me and a.seat not in exchanged:
+                self.until[a.seat] = i + 1
+        self.reads = bool(self.until)
+        played = [0] * view.n
+        for s, card in view.plays:
+            played[s] |= 1 << card
+        self.played = played
+        self.size = view.rules.deal.hand_size
+        self.known: dict[tuple[int, int], bool] = {}
+
+    def accepts(self, hands: Sequence[int]) -> bool:
+        """Whether every read seat's bidding agrees with its cards in ``hands``."""
+        for s in self.until:
+            cards = hands[s] | self.played[s]
+            key = (s, cards)
+            ok = self.known.get(key)
+            if ok is None:
+                ok = self._bids_so(s, cards)
+                self.known[key] = ok
+            if not ok:
+                return False
+        return True
+
+    def _bids_so(self, seat: int, cards: int) -> bool:
+        if cards.bit_count() != self.size:
+            return True  # not a whole hand: nothing to read
+        v = self.view
+        game = Game(v.rules, v.labels, v.dealer, v.scores)
+        game.deals = v.deals
+        game.drop_streak = list(v.drop_streak)
+        hands: list[list[int | None] | None] = [None] * v.n
+        hands[seat] = list(mask_cards(cards))
+        try:
+            game.deal(hands, v.upcard, None)
+            for i in range(self.until[seat]):
+                a = self.actions[i]
+                if a.seat == seat and a.verb in READ_VERBS:
+                    if game.to_act != seat:
+                        # an optional declaration of another seat, declined (a
+                        # decline is not recorded: the seat's action declines it)
+                        game.apply(Action(game.to_act, DECLINE))
+                    if self.rule.act(SeatView(game, seat), game.legal_actions()) != a:
+                        return False
+                game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
+        except (ValueError, EuchreError):
+            return True  # the replay cannot be made with these cards: nothing to read
+        return True
+
+
+def draw_world(sampler: WorldSampler, reader: BiddingInference | None, rng: Rng) -> Game:
+    """A world from ``sampler`` that agrees with the bidding, as ``reader`` reads
+    it; after :data:`TRIES` draws that all disagree, the last one drawn."""
+    hands, widow = sampler.sample_hands(rng)
+    if reader is not None:
+        tries = 1
+        while tries < TRIES and not reader.accepts(hands):
+            hands, widow = sampler.sample_hands(rng)
+            tries += 1
+    return sampler.world(hands, widow)
 
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
@@ -195,9 +317,12 @@ def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
 def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
     """``u[k]``: the seat's side's score if it takes ``k`` more tricks, less the
     other side's in a two-sided partnership game (scored by the engine;
-    :func:`utilities` already nets table scores against the best rival)."""
+    :func:`utilities` already nets table scores against the best rival), in a
+    game to a target :func:`capped` at what each side still needs."""
     u = utilities(game, seat)
-    if not partners or len(game.sides) != 2 or game.rules.scoring.model != ScoringModel.COUNTDOWN:
+    if game.rules.scoring.model == ScoringModel.TABLE:
+        return capped(game, seat, u)
+    if not partners or len(game.sides) != 2:
         return u
     side = game.side_of[seat]
     other = [s for s in range(game.n) if game.side_of[s] != side]
@@ -206,6 +331,19 @@ def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
     v = utilities(game, opp)
     left = len(u) - 1
     return [u[k] - v[left - k] for k in range(left + 1)]
+
+
+def capped(game: Game, seat: int, u: list[int]) -> list[int]:
+    """``u`` with a side's gain capped at the points it still needs to win a game
+    played to a target, and its loss at the points the rivals need: past the
+    target, a point is worth nothing (unless the game laps into the next)."""
+    g = game.rules.game
+    if g.deals is not None or g.laps:
+        return u
+    side = game.side_of[seat]
+    mine = max(g.target - game.scores[side], 1)
+    theirs = max(g.target - max(game.scores[i] for i in range(len(game.sides)) if i != side), 1)
+    return [min(x, mine) if x >= 0 else -min(-x, theirs) for x in u]
 
 
 def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:

@@ -36,6 +36,10 @@ TRUMP_CHANCE = (1.0, 0.62, 0.4, 0.25, 0.16, 0.1, 0.07, 0.05)
 #: Chance that a plain card wins a trick, by the number of higher cards of its
 #: suit still out (a plain card is trumped more often than a trump is beaten).
 PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
+#: Chance a plain suit is still followed by everyone (not trumped) on its
+#: second, third... round: a side king behind the seat's own ace is worth
+#: far less than the ace.
+ROUND_SURVIVAL = (1.0, 0.5, 0.2, 0.05)
 #: The tricks an unseen partner takes under a contract it did not choose, as a
 #: distribution over 0, 1, 2, 3 tricks (about 0.9 on average).
 PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
@@ -384,9 +388,12 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int)
         if (trumps >> c) & 1 and n_trumps >= 3:
             p = min(1.0, p + 0.12 * (n_trumps - 2))  # long trumps take the late tricks
         elif contract < 4 and not (trumps >> c) & 1:
-            suit_len = (hand & deck.suit_masks[contract][deck.effective_suits[contract][c]]
-                        ).bit_count()
-            p = max(0.01, p - 0.1 * (suit_len - 1))  # a long side suit gets trumped
+            suit = deck.suit_masks[contract][deck.effective_suits[contract][c]]
+            power = deck.powers[contract][deck.effective_suits[contract][c]]
+            # the seat's own higher cards of the suit must be led first: the
+            # card wins only if the suit goes round that many more times untrumped
+            above = sum(1 for d in mask_cards(hand & suit) if power[d] > power[c])
+            p = max(0.01, p * ROUND_SURVIVAL[min(above, len(ROUND_SURVIVAL) - 1)])
         probs.append(p)
     return probs
 
