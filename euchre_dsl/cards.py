@@ -152,6 +152,9 @@ class Deck:
     trump_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     powers: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
     trump_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Every card in the order :meth:`sorted_cards` lists them (by suit, high first),
+    #: so that a hand is listed by one pass over it instead of a sort.
+    listing: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         low = self.lowest.upper()
@@ -169,6 +172,7 @@ class Deck:
         object.__setattr__(self, "trump_orders", self._build_trump_orders())
         object.__setattr__(self, "powers", self._build_powers())
         object.__setattr__(self, "trump_masks", self._build_trump_masks())
+        object.__setattr__(self, "listing", tuple(self.sorted_cards(self.full_mask)))
 
     @staticmethod
     @cache

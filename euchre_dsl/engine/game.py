@@ -654,10 +654,11 @@ class Game(State):
             self.scores[i] += p
         if self.misdealt is None:  # a void deal is dealt again: it is not a deal of the game
             self.deals += 1
-        self.results.append(HandResult(
+        # tuple.__new__: without the named tuple's __new__, Python code (see hand_outcome)
+        self.results.append(tuple.__new__(HandResult, (
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners), made))
+            tuple(self.trick_winners), made)))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:

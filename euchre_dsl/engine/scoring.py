@@ -123,7 +123,8 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
                 if side != makers:
                     pts[side] = value
             reason = "euchred"
-    return HandScore(tuple(pts), None, reason)
+    # tuple.__new__: without the named tuple's __new__, Python code (an interpreted call)
+    return tuple.__new__(HandScore, (tuple(pts), None, reason))
 
 
 def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
@@ -152,7 +153,7 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
             pts[side_of[seat]] += s.bucked
         else:
             pts[side_of[seat]] -= s.per_trick * t
-    return HandScore(tuple(pts), None, "countdown")
+    return tuple.__new__(HandScore, (tuple(pts), None, "countdown"))  # as in _table
 
 
 def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:

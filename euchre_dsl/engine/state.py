@@ -408,8 +408,10 @@ class State:
         The real end of the hand scores ``self.tricks`` with it; the solver
         scores the endings it looks ahead to the same way."""
         target = self.high_bid if self.bid_target else self.fixed_target
-        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
-                           tuple(self.active), tuple(tricks), self.renege_by)
+        # tuple.__new__ makes the named tuple without its __new__, which is Python code
+        # (an interpreted call from compiled code); the solver asks this at every ending
+        return tuple.__new__(HandOutcome, (self.maker, self.alone, self.lone_defender, target,
+                                           tuple(self.active), tuple(tricks), self.renege_by))
 
     def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
         """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled

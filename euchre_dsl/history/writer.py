@@ -17,19 +17,11 @@ from .notation import (
     FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
 )
 
-#: Each deck's cards in the order records list them (:meth:`Deck.sorted_cards`:
-#: by suit, high first), so that a hand is written by one pass over this order
-#: instead of a sort per hand.
-_LISTING: dict[Deck, tuple[int, ...]] = {}
-
-
 def card_names(deck: Deck, mask: int) -> list[str]:
-    """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``."""
-    order = _LISTING.get(deck)
-    if order is None:
-        order = _LISTING[deck] = tuple(deck.sorted_cards((1 << deck.size) - 1))
+    """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``, by one
+    pass over ``deck.listing``."""
     names = deck.names
-    return [names[c] for c in order if (mask >> c) & 1]
+    return [names[c] for c in deck.listing if (mask >> c) & 1]
 
 
 def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
