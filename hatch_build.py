@@ -52,6 +52,7 @@ COMPILED = (
     "euchre_dsl/history/fast_check.py",
     "euchre_dsl/history/text_words.py",
     "euchre_dsl/history/text_scan.py",
+    "euchre_dsl/history/text_lines.py",
     "euchre_dsl/analysis/position.py",
     "euchre_dsl/analysis/solver.py",
     "euchre_dsl/analysis/worlds.py",

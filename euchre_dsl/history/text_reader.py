@@ -6,11 +6,14 @@ same game, so the one validator checks both.  The format is specified in
 
 The work is split for speed and for flat memory:
 
-* :func:`split_games` cuts the file into games, a line at a time (a tag line
-  after a hand starts the next game), so a file of any size streams;
-* each game is parsed by the LALR grammar, whose terminals are whole lines;
-* :class:`_Builder` reads the words of each line into the record.  Words are
-  split with ``str.split`` on the fast path; positions are not kept.
+* :func:`~.text_lines.split_games` cuts the file into games, a line at a time
+  (a tag line after a hand starts the next game), so a file of any size streams;
+* a well-formed game is read by the fast path, :func:`~.text_scan.scan_game`
+  (a line scanner, compiled), which gives up on anything else;
+* any other game is parsed by the LALR grammar, whose terminals are whole
+  lines, and :class:`_Builder` reads the words of each line into the record
+  (or finds the syntax error).  Both paths read words with :mod:`.text_words`
+  and assemble the record with :meth:`_Builder.record`; positions are not kept.
 
 Positions cost nothing until a problem is found: :class:`TextLocator` parses
 that one game again with :class:`_Builder` recording the line and column of
@@ -34,10 +37,11 @@ from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_TEXT_LINE, clip
 from .notation import FORMAT
 from .positions import Item, JsonPath, ScanError, nearest, scan_positions
+from .text_lines import decoded_lines, split_games
 from .text_scan import scan_game
 from .text_words import (
-    CARD_VERBS, GLYPH, HAND_NO, LABEL, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card,
-    decision, number_or_word,
+    CARD_VERBS, GLYPH, LABEL, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card, decision,
+    is_digits, number_or_word,
 )
 
 __all__ = ["read_text_file", "iter_text", "read_text", "parse_game", "split_games",
@@ -481,7 +485,7 @@ class _Builder:
         self.put(path, line, head.col)
         hand: dict[str, Any] = {}
         i = 1
-        if i < len(words) and HAND_NO.fullmatch(words[i]):
+        if i < len(words) and is_digits(words[i]):
             if int(words[i]) != h + 1:
                 self.fail(f"this is hand {h + 1} of the game, but it is numbered {words[i]}",
                           line, cols[i] if cols else head.col,
@@ -608,7 +612,7 @@ class _Builder:
         line = ln.line
         words, cols = self.words(ln.text, ln.col)
         start = 1
-        if ln.kind == "TRICK" and len(words) > 1 and HAND_NO.fullmatch(words[1]):
+        if ln.kind == "TRICK" and len(words) > 1 and is_digits(words[1]):
             start = 2
         if self.pos is not None:
             self.pos.setdefault(("hands", h, "actions"), (None, (line, ln.col)))
@@ -800,63 +804,11 @@ class TextLocator:
 
 
 # ------------------------------------------------------------------ files
-def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """``(first line, text)`` of each game: a tag line after a non-tag line starts the
-    next game.  Text before the first game's content (comments) stays with it; a
-    piece with nothing but comments and blank lines is no game."""
-    buf: list[str] = []
-    start = 1
-    in_body = False
-    has_content = False
-    for no, line in enumerate(lines, 1):
-        s = line.lstrip()
-        if not s or s[0] == ";":
-            buf.append(line)
-            continue
-        if s[0] == "[":
-            if in_body:
-                if has_content:
-                    yield start, _joined(buf)
-                buf, start, in_body = [], no, False
-        else:
-            in_body = True
-        has_content = True
-        buf.append(line)
-    if has_content:
-        yield start, _joined(buf)
-
-
-def _joined(lines: list[str]) -> str:
-    text = "".join(lines)
-    return text if text.endswith("\n") else text + "\n"
-
-
 def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
     """Records of a text stream, one game at a time."""
-    bad: dict[int, Problem] = {}  # line -> the problem of a line that is not UTF-8
-
-    def decoded() -> Iterator[str]:
-        for no, raw in enumerate(stream, 1):
-            if len(raw) > MAX_TEXT_LINE:  # not kept: no line of a game is near this long
-                bad[no] = Problem("syntax", f"the line is {len(raw):,} bytes long, more than "
-                                  f"the {MAX_TEXT_LINE:,} a line may be",
-                                  location=Location(file, no, 1),
-                                  hint="a line holds one tag, hand, deal or trick")
-                yield "; (a line too long to read)\n"
-                continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                before = raw[:exc.start].decode("utf-8", "replace")
-                bad[no] = Problem("syntax", f"the text is not UTF-8 (byte 0x{raw[exc.start]:02x})",
-                                  location=Location(file, no, len(before) + 1),
-                                  hint="save the file as UTF-8")
-                text = raw.decode("utf-8", "replace")
-            if no == 1 and text.startswith("\ufeff"):
-                text = text[1:]
-            yield text
-
-    for index, (line, text) in enumerate(split_games(decoded())):
+    bad: dict[int, Problem] = {}  # line -> the problem of a line that cannot be read
+    lines = decoded_lines(stream, file, bad, MAX_TEXT_LINE)
+    for index, (line, text) in enumerate(split_games(lines)):
         end = line + text.count("\n")
         broken = [no for no in bad if line <= no < end]
         if broken:

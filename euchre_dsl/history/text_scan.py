@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .text_words import (
-    GLYPH, HAND_NO, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card, decision,
+    GLYPH, NO_WINNER, PAIR_PARTS, SPELLING, UNKNOWN, canonical_card, decision, is_digits,
     number_or_word,
 )
 
@@ -41,7 +41,6 @@ _RESULT: Final = 6
 _FINAL: Final = 7
 _KEYWORDS: Final = {"hand": _HAND, "upcard": _UPCARD, "widow": _WIDOW, "kitty": _KITTY,
                     "bidding": _BIDDING, "trick": _TRICK, "result": _RESULT, "final": _FINAL}
-_CARD_LINE_KEYS: Final = ("", "upcard", "widow", "kitty")
 
 # Where a line is in the grammar's order (``game: TAG* hand* FINAL?``,
 # ``hand: HAND deal-line* action-line* RESULT?``): what may come next.
@@ -51,10 +50,16 @@ _ACTIONS: Final = 2
 _RESULTED: Final = 3
 _ENDED: Final = 4
 
-#: Characters that take a game to the full reader: comments, notes, JSON parts.
-_REFUSED: Final = (";", "{", "@")
-#: The longest hand number read here (longer ones are the full reader's to judge).
-_MAX_HAND_DIGITS: Final = 6
+#: The characters read here: line ends and printable ASCII but comments, notes and JSON
+#: parts (``;``, ``{``, ``@``).  Anything else (symbols, tabs, carriage returns, control
+#: characters) takes the game to the full reader.
+_TAKEN: Final = bytes(c for c in range(0x20, 0x7F) if chr(c) not in ";{@") + b"\n"
+#: Short words of action lines seen -> ``SEAT:card`` as (seat, card), or None for a word
+#: that is no such play.  Bounded (cleared when full): a file's seats and cards are few,
+#: its words many.
+_PLAYS: Final[dict[str, tuple[str, str] | None]] = {}
+_PLAYS_KEPT: Final = 4096
+_PLAY_WORD: Final = 24
 
 
 class Scanned:
@@ -79,11 +84,8 @@ def scan_game(text: str) -> Scanned | None:
     """One game's text (lines ending in ``\\n``) read in one pass, or ``None`` if it
     uses anything beyond the well-formed core of the syntax (see the module's
     docstring): then the full reader must read it."""
-    if not text.isascii():
-        return None
-    for ch in _REFUSED:
-        if ch in text:
-            return None
+    if not text.isascii() or text.encode("ascii").translate(None, _TAKEN):
+        return None  # one pass in C over the text: what is left is not taken here
     out = Scanned()
     hands = out.hands
     state = _TAGS
@@ -93,43 +95,42 @@ def scan_game(text: str) -> Scanned | None:
     lines = text.split("\n")
     for k in range(len(lines)):
         raw = lines[k]
-        s = raw.strip(" ")
-        if not s:
+        words = raw.split()  # printable ASCII: on spaces
+        if not words:
             continue
-        if not s.isprintable():  # tabs, carriage returns, control characters
-            return None
-        if s[0] == "[":
-            if state != _TAGS or s[-1] != "]":
+        first = words[0]
+        if first[0] == "[":
+            tag = raw.strip(" ")
+            if state != _TAGS or tag[-1] != "]":
                 return None
-            out.tags.append((s, k, len(raw) - len(raw.lstrip(" ")) + 1))
+            out.tags.append((tag, k, len(raw) - len(raw.lstrip(" ")) + 1))
             continue
-        sp = s.find(" ")
-        kind = _KEYWORDS.get(s if sp < 0 else s[:sp], -1)
+        kind = _KEYWORDS.get(first, -1)
         if kind < 0:
             # "SEAT: cards" (a keyword followed by ':' is a seat too, but not read here)
-            if state != _DEAL or not _seat_line(s, deal):
+            if state != _DEAL or not _seat_line(words, deal):
                 return None
             continue
-        if sp >= 0 and s[sp:].lstrip(" ")[0] == ":":
+        if len(words) > 1 and words[1][0] == ":":
             return None
         if kind == _HAND:
             if state == _ENDED:
                 return None
             deal = {}
             actions = []
-            hand = _hand_line(s, len(hands), deal, actions)
+            hand = _hand_line(words, len(hands), deal, actions)
             if not hand:
                 return None
             hands.append(hand)
             state = _DEAL
         elif kind == _BIDDING or kind == _TRICK:
-            if (state != _DEAL and state != _ACTIONS) or not _action_line(s, kind, actions):
+            if (state != _DEAL and state != _ACTIONS) or not _action_line(words, kind, actions):
                 return None
             state = _ACTIONS
         elif kind == _RESULT:
             if state != _DEAL and state != _ACTIONS:
                 return None
-            result = _claims(s[6:], False)
+            result = _claims(raw[raw.find(first) + len(first):], False)
             if result is None:
                 return None
             hand["result"] = result
@@ -137,25 +138,25 @@ def scan_game(text: str) -> Scanned | None:
         elif kind == _FINAL:
             if state == _ENDED:
                 return None
-            out.final = _claims(s[5:], True)
+            out.final = _claims(raw[raw.find(first) + len(first):], True)
             if out.final is None:
                 return None
             out.has_final = True
             state = _ENDED
         else:  # upcard, widow, kitty
-            if state != _DEAL or not _card_line(s, _CARD_LINE_KEYS[kind], deal):
+            if state != _DEAL or not _card_line(words, first, deal):
                 return None
     return out
 
 
-def _hand_line(s: str, h: int, deal: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
+def _hand_line(words: list[str], h: int, deal: dict[str, Any], actions: list[Any]
+               ) -> dict[str, Any]:
     """``hand [N] [dealer SEAT]`` as the hand's record with its (still empty) deal and
     actions in place; empty if the line is anything else."""
-    words = s.split()
     n = len(words)
     i = 1
-    if n > 1 and words[1].isdigit():
-        if len(words[1]) > _MAX_HAND_DIGITS or int(words[1]) != h + 1:
+    if n > 1 and is_digits(words[1]):
+        if int(words[1]) != h + 1:
             return {}
         i = 2
     hand: dict[str, Any] = {}
@@ -180,57 +181,77 @@ def _cards(words: list[str]) -> list[str]:
     return [canonical_card(w) for w in words]
 
 
-def _seat_line(s: str, deal: dict[str, Any]) -> bool:
-    """``SEAT: cards`` (or ``SEAT: -``) into ``deal["hands"]``; False if not read here."""
-    colon = s.find(":")
-    if colon <= 0:
+def _seat_line(words: list[str], deal: dict[str, Any]) -> bool:
+    """The words of ``SEAT: cards`` (or ``SEAT: -``) into ``deal["hands"]``; False if not
+    read here.  The cards are the words after the line's first colon."""
+    first = words[0]
+    colon = first.find(":")
+    if colon > 0:  # "N:" or "N:JC"
+        label = first[:colon]
+        rest = first[colon + 1:]
+        cards = words[1:]
+    elif colon < 0 and len(words) > 1 and words[1][0] == ":":  # "N :"
+        label = first
+        rest = words[1][1:]
+        cards = words[2:]
+    else:
         return False
-    label = s[:colon].rstrip(" ")
+    if rest:
+        cards.insert(0, rest)
     if not _is_label(label):
         return False
-    hands = deal.setdefault("hands", {})
-    if label in hands:
+    hands = deal.get("hands")
+    if hands is None:
+        hands = deal["hands"] = {}
+    elif label in hands:
         return False
-    words = s[colon + 1:].split()
-    hands[label] = None if len(words) == 1 and words[0] == UNKNOWN else _cards(words)
+    hands[label] = None if len(cards) == 1 and cards[0] == UNKNOWN else _cards(cards)
     return True
 
 
-def _card_line(s: str, key: str, deal: dict[str, Any]) -> bool:
-    """``upcard CARD``, ``widow cards``, ``kitty cards`` (``-``: unknown) into ``deal``."""
+def _card_line(words: list[str], key: str, deal: dict[str, Any]) -> bool:
+    """The words of ``upcard CARD``, ``widow cards``, ``kitty cards`` (``-``: unknown)
+    into ``deal``."""
     if key in deal:
         return False
-    words = s[len(key):].split()
-    if len(words) == 1 and words[0] == UNKNOWN:
+    n = len(words)
+    if n == 2 and words[1] == UNKNOWN:
         deal[key] = None
     elif key == "upcard":
-        if len(words) != 1:
+        if n != 2:
             return False
-        deal[key] = canonical_card(words[0])
+        deal[key] = canonical_card(words[1])
     else:
-        deal[key] = _cards(words)
+        deal[key] = _cards(words[1:])
     return True
 
 
-def _action_line(s: str, kind: int, actions: list[Any]) -> bool:
-    """The decisions of a ``bidding`` or ``trick [N]`` line appended to ``actions``."""
-    words = s.split()
+def _action_line(words: list[str], kind: int, actions: list[Any]) -> bool:
+    """The decisions of the words of a ``bidding`` or ``trick [N]`` line appended to
+    ``actions``."""
     n = len(words)
-    start = 2 if kind == _TRICK and n > 1 and HAND_NO.fullmatch(words[1]) else 1
+    start = 2 if kind == _TRICK and n > 1 and is_digits(words[1]) else 1
     cur: list[str] = []
+    plays = _PLAYS
     for i in range(start, n):
         w = words[i]
+        play = plays.get(w)
+        if play is None and w not in plays:
+            play = _play(w)
+            if len(w) <= _PLAY_WORD:
+                if len(plays) >= _PLAYS_KEPT:
+                    plays.clear()
+                plays[w] = play
+        if play is not None and (i + 1 == n or ":" in words[i + 1]):
+            # "SEAT:card" followed by the next decision or the line's end: a play
+            if cur and not _decision(cur, actions):
+                return False
+            cur = []
+            actions.append([play[0], "play", play[1]])
+            continue
         colon = w.find(":")
         if colon > 0:
             seat = w[:colon]
-            card = SPELLING.get(w[colon + 1:])
-            if card is not None and (i + 1 == n or ":" in words[i + 1]) and _is_label(seat):
-                # "SEAT:card" followed by the next decision or the line's end: a play
-                if cur and not _decision(cur, actions):
-                    return False
-                cur = []
-                actions.append([seat, "play", card])
-                continue
             if _is_label(seat):
                 if cur and not _decision(cur, actions):
                     return False
@@ -240,6 +261,16 @@ def _action_line(s: str, kind: int, actions: list[Any]) -> bool:
             return False
         cur.append(w)
     return not cur or _decision(cur, actions)
+
+
+def _play(word: str) -> tuple[str, str] | None:
+    """``SEAT:card`` as (seat, card in ``ehh/1`` spelling); None for any other word."""
+    colon = word.find(":")
+    if colon <= 0:
+        return None
+    seat = word[:colon]
+    card = SPELLING.get(word[colon + 1:])
+    return None if card is None or not _is_label(seat) else (seat, card)
 
 
 def _decision(words: list[str], actions: list[Any]) -> bool:

@@ -10,41 +10,38 @@ what a word means.  Compiled with mypyc: the fast path calls these per word.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from ..cards import Deck
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from .notation import UNKNOWN_CARD
+from .positions import MAX_DIGITS
 
 #: An unknown hand, upcard, widow or claim: ``N: -``, ``upcard -``, ``maker -``.
-UNKNOWN = "-"
+UNKNOWN: Final = "-"
 #: ``final ... winner none``: the game is not finished.
-NO_WINNER = "none"
+NO_WINNER: Final = "none"
 #: Claims that are pairs of a name and a number: ``tricks N 3 E 2``.
-PAIR_PARTS = frozenset(("tricks", "points", "scores"))
+PAIR_PARTS: Final = frozenset(("tricks", "points", "scores"))
 
 #: A seat label as a line may write it (``N:``, ``seat_3:``).
-LABEL = re.compile(r"[A-Za-z0-9_]+")
-#: A number the text means as one; longer digit runs than Python reads (4300) stay words,
-#: which the validator then reports where they are.
-INT = re.compile(r"[+-]?[0-9]{1,4300}")
-#: The number of a hand or a trick.
-HAND_NO = re.compile(r"[0-9]{1,4300}")
+LABEL: Final = re.compile(r"[A-Za-z0-9_]+")
 #: A decision's last word with an annotation glyph after it (``order_up!?``).
-GLYPH = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
-VERB_SET = frozenset(VERBS)
+GLYPH: Final = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
+VERB_SET: Final = frozenset(VERBS)
 #: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
-CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
-SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D",
-                "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+CARD_VERBS: Final = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
+SUIT_SYMBOLS: Final = {"♣": "C", "♧": "C", "♦": "D", "♢": "D",
+                       "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 #: ``call`` suits in every spelling -> the ``ehh/1`` contract code.
-SUIT_WORDS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT", **SUIT_SYMBOLS}
+SUIT_WORDS: Final = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT", "LNT": "LNT",
+                     **SUIT_SYMBOLS}
 
 # Every spelling of every card of any pack (2 to ace of each suit and the joker):
 # the deck of cards.py reads them, its names are the canonical spelling.
-_ALL = Deck.of("2", True)
+_ALL: Final = Deck.of("2", True)
 #: A card word as written -> its ``ehh/1`` spelling (``"10h"`` -> ``"TH"``).
-SPELLING = {sp: _ALL.names[c] for sp, c in _ALL.spellings.items()}
+SPELLING: Final = {sp: _ALL.names[c] for sp, c in _ALL.spellings.items()}
 SPELLING[UNKNOWN_CARD] = UNKNOWN_CARD
 
 
@@ -65,9 +62,35 @@ def looks_like_card(word: str) -> bool:
     return any(ch.isdigit() or ch in SUIT_SYMBOLS for ch in word)
 
 
+def is_digits(word: str) -> bool:
+    """Is ``word`` ``[0-9]{1,4300}`` (a hand's or a trick's number)?  Longer digit runs
+    than Python reads as a number (4300) stay words, which the validator then reports
+    where they are.  Checked without a regular expression: this is per word."""
+    return 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
+
+
+#: Digits read one by one into a machine int (fewer than in 2**63); longer runs go to int().
+_SHORT_DIGITS: Final = 18
+
+
 def number_or_word(word: str) -> int | str:
-    """A claim's or a bid's number as an int; any other word as written."""
-    return int(word) if INT.fullmatch(word) else word
+    """A claim's or a bid's number (``[+-]?`` and digits, as :func:`is_digits`) as an int;
+    any other word as written.  Claims are mostly one or two digits, read here digit by
+    digit (per word of every result line)."""
+    n = len(word)
+    first = word[:1]
+    start = 1 if first == "+" or first == "-" else 0
+    if n - start > _SHORT_DIGITS:
+        return int(word) if is_digits(word[start:]) else word
+    if n == start:
+        return word
+    value = 0
+    for k in range(start, n):
+        d = ord(word[k]) - 48
+        if d < 0 or d > 9:
+            return word
+        value = value * 10 + d
+    return -value if first == "-" else value
 
 
 def argument(verb: str, word: str, k: int) -> Any:

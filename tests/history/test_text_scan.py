@@ -201,6 +201,8 @@ EDITS = [
     ("\nhand 1 dealer N", "\nhand 1 dealer N\n[Variant \"standard\"]"),
     # blank lines and spaces
     ("\nhand 1 dealer N", "\n   \n\nhand 1 dealer N   "), ("  upcard 9C", "  upcard 9C  \n    \n"),
+    ("  upcard 9C", "  upcard 9C\n\t\n"), ("  upcard 9C", "  upcard 9C\n\x0c\n"),
+    ("  upcard 9C", "  upcard 9C\n \x0b \n"), ("  upcard 9C", "  upcard\x1c9C"),
 ]
 
 
