@@ -6,8 +6,9 @@ Reports, for standard euchre on this machine and one core:
   records written, as ``euchre simulate`` plays and writes them (the JSON
   Lines text of each batch; the row names the JSON library that encoded it:
   ``orjson`` when installed, else the standard library's ``json``);
-* validate: full hands per second validating a JSON Lines file, and the same
-  games in the text format (``.ehh``);
+* validate: full hands per second validating a JSON Lines file (parsed with
+  ``msgspec`` when it is installed, as ``euchre-dsl[fast]`` installs it; the
+  first line says), and the same games in the text format (``.ehh``);
 * validate one-hand records: the ``openspiel`` variant plays one deal per
   game, so each record holds one hand, as OpenSpiel and RL pipelines write
   them (the per-record cost of the validator shows here);
@@ -15,8 +16,9 @@ Reports, for standard euchre on this machine and one core:
   (chance outcomes and ``legal_actions`` drawn with ``random``,
   ``apply_action`` per step) and its whole playout in C++
   (``pyspiel.evaluate_bots`` with uniform random bots, one call per game);
-  each simulation row is also given as a ratio to the C++ loop measured in
-  the same run;
+  each simulation row and each JSON Lines validation row is also given as a
+  ratio to the C++ loop measured in the same run (the targets are ratios: the
+  absolute figures drift with the machine's load);
 * memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
   a large text file, which must stay flat in the number of records.
 
@@ -192,11 +194,11 @@ def main() -> None:
         path = Path(tmp) / "validate.jsonl"
         hands = write_jsonl(path, val_hands)
         rows.append((f"validate JSONL, {hands:,} full hands (hands/s)",
-                     f"{median_rate(bench_validate(path, hands), args.repeat):,.0f}"))
+                     versus_cpp(median_rate(bench_validate(path, hands), args.repeat))))
         single = Path(tmp) / "one-hand.jsonl"
         records = write_jsonl(single, one_hand_records, variant="openspiel")
         rows.append((f"validate JSONL, {records:,} one-hand records (records/s)",
-                     f"{median_rate(bench_validate(single, records), args.repeat):,.0f}"))
+                     versus_cpp(median_rate(bench_validate(single, records), args.repeat))))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
                      f"{median_rate(bench_validate(text, hands), args.repeat):,.0f}"))
@@ -219,7 +221,11 @@ def main() -> None:
                  f"{cpp:,.0f}" if cpp else "skipped: open-spiel not installed"))
 
     width = max(len(r[0]) for r in rows)
-    print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}")
+    from euchre_dsl.history import reader
+
+    parser = "msgspec" if getattr(reader, "fast_loads", None) is not None else "json"
+    print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines parsed by "
+          f"{parser}")
     print(f"{'benchmark':<{width}}  result")
     for name, value in rows:
         print(f"{name:<{width}}  {value}")
