@@ -3,7 +3,9 @@
 Reports, for standard euchre on this machine and one core:
 
 * simulate: random-bot hands per second, engine only and with ``ehh/1``
-  records written;
+  records written, as ``euchre simulate`` plays and writes them (the JSON
+  Lines text of each batch; the row names the JSON library that encoded it:
+  ``orjson`` when installed, else the standard library's ``json``);
 * validate: full hands per second validating a JSON Lines file (parsed with
   ``msgspec`` when it is installed, as ``euchre-dsl[fast]`` installs it; the
   first line says), and the same games in the text format (``.ehh``);
@@ -46,7 +48,7 @@ except ImportError:
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.history.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
-from euchre_dsl.sim.runner import Stats, simulate  # noqa: E402
+from euchre_dsl.sim.runner import RunSpec, Stats, run, simulate  # noqa: E402
 
 #: Runs a command in a fresh process and prints the peak RSS of its children
 #: (so each measurement has its own maximum).
@@ -68,15 +70,25 @@ def median_rate(run: Callable[[], int], repeat: int) -> float:
 
 
 def bench_simulate(games: int, records: bool) -> int:
+    """Random-bot games of standard euchre as ``euchre simulate`` plays them (one process):
+    with ``records``, the JSON Lines text it writes to ``--output``."""
     rules = load_variant("standard")
-    stats = Stats()
-    sink = open(os.devnull, "w")
-    for rec in simulate(rules, "standard", games, seed=1, stats=stats, records=records):
-        if rec is not None:
-            sink.write(dump_record(rec))
-            sink.write("\n")
-    sink.close()
-    return stats.hands
+    spec = RunSpec(rules, "standard", 1, ("random",) * rules.players.count, records=records)
+    hands = 0
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        for batch in run(spec, games):
+            sink.write(batch.text)
+            hands += batch.stats.hands
+    return hands
+
+
+def json_encoder() -> str:
+    """Which library encodes the simulator's records (``orjson`` when installed)."""
+    try:
+        import orjson  # noqa: F401
+    except ImportError:
+        return "json"
+    return "orjson"
 
 
 def write_jsonl(path: Path, hands_wanted: int, variant: str = "standard") -> int:
@@ -176,7 +188,7 @@ def main() -> None:
 
     rows.append(("simulate, random bots, engine only (hands/s)",
                  versus_cpp(median_rate(lambda: bench_simulate(games, False), args.repeat))))
-    rows.append(("simulate, random bots, writing ehh/1 JSONL (hands/s)",
+    rows.append((f"simulate, random bots, writing ehh/1 JSONL ({json_encoder()}) (hands/s)",
                  versus_cpp(median_rate(lambda: bench_simulate(games, True), args.repeat))))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "validate.jsonl"

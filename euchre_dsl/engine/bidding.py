@@ -65,7 +65,7 @@ def dealer_stuck(g: State, seat: int) -> bool:
 
 def dealer_must_take_up(g: State, seat: int) -> bool:
     """In the first round, a dealer whom everyone passed must take up the upcard."""
-    return g.rules.bidding.dealer_forced_takeup and last_to_bid(g, seat)
+    return last_to_bid(g, seat) and g.rules.bidding.dealer_forced_takeup
 
 
 def stuck_dealer_barred(g: State, contract: int, stuck: bool) -> bool:
@@ -84,12 +84,12 @@ def suit_barred(g: State, contract: int, stuck: bool) -> bool:
 def canadian_loner_forces_alone(g: State, seat: int) -> bool:
     """Canadian loner: the dealer's partner who orders up must go alone."""
     d = g.dealer
-    return g.rules.alone.canadian_loner and seat != d and g.side_of[seat] == g.side_of[d]
+    return seat != d and g.side_of[seat] == g.side_of[d] and g.rules.alone.canadian_loner
 
 
 def may_go_alone(g: State) -> bool:
     """A maker may go alone: the variant allows it and has partners to sit out."""
-    return g.rules.alone.allowed and g.partners
+    return g.alone_allowed and g.partners
 
 
 def trump_held(g: State, seat: int, contract: int) -> tuple[bool, bool]:
@@ -110,7 +110,7 @@ def holds_trump(g: State, seat: int, contract: int, stuck: bool) -> bool:
     provably holds a trump of another suit it may name: a stuck dealer who
     holds none of them must still name one, and may name any.
     """
-    if not g.rules.bidding.must_hold_trump_to_call or contract >= 4:
+    if not g.must_hold_trump or contract >= 4:
         return True
     if trump_held(g, seat, contract)[1]:
         return True
@@ -121,7 +121,7 @@ def holds_trump(g: State, seat: int, contract: int, stuck: bool) -> bool:
 def protected_upcard(g: State) -> int:
     """The upcard as a mask when it may not be discarded by whoever took it
     (dealer_may_discard_upcard: no), else 0."""
-    if g.upcard is None or g.rules.bidding.dealer_may_discard_upcard:
+    if g.upcard is None or not g.upcard_protected:
         return 0
     return 1 << g.upcard
 
@@ -203,19 +203,23 @@ def bid_refusal(g: State, amount: int) -> IllegalAction | None:
     return None
 
 
+def discard_mask(g: State, seat: int) -> int:
+    """The cards ``seat`` may put away now, as a mask: any it may hold but a protected
+    upcard.  :func:`discard_refusal` refuses exactly the other cards, and the
+    menu lists these (the random simulation draws from the mask itself)."""
+    return g.cand[seat] & ~protected_upcard(g)
+
+
 def discard_refusal(g: State, seat: int, card: int | None) -> IllegalAction | None:
     """Why ``seat`` may not put ``card`` away now (``None``: a card the record does
     not show, which may be any card held), or None."""
-    if card is None:
+    if card is None or (discard_mask(g, seat) >> card) & 1:
         return None
-    held = (g.cand[seat] >> card) & 1
-    if held and (protected_upcard(g) >> card) & 1:
+    if (g.cand[seat] >> card) & 1:  # held: the protected upcard
         return _illegal(f"{g.labels[seat]} may not discard the upcard {g.card_name(card)} "
                         "itself")
-    if not held:
-        return IllegalAction("card-not-held", f"{g.labels[seat]} discarded "
-                             f"{g.card_name(card)} but does not hold it")
-    return None
+    return IllegalAction("card-not-held", f"{g.labels[seat]} discarded "
+                         f"{g.card_name(card)} but does not hold it")
 
 
 # ------------------------------------------------------------------ changes
@@ -298,8 +302,7 @@ def auction_menu(g: State, seat: int) -> list[Action]:
 
 def discard_menu(g: State, seat: int, optional: bool) -> list[Action]:
     """The taker's discards (``optional``: it may also decline the upcard)."""
-    out = [Action(seat, DISCARD, c) for c in mask_cards(g.cand[seat])
-           if discard_refusal(g, seat, c) is None]
+    out = [Action(seat, DISCARD, c) for c in mask_cards(discard_mask(g, seat))]
     if optional:
         out.append(Action(seat, DECLINE))
     return out

@@ -101,9 +101,8 @@ def deal_shuffled(g: State, rng: Uniform) -> None:
     straight into masks, skipping the checks :func:`deal_known` makes on
     untrusted input.  The hand must have been reset just before.
     """
-    r = g.rules
-    plan, widow_at, up_at, needed = deal_plan(g.n, r.deal.packets, r.deal.widow,
-                                              r.deal.upcard, g.dealer)
+    plan, widow_at, up_at, needed = deal_plan(g.n, g.packets, g.widowed, g.turns_up,
+                                              g.dealer)
     size = g.deck.size
     cards = list(range(size))
     rnd = rng.random
@@ -124,7 +123,7 @@ def deal_shuffled(g: State, rng: Uniform) -> None:
     g.cand = hands
     g.sure = hands[:]
     g.dealt = tuple(hands)
-    g.count = [r.deal.hand_size] * g.n
+    g.count = [g.hand_size] * g.n
     g.widow = widow
     if up_at is not None:
         g.upcard = cards[up_at]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final, Sequence
 
-from ..cards import NO_TRUMP
+from ..cards import NO_TRUMP, count_cards
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, claims, participation, play
 from .actions import (
@@ -142,7 +142,7 @@ class Game(State):
         refusal = bidding.pass_refusal(self, seat)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, PASS))
+        self.log(seat, PASS)
         if ph == WIDOW:
             idx = self.round_seats.index(seat)
             if idx + 1 < self.n:
@@ -176,7 +176,7 @@ class Game(State):
         refusal = bidding.order_up_refusal(self, seat, alone)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, ORDER_UP, None, alone))
+        self.log(seat, ORDER_UP, None, alone)
         participation.make(self, seat, self.upcard_suit(), alone)
         if participation.dealer_sits_out_exchange(self, seat, alone):
             self.upcard_untaken = True
@@ -198,7 +198,7 @@ class Game(State):
         refusal = bidding.call_refusal(self, seat, contract, alone)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, CALL, contract, alone))
+        self.log(seat, CALL, contract, alone)
         participation.make(self, seat, contract, alone)
         if ph == DEALER_NAMES:
             self._take_upcard(seat, mandatory=True)
@@ -217,7 +217,7 @@ class Game(State):
         refusal = bidding.bid_refusal(self, amount)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, BID, amount))
+        self.log(seat, BID, amount)
         if bidding.bids_over(self, seat, amount):
             self._end_auction()
         else:
@@ -237,7 +237,7 @@ class Game(State):
         refusal = bidding.discard_refusal(self, seat, card)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, DISCARD, card))
+        self.log(seat, DISCARD, card)
         bidding.put_away(self, seat, card)
         if self.phase == BEST:
             self._best_step()
@@ -251,7 +251,7 @@ class Game(State):
         self.turn_first(seat, "take the widow")
         if self.phase != WIDOW:
             raise self.wrong_phase(TAKE_WIDOW)
-        self.log(Action(seat, TAKE_WIDOW))
+        self.log(seat, TAKE_WIDOW)
         participation.take_widow(self, seat)
         self._start_naming()
 
@@ -284,7 +284,7 @@ class Game(State):
         refusal = participation.defend_refusal(self, seat)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, DEFEND_ALONE))
+        self.log(seat, DEFEND_ALONE)
         participation.defend(self, seat)
         if self.rules.alone.call_for_best:
             self._start_best(seat)
@@ -310,7 +310,7 @@ class Game(State):
                 raise IllegalAction("illegal-action", "nobody may drop out this hand: trump was "
                                     "fixed without a maker, everyone plays")
             raise self.wrong_phase(verb)
-        self.log(Action(seat, verb))
+        self.log(seat, verb)
         participation.stay_or_drop(self, seat, drop)
         self._next_chooser()
 
@@ -332,7 +332,7 @@ class Game(State):
         refusal = participation.give_refusal(self, seat, card)
         if refusal is not None:
             raise refusal
-        self.log(Action(seat, GIVE, card))
+        self.log(seat, GIVE, card)
         participation.give_card(self, seat, card)
         self._best_step()
 
@@ -355,7 +355,7 @@ class Game(State):
         if refusal is not None:
             raise refusal
         claims.claim_taken(self, seat)
-        self.log(Action(seat, SWAP, cards))
+        self.log(seat, SWAP, cards)
         claims.swap_kitty(self, seat, cards)
         self._next_claimant()
 
@@ -372,7 +372,7 @@ class Game(State):
         if shown is None:
             if self.phase in (DEAL, GAME_OVER):
                 raise self.wrong_phase(MISDEAL)
-            self.log(Action(seat, MISDEAL))
+            self.log(seat, MISDEAL)
             self._void_deal(self.rules.deal.misdeal)
             return
         self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
@@ -382,7 +382,7 @@ class Game(State):
         policy = claims.misdeal_policy(self, seat, shown)
         assert policy is not None
         claims.claim_taken(self, seat)
-        self.log(Action(seat, MISDEAL, shown))
+        self.log(seat, MISDEAL, shown)
         claims.show_hand(self, seat, shown)
         self._void_deal(policy)
 
@@ -443,6 +443,39 @@ class Game(State):
         play.play_out(self, self, choosers, randoms)
         self._finish_hand(thrown_in=False)
 
+    def play_hand_random(self, randoms: Sequence[Callable[[], float]]) -> None:
+        """Play the rest of the hand with every seat choosing uniformly at random, seat
+        *s* drawing from ``randoms[s]`` (a ``random()`` function): a decision is action
+        ``int(r() * len(menu))`` of :meth:`legal_actions`, a discard the same index
+        among the legal discards, the cards as :meth:`play_out` draws them.
+
+        The random simulation's whole-hand entry point: the same choices from the
+        same draws as a uniformly random bot asked action by action, without a
+        view, a menu of discards or a rollback copy per action.  Every action
+        taken is one its phase's menu lists, so none is refused.
+        """
+        while True:
+            ph = self.phase
+            if ph == PLAYING:
+                play.play_out(self, self, (), randoms)
+                self._finish_hand(thrown_in=False)
+                return
+            if ph == DEAL or ph == GAME_OVER:
+                return
+            seat = self.to_act
+            r = randoms[seat]
+            if ph == EXCHANGE:
+                legal = bidding.discard_mask(self, seat)
+                k = int(r() * count_cards(legal))
+                while k:
+                    legal &= legal - 1
+                    k -= 1
+                self.discard(seat, (legal & -legal).bit_length() - 1)
+                continue
+            menu = self.legal_actions()
+            a = menu[int(r() * len(menu))]
+            _VERB_TABLE[a[1]](self, a[0], a[2], a[3], False)
+
     # ========================================================= transitions
     def _begin_trump_making(self) -> None:
         """After the deal: claims, then the widow, a turned-up joker, a forced trump,
@@ -452,16 +485,14 @@ class Game(State):
             self.claim_order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
             if self._next_claimant():
                 return
-        r = self.rules
-        b = r.bidding
         d = self.dealer
-        if r.deal.widow:
+        if self.widowed:
             self.phase = WIDOW
             self.round_seats = participation.widow_seats(self)
             self.to_act = self.round_seats[0]
             return
         if self.upcard is not None and self.upcard == self.deck.joker_card and \
-                b.joker_upcard == _JOKER_DEALER_NAMES:
+                self.rules.bidding.joker_upcard == _JOKER_DEALER_NAMES:
             self.phase = DEALER_NAMES
             self.to_act = d
             return
@@ -469,14 +500,14 @@ class Game(State):
                 self.upcard_suit() == self.forced_suit:
             self.trump = self.forced_suit
             self.forced = True
-            if b.forced_dealer_takes:
+            if self.rules.bidding.forced_dealer_takes:
                 self._take_upcard(d, mandatory=True)
             else:
                 self._after_trump()
             return
-        if b.auction:
+        if self.auction:
             self.phase = AUCTION
-        elif b.order_up_round and self.upcard is not None:
+        elif self.order_up_round and self.upcard is not None:
             self.phase = ORDER_UP_ROUND
         else:
             self.phase = NAMING
@@ -616,17 +647,18 @@ class Game(State):
             outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
-            if r.participation.three_hands_rule:
+            if self.three_hands_rule:
                 for s in range(self.n):
                     self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
         for i, p in enumerate(score.points):
             self.scores[i] += p
         if self.misdealt is None:  # a void deal is dealt again: it is not a deal of the game
             self.deals += 1
-        self.results.append(HandResult(
+        # tuple.__new__: without the named tuple's __new__, Python code (see hand_outcome)
+        self.results.append(tuple.__new__(HandResult, (
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners), made))
+            tuple(self.trick_winners), made)))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:

@@ -50,9 +50,10 @@ def dealer_sits_out_exchange(g: State, seat: int, alone: bool) -> bool:
 # ----------------------------------------------------------- defend alone
 def defend_window_opens(g: State) -> bool:
     """The defenders are asked whether one plays alone (defend_alone, once a hand)."""
+    if not g.defends_alone or g.maker is None or g.window_opened:
+        return False
     da = g.rules.alone.defend_alone
-    return g.maker is not None and not g.window_opened and (
-        da == _VS_ANY_MAKER or (da == _VS_LONE_MAKER and g.alone))
+    return da == _VS_ANY_MAKER or (da == _VS_LONE_MAKER and g.alone)
 
 
 def defend_queue(g: State) -> list[int]:
@@ -105,7 +106,7 @@ def defend_menu(g: State, seat: int) -> list[Action]:
 # ----------------------------------------------------------- call for best
 def maker_calls_for_best(g: State) -> bool:
     """A lone maker not yet served calls for best (call_for_best)."""
-    return g.rules.alone.call_for_best and g.alone and g.maker is not None and \
+    return g.alone and g.maker is not None and g.rules.alone.call_for_best and \
         g.maker not in g.best_served
 
 
@@ -167,7 +168,7 @@ def best_menu(g: State) -> list[Action]:
 def asks_stay_or_drop(g: State) -> bool:
     """Each non-maker stays in or drops out (stay_drop), unless trump was fixed
     without a maker."""
-    return g.rules.participation.stay_drop and not g.forced and g.maker is not None
+    return g.stay_drop and not g.forced and g.maker is not None
 
 
 def stay_queue(g: State) -> list[int]:

@@ -17,16 +17,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Final, Sequence
 
-from ..cards import SUIT_NAMES, mask_cards
-from ..rules.ruleset import Lead, LonerLead
+from ..cards import SUIT_NAMES, count_cards, mask_cards
 from .actions import PLAY, PLAYING, Action, IllegalAction
 from .state import State
-
-# Option words compared on every hand, as module constants: compiled code reads
-# them without a lookup on the enum class.
-_LEFT_OF_LONER: Final = LonerLead.LEFT_OF_LONER
-_LEAD_MAKER: Final = Lead.MAKER
-
 
 #: What :func:`play_clean` did with a play.
 NOT_TAKEN: Final = 0
@@ -39,12 +32,11 @@ Chooser = Callable[[Any, int, int], int]
 
 def leader(g: State) -> int:
     """Who leads the first trick (play.lead, play.loner_lead), skipping sitters-out."""
-    r = g.rules
     n = g.n
     lone = g.maker if g.alone else g.lone_defender
-    if r.play.lead == _LEAD_MAKER and g.maker is not None:
+    if g.lead_maker and g.maker is not None:
         start = g.maker
-    elif lone is not None and r.play.loner_lead == _LEFT_OF_LONER:
+    elif lone is not None and g.left_of_loner:
         start = (lone + 1) % n
     else:
         start = (g.dealer + 1) % n
@@ -145,16 +137,19 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
              randoms: Sequence[Callable[[], float] | None] | None) -> None:
     """Play every remaining card of a fully known hand (see ``Game.play_out``); returns
     when the last trick is complete.  ``game`` is what the choosers are given."""
-    legal_of, trump, cand = g.deck.legal_plays, g.trump, g.cand
+    deck, trump, cand = g.deck, g.trump, g.cand
+    assert trump is not None
     trick = g.trick
+    # a list, indexed natively by compiled code (a Sequence is indexed by a generic call)
+    draws = list(randoms) if randoms is not None else None
     while True:
         seat = g.to_act
         hand = cand[seat]
-        legal = legal_of(hand, trick[0] if trick else None, trump)  # type: ignore[arg-type]
-        rnd = randoms[seat] if randoms is not None else None
+        legal = deck.legal_plays(hand, trick[0] if trick else None, trump)
+        rnd = draws[seat] if draws is not None else None
         if rnd is not None:
             if legal & (legal - 1):
-                k = int(rnd() * legal.bit_count())
+                k = int(rnd() * count_cards(legal))
                 while k:
                     legal &= legal - 1
                     k -= 1

@@ -48,7 +48,11 @@ def makers_made(side_of: tuple[int, ...], o: HandOutcome) -> bool | None:
 def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:
     assert o.maker is not None
     makers = side_of[o.maker]
-    return sum(t for seat, t in enumerate(o.tricks) if side_of[seat] == makers)
+    taken = 0
+    for seat, t in enumerate(o.tricks):  # a loop, not sum() of a generator: compiled, no object
+        if side_of[seat] == makers:
+            taken += t
+    return taken
 
 
 def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
@@ -119,7 +123,8 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
                 if side != makers:
                     pts[side] = value
             reason = "euchred"
-    return HandScore(tuple(pts), None, reason)
+    # tuple.__new__: without the named tuple's __new__, Python code (an interpreted call)
+    return tuple.__new__(HandScore, (tuple(pts), None, reason))
 
 
 def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
@@ -148,7 +153,7 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
             pts[side_of[seat]] += s.bucked
         else:
             pts[side_of[seat]] -= s.per_trick * t
-    return HandScore(tuple(pts), None, "countdown")
+    return tuple.__new__(HandScore, (tuple(pts), None, "countdown"))  # as in _table
 
 
 def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
@@ -160,10 +165,12 @@ def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
         best = min(scores[i] for i in finished)
         winners = [i for i in finished if scores[i] == best]
     else:
-        if r.game.deals is not None and deals >= r.game.deals:
+        g = r.game
+        if g.deals is not None and deals >= g.deals:
             best = max(scores)
             return [i for i, v in enumerate(scores) if v == best]
-        finished = [i for i, v in enumerate(scores) if v >= r.game.target]
+        target = g.target  # read once, not per side
+        finished = [i for i, v in enumerate(scores) if v >= target]
         if not finished:
             return None
         best = max(scores[i] for i in finished)

@@ -21,7 +21,8 @@ from typing import Final, NamedTuple, Sequence
 
 from ..cards import RANKS, SUITS, Deck
 from ..rules.ruleset import (
-    DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, MakerTarget, ScoringModel, Sides,
+    DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, Lead, LonerLead, MakerTarget,
+    ScoringModel, Sides,
 )
 from ..rules.ruleset import RuleSet
 from .actions import (
@@ -33,6 +34,8 @@ from .scoring import HandOutcome
 # them without a lookup on the enum class.
 _COUNTDOWN: Final = ScoringModel.COUNTDOWN
 _BID_TARGET: Final = MakerTarget.BID
+_LEAD_MAKER: Final = Lead.MAKER
+_LEFT_OF_LONER: Final = LonerLead.LEFT_OF_LONER
 
 
 DEFAULT_LABELS: Final = {2: ("N", "S"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"),
@@ -164,10 +167,28 @@ class State:
         self.swaps = d.farmers_hand != FarmersHand.OFF and \
             d.farmers_hand_effect == FarmersEffect.SWAP
         self.ranks = rank_masks(self.deck) if self.has_claims else RankMasks(0, 0, 0, 0)
-        #: Bidding menus that depend on the cards held cannot be shared.
-        self.menus_shared = not b.must_hold_trump_to_call
+        #: A maker must hold a trump (must_hold_trump_to_call); then bidding menus,
+        #: which depend on the cards held, cannot be shared.
+        self.must_hold_trump = b.must_hold_trump_to_call
+        self.menus_shared = not self.must_hold_trump
         self.menus = _menus_for(rules)
         self.defends_alone = rules.alone.defend_alone != DefendAlone.OFF
+        # The options read on every hand, as attributes of this compiled object: read
+        # through the rule set (plain Python objects), each costs two lookups by name.
+        self.packets = d.packets
+        self.widowed = d.widow
+        self.turns_up = d.upcard
+        self.auction = b.auction
+        self.order_up_round = b.order_up_round
+        self.upcard_protected = not b.dealer_may_discard_upcard
+        self.alone_allowed = rules.alone.allowed
+        self.stay_drop = rules.participation.stay_drop
+        self.three_hands_rule = rules.participation.three_hands_rule
+        self.lead_maker = rules.play.lead == _LEAD_MAKER
+        self.left_of_loner = rules.play.loner_lead == _LEFT_OF_LONER
+        #: The makers' target: the high bid (maker_target: bid), else this number.
+        self.bid_target = rules.scoring.maker_target == _BID_TARGET
+        self.fixed_target = 0 if self.bid_target else int(rules.scoring.maker_target)
 
     def _share_setup(self, like: State) -> None:
         """The setup of :meth:`_setup`, taken from a game of the same rules (all of it
@@ -185,9 +206,23 @@ class State:
         self.has_claims = like.has_claims
         self.swaps = like.swaps
         self.ranks = like.ranks
+        self.must_hold_trump = like.must_hold_trump
         self.menus_shared = like.menus_shared
         self.menus = like.menus
         self.defends_alone = like.defends_alone
+        self.packets = like.packets
+        self.widowed = like.widowed
+        self.turns_up = like.turns_up
+        self.auction = like.auction
+        self.order_up_round = like.order_up_round
+        self.upcard_protected = like.upcard_protected
+        self.alone_allowed = like.alone_allowed
+        self.stay_drop = like.stay_drop
+        self.three_hands_rule = like.three_hands_rule
+        self.lead_maker = like.lead_maker
+        self.left_of_loner = like.left_of_loner
+        self.bid_target = like.bid_target
+        self.fixed_target = like.fixed_target
 
     def reset_hand(self) -> None:
         """The state of a hand not yet dealt: every per-hand attribute is created here."""
@@ -372,11 +407,11 @@ class State:
 
         The real end of the hand scores ``self.tricks`` with it; the solver
         scores the endings it looks ahead to the same way."""
-        r = self.rules
-        target = self.high_bid if r.scoring.maker_target == _BID_TARGET else \
-            int(r.scoring.maker_target)
-        return HandOutcome(self.maker, self.alone, self.lone_defender, target,
-                           tuple(self.active), tuple(tricks), self.renege_by)
+        target = self.high_bid if self.bid_target else self.fixed_target
+        # tuple.__new__ makes the named tuple without its __new__, which is Python code
+        # (an interpreted call from compiled code); the solver asks this at every ending
+        return tuple.__new__(HandOutcome, (self.maker, self.alone, self.lone_defender, target,
+                                           tuple(self.active), tuple(tricks), self.renege_by))
 
     def assume_hands(self, hands: Sequence[int], widow: int | None = None) -> None:
         """Take ``hands[seat]`` (masks) as every seat's hand from now on: a sampled
@@ -442,6 +477,8 @@ class State:
             if s != seat:
                 self.active[s] = False
 
-    def log(self, action: Action) -> None:
-        self.hand_log.append(action)
+    def log(self, seat: int, verb: str, arg: int | None = None, alone: bool = False) -> None:
+        """Record an action taken, as a plain tuple: building an :class:`Action` (a named
+        tuple, made by Python code) per action cost more than the verb itself."""
+        self.hand_log.append((seat, verb, arg, alone))
 

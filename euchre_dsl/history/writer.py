@@ -8,7 +8,7 @@ has the same bytes and JSON Lines files are written a record per line.
 from __future__ import annotations
 
 import json
-from typing import IO, Any, Iterable, Sequence
+from typing import IO, Any, Callable, Iterable, Sequence
 
 from ..cards import Deck
 from ..engine.actions import SWAP
@@ -17,19 +17,11 @@ from .notation import (
     FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
 )
 
-#: Each deck's cards in the order records list them (:meth:`Deck.sorted_cards`:
-#: by suit, high first), so that a hand is written by one pass over this order
-#: instead of a sort per hand.
-_LISTING: dict[Deck, tuple[int, ...]] = {}
-
-
 def card_names(deck: Deck, mask: int) -> list[str]:
-    """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``."""
-    order = _LISTING.get(deck)
-    if order is None:
-        order = _LISTING[deck] = tuple(deck.sorted_cards((1 << deck.size) - 1))
+    """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``, by one
+    pass over ``deck.listing``."""
     names = deck.names
-    return [names[c] for c in order if (mask >> c) & 1]
+    return [names[c] for c in deck.listing if (mask >> c) & 1]
 
 
 def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
@@ -89,6 +81,55 @@ def game_record(game: Game, variant: str | dict[str, Any], hands: list[dict[str,
 def dump_record(record: dict[str, Any]) -> str:
     """One record as one line of canonical JSON (no trailing newline)."""
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def _orjson_dumps() -> Callable[[Any], bytes] | None:
+    """``orjson.dumps`` when the optional ``orjson`` is installed, else None."""
+    try:
+        from orjson import dumps
+    except ImportError:
+        return None
+    return dumps
+
+
+def _plain(value: Any) -> bool:
+    """Is ``value`` made of strings, ints, booleans, None, lists and str-keyed dicts only?"""
+    if value is None or isinstance(value, (str, int)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return False
+
+
+class RecordEncoder:
+    """:func:`dump_record`'s bytes for the records of one run, faster when ``orjson`` is
+    installed (encoding a simulated game is then about 7x faster; the simulator's
+    JSON Lines output about doubles its rate).
+
+    ``orjson`` writes exactly what ``json.dumps`` writes here for every string
+    (each code point was compared), int, boolean, None, list and str-keyed dict,
+    and refuses what ``json.dumps`` would write otherwise (ints beyond 64 bits,
+    lone surrogates, other keys): for those this falls back to ``json``.  It
+    writes floats differently and encodes types ``json`` rejects, so it is used
+    only when ``fixed`` -- the part of every record not built by the engine
+    (an inline variant, the meta's texts) -- is plain (:func:`_plain`, checked
+    once); the engine builds the rest from ints, strings, booleans and None.
+    """
+
+    def __init__(self, fixed: Any) -> None:
+        self._dumps = _orjson_dumps() if _plain(fixed) else None
+
+    def encode(self, record: dict[str, Any]) -> str:
+        """One record as :func:`dump_record` writes it."""
+        dumps = self._dumps
+        if dumps is not None:
+            try:
+                return dumps(record).decode()
+            except TypeError:  # orjson refuses it: json writes it
+                pass
+        return dump_record(record)
 
 
 def write_jsonl(records: Iterable[dict[str, Any]], out: IO[str]) -> int:

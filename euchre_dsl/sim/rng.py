@@ -32,8 +32,14 @@ BOT: Final = 3
 
 
 def _mul32(a: int, b: int) -> int:
-    """``a * b mod 2**32`` for 32-bit ``a``, ``b`` without a product above 2**48."""
-    return (a * (b & 0xFFFF) + (((a * (b >> 16)) & 0xFFFF) << 16)) & MASK32
+    """``a * b mod 2**32`` for 32-bit ``a``, ``b``, multiplying 16-bit halves only.
+
+    Compiled code multiplies machine integers only when both factors are below
+    2**30 (else it calls the arbitrary-precision multiply, which allocates), so
+    no factor here reaches 2**16."""
+    a_lo, a_hi = a & 0xFFFF, a >> 16
+    b_lo, b_hi = b & 0xFFFF, b >> 16
+    return (a_lo * b_lo + (((a_hi * b_lo + a_lo * b_hi) & 0xFFFF) << 16)) & MASK32
 
 
 def _rotl(x: int, k: int) -> int:
@@ -107,7 +113,9 @@ class Rng:
     def next32(self) -> int:
         """The next 32-bit output."""
         s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
-        result = (_rotl((s1 * 5) & MASK32, 7) * 9) & MASK32
+        # s1 * 5 and then * 9 as shifts and adds: no factor of 2**30 or more (see _mul32)
+        x = _rotl(((s1 << 2) + s1) & MASK32, 7)
+        result = ((x << 3) + x) & MASK32
         t = (s1 << 9) & MASK32
         s2 ^= s0
         s3 ^= s1
@@ -122,5 +130,8 @@ class Rng:
         return self.next32() * 2.3283064365386963e-10  # 2**-32
 
     def below(self, n: int) -> int:
-        """An integer in ``range(n)`` (``n`` at most 2**30), by multiply-and-shift."""
-        return (self.next32() * n) >> 32
+        """An integer in ``range(n)`` (``n`` below 2**30), by multiply-and-shift:
+        ``(next32() * n) >> 32``, computed on the output's 16-bit halves so that no
+        factor reaches 2**30 (see :func:`_mul32`)."""
+        x = self.next32()
+        return ((x >> 16) * n + (((x & 0xFFFF) * n) >> 16)) >> 16

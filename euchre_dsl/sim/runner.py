@@ -28,7 +28,7 @@ from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
 from ..errors import EuchreError
-from ..history.writer import dump_record, game_record, hand_record
+from ..history.writer import RecordEncoder, game_record, hand_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
@@ -95,13 +95,20 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
     """
     choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
+    # every seat uniformly random: whole hands in one engine call
+    all_random = [r for r in randoms if r is not None]
+    if len(all_random) < len(randoms):
+        all_random = []
     acts = [b.act for b in bots]
     limit = max_hands if stop_after is None else min(max_hands, stop_after)
+    widowed = rules.deal.widow
     for h in range(limit):
         dealer = game.dealer
         deals.deal(game, h)
         dealt = game.dealt
-        upcard, widow = game.upcard, (game.widow if rules.deal.widow else None)
+        upcard, widow = game.upcard, (game.widow if widowed else None)
+        if all_random:
+            game.play_hand_random(all_random)
         while not game.hand_over:
             if game.phase == PLAYING:
                 game.play_out(choosers, randoms)
@@ -131,6 +138,8 @@ class _BatchPlayer:
         self.bots = [make_bot(specs[text], rules, random.Random(derive(spec.seed, BOT, index, s)))
                      for s, text in enumerate(spec.bots)]
         self.lines: list[str] = []
+        # what a record holds beyond the engine's ints and names: the variant, the meta's texts
+        self.encoder = RecordEncoder((spec.variant_ref, __version__, spec.bots))
         self.hands: list[dict[str, Any]] = []
         self.unit = self.game_no = 0
 
@@ -188,7 +197,7 @@ class _BatchPlayer:
                     if spec.as_dicts:
                         self.batch.records.append(record)
                     else:
-                        self.lines.append(dump_record(record))
+                        self.lines.append(self.encoder.encode(record))
                 match_game += 1
                 if match is None or match.is_over or \
                         (limit is not None and self.batch.games >= limit):

@@ -22,8 +22,10 @@ class RandomBot:
 
     def __init__(self, rules: RuleSet, rng: Rng) -> None:
         self._random = rng.random
-        #: Lets :meth:`Game.play_out` draw this bot's cards inline (same
-        #: distribution and random stream as :meth:`play`).
+        #: Lets the engine draw this bot's choices inline, from the same stream
+        #: with the same formulas as :meth:`act` and :meth:`play`:
+        #: :meth:`Game.play_out` its cards, and :meth:`Game.play_hand_random`
+        #: whole hands when every seat is random.
         self.uniform_random = rng.random
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
