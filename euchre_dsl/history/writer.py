@@ -89,7 +89,8 @@ def _orjson_dumps() -> Callable[[Any], bytes] | None:
         from orjson import dumps
     except ImportError:
         return None
-    return dumps
+    encode: Callable[[Any], bytes] = dumps  # typed here: without orjson installed it is Any
+    return encode
 
 
 def _plain(value: Any) -> bool:
