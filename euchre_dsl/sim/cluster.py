@@ -80,7 +80,10 @@ class DaskCluster:
         self.client.close()
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
-        [spec_future] = self.client.scatter([spec], broadcast=True)
+        # a fresh key per run (hash=False): with the content hash, a second run of the
+        # same spec re-scatters under the key the first run's release is still
+        # forgetting, and its batches are cancelled for "lost dependencies"
+        [spec_future] = self.client.scatter([spec], broadcast=True, hash=False)
         window: deque[Any] = deque()
         try:
             for i in indices:

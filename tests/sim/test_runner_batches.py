@@ -130,7 +130,11 @@ def test_a_local_dask_cluster_writes_the_same_bytes(tmp_path: Path,
         dask = DaskCluster(cluster.scheduler_address)
         try:
             remote, remote_stats = output(spec, games, dask)
+            # the same spec run again on the same client (a benchmark's repeats, a
+            # notebook): its batches must not lose the spec the first run released
+            again, _ = output(spec, games, dask)
         finally:
             dask.close()
     assert remote == local
     assert remote_stats == local_stats
+    assert again == local
