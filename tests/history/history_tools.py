@@ -71,3 +71,25 @@ ACT1 = [["E", "pass"], ["S", "order_up"], ["N", "discard", "9D"],
 DEAL2 = {"N": ["9C", "TC", "9S", "TS", "9H"], "E": ["JC", "QC", "JS", "QS", "TH"],
          "S": ["KC", "AC", "KS", "AS", "JH"], "W": ["9D", "TD", "JD", "QD", "KD"]}
 ACT2 = [["S", "pass"], ["W", "pass"], ["N", "pass"], ["E", "pass"]] * 2
+
+
+#: A whole standard game in the text format, worked by hand (the text reader's and scanner's tests).
+TEXT_GAME = """\
+[Variant "standard"]
+[Seats N E S W]
+
+hand 1 dealer N
+  N: JC AC KS QH 9D
+  E: JS KC AS KH TD
+  S: QC TC QS AH KD
+  W: 9S TS JH 9H AD
+  upcard 9C
+  bidding E:pass S:order_up N:discard 9D
+  trick 1 E:AS S:QS W:9S N:KS
+  trick 2 E:JS S:TC W:9H N:JC
+  trick 3 N:AC E:KC S:QC W:AD
+  trick 4 N:9C E:TD S:KD W:JH
+  trick 5 N:QH E:KH S:AH W:TS
+  result trump C, maker S, tricks N 3 E 1 S 1 W 0, points N+S +1 E+W 0, scores N+S 1 E+W 0
+final scores N+S 1 E+W 0, winner none
+"""

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from history_tools import TEXT_GAME
 
 from euchre_dsl.history.reader import read_records, read_stdin
 from euchre_dsl.history.text_reader import (
     NOTES_KEY, TextLocator, canonical_card, iter_text, read_text, split_games,
 )
 from euchre_dsl.history.validate import FileReport, check_items, validate_record
+
 
 HERE = Path(__file__).resolve().parent
 BROKEN = HERE / "broken"
@@ -29,25 +31,7 @@ SPEC_CODES = {"syntax", "schema", "unknown-variant", "invalid-variant", "bad-car
               "wrong-dealer", "out-of-turn", "illegal-action", "card-not-held", "renege",
               "incomplete-hand", "extra-action", "result-mismatch", "game-over"}
 
-GAME = """\
-[Variant "standard"]
-[Seats N E S W]
-
-hand 1 dealer N
-  N: JC AC KS QH 9D
-  E: JS KC AS KH TD
-  S: QC TC QS AH KD
-  W: 9S TS JH 9H AD
-  upcard 9C
-  bidding E:pass S:order_up N:discard 9D
-  trick 1 E:AS S:QS W:9S N:KS
-  trick 2 E:JS S:TC W:9H N:JC
-  trick 3 N:AC E:KC S:QC W:AD
-  trick 4 N:9C E:TD S:KD W:JH
-  trick 5 N:QH E:KH S:AH W:TS
-  result trump C, maker S, tricks N 3 E 1 S 1 W 0, points N+S +1 E+W 0, scores N+S 1 E+W 0
-final scores N+S 1 E+W 0, winner none
-"""
+GAME = TEXT_GAME
 
 
 def one(text: str) -> Any:

@@ -21,6 +21,7 @@ from unittest import mock
 
 import pytest
 from fuzz_tools import mutate, valid_records
+from history_tools import TEXT_GAME
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,26 +37,7 @@ VALIDATOR = Validator()
 BOUNDED = settings(max_examples=80, deadline=None, derandomize=True,
                    suppress_health_check=[HealthCheck.too_slow])
 
-GAME = """\
-[Variant "standard"]
-[Seats N E S W]
-[Meta event "club night"]
-
-hand 1 dealer N
-  N: JC AC KS QH 9D
-  E: JS KC AS KH TD
-  S: QC TC QS AH KD
-  W: 9S TS JH 9H AD
-  upcard 9C
-  bidding E:pass S:order_up N:discard 9D
-  trick 1 E:AS S:QS W:9S N:KS
-  trick 2 E:JS S:TC W:9H N:JC
-  trick 3 N:AC E:KC S:QC W:AD
-  trick 4 N:9C E:TD S:KD W:JH
-  trick 5 N:QH E:KH S:AH W:TS
-  result trump C, maker S, tricks N 3 E 1 S 1 W 0, points N+S +1 E+W 0, scores N+S 1 E+W 0
-final scores N+S 1 E+W 0, winner none
-"""
+GAME = TEXT_GAME.replace("[Seats N E S W]\n", '[Seats N E S W]\n[Meta event "club night"]\n')
 
 
 def _items(data: bytes) -> list[tuple[Any, ...]]:
