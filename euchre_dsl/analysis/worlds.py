@@ -117,13 +117,20 @@ def sample_world(game: Game, seat: int, rng: Rng) -> Game:
     return WorldSampler(SeatView(game, seat)).sample(rng)
 
 
+def undealt_hand(view: SeatView) -> Game:
+    """A game at the start of ``view``'s hand, nothing dealt yet: the same rules,
+    seats, dealer, scores, deals so far and drop streaks."""
+    game = Game(view.rules, view.labels, view.dealer, view.scores)
+    game.deals = view.deals
+    game.drop_streak = list(view.drop_streak)
+    return game
+
+
 def replay_known(view: SeatView) -> Game:
     """The hand so far, replayed from what ``view``'s seat knows: its own dealt
     cards, the upcard and the public actions; every other hand unknown."""
     rules = view.rules
-    game = Game(rules, view.labels, view.dealer, view.scores)
-    game.deals = view.deals
-    game.drop_streak = list(view.drop_streak)
+    game = undealt_hand(view)
     size = rules.deal.hand_size
     me = view.seat
     own = list(mask_cards(view.dealt))

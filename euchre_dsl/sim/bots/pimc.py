@@ -42,7 +42,7 @@ from typing import ClassVar, Sequence
 
 from ...analysis.position import Position, position_of, utilities
 from ...analysis.solver import Solver
-from ...analysis.worlds import WorldSampler
+from ...analysis.worlds import WorldSampler, undealt_hand
 from ...cards import mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAYING,
@@ -236,9 +236,7 @@ class BiddingInference:
         if cards.bit_count() != self.size:
             return True  # not a whole hand: nothing to read
         v = self.view
-        game = Game(v.rules, v.labels, v.dealer, v.scores)
-        game.deals = v.deals
-        game.drop_streak = list(v.drop_streak)
+        game = undealt_hand(v)
         hands: list[list[int | None] | None] = [None] * v.n
         hands[seat] = list(mask_cards(cards))
         try:
