@@ -173,6 +173,7 @@ def test_a_users_own_class_is_named_by_module_and_class() -> None:
     ("tests.sim.test_bots_interface:", "name the class after the module"),
     ("tests.sim.test_bots_interface:snapshot", "has no class 'snapshot'"),
     ("tests.sim.test_bots_interface:Param", "is not a bot"),
+    ("pimc:goal=maybe", "bot 'pimc', parameter 'goal': 'maybe' is not one of game, points"),
 ])
 def test_bad_specs_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=None) as err:

@@ -7,6 +7,7 @@ from typing import Sequence
 
 import pytest
 
+from euchre_dsl.analysis.win_chance import SCALE, win_chances
 from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
@@ -134,6 +135,54 @@ def test_points_past_the_target_are_worth_nothing() -> None:
     assert capped(one_deal, 1, [-2, 1, 2]) == [-2, 1, 2]
 
 
+def hearts_ordered_by_east(scores: tuple[int, int]) -> Game:
+    """E (seat 1, side E+W) orders hearts up at ``scores`` (N+S, E+W)."""
+    game = Game(load_variant("standard"), dealer=0, start_scores=scores)
+    d = game.deck
+    hands = ["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"]
+    game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("9H"))
+    game.apply(Action(1, ORDER_UP))
+    game.apply(Action(0, DISCARD, d.parse("9C")))
+    return game
+
+
+def test_playing_for_the_game_prices_the_hand_by_the_score() -> None:
+    chances = win_chances(load_variant("standard"))
+    assert chances is not None
+    c = chances.chance
+    # at 9-9 the hand decides the game: a euchre loses it, a make wins it
+    assert net_utility(hearts_ordered_by_east((9, 9)), 1, True, chances) == \
+        [0] * 3 + [SCALE] * 3
+    # at 0-0 the chances are close to the points: euchred -1453, made +718, march +1453
+    assert net_utility(hearts_ordered_by_east((0, 0)), 1, True, chances) == \
+        [c(10, 8)] * 3 + [c(9, 10)] * 2 + [c(8, 10)]
+    assert c(8, 10) - c(10, 10) == c(10, 10) - c(10, 8) == 1453
+    assert c(9, 10) - c(10, 10) == 718
+    # E+W at 9, N+S at 5: a make wins, while a euchre leaves E+W still needing one
+    assert net_utility(hearts_ordered_by_east((5, 9)), 1, True, chances) == \
+        [c(1, 3)] * 3 + [SCALE] * 3
+    # the defenders' view is its mirror image
+    assert net_utility(hearts_ordered_by_east((5, 9)), 0, True, chances) == \
+        [0] * 3 + [c(3, 1)] * 3
+
+
+def test_bias_is_priced_at_the_score() -> None:
+    rules = load_variant("standard")
+    bot = PimcBot(rules, random.Random(0))
+    c = bot.chances
+    assert c is not None
+    # being set (2 points to the rivals) costs what it costs at the score
+    assert bot._stake(hearts_ordered_by_east((0, 0)), 1) == c.chance(10, 10) - c.chance(10, 8)
+    assert bot._stake(hearts_ordered_by_east((5, 9)), 1) == c.chance(1, 5) - c.chance(1, 3)
+    # at 9-9 it loses the game
+    assert bot._stake(hearts_ordered_by_east((9, 9)), 1) == SCALE // 2
+    # playing for points: the points, capped at what each side needs
+    points = PimcBot(rules, random.Random(0), goal="points")
+    assert points.chances is None and points._stake(hearts_ordered_by_east((0, 0)), 1) == 2
+    # no chances where points past the target count (a game of one deal): points
+    assert PimcBot(load_variant("openspiel"), random.Random(0)).chances is None
+
+
 @pytest.mark.parametrize("variant", ["buck", "dirty-clubs", "columbus"])
 def test_pimc_plays_legal_hands_in_individual_games(variant: str) -> None:
     rules = load_variant(variant)
@@ -208,3 +257,19 @@ def test_reading_the_bidding_can_be_turned_off() -> None:
     game = rule_bid_game("standard", 3)
     assert game is not None
     assert bot._reader(SeatView(game, game.to_act)) is None
+
+
+def test_the_partners_bidding_can_be_left_unread() -> None:
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    # N (seat 1) orders hearts up; its partner W (seat 3) reads it, or not
+    game = start(["9C TC QC KC AC", "JH AH KH AS KS", "9D TD QD KD AD", "JD TS QS JS QH"],
+                 "9H", dealer=0)
+    game.apply(Action(1, ORDER_UP))
+    rule = RuleBot(game.rules, random.Random(0))
+    view = SeatView(game, 3)
+    assert 1 in BiddingInference(view, rule).until
+    assert 1 not in BiddingInference(view, rule, partner=False).until
+    # the opponents are read either way: E (seat 2) reads N
+    assert 1 in BiddingInference(SeatView(game, 2), rule, partner=False).until
+    bot = make_bot(parse_bot_spec("pimc:read_partner=no"), game.rules, random.Random(0))
+    assert isinstance(bot, PimcBot) and not bot.read_partner

@@ -28,8 +28,11 @@ standard, 0.75 in Buck at the default 0.15) before the comparison, so a bid
 must beat it clearly; a lone hand (made or defended) is charged
 ``alone_bias`` times the same: a march needs every trick, which worlds where
 the cards are known make look easy (docs/strength.md has the measurements).
-In a game to a target, points past what a side still needs are worth nothing
-to it (a march at 8 wins no more than a make).  Ties
+In a two-sided game to a target the bot plays for the game (``goal``): an end
+of the hand is worth the side's chance of winning from the score it leaves
+(:mod:`~euchre_dsl.analysis.win_chance`), and ``bias`` is priced at the
+score.  Elsewhere, and with ``goal=points``, points past what a side still
+needs are worth nothing to it (a march at 8 wins no more than a make).  Ties
 between cards go to the rule bot's choice, so equal-valued cards are played
 by table habits.  The solver's table is shared across the worlds of one
 decision (one :class:`Solver` per bot).  Deterministic: every draw comes from
@@ -40,7 +43,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Sequence
 
-from ...analysis.position import Position, position_of, utilities
+from ...analysis.position import Position, hand_scores, position_of, utilities
+from ...analysis.win_chance import WinChances, win_chances
 from ...analysis.solver import Solver
 from ...analysis.worlds import WorldSampler, undealt_hand
 from ...cards import mask_cards
@@ -89,10 +93,16 @@ class PimcBot:
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
+        Param("read_partner", bool, True, "read the partner's bidding too (as the rule bot's); "
+              "with no, only the opponents' bidding is read"),
+        Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
+              "the game (a two-sided game to a target; elsewhere points), or 'points', the "
+              "hand's points capped at what each side still needs", choices=("game", "points")),
     )
 
     def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 50,
-                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0) -> None:
+                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
+                 goal: str = "game", read_partner: bool = True) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -100,9 +110,12 @@ class PimcBot:
         self.bias = bias
         self.alone_bias = alone_bias
         self.infer = infer
+        self.read_partner = read_partner
         sc = rules.scoring
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = sc.maker_set if sc.model == ScoringModel.COUNTDOWN else sc.euchred
+        #: the chances of winning by score, when the bot plays for the game
+        self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
         self.partners = rules.players.sides == "partners"
@@ -114,7 +127,7 @@ class PimcBot:
         seat = view.seat
         sampler = WorldSampler(view)
         reader = self._reader(view)
-        u = net_utility(sampler.template, seat, self.partners)
+        u = net_utility(sampler.template, seat, self.partners, self.chances)
         totals = [0] * view.deck.size
         solver = self.solver
         rng = self.rng
@@ -138,8 +151,9 @@ class PimcBot:
         reader = self._reader(view)
         rng = self.rng
         k = len(legal)
+        stake = self._stake(sampler.template, seat)
         credit = [((self.bias if a.verb in PASSIVE else 0.0)
-                   - (self.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * self.stake
+                   - (self.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * stake
                   for a in legal]
         values: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
@@ -163,12 +177,25 @@ class PimcBot:
         """The reading of this hand's bidding, if the bot reads it and there is any."""
         if not self.infer:
             return None
-        reader = BiddingInference(view, self.rule)
+        reader = BiddingInference(view, self.rule, self.read_partner)
         return reader if reader.reads else None
 
+    def _stake(self, game: Game, seat: int) -> float:
+        """What being set costs the bot's side at ``game``'s score, in the units
+        the bot counts: points, or when it plays for the game, the chance of
+        winning lost by giving the rivals :attr:`stake` points."""
+        if self.chances is None:
+            return float(self.stake)
+        side = game.side_of[seat]
+        points = [0] * len(game.sides)
+        points[1 - side] = self.stake
+        return float(self.chances.after(game.scores, side, [0] * len(game.sides))
+                     - self.chances.after(game.scores, side, points))
+
     def _value_after(self, world: Game, action: Action, seat: int) -> float:
-        """The bot's side's net points if it takes ``action`` in ``world``: the rest
-        of the bidding by the rule bot, the play by the solver."""
+        """What the bot's side gets (:func:`net_utility`) if it takes ``action``
+        in ``world``: the rest of the bidding by the rule bot, the play by the
+        solver."""
         child = world.clone()
         child.apply(action)
         rule = self.rule
@@ -176,9 +203,13 @@ class PimcBot:
             s = child.to_act
             child.apply(rule.act(SeatView(child, s), child.legal_actions()))
         if child.phase == PLAYING:
-            u = net_utility(child, seat, self.partners)
+            u = net_utility(child, seat, self.partners, self.chances)
             return float(self.solver.solve_points_position(position_of(child, seat), u))
         result = child.last_result
+        chances = self.chances
+        if chances is not None:  # the hand ended in the bidding (thrown in, or scored)
+            points = result.points if result is not None else (0,) * len(world.sides)
+            return float(chances.after(world.scores, world.side_of[seat], points))
         if result is None:
             return 0.0
         return float(_net_points(child, result.points, seat, self.partners))
@@ -200,16 +231,19 @@ class BiddingInference:
     decision, so a hand met again costs a dictionary lookup.
     """
 
-    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+    def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True) -> None:
         self.view = view
         self.rule = rule
         self.actions = view.actions
         me = view.seat
-        exchanged = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
+        unread = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
+        if not partner:  # the seat's own side is not read
+            side = view.side_of[me]
+            unread |= {s for s in range(view.n) if view.side_of[s] == side}
         #: seat -> how many of the hand's actions to replay to read all its bids
         self.until: dict[int, int] = {}
         for i, a in enumerate(self.actions):
-            if a.verb in READ_VERBS and a.seat != me and a.seat not in exchanged:
+            if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
         self.reads = bool(self.until)
         played = [0] * view.n
@@ -312,11 +346,18 @@ def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
     return out
 
 
-def net_utility(game: Game, seat: int, partners: bool) -> list[int]:
-    """``u[k]``: the seat's side's score if it takes ``k`` more tricks, less the
-    other side's in a two-sided partnership game (scored by the engine;
-    :func:`utilities` already nets table scores against the best rival), in a
-    game to a target :func:`capped` at what each side still needs."""
+def net_utility(game: Game, seat: int, partners: bool,
+                chances: WinChances | None = None) -> list[int]:
+    """``u[k]``: what the seat's side gets if it takes ``k`` more tricks.
+
+    With ``chances`` (a two-sided game to a target, :func:`win_chances`): the
+    side's chance of winning the game after the hand.  Otherwise its points,
+    less the other side's in a two-sided partnership game (scored by the
+    engine; :func:`utilities` already nets table scores against the best
+    rival), in a game to a target :func:`capped` at what each side still needs."""
+    if chances is not None:
+        side = game.side_of[seat]
+        return [chances.after(game.scores, side, s.points) for s in hand_scores(game, seat)]
     u = utilities(game, seat)
     if game.rules.scoring.model == ScoringModel.TABLE:
         return capped(game, seat, u)
