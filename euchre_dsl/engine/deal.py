@@ -58,16 +58,7 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
         g.sure[seat] = m
         g.count[seat] = size
         partial[seat] = m.bit_count() != size
-    if r.deal.upcard:
-        if upcard is None:
-            raise ValueError("this variant turns up a card, but no upcard is given")
-        take([upcard], "the upcard")
-        if upcard == g.deck.joker_card and r.bidding.joker_upcard is None:
-            raise ValueError("the joker is turned up, but the variant does not say what "
-                             "that means (bidding.joker_upcard)")
-        g.upcard = upcard
-    elif upcard is not None:
-        raise ValueError("this variant turns up no card, but an upcard is given")
+    seen = place_upcard(g, upcard, seen)
     if r.deal.widow:
         if widow is None:
             g.widow_known = False
@@ -92,6 +83,55 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
         if partial[seat]:  # e.g. the one hand not recorded, all else known
             g.settle_knowledge(seat)
     g.dealt = tuple(g.sure)
+
+
+def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
+    """Place hands whose every card is known, as masks, and the upcard: the
+    validator's whole-hand entry point (:func:`deal_known` with no card
+    unknown and no widow or kitty given: a variant's widow stays unknown).
+    Raises ``ValueError`` with the reason for an impossible deal."""
+    r = g.rules
+    size = r.deal.hand_size
+    n = g.n
+    if len(hands) != n:
+        raise ValueError(f"{n} hands expected, got {len(hands)}")
+    seen = 0
+    for seat in range(n):
+        m = hands[seat]
+        if m.bit_count() != size:
+            raise ValueError(f"{g.labels[seat]} was dealt {m.bit_count()} cards, not {size}")
+        twice = seen & m
+        if twice:
+            raise ValueError(f"{g.deck.names[(twice & -twice).bit_length() - 1]} is dealt "
+                             f"twice ({g.labels[seat]}'s hand)")
+        seen |= m
+    seen = place_upcard(g, upcard, seen)
+    if r.deal.widow:
+        g.widow_known = False
+    g.unplaced = g.deck.full_mask & ~seen
+    g.cand = list(hands)
+    g.sure = list(hands)
+    g.count = [size] * n
+    g.dealt = tuple(hands)
+
+
+def place_upcard(g: State, upcard: int | None, seen: int) -> int:
+    """Turn up ``upcard`` if the variant turns up a card (``seen``: the cards
+    dealt so far, returned with the upcard added); raises ``ValueError``."""
+    r = g.rules
+    if r.deal.upcard:
+        if upcard is None:
+            raise ValueError("this variant turns up a card, but no upcard is given")
+        if (seen >> upcard) & 1:
+            raise ValueError(f"{g.deck.names[upcard]} is dealt twice (the upcard)")
+        if upcard == g.deck.joker_card and r.bidding.joker_upcard is None:
+            raise ValueError("the joker is turned up, but the variant does not say what "
+                             "that means (bidding.joker_upcard)")
+        g.upcard = upcard
+        return seen | 1 << upcard
+    if upcard is not None:
+        raise ValueError("this variant turns up no card, but an upcard is given")
+    return seen
 
 
 def deal_shuffled(g: State, rng: Uniform) -> None:

@@ -38,7 +38,7 @@ from .actions import (
     Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
-from .deal import Uniform, deal_known, deal_shuffled
+from .deal import Uniform, deal_known, deal_masks, deal_shuffled
 from .scoring import HandScore, game_winners, makers_made, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 
@@ -100,13 +100,27 @@ class Game(State):
         the first three).  Raises ``ValueError`` with the reason for an
         impossible deal (the validator reports it as ``bad-deal``).
         """
+        self._check_dealing()
+        self.reset_hand()
+        deal_known(self, hands, upcard, widow, kitty)
+        self._begin_trump_making()
+
+    def deal_masks(self, hands: Sequence[int], upcard: int | None = None) -> None:
+        """Start a hand whose every card is known: ``hands[seat]`` the mask of the
+        seat's cards.  The validator's entry point for a complete record, without
+        a list of cards per seat; otherwise :meth:`deal` (no widow or kitty given).
+        Raises ``ValueError`` with the reason for an impossible deal.
+        """
+        self._check_dealing()
+        self.reset_hand()
+        deal_masks(self, hands, upcard)
+        self._begin_trump_making()
+
+    def _check_dealing(self) -> None:
         if self.phase == GAME_OVER:
             raise IllegalAction("game-over", "the game is already over")
         if self.phase != DEAL:
             raise IllegalAction("incomplete-hand", "the previous hand is not finished")
-        self.reset_hand()
-        deal_known(self, hands, upcard, widow, kitty)
-        self._begin_trump_making()
 
     def deal_random(self, rng: Uniform) -> None:
         """Shuffle with ``rng`` and deal by the variant's packets (full information):
@@ -408,8 +422,9 @@ class Game(State):
                 return
         self._finish_hand(thrown_in=False)
 
-    def replay_plays(self, plays: Sequence[tuple[int, int]]) -> int:
-        """Replay recorded ``(seat, card)`` plays in one call; return how many were taken.
+    def replay_plays(self, seats: list[int], cards: list[int], start: int = 0) -> int:
+        """Replay recorded plays in one call, ``seats[i]`` playing ``cards[i]`` from
+        ``i = start``; return how many were taken.
 
         The validator's entry point for the play of a complete record.  It
         takes plays while each is by the seat on turn, of a card that seat
@@ -419,7 +434,7 @@ class Game(State):
         :meth:`play` to have it judged and explained.  Only for hands whose
         every card is known; otherwise it takes nothing.
         """
-        taken = play.replay_clean(self, plays)
+        taken = play.replay_clean(self, seats, cards, start)
         if taken and len(self.trick_winners) == self.hand_size:
             self._finish_hand(thrown_in=False)
         return taken

@@ -117,14 +117,16 @@ def settle_trick(g: State) -> bool:
     return len(g.trick_winners) == g.hand_size
 
 
-def replay_clean(g: State, plays: Sequence[tuple[int, int]]) -> int:
-    """Take recorded plays while :func:`play_clean` takes them; return how many.
+def replay_clean(g: State, seats: list[int], cards: list[int], start: int) -> int:
+    """Take recorded plays, ``seats[i]`` playing ``cards[i]`` from ``i = start``,
+    while :func:`play_clean` takes them; return how many.
 
     Stops at the first other play, or when the hand's last trick is complete
-    (then the caller scores the hand)."""
+    (then the caller scores the hand).  Two lists of ints rather than a list
+    of pairs: the validator fills them for every hand, without a tuple a play."""
     taken = 0
-    for seat, card in plays:
-        done = play_clean(g, seat, card)
+    for i in range(start, len(seats)):
+        done = play_clean(g, seats[i], cards[i])
         if done == NOT_TAKEN:
             break
         taken += 1

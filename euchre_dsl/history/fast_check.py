@@ -93,6 +93,10 @@ class FastCheck:
         self._file: str | None = None
         self._rules: RuleSet | None = None
         self._seating: _Seating | None = None
+        # reused for every hand: the dealt hands' masks, the plays' seats and cards
+        self._dealt: list[int] = []
+        self._seats: list[int] = []
+        self._cards: list[int] = []
 
     def clean(self, record: Any, file: str | None) -> bool:
         """``True`` only if the full checker would find no problem (nor note) in
@@ -172,25 +176,26 @@ class FastCheck:
         held = deal.get("hands")
         if type(held) is not dict or len(held) != game.n:
             return False
-        dealt: list[list[int | None]] = []
+        dealt = self._dealt
+        dealt.clear()
         for label in seating.labels:
             cards = held.get(label)
             if type(cards) is not list:
                 return False
-            known: list[int | None] = []
+            m = 0
             for c in cards:
                 card = card_of.get(c) if type(c) is str else None
-                if card is None:
-                    return False
-                known.append(card)
-            dealt.append(known)
+                if card is None or (m >> card) & 1:
+                    return False  # unknown, or twice in one hand: the full checker says which
+                m |= 1 << card
+            dealt.append(m)
         up = deal.get("upcard")
         upcard: int | None = None
         if up is not None:
             upcard = card_of.get(up) if type(up) is str else None
             if upcard is None:
                 return False
-        game.deal(dealt, upcard)
+        game.deal_masks(dealt, upcard)
         if not self._actions(game, seating, actions):
             return False
         return "result" not in hand or _result_ok(hand["result"], game, seating)
@@ -200,12 +205,13 @@ class FastCheck:
         seat_of, card_of = seating.seat_of, seating.card_of
         n = len(actions)
         i = 0
-        plays: list[tuple[int, int]] = []
+        seats, cards = self._seats, self._cards
         while i < n:
             if game.hand_over:
                 return False  # an action after the end of the hand
             if game.phase == PLAYING:  # the clean plays, in one engine call
-                plays.clear()
+                seats.clear()
+                cards.clear()
                 end = i
                 while end < n:
                     a = actions[end]
@@ -215,11 +221,12 @@ class FastCheck:
                     card = card_of.get(a[2]) if type(a[2]) is str else None
                     if seat is None or card is None:
                         return False
-                    plays.append((seat, card))
+                    seats.append(seat)
+                    cards.append(card)
                     end += 1
                 if end == i:
                     return False  # not a play while the cards are being played
-                taken = game.replay_plays(plays)
+                taken = game.replay_plays(seats, cards)
                 if taken != end - i:
                     return False  # a play the engine must judge: left to the full checker
                 i = end

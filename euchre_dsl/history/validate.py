@@ -80,7 +80,8 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
     # Read the well-formed plays ahead; the engine replays the clean ones in one
     # call (Game.replay_plays) and each other one goes through play(), which
     # judges and explains it.
-    plays: list[tuple[int, int]] = []
+    seats: list[int] = []
+    cards: list[int] = []
     end = i
     while end < n:
         a = actions[end]
@@ -93,16 +94,16 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
             break
         if seat is None or card is None:
             break
-        plays.append((seat, card))
+        seats.append(seat)
+        cards.append(card)
         end += 1
     start = i
     while i < end:
-        i += game.replay_plays(plays[i - start:] if i > start else plays)
+        i += game.replay_plays(seats, cards, i - start)
         if game.phase != playing or i == end:
             break
-        seat, card = plays[i - start]
         try:
-            play(seat, card, True)
+            play(seats[i - start], cards[i - start], True)
         except IllegalAction as exc:
             return i, exc
         i += 1

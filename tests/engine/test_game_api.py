@@ -118,3 +118,43 @@ def test_a_rejected_action_leaves_an_open_declaration_open() -> None:
     assert (game.phase, game.to_act, list(game.defend_queue), list(game.cand)) == before
     game.apply(Action(game.to_act, "defend_alone"))  # the offer is still there
     assert game.lone_defender is not None
+
+
+def _dealt_state(game: Game) -> tuple[object, ...]:
+    return (game.cand, game.sure, game.count, game.dealt, game.upcard, game.unplaced,
+            game.widow_known, game.phase, game.to_act, game.trump, game.legal_actions())
+
+
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_dealing_masks_is_dealing_the_same_cards(variant: str) -> None:
+    rules = load_variant(variant)
+    rng = random.Random(variant)
+    for _ in range(20):
+        shuffled = Game(rules)
+        shuffled.deal_random(rng)
+        hands, upcard = list(shuffled.dealt), shuffled.upcard
+        by_lists, by_masks = Game(rules), Game(rules)
+        by_lists.deal([[c for c in range(shuffled.deck.size) if (m >> c) & 1] for m in hands],
+                      upcard)
+        by_masks.deal_masks(hands, upcard)
+        assert _dealt_state(by_masks) == _dealt_state(by_lists)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda h, u: (h[:3], u), "4 hands expected, got 3"),
+    (lambda h, u: ([h[0] & (h[0] - 1)] + h[1:], u), "N was dealt 4 cards, not 5"),
+    (lambda h, u: ([h[0], h[1] ^ (h[1] & -h[1]) | (h[0] & -h[0])] + h[2:], u),
+     "is dealt twice (E's hand)"),
+    (lambda h, u: (h, (h[0] & -h[0]).bit_length() - 1), "is dealt twice (the upcard)"),
+    (lambda h, u: (h, None), "this variant turns up a card, but no upcard is given"),
+])
+def test_an_impossible_deal_of_masks_says_why(change: object, message: str) -> None:
+    rules = load_variant("standard")
+    shuffled = Game(rules)
+    shuffled.deal_random(random.Random(1))
+    hands, upcard = change(list(shuffled.dealt), shuffled.upcard)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=None) as err:
+        Game(rules).deal_masks(hands, upcard)
+    assert message in str(err.value)
+    with pytest.raises(IllegalAction, match="the previous hand is not finished"):
+        shuffled.deal_masks(list(shuffled.dealt), shuffled.upcard)
