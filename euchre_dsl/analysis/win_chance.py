@@ -67,14 +67,12 @@ def win_chances(rules: RuleSet) -> WinChances | None:
     """The chances of ``rules``' game, or ``None`` if they do not apply.  They
     need a two-sided game of table scoring, played to its target, where points
     past the target do not carry over into another game."""
-    g = rules.game
     sc = rules.scoring
-    p = rules.players
-    sides = p.teams if p.sides == "partners" else p.count
-    if sc.model != ScoringModel.TABLE or g.deals is not None or g.laps or sides != 2:
+    if sc.model != ScoringModel.TABLE or not rules.game.ends_at_target or \
+            rules.players.side_count != 2:
         return None
     gains = tuple((int(getattr(sc, name)), share) for name, share in HAND_ENDS)
-    return _chances(g.target, gains)
+    return _chances(rules.game.target, gains)
 
 
 @lru_cache(maxsize=32)

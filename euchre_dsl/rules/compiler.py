@@ -449,8 +449,7 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
         bad(("game", "laps"), "a game of a fixed number of deals has no target to lap",
             also=(("game", "deals"),))
     if g.rubber != "off":
-        sides = r.players.teams if partners else r.players.count
-        if r.scoring.model != "table" or sides != 2:
+        if r.scoring.model != "table" or r.players.side_count != 2:
             bad(("game", "rubber"), "a rubber is played between two sides with table scoring",
                 also=(("players", "sides"), ("scoring", "model")),
                 reads=(("players", "teams"), ("players", "count")))

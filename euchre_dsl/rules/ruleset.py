@@ -169,6 +169,11 @@ class PlayerRules:
     teams: int = opt(2, "Number of partnerships when sides are partners; seat i plays "
                      "for team i mod teams (4 players: partners opposite).", minimum=2, maximum=3)
 
+    @property
+    def side_count(self) -> int:
+        """How many sides score: the partnerships, or with individual scores every player."""
+        return self.teams if self.sides == Sides.PARTNERS else self.count
+
 
 @dataclass(frozen=True)
 class DealRules:
@@ -381,6 +386,12 @@ class GameRules:
                       "1; the rubber goes to the winner of two of the first three).  The "
                       "rubber winner scores a 2-point bonus: margin = 2 + own - opponents' "
                       "rubber points.", choices=words(Rubber))
+
+    @property
+    def ends_at_target(self) -> bool:
+        """Does the game end at its target, points past it worth nothing?  Not with a
+        fixed number of deals (every point counts) nor with laps (they carry over)."""
+        return self.deals is None and not self.laps
 
 
 SECTIONS: dict[str, type] = {

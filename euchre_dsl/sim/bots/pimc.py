@@ -187,10 +187,9 @@ class PimcBot:
         if self.chances is None:
             return float(self.stake)
         side = game.side_of[seat]
-        points = [0] * len(game.sides)
-        points[1 - side] = self.stake
-        return float(self.chances.after(game.scores, side, [0] * len(game.sides))
-                     - self.chances.after(game.scores, side, points))
+        set_back = (0, self.stake) if side == 0 else (self.stake, 0)  # the rivals score it
+        return float(self.chances.after(game.scores, side, (0, 0))
+                     - self.chances.after(game.scores, side, set_back))
 
     def _value_after(self, world: Game, action: Action, seat: int) -> float:
         """What the bot's side gets (:func:`net_utility`) if it takes ``action``
@@ -377,7 +376,7 @@ def capped(game: Game, seat: int, u: list[int]) -> list[int]:
     played to a target, and its loss at the points the rivals need: past the
     target, a point is worth nothing (unless the game laps into the next)."""
     g = game.rules.game
-    if g.deals is not None or g.laps:
+    if not g.ends_at_target:
         return u
     side = game.side_of[seat]
     mine = max(g.target - game.scores[side], 1)
