@@ -126,9 +126,11 @@ def undealt_hand(view: SeatView) -> Game:
     return game
 
 
-def replay_known(view: SeatView) -> Game:
+def replay_known(view: SeatView, until: int | None = None) -> Game:
     """The hand so far, replayed from what ``view``'s seat knows: its own dealt
-    cards, the upcard and the public actions; every other hand unknown."""
+    cards, the upcard and the public actions; every other hand unknown.  With
+    ``until``, only the hand's first ``until`` actions are replayed (the hand
+    as it stood then, as the seat knows it now)."""
     rules = view.rules
     game = undealt_hand(view)
     size = rules.deal.hand_size
@@ -146,7 +148,7 @@ def replay_known(view: SeatView) -> Game:
                 mine |= 1 << card
         widow = list(mask_cards(mine))
     game.deal(hands, view.upcard, widow)
-    for a in actions:
+    for a in actions[:until]:
         game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
     return game
 

@@ -243,9 +243,9 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
     sampler = WorldSampler(view)
     hearts = d.trump_masks[d.suit(d.parse("9H"))]
     rng = random.Random(5)
-    read = sum((draw_world(sampler, reader, rng).sure[1] & hearts).bit_count()
+    read = sum((draw_world(sampler, [reader], rng).sure[1] & hearts).bit_count()
                for _ in range(60))
-    blind = sum((draw_world(sampler, None, rng).sure[1] & hearts).bit_count()
+    blind = sum((draw_world(sampler, [], rng).sure[1] & hearts).bit_count()
                 for _ in range(60))
     assert read > blind + 30  # half a trump more on average, read than blind
 
@@ -256,7 +256,7 @@ def test_reading_the_bidding_can_be_turned_off() -> None:
     assert isinstance(bot, PimcBot) and not bot.infer
     game = rule_bid_game("standard", 3)
     assert game is not None
-    assert bot._reader(SeatView(game, game.to_act)) is None
+    assert bot._readers(SeatView(game, game.to_act)) == []
 
 
 def test_the_partners_bidding_can_be_left_unread() -> None:
@@ -273,3 +273,68 @@ def test_the_partners_bidding_can_be_left_unread() -> None:
     assert 1 in BiddingInference(SeatView(game, 2), rule, partner=False).until
     bot = make_bot(parse_bot_spec("pimc:read_partner=no"), game.rules, random.Random(0))
     assert isinstance(bot, PimcBot) and not bot.read_partner
+
+
+def rule_played_game(variant: str, seed: int, plays: int) -> Game | None:
+    """A hand of ``variant`` bid and played by rule bots, ``plays`` cards into the play."""
+    game = rule_bid_game(variant, seed)
+    if game is None:
+        return None
+    rule = RuleBot(game.rules, random.Random(0))
+    for _ in range(plays):
+        if game.phase != PLAYING:
+            return None
+        seat = game.to_act
+        game.play(seat, rule.play(SeatView(game, seat), legal_mask(game)))
+    return game if game.phase == PLAYING else None
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "dirty-clubs", "columbus"])
+def test_the_true_deal_agrees_with_a_rule_bot_play(variant: str) -> None:
+    from euchre_dsl.sim.bots.pimc import PlayInference
+    read = 0
+    for seed in range(40):
+        for plays in (1, 5, 9):
+            game = rule_played_game(variant, seed, plays)
+            if game is None:
+                continue
+            reader = PlayInference(SeatView(game, game.to_act),
+                                   RuleBot(game.rules, random.Random(0)))
+            read += reader.reads
+            assert reader.accepts(list(game.sure)), (seed, plays)
+    assert read > 40  # the check above is not vacuous
+
+
+def test_an_opponent_that_followed_low_holds_no_winner() -> None:
+    from euchre_dsl.analysis.worlds import WorldSampler
+    from euchre_dsl.sim.bots.pimc import PlayInference, draw_world
+    # hearts trump, ordered up by N (seat 0); W (seat 3, dealer) takes the 9H
+    game = start(["JH JD AH KH QS", "9S TC QC KC AC", "9D TD QD KD AD", "KS AS TS JS QH"],
+                 "9H", dealer=3)
+    d = game.deck
+    game.apply(Action(0, ORDER_UP))
+    game.apply(Action(3, DISCARD, d.parse("TS")))
+    game.play(0, d.parse("QS"))  # N leads the queen of spades
+    game.play(1, d.parse("9S"))  # E follows low: a rule bot holding the K or A would win
+    view = SeatView(game, 2)
+    rule = RuleBot(game.rules, random.Random(0))
+    reader = PlayInference(view, rule)
+    assert list(reader.until) == [1]  # E is read; N, the partner, is not
+    assert reader.accepts(list(game.sure))
+    sampler = WorldSampler(view)
+    high = (1 << d.parse("KS")) | (1 << d.parse("AS"))
+    rng = random.Random(3)
+    read = sum(bool(draw_world(sampler, [reader], rng).sure[1] & high) for _ in range(60))
+    blind = sum(bool(draw_world(sampler, [], rng).sure[1] & high) for _ in range(60))
+    assert read == 0 and blind > 10
+
+
+def test_reading_the_play_can_be_turned_off() -> None:
+    game = rule_played_game("standard", 4, 5)
+    assert game is not None
+    view = SeatView(game, game.to_act)
+    on = make_bot(parse_bot_spec("pimc"), game.rules, random.Random(0))
+    off = make_bot(parse_bot_spec("pimc:read_play=no"), game.rules, random.Random(0))
+    assert isinstance(on, PimcBot) and isinstance(off, PimcBot)
+    assert any(type(r).__name__ == "PlayInference" for r in on._readers(view))
+    assert not any(type(r).__name__ == "PlayInference" for r in off._readers(view))

@@ -2,10 +2,11 @@
 
 For each decision the bot samples ``worlds`` deals consistent with what its
 seat knows (:class:`~euchre_dsl.analysis.worlds.WorldSampler`: voids shown,
-the upcard in the taker's hand, its own discard, hand sizes) and with the
+the upcard in the taker's hand, its own discard, hand sizes), with the
 bidding seen so far, were every other seat the rule bot
-(:class:`BiddingInference`), scores every legal option on the *same* worlds,
-and takes the best average.
+(:class:`BiddingInference`), and with the opponents' cards played so far,
+were they the rule bot (:class:`PlayInference`); it scores every legal
+option on the *same* worlds, and takes the best average.
 
 * A card is scored by the solver: the points of the bot's side with best play
   after it, net of the opponents' in a partnership game (a defender wants to
@@ -46,13 +47,14 @@ from typing import ClassVar, Sequence
 from ...analysis.position import Position, hand_scores, position_of, utilities
 from ...analysis.win_chance import WinChances, win_chances
 from ...analysis.solver import Solver
-from ...analysis.worlds import WorldSampler, undealt_hand
+from ...analysis.worlds import WorldSampler, replay_known, undealt_hand
 from ...cards import mask_cards
 from ...engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAYING,
+    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
 )
 from ...engine.game import Game
+from ...engine.play import legal_plays
 from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
 from ..view import SeatView
@@ -95,6 +97,8 @@ class PimcBot:
               "easy", minimum=-10, maximum=10),
         Param("read_partner", bool, True, "read the partner's bidding too (as the rule bot's); "
               "with no, only the opponents' bidding is read"),
+        Param("read_play", bool, True, "read the opponents' play: sample only worlds in which "
+              "every card an opponent played is the one the rule bot would have played"),
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
               "the game (a two-sided game to a target; elsewhere points), or 'points', the "
               "hand's points capped at what each side still needs", choices=("game", "points")),
@@ -102,7 +106,8 @@ class PimcBot:
 
     def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 50,
                  bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
-                 goal: str = "game", read_partner: bool = True) -> None:
+                 goal: str = "game", read_partner: bool = True,
+                 read_play: bool = True) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -111,6 +116,7 @@ class PimcBot:
         self.alone_bias = alone_bias
         self.infer = infer
         self.read_partner = read_partner
+        self.read_play = read_play
         sc = rules.scoring
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = sc.maker_set if sc.model == ScoringModel.COUNTDOWN else sc.euchred
@@ -126,13 +132,13 @@ class PimcBot:
             return legal.bit_length() - 1
         seat = view.seat
         sampler = WorldSampler(view)
-        reader = self._reader(view)
+        readers = self._readers(view)
         u = net_utility(sampler.template, seat, self.partners, self.chances)
         totals = [0] * view.deck.size
         solver = self.solver
         rng = self.rng
         for _ in range(self.worlds):
-            world = draw_world(sampler, reader, rng)
+            world = draw_world(sampler, readers, rng)
             for card, value in card_points(solver, position_of(world, seat), u).items():
                 totals[card] += value
         best = max(totals[c] for c in mask_cards(legal))
@@ -148,7 +154,7 @@ class PimcBot:
             return legal[0]
         seat = view.seat
         sampler = WorldSampler(view)
-        reader = self._reader(view)
+        readers = self._readers(view)
         rng = self.rng
         k = len(legal)
         stake = self._stake(sampler.template, seat)
@@ -158,7 +164,7 @@ class PimcBot:
         values: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
         for w in range(self.bid_worlds):
-            world = draw_world(sampler, reader, rng)
+            world = draw_world(sampler, readers, rng)
             for i in alive:
                 values[i].append(self._value_after(world, legal[i], seat) + credit[i])
             if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.bid_worlds:
@@ -173,12 +179,19 @@ class PimcBot:
                 best, best_i = mean, i
         return legal[best_i]
 
-    def _reader(self, view: SeatView) -> BiddingInference | None:
-        """The reading of this hand's bidding, if the bot reads it and there is any."""
-        if not self.infer:
-            return None
-        reader = BiddingInference(view, self.rule, self.read_partner)
-        return reader if reader.reads else None
+    def _readers(self, view: SeatView) -> list[BiddingInference | PlayInference]:
+        """The readings of this hand's bidding and play, those the bot makes
+        and that have anything to read."""
+        out: list[BiddingInference | PlayInference] = []
+        if self.infer:
+            bids = BiddingInference(view, self.rule, self.read_partner)
+            if bids.reads:
+                out.append(bids)
+        if self.read_play and view.plays:
+            plays = PlayInference(view, self.rule)
+            if plays.reads:
+                out.append(plays)
+        return out
 
     def _stake(self, game: Game, seat: int) -> float:
         """What being set costs the bot's side at ``game``'s score, in the units
@@ -289,15 +302,87 @@ class BiddingInference:
         return True
 
 
-def draw_world(sampler: WorldSampler, reader: BiddingInference | None, rng: Rng) -> Game:
-    """A world from ``sampler`` that agrees with the bidding, as ``reader`` reads
-    it; after :data:`TRIES` draws that all disagree, the last one drawn."""
+class PlayInference:
+    """Reads the play: would each opponent, holding a world's cards, have played
+    its cards as it did?
+
+    The opponents are taken to play as the rule bot would from their own view
+    (as :class:`BiddingInference` takes them to bid).  A world is kept only if
+    every card an opponent has played this hand is the one the rule bot would
+    have chosen, holding what that opponent held in the world: its cards now
+    plus those it has played.  The partner is not read: a partner that is
+    this bot plays by search, not by habit.  Each (seat, cards) answer is
+    remembered for the decision.
+    """
+
+    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+        self.rule = rule
+        self.plays = view.plays
+        me = view.seat
+        side = view.side_of[me]
+        #: seat -> how many of the hand's plays to replay to read all of its own
+        self.until: dict[int, int] = {}
+        played = [0] * view.n
+        for i, (s, card) in enumerate(self.plays):
+            played[s] |= 1 << card
+            if view.side_of[s] != side:
+                self.until[s] = i + 1
+        self.played = played
+        self.reads = bool(self.until)
+        self.known: dict[tuple[int, int], bool] = {}
+        self.start: Game | None = None
+        self.scratch: Game | None = None
+        if self.reads:
+            actions = view.actions
+            first = next(i for i, a in enumerate(actions) if a.verb == PLAY)
+            #: the hand when its play began, as the bot knows it
+            self.start = replay_known(view, first)
+            #: where each reading replays the play: a copy of ``start``, reset to it
+            #: for every reading (cheaper than a new clone each time)
+            self.scratch = self.start.clone()
+
+    def accepts(self, hands: Sequence[int]) -> bool:
+        """Whether every read opponent's plays agree with its cards in ``hands``."""
+        for s in self.until:
+            key = (s, hands[s] | self.played[s])
+            ok = self.known.get(key)
+            if ok is None:
+                ok = self._plays_so(s, hands)
+                self.known[key] = ok
+            if not ok:
+                return False
+        return True
+
+    def _plays_so(self, seat: int, hands: Sequence[int]) -> bool:
+        """Replay the play from its start, every hand as in ``hands`` (the view
+        of ``seat`` shows only its own), asking the rule bot at each of its plays."""
+        assert self.start is not None and self.scratch is not None
+        game = self.scratch
+        game.copy_state(self.start)
+        played = self.played
+        game.assume_hands([hands[s] | played[s] for s in range(game.n)])
+        rule = self.rule
+        try:
+            for i in range(self.until[seat]):
+                s, card = self.plays[i]
+                if s == seat and rule.play(SeatView(game, s), legal_plays(game, s)) != card:
+                    return False
+                game.play(s, card)
+        except EuchreError:
+            return True  # the play cannot be replayed with these cards: nothing to read
+        return True
+
+
+def draw_world(sampler: WorldSampler, readers: Sequence[BiddingInference | PlayInference],
+               rng: Rng) -> Game:
+    """A world from ``sampler`` that agrees with the bidding and the play, as
+    ``readers`` read them; after :data:`TRIES` draws that all disagree, the
+    last one drawn."""
     hands, widow = sampler.sample_hands(rng)
-    if reader is not None:
-        tries = 1
-        while tries < TRIES and not reader.accepts(hands):
-            hands, widow = sampler.sample_hands(rng)
-            tries += 1
+    tries = 1
+    while tries < TRIES and not all(r.accepts(hands) for r in readers):
+        hands, widow = sampler.sample_hands(rng)
+        tries += 1
     return sampler.world(hands, widow)
 
 
