@@ -271,8 +271,10 @@ def test_the_partners_bidding_can_be_left_unread() -> None:
     assert 1 not in BiddingInference(view, rule, partner=False).until
     # the opponents are read either way: E (seat 2) reads N
     assert 1 in BiddingInference(SeatView(game, 2), rule, partner=False).until
-    bot = make_bot(parse_bot_spec("pimc:read_partner=no"), game.rules, random.Random(0))
-    assert isinstance(bot, PimcBot) and not bot.read_partner
+    bot = make_bot(parse_bot_spec("pimc"), game.rules, random.Random(0))
+    assert isinstance(bot, PimcBot) and not bot.read_partner  # the default: opponents only
+    bot = make_bot(parse_bot_spec("pimc:read_partner=yes"), game.rules, random.Random(0))
+    assert isinstance(bot, PimcBot) and bot.read_partner
 
 
 def rule_played_game(variant: str, seed: int, plays: int) -> Game | None:

@@ -85,7 +85,7 @@ class PimcBot:
     name: ClassVar[str] = "pimc"
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("worlds", int, 50, "sampled worlds per card played", minimum=1, maximum=100_000),
-        Param("bid_worlds", int, 50, "sampled worlds per bidding decision", minimum=1,
+        Param("bid_worlds", int, 100, "sampled worlds per bidding decision", minimum=1,
               maximum=100_000),
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
@@ -95,8 +95,8 @@ class PimcBot:
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
-        Param("read_partner", bool, True, "read the partner's bidding too (as the rule bot's); "
-              "with no, only the opponents' bidding is read"),
+        Param("read_partner", bool, False, "read the partner's bidding too (as the rule "
+              "bot's); with no, only the opponents' bidding is read"),
         Param("read_play", bool, True, "read the opponents' play: sample only worlds in which "
               "every card an opponent played is the one the rule bot would have played"),
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
@@ -104,9 +104,9 @@ class PimcBot:
               "hand's points capped at what each side still needs", choices=("game", "points")),
     )
 
-    def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 50,
+    def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
-                 goal: str = "game", read_partner: bool = True,
+                 goal: str = "game", read_partner: bool = False,
                  read_play: bool = True) -> None:
         self.rules = rules
         self.rng = rng
