@@ -179,10 +179,10 @@ class PimcBot:
                 best, best_i = mean, i
         return legal[best_i]
 
-    def _readers(self, view: SeatView) -> list[BiddingInference | PlayInference]:
+    def _readers(self, view: SeatView) -> list[SeatReading]:
         """The readings of this hand's bidding and play, those the bot makes
         and that have anything to read."""
-        out: list[BiddingInference | PlayInference] = []
+        out: list[SeatReading] = []
         if self.infer:
             bids = BiddingInference(view, self.rule, self.read_partner)
             if bids.reads:
@@ -227,7 +227,47 @@ class PimcBot:
         return float(_net_points(child, result.points, seat, self.partners))
 
 
-class BiddingInference:
+class SeatReading:
+    """What the readings of the bidding and of the play share: the seats read,
+    each seat's cards played this hand, and every (seat, cards) answer,
+    remembered for the decision so that a hand met again costs a dictionary
+    lookup.  A seat's cards are its cards in a world plus those it has played."""
+
+    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+        self.rule = rule
+        #: seat -> how many of the hand's actions (or plays) to replay to read it
+        self.until: dict[int, int] = {}
+        played = [0] * view.n
+        for s, card in view.plays:
+            played[s] |= 1 << card
+        self.played = played
+        self.known: dict[tuple[int, int], bool] = {}
+
+    @property
+    def reads(self) -> bool:
+        """Is any seat read?"""
+        return bool(self.until)
+
+    def accepts(self, hands: Sequence[int]) -> bool:
+        """Whether every read seat's actions agree with its cards in ``hands``."""
+        for s in self.until:
+            cards = hands[s] | self.played[s]
+            key = (s, cards)
+            ok = self.known.get(key)
+            if ok is None:
+                ok = self.agrees(s, cards, hands)
+                self.known[key] = ok
+            if not ok:
+                return False
+        return True
+
+    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
+        """Would ``seat``, holding ``cards`` (its hand in the world ``hands``), have
+        acted as it did?"""
+        raise NotImplementedError
+
+
+class BiddingInference(SeatReading):
     """Reads the bidding: would each other seat, holding a world's cards, have
     bid as it did?
 
@@ -239,54 +279,32 @@ class BiddingInference:
     seat's cards at the bidding are its cards in the world plus those it has
     played; a seat that has since exchanged cards (discarded, given, swapped,
     taken the widow) is not read, nor one whose hand the world leaves out (a
-    loner's partner).  Each (seat, cards) answer is remembered for the
-    decision, so a hand met again costs a dictionary lookup.
+    loner's partner).
     """
 
     def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True) -> None:
+        super().__init__(view, rule)
         self.view = view
-        self.rule = rule
         self.actions = view.actions
         me = view.seat
         unread = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
         if not partner:  # the seat's own side is not read
             side = view.side_of[me]
             unread |= {s for s in range(view.n) if view.side_of[s] == side}
-        #: seat -> how many of the hand's actions to replay to read all its bids
-        self.until: dict[int, int] = {}
-        for i, a in enumerate(self.actions):
+        for i, a in enumerate(self.actions):  # the actions to replay to read its bids
             if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
-        self.reads = bool(self.until)
-        played = [0] * view.n
-        for s, card in view.plays:
-            played[s] |= 1 << card
-        self.played = played
         self.size = view.rules.deal.hand_size
-        self.known: dict[tuple[int, int], bool] = {}
 
-    def accepts(self, hands: Sequence[int]) -> bool:
-        """Whether every read seat's bidding agrees with its cards in ``hands``."""
-        for s in self.until:
-            cards = hands[s] | self.played[s]
-            key = (s, cards)
-            ok = self.known.get(key)
-            if ok is None:
-                ok = self._bids_so(s, cards)
-                self.known[key] = ok
-            if not ok:
-                return False
-        return True
-
-    def _bids_so(self, seat: int, cards: int) -> bool:
+    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
         if cards.bit_count() != self.size:
             return True  # not a whole hand: nothing to read
         v = self.view
         game = undealt_hand(v)
-        hands: list[list[int | None] | None] = [None] * v.n
-        hands[seat] = list(mask_cards(cards))
+        deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
+        deal[seat] = list(mask_cards(cards))
         try:
-            game.deal(hands, v.upcard, None)
+            game.deal(deal, v.upcard, None)
             for i in range(self.until[seat]):
                 a = self.actions[i]
                 if a.seat == seat and a.verb in READ_VERBS:
@@ -302,7 +320,7 @@ class BiddingInference:
         return True
 
 
-class PlayInference:
+class PlayInference(SeatReading):
     """Reads the play: would each opponent, holding a world's cards, have played
     its cards as it did?
 
@@ -311,25 +329,16 @@ class PlayInference:
     every card an opponent has played this hand is the one the rule bot would
     have chosen, holding what that opponent held in the world: its cards now
     plus those it has played.  The partner is not read: a partner that is
-    this bot plays by search, not by habit.  Each (seat, cards) answer is
-    remembered for the decision.
+    this bot plays by search, not by habit.
     """
 
     def __init__(self, view: SeatView, rule: RuleBot) -> None:
-        self.rule = rule
+        super().__init__(view, rule)
         self.plays = view.plays
-        me = view.seat
-        side = view.side_of[me]
-        #: seat -> how many of the hand's plays to replay to read all of its own
-        self.until: dict[int, int] = {}
-        played = [0] * view.n
-        for i, (s, card) in enumerate(self.plays):
-            played[s] |= 1 << card
+        side = view.side_of[view.seat]
+        for i, (s, _card) in enumerate(self.plays):  # the plays to replay to read its own
             if view.side_of[s] != side:
                 self.until[s] = i + 1
-        self.played = played
-        self.reads = bool(self.until)
-        self.known: dict[tuple[int, int], bool] = {}
         self.start: Game | None = None
         self.scratch: Game | None = None
         if self.reads:
@@ -341,19 +350,7 @@ class PlayInference:
             #: for every reading (cheaper than a new clone each time)
             self.scratch = self.start.clone()
 
-    def accepts(self, hands: Sequence[int]) -> bool:
-        """Whether every read opponent's plays agree with its cards in ``hands``."""
-        for s in self.until:
-            key = (s, hands[s] | self.played[s])
-            ok = self.known.get(key)
-            if ok is None:
-                ok = self._plays_so(s, hands)
-                self.known[key] = ok
-            if not ok:
-                return False
-        return True
-
-    def _plays_so(self, seat: int, hands: Sequence[int]) -> bool:
+    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
         """Replay the play from its start, every hand as in ``hands`` (the view
         of ``seat`` shows only its own), asking the rule bot at each of its plays."""
         assert self.start is not None and self.scratch is not None
@@ -373,8 +370,7 @@ class PlayInference:
         return True
 
 
-def draw_world(sampler: WorldSampler, readers: Sequence[BiddingInference | PlayInference],
-               rng: Rng) -> Game:
+def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: Rng) -> Game:
     """A world from ``sampler`` that agrees with the bidding and the play, as
     ``readers`` read them; after :data:`TRIES` draws that all disagree, the
     last one drawn."""
