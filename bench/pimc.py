@@ -32,7 +32,7 @@ from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
-from euchre_dsl.sim.bots.pimc import PimcBot  # noqa: E402
+from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
 from euchre_dsl.sim.view import SeatView  # noqa: E402
 
@@ -53,8 +53,8 @@ def opening_leads(count: int, seed: int) -> list[Game]:
     return out
 
 
-def lead_rate(positions: list[Game], worlds: int) -> float:
-    bot = PimcBot(positions[0].rules, random.Random(1), worlds=worlds)
+def lead_rate(positions: list[Game], spec: str) -> float:
+    bot = make_bot(parse_bot_spec(spec), positions[0].rules, random.Random(1))
     start = time.perf_counter()
     for game in positions:
         seat = game.to_act
@@ -62,10 +62,11 @@ def lead_rate(positions: list[Game], worlds: int) -> float:
     return len(positions) / (time.perf_counter() - start)
 
 
-def hand_times(hands: int, seed: int) -> tuple[float, float, float]:
+def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
     """Seconds per hand of four PIMC players: total, bidding, play."""
     rules = load_variant("standard")
-    bots = [PimcBot(rules, random.Random(seed * 10 + s)) for s in range(4)]
+    bots: list[Bot] = [make_bot(parse_bot_spec(spec), rules, random.Random(seed * 10 + s))
+                       for s in range(4)]
     rng = random.Random(seed)
     bid = play = 0.0
     for h in range(hands):
@@ -93,20 +94,23 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true")
     p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--bot", default="pimc", help="the PIMC bot's spec, e.g. "
+                   "pimc:infer=no,read_play=no to time it without reading the table "
+                   "(default: pimc, 50 worlds a card)")
     args = p.parse_args(argv)
     leads = 10 if args.quick else 60
     hands = 3 if args.quick else 20
     repeat = 1 if args.quick else args.repeat
     print(f"euchre-dsl {build()} build, CPython {sys.version.split()[0]}, one core")
     positions = opening_leads(leads, 7)
-    rates = [lead_rate(positions, 50) for _ in range(repeat)]
-    print(f"pimc opening lead, 50 worlds: {statistics.median(rates):.1f} decisions/s "
-          f"(target >= 25)")
-    runs = [hand_times(hands, 11 + r) for r in range(repeat)]
+    rates = [lead_rate(positions, args.bot) for _ in range(repeat)]
+    print(f"{args.bot} opening lead: {statistics.median(rates):.1f} decisions/s "
+          f"(target >= 25 at 50 worlds)")
+    runs = [hand_times(hands, 11 + r, args.bot) for r in range(repeat)]
     total = statistics.median(r[0] for r in runs)
     bid = statistics.median(r[1] for r in runs)
     play = statistics.median(r[2] for r in runs)
-    print(f"a hand of four pimc players: {total:.3f} s (bidding {bid:.3f} s, play "
+    print(f"a hand of four {args.bot} players: {total:.3f} s (bidding {bid:.3f} s, play "
           f"{play:.3f} s; target <= 0.5 s)")
     return 0
 

@@ -1,0 +1,24 @@
+"""The PIMC speed benchmark (bench/pimc.py) runs, at a tiny size, for any bot spec."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("pimc_bench", ROOT / "bench" / "pimc.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["pimc_bench"] = module
+    spec.loader.exec_module(module)
+    bot = "pimc:worlds=2,bid_worlds=2,infer=no,read_play=no"
+    assert module.main(["--quick", "--bot", bot]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith(f"{bot} opening lead: ") and "decisions/s" in out[1]
+    assert out[2].startswith(f"a hand of four {bot} players: ") and "bidding" in out[2]
