@@ -42,7 +42,7 @@ the bot's ``rng``.
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence
 
 from ...analysis.position import Position, hand_scores, position_of, utilities
 from ...analysis.win_chance import WinChances, win_chances
@@ -231,10 +231,15 @@ class SeatReading:
     """What the readings of the bidding and of the play share: the seats read,
     each seat's cards played this hand, and every (seat, cards) answer,
     remembered for the decision so that a hand met again costs a dictionary
-    lookup.  A seat's cards are its cards in a world plus those it has played."""
+    lookup.  A seat's cards are its cards in a world plus those it has played.
 
-    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+    ``agrees(seat, cards, hands)`` is the reading itself: would ``seat``,
+    holding ``cards`` (its hand in the world ``hands``), have acted as it did?"""
+
+    def __init__(self, view: SeatView, rule: RuleBot,
+                 agrees: Callable[[int, int, Sequence[int]], bool]) -> None:
         self.rule = rule
+        self.agrees = agrees
         #: seat -> how many of the hand's actions (or plays) to replay to read it
         self.until: dict[int, int] = {}
         played = [0] * view.n
@@ -261,11 +266,6 @@ class SeatReading:
                 return False
         return True
 
-    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
-        """Would ``seat``, holding ``cards`` (its hand in the world ``hands``), have
-        acted as it did?"""
-        raise NotImplementedError
-
 
 class BiddingInference(SeatReading):
     """Reads the bidding: would each other seat, holding a world's cards, have
@@ -283,7 +283,7 @@ class BiddingInference(SeatReading):
     """
 
     def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True) -> None:
-        super().__init__(view, rule)
+        super().__init__(view, rule, self._bids_so)
         self.view = view
         self.actions = view.actions
         me = view.seat
@@ -296,7 +296,7 @@ class BiddingInference(SeatReading):
                 self.until[a.seat] = i + 1
         self.size = view.rules.deal.hand_size
 
-    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
+    def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
         if cards.bit_count() != self.size:
             return True  # not a whole hand: nothing to read
         v = self.view
@@ -333,7 +333,7 @@ class PlayInference(SeatReading):
     """
 
     def __init__(self, view: SeatView, rule: RuleBot) -> None:
-        super().__init__(view, rule)
+        super().__init__(view, rule, self._plays_so)
         self.plays = view.plays
         side = view.side_of[view.seat]
         for i, (s, _card) in enumerate(self.plays):  # the plays to replay to read its own
@@ -350,7 +350,7 @@ class PlayInference(SeatReading):
             #: for every reading (cheaper than a new clone each time)
             self.scratch = self.start.clone()
 
-    def agrees(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
+    def _plays_so(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
         """Replay the play from its start, every hand as in ``hands`` (the view
         of ``seat`` shows only its own), asking the rule bot at each of its plays."""
         assert self.start is not None and self.scratch is not None
