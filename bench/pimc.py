@@ -32,7 +32,7 @@ from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
-from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec  # noqa: E402
+from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
 from euchre_dsl.sim.view import SeatView  # noqa: E402
 
@@ -98,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
                    "pimc:infer=no,read_play=no to time it without reading the table "
                    "(default: pimc, 50 worlds a card)")
     args = p.parse_args(argv)
+    try:  # a mistyped spec is a usage error, said before any timing starts
+        make_bot(parse_bot_spec(args.bot), load_variant("standard"), random.Random(0))
+    except BotSpecError as exc:
+        p.error(f"--bot: {exc}")
     leads = 10 if args.quick else 60
     hands = 3 if args.quick else 20
     repeat = 1 if args.quick else args.repeat

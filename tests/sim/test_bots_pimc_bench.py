@@ -5,20 +5,33 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+def bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("pimc_bench", ROOT / "bench" / "pimc.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["pimc_bench"] = module
     spec.loader.exec_module(module)
+    return module
+
+
+def test_the_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
     bot = "pimc:worlds=2,bid_worlds=2,infer=no,read_play=no"
-    assert module.main(["--quick", "--bot", bot]) == 0
+    assert bench().main(["--quick", "--bot", bot]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith(f"{bot} opening lead: ") and "decisions/s" in out[1]
     assert out[2].startswith(f"a hand of four {bot} players: ") and "bidding" in out[2]
+
+
+def test_a_mistyped_spec_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        bench().main(["--quick", "--bot", "pimc:wrolds=2"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "--bot: bot 'pimc' has no parameter 'wrolds'" in err
