@@ -147,6 +147,9 @@ class Deck:
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     symbols: tuple[str, ...] = field(init=False, repr=False, compare=False)
     spellings: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: :attr:`spellings` of two ASCII characters, by ``ord(first) << 7 | ord(second)``
+    #: (-1: none): see :meth:`card_index`.
+    pairs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     effective_suits: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     suit_masks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     trump_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
@@ -167,6 +170,7 @@ class Deck:
         object.__setattr__(self, "names", self._build_names())
         object.__setattr__(self, "symbols", self._build_symbols())
         object.__setattr__(self, "spellings", self._build_spellings())
+        object.__setattr__(self, "pairs", self._build_pairs())
         object.__setattr__(self, "effective_suits", self._build_effective_suits())
         object.__setattr__(self, "suit_masks", self._build_suit_masks())
         object.__setattr__(self, "trump_orders", self._build_trump_orders())
@@ -253,6 +257,26 @@ class Deck:
             for sp in ("JK", "jk", "Jk", "jK", "JOKER", "joker", "Joker", "🃏"):
                 table[sp] = self.size - 1
         return table
+
+    def _build_pairs(self) -> tuple[int, ...]:
+        pairs = [-1] * (1 << 14)
+        for sp, c in self.spellings.items():
+            if len(sp) == 2 and sp.isascii():
+                pairs[ord(sp[0]) << 7 | ord(sp[1])] = c
+        return tuple(pairs)
+
+    def card_index(self, text: str) -> int:
+        """``spellings.get(text)``, with -1 for no card: the readers' lookup of a card as
+        written.  Nearly every card is two ASCII characters, found in :attr:`pairs`
+        without hashing the text (a freshly parsed string has no cached hash, and
+        hashing it was most of the cost of the dict lookup)."""
+        if len(text) == 2:
+            a = ord(text[0])
+            b = ord(text[1])
+            if a < 128 and b < 128:
+                return self.pairs[a << 7 | b]
+        c = self.spellings.get(text)
+        return -1 if c is None else c
 
     def parse(self, text: str) -> int:
         """Read one card in ``ehh/1`` notation (case-insensitive, ``10`` for ``T``,

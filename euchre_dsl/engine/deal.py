@@ -90,8 +90,7 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
     validator's whole-hand entry point (:func:`deal_known` with no card
     unknown and no widow or kitty given: a variant's widow stays unknown).
     Raises ``ValueError`` with the reason for an impossible deal."""
-    r = g.rules
-    size = r.deal.hand_size
+    size = g.hand_size  # the rule set's options as the game's own attributes (see State)
     n = g.n
     if len(hands) != n:
         raise ValueError(f"{n} hands expected, got {len(hands)}")
@@ -106,7 +105,7 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
                              f"twice ({g.labels[seat]}'s hand)")
         seen |= m
     seen = place_upcard(g, upcard, seen)
-    if r.deal.widow:
+    if g.widowed:
         g.widow_known = False
     g.unplaced = g.deck.full_mask & ~seen
     g.cand = list(hands)
@@ -118,13 +117,12 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
 def place_upcard(g: State, upcard: int | None, seen: int) -> int:
     """Turn up ``upcard`` if the variant turns up a card (``seen``: the cards
     dealt so far, returned with the upcard added); raises ``ValueError``."""
-    r = g.rules
-    if r.deal.upcard:
+    if g.turns_up:
         if upcard is None:
             raise ValueError("this variant turns up a card, but no upcard is given")
         if (seen >> upcard) & 1:
             raise ValueError(f"{g.deck.names[upcard]} is dealt twice (the upcard)")
-        if upcard == g.deck.joker_card and r.bidding.joker_upcard is None:
+        if upcard == g.deck.joker_card and g.rules.bidding.joker_upcard is None:
             raise ValueError("the joker is turned up, but the variant does not say what "
                              "that means (bidding.joker_upcard)")
         g.upcard = upcard

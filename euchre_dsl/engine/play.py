@@ -49,8 +49,8 @@ def leader(g: State) -> int:
 def ready_play(g: State) -> None:
     """Set up the tables the play reads under this hand's trump and seats."""
     assert g.trump is not None
-    g.trick = []
-    g.trick_seats = []
+    g.trick.clear()  # empty since the hand was reset: no new lists per hand
+    g.trick_seats.clear()
     g.eff = g.deck.effective_suits[g.trump]
     g.follow = g.deck.suit_masks[g.trump]
     g.n_active = sum(g.active)
@@ -119,19 +119,59 @@ def settle_trick(g: State) -> bool:
 
 def replay_clean(g: State, seats: list[int], cards: list[int], start: int) -> int:
     """Take recorded plays, ``seats[i]`` playing ``cards[i]`` from ``i = start``,
-    while :func:`play_clean` takes them; return how many.
+    while :func:`play_clean` would take them; return how many.
 
     Stops at the first other play, or when the hand's last trick is complete
     (then the caller scores the hand).  Two lists of ints rather than a list
-    of pairs: the validator fills them for every hand, without a tuple a play."""
+    of pairs: the validator fills them for every hand, without a tuple a play.
+
+    The same rules as :func:`play_clean` and :func:`take` (the seat on turn,
+    :meth:`~euchre_dsl.cards.Deck.legal_plays`, :func:`settle_trick`), with the
+    turn and the cards played kept in locals while it runs: the hands, the
+    cards played and the counts are written back once, when it stops, instead
+    of a boxed mask stored per play (the state is then exactly what those
+    plays one by one leave).
+    """
+    if g.phase != PLAYING or not g.full_info:
+        return 0
+    deck, trump, cand = g.deck, g.trump, g.cand
+    assert trump is not None
+    trick, trick_seats, log, next_seat = g.trick, g.trick_seats, g.hand_log, g.next_seat
+    n_active = g.n_active
+    to_act = g.to_act
+    gone = 0  # the cards these plays took from the hands
     taken = 0
     for i in range(start, len(seats)):
-        done = play_clean(g, seats[i], cards[i])
-        if done == NOT_TAKEN:
+        seat = seats[i]
+        card = cards[i]
+        if seat != to_act:
             break
+        bit = 1 << card
+        if not deck.legal_plays(cand[seat] & ~gone, trick[0] if trick else None, trump) & bit:
+            break
+        gone |= bit
         taken += 1
-        if done == HAND_DONE:
+        log.append((seat, PLAY, card, False))
+        trick.append(card)
+        trick_seats.append(seat)
+        if len(trick) < n_active:
+            to_act = next_seat[seat]
+            continue
+        done = settle_trick(g)
+        to_act = g.to_act
+        if done:
             break
+    g.to_act = to_act
+    if gone:
+        g.played |= gone
+        sure, count = g.sure, g.count
+        for s in range(g.n):
+            mine = cand[s] & gone
+            if mine:
+                rest = cand[s] ^ mine
+                cand[s] = rest
+                sure[s] = rest  # equal to cand while every hand is known (full_info)
+                count[s] -= mine.bit_count()
     return taken
 
 

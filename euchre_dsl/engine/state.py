@@ -131,7 +131,7 @@ class State:
         self.results: list[HandResult] = []
         self.drop_streak = [0] * n
         self.phase: Phase = DEAL
-        self.reset_hand()
+        self.reset_hand(reuse=False)
 
     def _setup(self, rules: RuleSet, labels: Sequence[str] | None) -> None:
         """What never changes in a game: the deck, the seats and sides, and the
@@ -224,8 +224,13 @@ class State:
         self.bid_target = like.bid_target
         self.fixed_target = like.fixed_target
 
-    def reset_hand(self) -> None:
-        """The state of a hand not yet dealt: every per-hand attribute is created here."""
+    def reset_hand(self, reuse: bool = True) -> None:
+        """The state of a hand not yet dealt: every per-hand attribute is created here.
+
+        With ``reuse`` a list or dict of the last hand that is empty is kept rather
+        than replaced by a new empty one (most are empty when a hand ends, and a
+        validator or simulator resets a hand millions of times).  Nothing outside
+        the game holds them: :meth:`copy_state` copies each."""
         n = self.n
         self.cand = [0] * n
         self.sure = [0] * n
@@ -241,22 +246,29 @@ class State:
         self.forced = False  # trump fixed with no maker: nobody may drop
         self.to_act = (self.dealer + 1) % n
         self.passes = 0
-        self.round_seats: list[int] = []
+        if not reuse or self.round_seats:
+            self.round_seats: list[int] = []
         self.high_bid = 0
         self.high_bidder: int | None = None
         self.taker: int | None = None  # who must (or may) discard
         #: Who took the upcard into hand (public knowledge, unlike the discard).
         self.upcard_holder: int | None = None
         self.turned_down: int | None = None
-        self.defend_queue: list[int] = []
+        if not reuse or self.defend_queue:
+            self.defend_queue: list[int] = []
         self.window_opened = False  # the defend-alone window was offered this hand
         self.dropped = [False] * n
-        self.stay_queue: list[int] = []
-        self.must_play: dict[int, str] = {}  # seats not asked to stay or drop, and why
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
+        if not reuse or self.stay_queue:
+            self.stay_queue: list[int] = []
+        if not reuse or self.must_play:  # seats not asked to stay or drop, and why
+            self.must_play: dict[int, str] = {}
+        if not reuse or self.trick:
+            self.trick: list[int] = []
+        if not reuse or self.trick_seats:
+            self.trick_seats: list[int] = []
         self.tricks = [0] * n
-        self.trick_winners: list[int] = []
+        if not reuse or self.trick_winners:
+            self.trick_winners: list[int] = []
         self.played = 0  # mask of cards played this hand
         self.void = [0] * n  # effective suits a seat showed out of (bits)
         #: Every card's place is known (set when play starts): plays take the fast path.
@@ -277,25 +289,32 @@ class State:
         self.renege_at = 0  # cards played before renege_by's offence: the first offence counts
         #: (seat, effective suit) -> (cards played before, trick number) when the seat
         #: first showed out of that suit; a later card of it proves a renege there
-        self.shown_at: dict[tuple[int, int], tuple[int, int]] = {}
+        if not reuse or self.shown_at:
+            self.shown_at: dict[tuple[int, int], tuple[int, int]] = {}
         self.unplaced = 0  # cards dealt to nobody known: unknown hands, widow, kitty
-        self.discarded: dict[int, int] = {}  # card put away -> who put it away
+        if not reuse or self.discarded:  # card put away -> who put it away
+            self.discarded: dict[int, int] = {}
         self.last_renege: str | None = None  # message of the latest renege (each is reported)
         #: cards played in the hand before the latest renege's offence: which play
         #: broke the rule, when a later play proved it
         self.last_renege_at = 0
-        self.kitty: list[int | None] = []  # the undealt face-down cards, top of the stock first
+        if not reuse or self.kitty:  # the undealt face-down cards, top of the stock first
+            self.kitty: list[int | None] = []
         self.claims_done = False
-        self.claim_order: list[int] = []  # seats still to be asked for a claim, on turn first
+        if not reuse or self.claim_order:  # seats still to be asked for a claim, on turn first
+            self.claim_order: list[int] = []
         self.swapped: int | None = None  # who exchanged with the kitty
         self.misdealt: str | None = None  # a void deal: who deals next
-        self.best_queue: list[tuple[int, str]] = []  # call for best: (seat, discard|give)
+        if not reuse or self.best_queue:  # call for best: (seat, discard|give)
+            self.best_queue: list[tuple[int, str]] = []
         self.best_seat: int | None = None  # the lone player being served
-        self.best_served: list[int] = []
+        if not reuse or self.best_served:
+            self.best_served: list[int] = []
         self.upcard_untaken = False  # accepted upcard left out by a sitting-out dealer
         #: Actions of the current (or last) hand as plain tuples: the cheap log the
         #: hot paths append to; ``Game.hand_actions`` gives them as :class:`Action`.
-        self.hand_log: list[ActionTuple] = []
+        if not reuse or self.hand_log:
+            self.hand_log: list[ActionTuple] = []
 
     def copy_state(self, other: State) -> None:
         """Take every changing attribute of ``other`` (same rule set), one level deep.

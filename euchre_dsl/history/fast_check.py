@@ -74,9 +74,25 @@ class _Seating:
         self.labels = tuple(seats)
         self.seat_of = {label: i for i, label in enumerate(seats)}
         self.template = Game(rules, seats, 0)  # lends its setup to every game
-        self.card_of = self.template.deck.spellings
+        self.deck = self.template.deck
         self.side_names = self.template.side_names
         self.side_of = {name: i for i, name in enumerate(self.side_names)}
+        #: seats labelled by one ASCII character, by its code (-1: none); see seat_index
+        short = [-1] * 128
+        for label, seat in self.seat_of.items():
+            if len(label) == 1 and ord(label) < 128:
+                short[ord(label)] = seat
+        self.short = short
+
+    def seat_index(self, label: str) -> int:
+        """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter,
+        found without hashing the freshly parsed string (as ``Deck.card_index``)."""
+        if len(label) == 1:
+            code = ord(label)
+            if code < 128:
+                return self.short[code]
+        seat = self.seat_of.get(label)
+        return -1 if seat is None else seat
 
 
 class FastCheck:
@@ -172,7 +188,7 @@ class FastCheck:
         actions = hand.get("actions")
         if type(deal) is not dict or not deal.keys() <= _DEAL or type(actions) is not list:
             return False
-        card_of = seating.card_of
+        deck = seating.deck
         held = deal.get("hands")
         if type(held) is not dict or len(held) != game.n:
             return False
@@ -184,16 +200,16 @@ class FastCheck:
                 return False
             m = 0
             for c in cards:
-                card = card_of.get(c) if type(c) is str else None
-                if card is None or (m >> card) & 1:
+                card = deck.card_index(c) if type(c) is str else -1
+                if card < 0 or (m >> card) & 1:
                     return False  # unknown, or twice in one hand: the full checker says which
                 m |= 1 << card
             dealt.append(m)
         up = deal.get("upcard")
         upcard: int | None = None
         if up is not None:
-            upcard = card_of.get(up) if type(up) is str else None
-            if upcard is None:
+            upcard = deck.card_index(up) if type(up) is str else -1
+            if upcard < 0:
                 return False
         game.deal_masks(dealt, upcard)
         if not self._actions(game, seating, actions):
@@ -202,7 +218,7 @@ class FastCheck:
 
     def _actions(self, game: Game, seating: _Seating, actions: list[Any]) -> bool:
         """Replay a hand's actions to the end of the hand, exactly to its last action."""
-        seat_of, card_of = seating.seat_of, seating.card_of
+        deck = seating.deck
         n = len(actions)
         i = 0
         seats, cards = self._seats, self._cards
@@ -215,11 +231,15 @@ class FastCheck:
                 end = i
                 while end < n:
                     a = actions[end]
-                    if type(a) is not list or len(a) != 3 or a[1] != PLAY:
+                    if type(a) is not list or len(a) != 3:
                         break
-                    seat = seat_of.get(a[0]) if type(a[0]) is str else None
-                    card = card_of.get(a[2]) if type(a[2]) is str else None
-                    if seat is None or card is None:
+                    verb, label, spelt = a[1], a[0], a[2]
+                    # typed as str, compared by the str primitive (not a generic compare)
+                    if type(verb) is not str or verb != PLAY:
+                        break
+                    seat = seating.seat_index(label) if type(label) is str else -1
+                    card = deck.card_index(spelt) if type(spelt) is str else -1
+                    if seat < 0 or card < 0:
                         return False
                     seats.append(seat)
                     cards.append(card)
@@ -231,22 +251,22 @@ class FastCheck:
                     return False  # a play the engine must judge: left to the full checker
                 i = end
                 continue
-            if not _act(game, seat_of, card_of, actions[i]):
+            if not _act(game, seating, actions[i]):
                 return False
             i += 1
         return game.hand_over
 
 
-def _act(game: Game, seat_of: dict[str, int], card_of: dict[str, int], a: Any) -> bool:
+def _act(game: Game, seating: _Seating, a: Any) -> bool:
     """Apply one action other than a play in the play phase through its engine verb,
     as ``Game.act`` dispatches it (without ``act``'s rollback copy: on a refusal
     the record goes to the full checker anyway)."""
     if type(a) is not list or len(a) < 2:
         return False
     label, verb = a[0], a[1]
-    seat = seat_of.get(label) if type(label) is str else None
+    seat = seating.seat_index(label) if type(label) is str else -1
     code = _VERB_CODES.get(verb) if type(verb) is str else None
-    if seat is None or code is None:
+    if seat < 0 or code is None:
         return False
     k = len(a)
     seen = game.last_renege
@@ -263,8 +283,8 @@ def _act(game: Game, seat_of: dict[str, int], card_of: dict[str, int], a: Any) -
     elif code == _V_BID and k == 3 and type(a[2]) is int:
         game.bid(seat, a[2])
     elif (code == _V_DISCARD or code == _V_PLAY) and k == 3:
-        card = card_of.get(a[2]) if type(a[2]) is str else None
-        if card is None:
+        card = seating.deck.card_index(a[2]) if type(a[2]) is str else -1
+        if card < 0:
             return False  # an unknown ('??') or misspelt card
         if code == _V_DISCARD:
             game.discard(seat, card)
@@ -347,15 +367,16 @@ def _result_ok(claimed: Any, game: Game, seating: _Seating) -> bool:
 
 def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
     """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
-    with nothing to say)."""
+    with nothing to say).  Compared in place: no dict or set is built per record."""
     if type(final) is not dict or not final.keys() <= _FINAL:
         return False
     if "scores" in final:
-        scores = _side_values(final["scores"], side_of)
-        if scores is None:
+        claimed = final["scores"]
+        if type(claimed) is not dict:
             return False
-        for side, v in scores.items():
-            if v != game.scores[side]:
+        for k, v in claimed.items():  # as _side_values reads them
+            side = side_of.get(k)
+            if side is None or type(v) is not int or v != game.scores[side]:
                 return False
     if "winner" in final:
         w = final["winner"]
@@ -365,9 +386,14 @@ def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
         items = [w] if type(w) is str else w if type(w) is list else None
         if items is None or not items or winners is None:
             return False
-        for x in items:
-            if type(x) is not str or x not in side_of:
+        for x in items:  # every side named won...
+            if type(x) is not str:
+                return False
+            side = side_of.get(x)
+            if side is None or side not in winners:
                 return False
         names = game.side_names
-        return set(items) == {names[s] for s in winners}
+        for winner in winners:  # ...and every winner is named
+            if names[winner] not in items:
+                return False
     return True
