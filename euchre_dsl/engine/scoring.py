@@ -19,6 +19,52 @@ _DEDUCT: Final = Renege.DEDUCT
 _PLAY_ON: Final = Tie.PLAY_ON
 
 
+class ScoringTable:
+    """A rule set's scoring and game-end options, copied once into a compiled object.
+
+    The rule set is plain Python: each option read through it is two lookups
+    by name, and a hand's score read a dozen.  The values are the rule set's
+    (it stays the one place they are declared); :func:`scoring_table` makes
+    this copy once per rule set.
+    """
+
+    def __init__(self, r: RuleSet) -> None:
+        s, g = r.scoring, r.game
+        self.countdown = s.model == _COUNTDOWN
+        self.renege = str(s.renege)
+        self.renege_points = s.renege_points
+        self.renege_alone_points = s.renege_alone_points
+        self.make, self.march = s.make, s.march
+        self.alone_make, self.alone_march = s.alone_make, s.alone_march
+        self.euchred, self.euchred_march = s.euchred, s.euchred_march
+        self.alone_euchred = s.alone_euchred
+        self.lone_defender_euchre = s.lone_defender_euchre
+        self.lone_defender_march = s.lone_defender_march
+        self.per_trick, self.bucked = s.per_trick, s.bucked
+        self.maker_set, self.maker_set_credits_tricks = s.maker_set, s.maker_set_credits_tricks
+        self.instant_win = s.instant_win
+        self.instant_win_requires_opponent = s.instant_win_requires_opponent
+        self.target = g.target
+        self.deals: int | None = g.deals
+        self.play_on = g.tie == _PLAY_ON
+
+
+#: The table of each rule set, by ``id`` (checked with ``is``: a rule set is immutable).
+_TABLES: dict[int, tuple[RuleSet, ScoringTable]] = {}
+
+
+def scoring_table(r: RuleSet) -> ScoringTable:
+    """The :class:`ScoringTable` of ``r``, made on first use."""
+    found = _TABLES.get(id(r))
+    if found is not None and found[0] is r:
+        return found[1]
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    table = ScoringTable(r)
+    _TABLES[id(r)] = (r, table)
+    return table
+
+
 
 class HandOutcome(NamedTuple):
     """What the play of a hand produced, before scoring."""
@@ -57,46 +103,54 @@ def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:
 
 def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
     """Points each side's score changes by for one played hand."""
-    countdown = r.scoring.model == _COUNTDOWN
-    score = _countdown(r, side_of, n_sides, o) if countdown else _table(r, side_of, n_sides, o)
-    if o.renege_by is None or r.scoring.renege != _OFFENDER or score.instant_winner is not None:
+    t = scoring_table(r)
+    countdown = t.countdown
+    score = _countdown(t, side_of, n_sides, o) if countdown else _table(t, side_of, n_sides, o)
+    if o.renege_by is None or t.renege != _OFFENDER or score.instant_winner is not None:
         return score
     # 'offender': the offenders score the penalty instead of their own result for
     # the hand (against them: down in table scoring, up in countdown scoring)
     pts = list(score.points)
-    pts[side_of[o.renege_by]] = (1 if countdown else -1) * r.scoring.renege_points
+    pts[side_of[o.renege_by]] = (1 if countdown else -1) * t.renege_points
     return HandScore(tuple(pts), None, score.reason + ", renege")
 
 
-def _renege_award(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+def _renege_award(t: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
                   ) -> HandScore | None:
     """The hand's score when a renege penalty replaces it ('award', 'deduct'), else None.
 
     Penalties move scores against the offender: down in table scoring, up in
     countdown scoring.
     """
-    if o.renege_by is None or r.scoring.renege in (_RENEGE_NONE, _OFFENDER):
+    if o.renege_by is None or t.renege == _RENEGE_NONE or t.renege == _OFFENDER:
         return None  # 'offender' replaces only the offender's own result: see score_hand
     pts = [0] * n_sides
     offender = side_of[o.renege_by]
-    sign = 1 if r.scoring.model == _COUNTDOWN else -1
-    if r.scoring.renege == _DEDUCT:
+    sign = 1 if t.countdown else -1
+    if t.renege == _DEDUCT:
         lone = o.alone or o.lone_defender is not None
-        pts[offender] = sign * (r.scoring.renege_alone_points if lone else r.scoring.renege_points)
+        pts[offender] = sign * (t.renege_alone_points if lone else t.renege_points)
         return HandScore(tuple(pts), None, "renege")
     # "award": every offended side scores as if it had won the hand outright
     for side in range(n_sides):
         if side == offender:
             continue
         lone_maker = o.alone and o.maker is not None and side_of[o.maker] == side
-        pts[side] = -sign * (r.scoring.renege_alone_points if lone_maker
-                             else r.scoring.renege_points)
+        pts[side] = -sign * (t.renege_alone_points if lone_maker else t.renege_points)
     return HandScore(tuple(pts), None, "renege")
 
 
-def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
-    s = r.scoring
-    award = _renege_award(r, side_of, n_sides, o)
+def _total(tricks: tuple[int, ...]) -> int:
+    """The tricks of a hand, added up (a loop: compiled, without a call to ``sum``)."""
+    total = 0
+    for t in tricks:
+        total += t
+    return total
+
+
+def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+           ) -> HandScore:
+    award = _renege_award(s, side_of, n_sides, o)
     if award is not None:
         return award
     pts = [0] * n_sides
@@ -104,7 +158,7 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
     if o.maker is not None:
         makers = side_of[o.maker]
         made = _makers_tricks(side_of, o)
-        total = sum(o.tricks)
+        total = _total(o.tricks)
         if makers_made(side_of, o):
             march = made == total
             if o.alone:
@@ -127,9 +181,9 @@ def _table(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -
     return tuple.__new__(HandScore, (tuple(pts), None, reason))
 
 
-def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome) -> HandScore:
-    s = r.scoring
-    total = sum(o.tricks)
+def _countdown(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+               ) -> HandScore:
+    total = _total(o.tricks)
     # an instant win ends the game and its points are not applied; a renege
     # forfeits only the offender's own instant win
     if s.instant_win:
@@ -138,7 +192,7 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
                 opponents = sum(1 for x, a in enumerate(o.active) if a and x != seat)
                 if opponents or not s.instant_win_requires_opponent:
                     return HandScore(tuple([0] * n_sides), side_of[seat], "all tricks")
-    award = _renege_award(r, side_of, n_sides, o)
+    award = _renege_award(s, side_of, n_sides, o)
     if award is not None:
         return award
     pts = [0] * n_sides
@@ -158,23 +212,23 @@ def _countdown(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
 
 def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
     """Sides that have won (several for a tie), or ``None`` while the game goes on."""
-    if r.scoring.model == _COUNTDOWN:
+    t = scoring_table(r)
+    if t.countdown:
         finished = [i for i, v in enumerate(scores) if v <= 0]
         if not finished:
             return None
         best = min(scores[i] for i in finished)
         winners = [i for i in finished if scores[i] == best]
     else:
-        g = r.game
-        if g.deals is not None and deals >= g.deals:
+        if t.deals is not None and deals >= t.deals:
             best = max(scores)
             return [i for i, v in enumerate(scores) if v == best]
-        target = g.target  # read once, not per side
+        target = t.target  # read once, not per side
         finished = [i for i, v in enumerate(scores) if v >= target]
         if not finished:
             return None
         best = max(scores[i] for i in finished)
         winners = [i for i in finished if scores[i] == best]
-    if len(winners) > 1 and r.game.tie == _PLAY_ON:
+    if len(winners) > 1 and t.play_on:
         return None
     return winners

@@ -122,16 +122,27 @@ class State:
             if len(_FIRST_GAMES) >= 64:
                 _FIRST_GAMES.clear()
             _FIRST_GAMES[id(rules)] = self
-        n = self.n
+        self._start_game(dealer, start_scores)
+        self.reset_hand(reuse=False)
+
+    def _start_game(self, dealer: int, start_scores: Sequence[int] | None) -> None:
+        """What a game holds from its first deal to its end: every per-game attribute."""
+        rules = self.rules
         start = rules.scoring.start if rules.scoring.model == _COUNTDOWN else 0
         self.scores = list(start_scores) if start_scores is not None else [start] * len(self.sides)
         self.dealer = dealer
         self.deals = 0  # deals completed (thrown-in ones included)
         self.winners: list[int] | None = None
         self.results: list[HandResult] = []
-        self.drop_streak = [0] * n
+        self.drop_streak = [0] * self.n
         self.phase: Phase = DEAL
-        self.reset_hand(reuse=False)
+
+    def restart(self, dealer: int = 0, start_scores: Sequence[int] | None = None) -> None:
+        """Start a new game in this object, as ``Game(rules, labels, dealer, start_scores)``
+        would, from whatever state it is in: a validator replays one record after
+        another (many of them one hand long) without making a game for each."""
+        self._start_game(dealer, start_scores)
+        self.reset_hand()
 
     def _setup(self, rules: RuleSet, labels: Sequence[str] | None) -> None:
         """What never changes in a game: the deck, the seats and sides, and the

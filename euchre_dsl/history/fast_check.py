@@ -20,8 +20,8 @@ checker on the record from the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
 be left anywhere when it gives up -- which is why it needs no rollback copy.
 
-Per-variant work (the rule set, the seat and side tables, the game whose
-setup new games share) is kept from one record to the next.
+Per-variant work (the rule set, the seat and side tables, the game each
+record is replayed in, restarted for it) is kept from one record to the next.
 """
 
 from __future__ import annotations
@@ -65,6 +65,19 @@ _VERB_CODES: Final[dict[str, int]] = {
 }
 
 
+def _verb_code(verb: str) -> int:
+    """``_VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
+    string has no cached hash, and hashing it cost more than these compares."""
+    if verb == PASS:
+        return _V_PASS
+    if verb == ORDER_UP:
+        return _V_ORDER_UP
+    if verb == DISCARD:
+        return _V_DISCARD
+    code = _VERB_CODES.get(verb)
+    return -1 if code is None else code
+
+
 class _Seating:
     """What a record's variant and seats fix, kept while records repeat them."""
 
@@ -73,9 +86,10 @@ class _Seating:
         self.seats = list(seats)  # compared with each record's list
         self.labels = tuple(seats)
         self.seat_of = {label: i for i, label in enumerate(seats)}
-        self.template = Game(rules, seats, 0)  # lends its setup to every game
-        self.deck = self.template.deck
-        self.side_names = self.template.side_names
+        #: the game every record of these seats is replayed in (restarted for each)
+        self.game = Game(rules, seats, 0)
+        self.deck = self.game.deck
+        self.side_names = self.game.side_names
         self.side_of = {name: i for i, name in enumerate(self.side_names)}
         #: seats labelled by one ASCII character, by its code (-1: none); see seat_index
         short = [-1] * 128
@@ -141,7 +155,8 @@ class FastCheck:
         dealer = seating.seat_of.get(label) if type(label) is str else None
         if dealer is None:
             return False
-        game = Game(seating.rules, seating.labels, dealer, like=seating.template)
+        game = seating.game
+        game.restart(dealer)
         if "start_scores" in record:
             start = _side_values(record["start_scores"], seating.side_of)
             if start is None:
@@ -265,8 +280,8 @@ def _act(game: Game, seating: _Seating, a: Any) -> bool:
         return False
     label, verb = a[0], a[1]
     seat = seating.seat_index(label) if type(label) is str else -1
-    code = _VERB_CODES.get(verb) if type(verb) is str else None
-    if seat < 0 or code is None:
+    code = _verb_code(verb) if type(verb) is str else -1
+    if seat < 0 or code < 0:
         return False
     k = len(a)
     seen = game.last_renege
