@@ -527,3 +527,20 @@ def test_legal_plays_follow_the_effective_suit(deck: Deck, contract: int,
     same = {c for c in held if ref_effective_suit(deck.names[c], contract) == led_suit}
     assert set(mask_cards(allowed)) == (same or set(held))
     assert deck.legal_plays(m, None, contract) == m
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=repr)
+def test_card_index_is_the_spelling_table(deck: Deck) -> None:
+    """``card_index`` (the readers' fast lookup) finds exactly what ``spellings`` holds,
+    every accepted spelling and nothing else, short or long, ASCII or not."""
+    for text, card in deck.spellings.items():
+        assert deck.card_index(text) == card, text
+    for text in ("", "A", "AX", "XS", "sA", "Th", "jK", "ÀS", "A\u2660\u2660", "10", "ASS",
+                 "  AS", "a s", "\x00S"):
+        assert deck.card_index(text) == deck.spellings.get(text, -1), text
+
+
+@given(st.text(max_size=3))
+def test_card_index_agrees_with_the_table_on_any_text(text: str) -> None:
+    deck = Deck.of("9", True)
+    assert deck.card_index(text) == deck.spellings.get(text, -1)

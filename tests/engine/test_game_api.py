@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from euchre_dsl.engine.actions import Action, IllegalAction
+from euchre_dsl.engine.actions import PLAYING, Action, IllegalAction
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant, shipped_ids
+from variant_tools import attributes
 
 
 def random_walk(game: Game, rng: random.Random, steps: int) -> None:
@@ -158,3 +159,60 @@ def test_an_impossible_deal_of_masks_says_why(change: object, message: str) -> N
     assert message in str(err.value)
     with pytest.raises(IllegalAction, match="the previous hand is not finished"):
         shuffled.deal_masks(list(shuffled.dealt), shuffled.upcard)
+
+
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_replaying_plays_in_one_call_is_playing_them_one_by_one(variant: str) -> None:
+    """``replay_plays`` (the validator's whole-run entry point) leaves the state that
+    ``play`` leaves card by card, from the first card or the middle of a trick, and
+    stops at a card that does not follow suit, taking nothing of it."""
+    rules = load_variant(variant)
+    rng = random.Random(variant)
+    checked = 0
+    for _ in range(60):
+        game = Game(rules)
+        game.deal_random(rng)
+        while not game.hand_over and game.phase != PLAYING:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        if game.hand_over:
+            continue
+        one_by_one, in_one_call = game.clone(), game.clone()
+        seats: list[int] = []
+        cards: list[int] = []
+        while not one_by_one.hand_over:
+            legal = one_by_one.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+            seats.append(a.seat)
+            cards.append(a.arg)  # type: ignore[arg-type]
+            one_by_one.apply(a)
+        start = rng.randrange(len(cards))
+        for i in range(start):
+            in_one_call.play(seats[i], cards[i])
+        assert in_one_call.replay_plays(seats, cards, start) == len(cards) - start
+        assert attributes(in_one_call) == attributes(one_by_one)
+        # a card that does not follow suit: the plays before it are taken, it is not
+        stop = next((i for i in range(1, len(cards)) if i % game.n_active
+                     and _renege_of(game, seats, cards, i) is not None), None)
+        if stop is None:
+            continue
+        bad = list(cards)
+        bad[stop] = _renege_of(game, seats, cards, stop)  # type: ignore[call-overload]
+        upto, replayed = game.clone(), game.clone()
+        for i in range(stop):
+            upto.play(seats[i], cards[i])
+        assert replayed.replay_plays(seats, bad) == stop
+        assert attributes(replayed) == attributes(upto)
+        checked += 1
+    assert checked, "no hand had a card that could be played out of suit"
+
+
+def _renege_of(game: Game, seats: list[int], cards: list[int], i: int) -> int | None:
+    """A card the seat of play ``i`` holds then and that does not follow suit, if any."""
+    g = game.clone()
+    for k in range(i):
+        g.play(seats[k], cards[k])
+    held = g.cand[seats[i]]
+    legal = g.deck.legal_plays(held, g.trick[0] if g.trick else None, g.trump)  # type: ignore[arg-type]
+    off = held & ~legal
+    return (off & -off).bit_length() - 1 if off else None

@@ -8,16 +8,10 @@ import pytest
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant, shipped_ids
+from variant_tools import attributes
 
 #: Shared by a clone with its original: immutable, or the rule set's menu cache.
 SHARED = {"rules", "deck", "ranks", "menus"}
-
-
-def attributes(game: Game) -> dict[str, object]:
-    names = getattr(type(game), "__mypyc_attrs__", None)
-    if names is None:
-        return dict(vars(game))
-    return {n: getattr(game, n) for n in names if not n.startswith("__")}
 
 
 @pytest.mark.parametrize("variant", shipped_ids())
@@ -42,3 +36,27 @@ def test_a_clone_copies_every_attribute_and_shares_no_list(variant: str) -> None
                 assert value is not theirs[name], name
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_a_restarted_game_is_a_new_game(variant: str) -> None:
+    """``restart`` (the validator's game per seating) leaves exactly the state of a new
+    game, from anywhere in a game: mid-bidding, mid-play, between hands, at its end."""
+    rules = load_variant(variant)
+    rng = random.Random(variant)
+    game = Game(rules)
+    for step in range(200):
+        if game.is_over:
+            game.restart(1)
+            assert attributes(game) == attributes(Game(rules, None, 1))
+        elif game.hand_over:
+            game.deal_random(rng)
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        if step % 7 == 0:
+            used = Game(rules)
+            used.copy_state(game)
+            scores = [rng.randrange(-5, 9) for _ in game.scores]
+            used.restart(step % game.n, scores)
+            assert attributes(used) == attributes(Game(rules, None, step % game.n, scores))

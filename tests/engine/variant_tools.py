@@ -91,3 +91,11 @@ def finish(game: Game, allow_renege: bool = False) -> None:
 def verbs(game: Game) -> set[str]:
     """The kinds of action allowed now."""
     return {a.verb for a in game.legal_actions()}
+
+
+def attributes(game: Game) -> dict[str, object]:
+    """Every attribute of a game, compiled or not: to compare two whole states."""
+    names = getattr(type(game), "__mypyc_attrs__", None)
+    if names is None:
+        return dict(vars(game))
+    return {n: getattr(game, n) for n in names if not n.startswith("__")}
