@@ -17,8 +17,11 @@ Reports, for standard euchre on this machine and one core:
   ``apply_action`` per step) and its whole playout in C++
   (``pyspiel.evaluate_bots`` with uniform random bots, one call per game);
   each simulation and validation row is also given as a ratio to the C++
-  loop measured in the same run (the targets are ratios: the absolute
-  figures drift with the machine's load);
+  loop (the targets are ratios: the absolute figures drift with the
+  machine's load).  The C++ loop is timed right before every repeat of
+  every row, and the ratio printed is the median of those paired ratios:
+  on a machine whose speed drifts by tens of percent from one minute to
+  the next, a yardstick timed once at the start moved every ratio with it;
 * memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
   a large text file, which must stay flat in the number of records.
 
@@ -59,14 +62,48 @@ _RSS_PROBE = (
 )
 
 
+def rate_of(run: Callable[[], int]) -> float:
+    """``count / seconds`` of one run of ``run`` (which returns a count)."""
+    t = time.perf_counter()
+    count = run()
+    return count / (time.perf_counter() - t)
+
+
 def median_rate(run: Callable[[], int], repeat: int) -> float:
-    """Median of ``count / seconds`` over ``repeat`` runs of ``run`` (which returns a count)."""
-    rates = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        count = run()
-        rates.append(count / (time.perf_counter() - t))
-    return statistics.median(rates)
+    """Median of ``count / seconds`` over ``repeat`` runs of ``run``."""
+    return statistics.median(rate_of(run) for _ in range(repeat))
+
+
+class Yardstick:
+    """OpenSpiel's C++ loop, timed right before each measured run.
+
+    :meth:`measure` gives a row's median rate and the median of its ratios to
+    the C++ rate timed just before each of its runs (``None`` without
+    ``open-spiel``); :attr:`rates` keeps every C++ rate, for the baseline row.
+    """
+
+    def __init__(self, games: int) -> None:
+        self.games = games
+        self.rates: list[float] = []
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            self.available = False
+        else:
+            self.available = True
+
+    def measure(self, run: Callable[[], int], repeat: int) -> tuple[float, float | None]:
+        rates: list[float] = []
+        ratios: list[float] = []
+        for _ in range(repeat):
+            if self.available:
+                cpp = rate_of(lambda: bench_openspiel_cpp(self.games))
+                self.rates.append(cpp)
+            rate = rate_of(run)
+            rates.append(rate)
+            if self.available:
+                ratios.append(rate / cpp)
+        return statistics.median(rates), statistics.median(ratios) if ratios else None
 
 
 def bench_simulate(games: int, records: bool) -> int:
@@ -178,30 +215,28 @@ def main() -> None:
     one_hand_records = 5_000 if args.quick else 30_000
 
     rows: list[tuple[str, str]] = []
-    try:
-        cpp: float | None = median_rate(lambda: bench_openspiel_cpp(os_games * 4), args.repeat)
-    except ImportError:
-        cpp = None
+    cpp = Yardstick(os_games * 2)
 
-    def versus_cpp(rate: float) -> str:
-        return f"{rate:,.0f}" + (f"  ({rate / cpp:.2f}x OpenSpiel C++)" if cpp else "")
+    def versus_cpp(run: Callable[[], int]) -> str:
+        rate, ratio = cpp.measure(run, args.repeat)
+        return f"{rate:,.0f}" + (f"  ({ratio:.2f}x OpenSpiel C++)" if ratio is not None else "")
 
     rows.append(("simulate, random bots, engine only (hands/s)",
-                 versus_cpp(median_rate(lambda: bench_simulate(games, False), args.repeat))))
+                 versus_cpp(lambda: bench_simulate(games, False))))
     rows.append((f"simulate, random bots, writing ehh/1 JSONL ({json_encoder()}) (hands/s)",
-                 versus_cpp(median_rate(lambda: bench_simulate(games, True), args.repeat))))
+                 versus_cpp(lambda: bench_simulate(games, True))))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "validate.jsonl"
         hands = write_jsonl(path, val_hands)
         rows.append((f"validate JSONL, {hands:,} full hands (hands/s)",
-                     versus_cpp(median_rate(bench_validate(path, hands), args.repeat))))
+                     versus_cpp(bench_validate(path, hands))))
         single = Path(tmp) / "one-hand.jsonl"
         records = write_jsonl(single, one_hand_records, variant="openspiel")
         rows.append((f"validate JSONL, {records:,} one-hand records (records/s)",
-                     versus_cpp(median_rate(bench_validate(single, records), args.repeat))))
+                     versus_cpp(bench_validate(single, records))))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
-                     versus_cpp(median_rate(bench_validate(text, hands), args.repeat))))
+                     versus_cpp(bench_validate(text, hands))))
         big = Path(tmp) / "memory.jsonl"
         big_hands = write_jsonl(big, mem_hands)
         rows.append((f"euchre validate peak RSS, {big_hands:,} hands "
@@ -217,8 +252,9 @@ def main() -> None:
     except ImportError:
         rows.append(("OpenSpiel Python-API random playout loop",
                      "skipped: open-spiel not installed (pip install open-spiel)"))
-    rows.append(("OpenSpiel C++ playout, evaluate_bots per game (hands/s)",
-                 f"{cpp:,.0f}" if cpp else "skipped: open-spiel not installed"))
+    rows.append(("OpenSpiel C++ playout, evaluate_bots per game (hands/s: median, range)",
+                 f"{statistics.median(cpp.rates):,.0f} ({min(cpp.rates):,.0f}-"
+                 f"{max(cpp.rates):,.0f})" if cpp.rates else "skipped: open-spiel not installed"))
 
     width = max(len(r[0]) for r in rows)
     from euchre_dsl.history import reader
