@@ -162,17 +162,24 @@ def replay_clean(g: State, seats: list[int], cards: list[int], start: int) -> in
         if done:
             break
     g.to_act = to_act
-    if gone:
-        g.played |= gone
-        sure, count = g.sure, g.count
-        for s in range(g.n):
-            mine = cand[s] & gone
-            if mine:
-                rest = cand[s] ^ mine
-                cand[s] = rest
-                sure[s] = rest  # equal to cand while every hand is known (full_info)
-                count[s] -= mine.bit_count()
+    _remove_played(g, gone)
     return taken
+
+
+def _remove_played(g: State, gone: int) -> None:
+    """Take the cards of ``gone``, played while their hands were kept as they were,
+    out of the hands: what :func:`take` does card by card, once for a run of plays."""
+    if not gone:
+        return
+    g.played |= gone
+    cand, sure, count = g.cand, g.sure, g.count
+    for s in range(g.n):
+        mine = cand[s] & gone
+        if mine:
+            rest = cand[s] ^ mine
+            cand[s] = rest
+            sure[s] = rest  # equal to cand while every hand is known (full_info)
+            count[s] -= mine.bit_count()
 
 
 def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
@@ -184,6 +191,10 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
     trick = g.trick
     # a list, indexed natively by compiled code (a Sequence is indexed by a generic call)
     draws = list(randoms) if randoms is not None else None
+    if draws is not None and len(draws) == g.n and all(
+            draws[s] is not None for s in range(g.n) if g.active[s]):
+        _draw_out(g, draws)  # type: ignore[arg-type]  # every active seat draws
+        return
     while True:
         seat = g.to_act
         hand = cand[seat]
@@ -203,6 +214,42 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
                                     f"{g.card_name(card)}, which is not a legal play")
         if take(g, seat, card, hand & ~(1 << card)):
             return
+
+
+def _draw_out(g: State, draws: list[Callable[[], float]]) -> None:
+    """:func:`play_out` when every active seat plays a random card: nothing is asked
+    of a chooser, so nothing reads the hands before the hand ends, and they are
+    kept as dealt, with the cards played in a local mask, until then.  The same
+    draws in the same order, the same cards and tricks as card by card
+    (:func:`take`); the hands are written back once (:func:`_remove_played`)."""
+    deck, trump, cand = g.deck, g.trump, g.cand
+    assert trump is not None
+    trick, trick_seats, log, next_seat = g.trick, g.trick_seats, g.hand_log, g.next_seat
+    n_active = g.n_active
+    to_act = g.to_act
+    gone = 0
+    while True:
+        seat = to_act
+        legal = deck.legal_plays(cand[seat] & ~gone, trick[0] if trick else None, trump)
+        if legal & (legal - 1):
+            k = int(draws[seat]() * count_cards(legal))
+            while k:
+                legal &= legal - 1
+                k -= 1
+        card = (legal & -legal).bit_length() - 1
+        gone |= 1 << card
+        log.append((seat, PLAY, card, False))
+        trick.append(card)
+        trick_seats.append(seat)
+        if len(trick) < n_active:
+            to_act = next_seat[seat]
+            continue
+        done = settle_trick(g)
+        to_act = g.to_act
+        if done:
+            break
+    g.to_act = to_act
+    _remove_played(g, gone)
 
 
 def judge_play(g: State, seat: int, card: int, allow_renege: bool) -> bool:
