@@ -68,12 +68,13 @@ class Game(State):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == GAME_OVER
+        return self.phase is GAME_OVER  # a member: compared by identity
 
     @property
     def hand_over(self) -> bool:
         """True between hands: the next call must be :meth:`deal`."""
-        return self.phase in (DEAL, GAME_OVER)
+        phase = self.phase  # a member: compared by identity (a generic compare cost more)
+        return phase is DEAL or phase is GAME_OVER
 
     @property
     def last_result(self) -> HandResult | None:

@@ -132,7 +132,7 @@ def replay_clean(g: State, seats: list[int], cards: list[int], start: int) -> in
     of a boxed mask stored per play (the state is then exactly what those
     plays one by one leave).
     """
-    if g.phase != PLAYING or not g.full_info:
+    if g.phase is not PLAYING or not g.full_info:  # a member: compared by identity
         return 0
     deck, trump, cand = g.deck, g.trump, g.cand
     assert trump is not None

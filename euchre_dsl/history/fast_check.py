@@ -194,14 +194,14 @@ class FastCheck:
 
     def _hand(self, game: Game, seating: _Seating, hand: Any) -> bool:
         """Replay one hand and compare its result; ``False`` at anything to report."""
-        if game.is_over or type(hand) is not dict or not hand.keys() <= _HAND:
+        if game.is_over or type(hand) is not dict or not _keys_in(hand, _HAND):
             return False
         dealer = hand.get("dealer")
         if type(dealer) is not str or seating.seat_of.get(dealer) != game.dealer:
             return False
         deal = hand.get("deal")
         actions = hand.get("actions")
-        if type(deal) is not dict or not deal.keys() <= _DEAL or type(actions) is not list:
+        if type(deal) is not dict or not _keys_in(deal, _DEAL) or type(actions) is not list:
             return False
         deck = seating.deck
         held = deal.get("hands")
@@ -240,7 +240,8 @@ class FastCheck:
         while i < n:
             if game.hand_over:
                 return False  # an action after the end of the hand
-            if game.phase == PLAYING:  # the clean plays, in one engine call
+            if game.phase is PLAYING:  # the clean plays, in one engine call (a phase is an
+                # enum member: compared by identity, not by a generic string compare)
                 seats.clear()
                 cards.clear()
                 end = i
@@ -318,6 +319,15 @@ def _act(game: Game, seating: _Seating, a: Any) -> bool:
     return game.last_renege is seen  # a renege is reported: not clean
 
 
+def _keys_in(obj: dict[Any, Any], allowed: frozenset[str]) -> bool:
+    """``obj.keys() <= allowed``, key by key: comparing the views built two objects
+    and cost more than the look-ups."""
+    for k in obj:
+        if k not in allowed:
+            return False
+    return True
+
+
 def _players_ok(players: Any, seat_of: dict[str, int]) -> bool:
     """``players`` as the shape check accepts it: seat -> name."""
     if type(players) is not dict:
@@ -383,7 +393,7 @@ def _result_ok(claimed: Any, game: Game, seating: _Seating) -> bool:
 def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
     """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
     with nothing to say).  Compared in place: no dict or set is built per record."""
-    if type(final) is not dict or not final.keys() <= _FINAL:
+    if type(final) is not dict or not _keys_in(final, _FINAL):
         return False
     if "scores" in final:
         claimed = final["scores"]
