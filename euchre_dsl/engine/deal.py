@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Protocol, Sequence
 
+from ..sim.rng import Rng
 from .state import State
 
 
@@ -143,12 +144,20 @@ def deal_shuffled(g: State, rng: Uniform) -> None:
                                               g.dealer)
     size = g.deck.size
     cards = list(range(size))
-    rnd = rng.random
     # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
     # swap may take the kitty's cards
-    for i in range(size if g.swaps else needed):
-        j = i + int(rnd() * (size - i))
-        cards[i], cards[j] = cards[j], cards[i]
+    shuffled = size if g.swaps else needed
+    if isinstance(rng, Rng):
+        # the simulator's generator, called natively: below(k) is int(random() * k)
+        # exactly (both are the top bits of next32() * k), without a float
+        for i in range(shuffled):
+            j = i + rng.below(size - i)
+            cards[i], cards[j] = cards[j], cards[i]
+    else:
+        rnd = rng.random
+        for i in range(shuffled):
+            j = i + int(rnd() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
     hands = []
     for places in plan:
         m = 0

@@ -61,6 +61,15 @@ def test_below_and_random_stay_in_range(key: list[int], n: int) -> None:
     assert 0.0 <= r.random() < 1.0
 
 
+@given(key=st.lists(st.integers(0, 2**40), max_size=4), n=st.integers(1, 64))
+def test_below_is_the_integer_part_of_random_times_n(key: list[int], n: int) -> None:
+    """The shuffle draws ``below(k)`` from the simulator's generator and
+    ``int(random() * k)`` from any other: for one stream they must be the same."""
+    a, b = Rng(*key), Rng(*key)
+    for _ in range(50):
+        assert a.below(n) == int(b.random() * n)
+
+
 def test_reseed_under_a_prefix_is_the_whole_key() -> None:
     r = Rng()
     r.reseed(rng.absorb(rng.absorb(0, 5), 9), 3)
