@@ -490,7 +490,13 @@ class Game(State):
                 continue
             menu = self.legal_actions()
             a = menu[int(r() * len(menu))]
-            _VERB_TABLE[a[1]](self, a[0], a[2], a[3], False)
+            verb = a[1]
+            if verb == PASS:  # the commonest, called directly (the table's entry is a
+                self.pass_(a[0])  # lambda: a generic call with every argument boxed)
+            elif verb == ORDER_UP:
+                self.order_up(a[0], a[3])
+            else:
+                _VERB_TABLE[verb](self, a[0], a[2], a[3], False)
 
     # ========================================================= transitions
     def _begin_trump_making(self) -> None:

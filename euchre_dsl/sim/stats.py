@@ -235,7 +235,7 @@ class Stats:
         for i, p in enumerate(res.points):
             self.points[names[i]] = self.points.get(names[i], 0) + p
         self.renege += res.renege_by is not None
-        if game.rules.participation.stay_drop:
+        if game.stay_drop:  # the rule set's option, as the game's attribute (see State)
             self._add_participation(game, res)
         if res.made is None or res.maker is None:
             return
@@ -245,7 +245,7 @@ class Stats:
         for s, t in enumerate(res.tricks):
             if side_of[s] == makers:
                 taken += t
-        march = taken == game.rules.deal.hand_size
+        march = taken == game.hand_size
         self.made += res.made
         self.euchred += not res.made
         self.marches += march
