@@ -34,8 +34,8 @@ from . import bidding, claims, participation, play
 from .actions import (
     AUCTION, AUCTION_CALL, BEST, BID, CALL, CLAIMS, DEAL, DEALER_NAMES, DECLINE, DEFEND,
     DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
-    ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD, TAKE_WIDOW, WIDOW,
-    Action, IllegalAction, Phase,
+    ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD, TAKE_WIDOW, VERBS,
+    WIDOW, Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
 from .deal import Uniform, deal_known, deal_masks, deal_shuffled
@@ -490,13 +490,7 @@ class Game(State):
                 continue
             menu = self.legal_actions()
             a = menu[int(r() * len(menu))]
-            verb = a[1]
-            if verb == PASS:  # the commonest, called directly (the table's entry is a
-                self.pass_(a[0])  # lambda: a generic call with every argument boxed)
-            elif verb == ORDER_UP:
-                self.order_up(a[0], a[3])
-            else:
-                _VERB_TABLE[verb](self, a[0], a[2], a[3], False)
+            self._dispatch(a[0], a[1], a[2], a[3], False)
 
     # ========================================================= transitions
     def _begin_trump_making(self) -> None:
@@ -738,18 +732,51 @@ class Game(State):
         if verb == PLAY and self.phase == PLAYING:  # the most frequent action, directly
             self.play(seat, arg, allow_renege)
             return
-        handler = _VERB_TABLE.get(verb)
-        if handler is None:
+        if verb not in VERBS and verb != DECLINE:
             raise IllegalAction("illegal-action", f"unknown action '{verb}'")
         if self.phase in _OPTIONAL_PHASES:
             saved = self.clone()
             try:
-                handler(self, seat, arg, alone, allow_renege)
+                self._dispatch(seat, verb, arg, alone, allow_renege)
             except IllegalAction:
                 self.copy_state(saved)
                 raise
             return
-        handler(self, seat, arg, alone, allow_renege)
+        self._dispatch(seat, verb, arg, alone, allow_renege)
+
+    def _dispatch(self, seat: int, verb: str, arg: Any, alone: bool,
+                  allow_renege: bool) -> None:
+        """Take ``verb`` by the method for it (``verb`` is one of ``VERBS`` or
+        ``decline``).  Compiled compares, the commonest verbs first: a table of
+        lambdas made every action a generic call with its arguments boxed."""
+        if verb == PASS:
+            self.pass_(seat)
+        elif verb == PLAY:
+            self.play(seat, arg, allow_renege)
+        elif verb == ORDER_UP:
+            self.order_up(seat, alone)
+        elif verb == CALL:
+            self.call(seat, arg, alone)
+        elif verb == DISCARD:
+            self.discard(seat, arg)
+        elif verb == BID:
+            self.bid(seat, arg)
+        elif verb == DEFEND_ALONE:
+            self.defend_alone(seat)
+        elif verb == STAY:
+            self.stay(seat)
+        elif verb == DROP:
+            self.drop(seat)
+        elif verb == TAKE_WIDOW:
+            self.take_widow(seat)
+        elif verb == DECLINE:
+            self.decline(seat)
+        elif verb == GIVE:
+            self.give(seat, arg)
+        elif verb == SWAP:
+            self.swap(seat, arg)
+        elif verb == MISDEAL:
+            self.misdeal(seat, arg)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the rules allow now, for the seat on turn.
@@ -780,27 +807,6 @@ class Game(State):
 
 
 # ==================================================================== tables
-_Handler = Callable[[Game, int, Any, bool, bool], None]
-
-#: ``apply``'s dispatch: each verb to the method that takes it, as
-#: ``handler(game, seat, arg, alone, allow_renege)``.
-_VERB_TABLE: Final[dict[str, _Handler]] = {
-    PLAY: lambda g, seat, arg, alone, renege: g.play(seat, arg, renege),
-    PASS: lambda g, seat, arg, alone, renege: g.pass_(seat),
-    ORDER_UP: lambda g, seat, arg, alone, renege: g.order_up(seat, alone),
-    CALL: lambda g, seat, arg, alone, renege: g.call(seat, arg, alone),
-    DISCARD: lambda g, seat, arg, alone, renege: g.discard(seat, arg),
-    BID: lambda g, seat, arg, alone, renege: g.bid(seat, arg),
-    DEFEND_ALONE: lambda g, seat, arg, alone, renege: g.defend_alone(seat),
-    STAY: lambda g, seat, arg, alone, renege: g.stay(seat),
-    DROP: lambda g, seat, arg, alone, renege: g.drop(seat),
-    TAKE_WIDOW: lambda g, seat, arg, alone, renege: g.take_widow(seat),
-    DECLINE: lambda g, seat, arg, alone, renege: g.decline(seat),
-    GIVE: lambda g, seat, arg, alone, renege: g.give(seat, arg),
-    SWAP: lambda g, seat, arg, alone, renege: g.swap(seat, arg),
-    MISDEAL: lambda g, seat, arg, alone, renege: g.misdeal(seat, arg),
-}
-
 #: Verbs whose argument may not be left out, and what to say when it is.
 _ARG_NEEDED: Final = {
     PLAY: "a play needs a card", CALL: "a call needs a suit", BID: "a bid needs a number",
