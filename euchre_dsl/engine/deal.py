@@ -146,18 +146,13 @@ def deal_shuffled(g: State, rng: Uniform) -> None:
     cards = list(range(size))
     # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
     # swap may take the kitty's cards
-    shuffled = size if g.swaps else needed
-    if isinstance(rng, Rng):
-        # the simulator's generator, called natively: below(k) is int(random() * k)
-        # exactly (both are the top bits of next32() * k), without a float
-        for i in range(shuffled):
-            j = i + rng.below(size - i)
-            cards[i], cards[j] = cards[j], cards[i]
-    else:
-        rnd = rng.random
-        for i in range(shuffled):
-            j = i + int(rnd() * (size - i))
-            cards[i], cards[j] = cards[j], cards[i]
+    # the simulator's generator is called natively: below(k) is int(random() * k)
+    # exactly (both are the top bits of next32() * k), without a float
+    native = rng if isinstance(rng, Rng) else None
+    rnd = rng.random
+    for i in range(size if g.swaps else needed):
+        j = i + (native.below(size - i) if native is not None else int(rnd() * (size - i)))
+        cards[i], cards[j] = cards[j], cards[i]
     hands = []
     for places in plan:
         m = 0

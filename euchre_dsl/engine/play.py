@@ -88,7 +88,6 @@ def play_clean(g: State, seat: int, card: int) -> int:
 
 def take(g: State, seat: int, card: int, rest: int) -> bool:
     """Move a legal card of a fully known hand to the trick (``rest``: the hand after)."""
-    g.hand_log.append((seat, PLAY, card, False))
     g.played |= 1 << card
     g.cand[seat] = g.sure[seat] = rest
     g.count[seat] -= 1
@@ -96,7 +95,9 @@ def take(g: State, seat: int, card: int, rest: int) -> bool:
 
 
 def advance(g: State, seat: int, card: int) -> bool:
-    """Put a played card on the trick; pass the turn or settle the trick."""
+    """Log a play and put its card on the trick (the hand it left is the caller's to
+    update); pass the turn or settle the trick.  True after the hand's last trick."""
+    g.hand_log.append((seat, PLAY, card, False))
     trick = g.trick
     trick.append(card)
     g.trick_seats.append(seat)
@@ -126,42 +127,30 @@ def replay_clean(g: State, seats: list[int], cards: list[int], start: int) -> in
     of pairs: the validator fills them for every hand, without a tuple a play.
 
     The same rules as :func:`play_clean` and :func:`take` (the seat on turn,
-    :meth:`~euchre_dsl.cards.Deck.legal_plays`, :func:`settle_trick`), with the
-    turn and the cards played kept in locals while it runs: the hands, the
-    cards played and the counts are written back once, when it stops, instead
-    of a boxed mask stored per play (the state is then exactly what those
-    plays one by one leave).
+    :meth:`~euchre_dsl.cards.Deck.legal_plays`, :func:`advance`), with the cards
+    played kept in a local mask while it runs: the hands, the cards played and
+    the counts are written back once, when it stops, instead of a boxed mask
+    stored per play (the state is then exactly what those plays one by one
+    leave).
     """
     if g.phase is not PLAYING or not g.full_info:  # a member: compared by identity
         return 0
-    deck, trump, cand = g.deck, g.trump, g.cand
+    deck, trump, cand, trick = g.deck, g.trump, g.cand, g.trick
     assert trump is not None
-    trick, trick_seats, log, next_seat = g.trick, g.trick_seats, g.hand_log, g.next_seat
-    n_active = g.n_active
-    to_act = g.to_act
     gone = 0  # the cards these plays took from the hands
     taken = 0
     for i in range(start, len(seats)):
         seat = seats[i]
         card = cards[i]
-        if seat != to_act:
+        if seat != g.to_act:
             break
         bit = 1 << card
         if not deck.legal_plays(cand[seat] & ~gone, trick[0] if trick else None, trump) & bit:
             break
         gone |= bit
         taken += 1
-        log.append((seat, PLAY, card, False))
-        trick.append(card)
-        trick_seats.append(seat)
-        if len(trick) < n_active:
-            to_act = next_seat[seat]
-            continue
-        done = settle_trick(g)
-        to_act = g.to_act
-        if done:
+        if advance(g, seat, card):
             break
-    g.to_act = to_act
     _remove_played(g, gone)
     return taken
 
@@ -201,12 +190,7 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
         legal = deck.legal_plays(hand, trick[0] if trick else None, trump)
         rnd = draws[seat] if draws is not None else None
         if rnd is not None:
-            if legal & (legal - 1):
-                k = int(rnd() * count_cards(legal))
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-            card = (legal & -legal).bit_length() - 1
+            card = draw_card(legal, rnd)
         else:
             card = choosers[seat](game, seat, legal)  # type: ignore[misc]
             if not (legal >> card) & 1:
@@ -216,39 +200,33 @@ def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
             return
 
 
+def draw_card(legal: int, rnd: Callable[[], float]) -> int:
+    """The card a uniform draw picks from the mask ``legal``: the k-th lowest, for
+    k = ``int(rnd() * count)``; a single legal card is played without a draw."""
+    if legal & (legal - 1):
+        k = int(rnd() * count_cards(legal))
+        while k:
+            legal &= legal - 1
+            k -= 1
+    return (legal & -legal).bit_length() - 1
+
+
 def _draw_out(g: State, draws: list[Callable[[], float]]) -> None:
     """:func:`play_out` when every active seat plays a random card: nothing is asked
     of a chooser, so nothing reads the hands before the hand ends, and they are
     kept as dealt, with the cards played in a local mask, until then.  The same
     draws in the same order, the same cards and tricks as card by card
     (:func:`take`); the hands are written back once (:func:`_remove_played`)."""
-    deck, trump, cand = g.deck, g.trump, g.cand
+    deck, trump, cand, trick = g.deck, g.trump, g.cand, g.trick
     assert trump is not None
-    trick, trick_seats, log, next_seat = g.trick, g.trick_seats, g.hand_log, g.next_seat
-    n_active = g.n_active
-    to_act = g.to_act
     gone = 0
     while True:
-        seat = to_act
+        seat = g.to_act
         legal = deck.legal_plays(cand[seat] & ~gone, trick[0] if trick else None, trump)
-        if legal & (legal - 1):
-            k = int(draws[seat]() * count_cards(legal))
-            while k:
-                legal &= legal - 1
-                k -= 1
-        card = (legal & -legal).bit_length() - 1
+        card = draw_card(legal, draws[seat])
         gone |= 1 << card
-        log.append((seat, PLAY, card, False))
-        trick.append(card)
-        trick_seats.append(seat)
-        if len(trick) < n_active:
-            to_act = next_seat[seat]
-            continue
-        done = settle_trick(g)
-        to_act = g.to_act
-        if done:
+        if advance(g, seat, card):
             break
-    g.to_act = to_act
     _remove_played(g, gone)
 
 
@@ -285,7 +263,6 @@ def judge_play(g: State, seat: int, card: int, allow_renege: bool) -> bool:
                 g.cand[seat] = cand & ~follow
                 g.shown_at.setdefault((seat, led_suit), (
                     g.played.bit_count(), len(g.trick_winners) + 1))
-    g.hand_log.append((seat, PLAY, card, False))
     g.played |= bit
     g.cand[seat] &= ~bit
     g.sure[seat] &= ~bit
