@@ -392,16 +392,15 @@ def _result_ok(claimed: Any, game: Game, seating: _Seating) -> bool:
 
 def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
     """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
-    with nothing to say).  Compared in place: no dict or set is built per record."""
+    with nothing to say).  The winners are compared in place, without sets."""
     if type(final) is not dict or not _keys_in(final, _FINAL):
         return False
     if "scores" in final:
-        claimed = final["scores"]
-        if type(claimed) is not dict:
+        scores = _side_values(final["scores"], side_of)
+        if scores is None:
             return False
-        for k, v in claimed.items():  # as _side_values reads them
-            side = side_of.get(k)
-            if side is None or type(v) is not int or v != game.scores[side]:
+        for side, v in scores.items():
+            if v != game.scores[side]:
                 return False
     if "winner" in final:
         w = final["winner"]
@@ -414,8 +413,8 @@ def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
         for x in items:  # every side named won...
             if type(x) is not str:
                 return False
-            side = side_of.get(x)
-            if side is None or side not in winners:
+            named = side_of.get(x)
+            if named is None or named not in winners:
                 return False
         names = game.side_names
         for winner in winners:  # ...and every winner is named
