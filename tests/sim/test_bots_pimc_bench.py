@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from bench_tools import load_bench
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pimc_bench", ROOT / "bench" / "pimc.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pimc_bench"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("pimc")
 
 
 def test_the_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:

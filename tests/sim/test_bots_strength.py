@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench_tools import load_bench
 
 
 def strength() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength_bench", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["strength_bench"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("strength")
 
 
 def test_duplicate_seatings_see_the_same_cards_and_swap_the_bots() -> None:
