@@ -203,10 +203,22 @@ def peak_rss_validate(path: Path) -> float:
     return int(probe.stdout.strip()) / 1024
 
 
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=positive, default=3,
+                    help="runs of each row (default 3); each row reports their median")
     args = ap.parse_args()
     games = 300 if args.quick else 3000
     os_games = 2000 if args.quick else 20000
