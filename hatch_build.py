@@ -50,6 +50,7 @@ COMPILED = (
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
     "euchre_dsl/history/fast_check.py",
+    "euchre_dsl/history/fast_bytes.py",
     "euchre_dsl/history/text_words.py",
     "euchre_dsl/history/text_scan.py",
     "euchre_dsl/history/text_lines.py",

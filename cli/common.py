@@ -16,7 +16,7 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
-from euchre_dsl.history.reader import AUTO, InputError, Item, open_records
+from euchre_dsl.history.reader import AUTO, InputError, Item, Prove, open_records
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -57,11 +57,13 @@ def open_input(command: str, path: str, form: str = AUTO) -> Iterator[Item]:
         sys.exit(EXIT_USAGE)
 
 
-def try_input(command: str, path: str, form: str = AUTO) -> Iterator[Item] | None:
+def try_input(command: str, path: str, form: str = AUTO,
+              prove: Prove | None = None) -> Iterator[Item] | None:
     """:func:`open_input` for a command that goes on with its other inputs: ``None``
-    after saying on standard error why this one cannot be read."""
+    after saying on standard error why this one cannot be read.  ``prove`` is the
+    validator's (see :mod:`euchre_dsl.history.reader`)."""
     try:
-        return open_records(path, form)
+        return open_records(path, form, prove)
     except InputError as exc:
         click.echo(f"euchre {command}: {exc}", err=True)
         return None

@@ -96,7 +96,8 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
         out.write('{"files": [')
     first_file = True
     for path in paths:
-        items = try_input("validate", path, stdin_format if path == STDIN else AUTO)
+        items = try_input("validate", path, stdin_format if path == STDIN else AUTO,
+                          validator.prove)
         if items is None:
             totals.unreadable += 1
             continue

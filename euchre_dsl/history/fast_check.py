@@ -48,37 +48,37 @@ _RESULT_KEYS: Final = 5  # trump, maker, tricks, points, scores: result_to_json'
 _ALONE: Final = "alone"
 
 # The verbs the fast path replays, as small ints (one dict lookup per action).
-_V_PASS: Final = 0
-_V_ORDER_UP: Final = 1
-_V_CALL: Final = 2
-_V_BID: Final = 3
-_V_DISCARD: Final = 4
-_V_PLAY: Final = 5
-_V_DEFEND: Final = 6
-_V_STAY: Final = 7
-_V_DROP: Final = 8
-_V_WIDOW: Final = 9
-_VERB_CODES: Final[dict[str, int]] = {
-    PASS: _V_PASS, ORDER_UP: _V_ORDER_UP, CALL: _V_CALL, BID: _V_BID, DISCARD: _V_DISCARD,
-    PLAY: _V_PLAY, DEFEND_ALONE: _V_DEFEND, STAY: _V_STAY, DROP: _V_DROP,
-    TAKE_WIDOW: _V_WIDOW,
+V_PASS: Final = 0
+V_ORDER_UP: Final = 1
+V_CALL: Final = 2
+V_BID: Final = 3
+V_DISCARD: Final = 4
+V_PLAY: Final = 5
+V_DEFEND: Final = 6
+V_STAY: Final = 7
+V_DROP: Final = 8
+V_WIDOW: Final = 9
+VERB_CODES: Final[dict[str, int]] = {
+    PASS: V_PASS, ORDER_UP: V_ORDER_UP, CALL: V_CALL, BID: V_BID, DISCARD: V_DISCARD,
+    PLAY: V_PLAY, DEFEND_ALONE: V_DEFEND, STAY: V_STAY, DROP: V_DROP,
+    TAKE_WIDOW: V_WIDOW,
 }
 
 
 def _verb_code(verb: str) -> int:
-    """``_VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
+    """``VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
     string has no cached hash, and hashing it cost more than these compares."""
     if verb == PASS:
-        return _V_PASS
+        return V_PASS
     if verb == ORDER_UP:
-        return _V_ORDER_UP
+        return V_ORDER_UP
     if verb == DISCARD:
-        return _V_DISCARD
-    code = _VERB_CODES.get(verb)
+        return V_DISCARD
+    code = VERB_CODES.get(verb)
     return -1 if code is None else code
 
 
-class _Seating:
+class Seating:
     """What a record's variant and seats fix, kept while records repeat them."""
 
     def __init__(self, rules: RuleSet, seats: list[str]) -> None:
@@ -97,6 +97,12 @@ class _Seating:
             if len(label) == 1 and ord(label) < 128:
                 short[ord(label)] = seat
         self.short = short
+        # the same as bytes, for the byte reader (.fast_bytes)
+        self.label_bytes = tuple(label.encode() for label in seats)
+        self.side_bytes = tuple(name.encode() for name in self.side_names)
+        self.contract_bytes: dict[int, bytes] = {
+            c: name.encode() for c in CONTRACT_CODES.values()
+            if (name := contract_name(c)) is not None}
 
     def seat_index(self, label: str) -> int:
         """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter,
@@ -122,7 +128,7 @@ class FastCheck:
         self._variant = ""  # the last record's variant id and file, and its rules
         self._file: str | None = None
         self._rules: RuleSet | None = None
-        self._seating: _Seating | None = None
+        self._seating: Seating | None = None
         # reused for every hand: the dealt hands' masks, the plays' seats and cards
         self._dealt: list[int] = []
         self._seats: list[int] = []
@@ -138,7 +144,7 @@ class FastCheck:
                 return False
         if record.get("format") != FORMAT:
             return False
-        seating = self._seating_of(record.get("variant"), record.get("seats"), file)
+        seating = self.seating_of(record.get("variant"), record.get("seats"), file)
         if seating is None:
             return False
         hands = record.get("hands")
@@ -170,7 +176,7 @@ class FastCheck:
             return False
         return "final" not in record or _final_ok(record["final"], game, seating.side_of)
 
-    def _seating_of(self, variant: Any, seats: Any, file: str | None) -> _Seating | None:
+    def seating_of(self, variant: Any, seats: Any, file: str | None) -> Seating | None:
         """The variant and seats of a record, from the last record's when they repeat."""
         if type(variant) is not str or type(seats) is not list:
             return None
@@ -189,10 +195,10 @@ class FastCheck:
                 return None
         if len(seats) != rules.players.count or len(set(seats)) != len(seats):
             return None
-        seating = self._seating = _Seating(rules, seats)
+        seating = self._seating = Seating(rules, seats)
         return seating
 
-    def _hand(self, game: Game, seating: _Seating, hand: Any) -> bool:
+    def _hand(self, game: Game, seating: Seating, hand: Any) -> bool:
         """Replay one hand and compare its result; ``False`` at anything to report."""
         if game.is_over or type(hand) is not dict or not _keys_in(hand, _HAND):
             return False
@@ -231,7 +237,7 @@ class FastCheck:
             return False
         return "result" not in hand or _result_ok(hand["result"], game, seating)
 
-    def _actions(self, game: Game, seating: _Seating, actions: list[Any]) -> bool:
+    def _actions(self, game: Game, seating: Seating, actions: list[Any]) -> bool:
         """Replay a hand's actions to the end of the hand, exactly to its last action."""
         deck = seating.deck
         n = len(actions)
@@ -273,10 +279,8 @@ class FastCheck:
         return game.hand_over
 
 
-def _act(game: Game, seating: _Seating, a: Any) -> bool:
-    """Apply one action other than a play in the play phase through its engine verb,
-    as ``Game.act`` dispatches it (without ``act``'s rollback copy: on a refusal
-    the record goes to the full checker anyway)."""
+def _act(game: Game, seating: Seating, a: Any) -> bool:
+    """Apply one parsed action other than a play in the play phase (see :func:`apply_action`)."""
     if type(a) is not list or len(a) < 2:
         return False
     label, verb = a[0], a[1]
@@ -285,38 +289,66 @@ def _act(game: Game, seating: _Seating, a: Any) -> bool:
     if seat < 0 or code < 0:
         return False
     k = len(a)
-    seen = game.last_renege
-    if code == _V_PASS and k == 2:
-        game.pass_(seat)
-    elif code == _V_ORDER_UP and (k == 2 or (k == 3 and a[2] == _ALONE)):
-        game.order_up(seat, k == 3)
-    elif code == _V_CALL and (k == 3 or (k == 4 and a[3] == _ALONE)):
+    arg = 0
+    alone = False
+    if code == V_ORDER_UP:
+        if k == 3 and a[2] == _ALONE:
+            alone = True
+        elif k != 2:
+            return False
+    elif code == V_CALL:
+        if k == 4 and a[3] == _ALONE:
+            alone = True
+        elif k != 3:
+            return False
         named = a[2]
         contract = CONTRACT_CODES.get(named.upper()) if type(named) is str else None
         if contract is None:
             return False
-        game.call(seat, contract, k == 4)
-    elif code == _V_BID and k == 3 and type(a[2]) is int:
-        game.bid(seat, a[2])
-    elif (code == _V_DISCARD or code == _V_PLAY) and k == 3:
-        card = seating.deck.card_index(a[2]) if type(a[2]) is str else -1
-        if card < 0:
+        arg = contract
+    elif code == V_BID:
+        if k != 3 or type(a[2]) is not int:
+            return False
+        arg = a[2]
+    elif code == V_DISCARD or code == V_PLAY:
+        arg = seating.deck.card_index(a[2]) if k == 3 and type(a[2]) is str else -1
+        if arg < 0:
             return False  # an unknown ('??') or misspelt card
-        if code == _V_DISCARD:
-            game.discard(seat, card)
-        else:
-            game.play(seat, card, True)
-    elif code == _V_DEFEND and k == 2:
+    elif k != 2:
+        return False
+    return apply_action(game, seat, code, arg, alone)
+
+
+def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> bool:
+    """Apply one action, read as a verb code and its argument (the card, contract or
+    bid; ``alone`` for a lone order or call), through its engine verb as ``Game.act``
+    dispatches it, without ``act``'s rollback copy: on a refusal (an exception) the
+    record goes to the full checker anyway.  ``False`` when it reneged: a renege is
+    reported, so the record is not clean."""
+    seen = game.last_renege
+    if code == V_PASS:
+        game.pass_(seat)
+    elif code == V_ORDER_UP:
+        game.order_up(seat, alone)
+    elif code == V_CALL:
+        game.call(seat, arg, alone)
+    elif code == V_BID:
+        game.bid(seat, arg)
+    elif code == V_DISCARD:
+        game.discard(seat, arg)
+    elif code == V_PLAY:
+        game.play(seat, arg, True)
+    elif code == V_DEFEND:
         game.defend_alone(seat)
-    elif code == _V_STAY and k == 2:
+    elif code == V_STAY:
         game.stay(seat)
-    elif code == _V_DROP and k == 2:
+    elif code == V_DROP:
         game.drop(seat)
-    elif code == _V_WIDOW and k == 2:
+    elif code == V_WIDOW:
         game.take_widow(seat)
     else:
         return False
-    return game.last_renege is seen  # a renege is reported: not clean
+    return game.last_renege is seen
 
 
 def _keys_in(obj: dict[Any, Any], allowed: frozenset[str]) -> bool:
@@ -374,7 +406,7 @@ def _counts_equal(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) 
     return True
 
 
-def _result_ok(claimed: Any, game: Game, seating: _Seating) -> bool:
+def _result_ok(claimed: Any, game: Game, seating: Seating) -> bool:
     """The hand's claimed ``result`` is exactly the replay's (``result_to_json``), every
     count an integer: what ``ClaimChecks.check_result`` accepts without a word."""
     res = game.last_result

@@ -35,6 +35,10 @@ class Item(NamedTuple):
     #: builds the locator of ``text`` (``None``: JSON text, :class:`Locator`); the
     #: text format (:mod:`.text_reader`) brings its own
     locator: Callable[[str, int, str | None], Locate] | None = None
+    #: the number of hands of a record the validator proved clean from its bytes,
+    #: unparsed (``text`` and ``data`` are then empty; see the reader's ``prove``);
+    #: -1 for every other record
+    proved: int = -1
 
     def locate(self, file: str | None) -> Locate:
         """Maps JSON paths in this record to positions in its file."""

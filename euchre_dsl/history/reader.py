@@ -26,6 +26,14 @@ Valid records never pay for it.
 
 A syntax error becomes a ``syntax`` problem at the line and column ``json``
 reports; in JSON Lines the next line is still read.
+
+A reader may be given ``prove``, a function of one record's raw bytes: the
+validator's :meth:`~euchre_dsl.history.validate.Validator.prove`, which
+returns the record's number of hands when it proves the record clean from its
+bytes alone (:mod:`.fast_bytes`), else -1.  Such a record is neither decoded
+nor parsed: it comes out as an :class:`Item` whose ``proved`` is that number
+(and whose ``text`` and ``data`` are empty).  Every other record comes out as
+it would without ``prove``.
 """
 
 from __future__ import annotations
@@ -50,7 +58,12 @@ __all__ = [
     "scan_positions", "parse_record", "iter_jsonl", "iter_json", "read_json_file",
     "read_jsonl_file", "read_text_file", "READERS", "STDIN", "STDIN_NAME", "FORMS",
     "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "InputError",
+    "Prove",
 ]
+
+#: A validator's proof of a record from its bytes (see the module's docstring): the
+#: record's raw bytes and file -> its number of hands, or -1.
+Prove = Callable[[bytes, "str | None"], int]
 
 # ------------------------------------------------------------------ parsing
 def _accelerated_loads() -> Callable[[str], Any] | None:
@@ -148,7 +161,8 @@ def _too_big(size: int, line: int, index: int, file: str | None, what: str) -> I
         hint="a game record is a few KB; is this the right file?"))
 
 
-def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
+def iter_jsonl(stream: Iterable[bytes], file: str | None,
+               prove: Prove | None = None) -> Iterator[Item]:
     """Records of a JSON Lines stream, one line at a time; blank lines are skipped."""
     index = 0
     for line_no, raw in enumerate(stream, 1):
@@ -156,6 +170,12 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
             yield _too_big(len(raw), line_no, index, file, "the line")
             index += 1
             continue
+        if prove is not None:
+            hands = prove(raw, file)
+            if hands >= 0:
+                yield Item(index, line_no, "", None, None, None, hands)
+                index += 1
+                continue
         text = _decode(raw, line_no, index, file)
         if isinstance(text, Item):
             yield text
@@ -169,11 +189,16 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
         index += 1
 
 
-def iter_json(data: bytes, file: str | None) -> Iterator[Item]:
+def iter_json(data: bytes, file: str | None, prove: Prove | None = None) -> Iterator[Item]:
     """The one record of a ``.json`` document."""
     if len(data) > MAX_RECORD:
         yield _too_big(len(data), 1, 0, file, "the file")
         return
+    if prove is not None:
+        hands = prove(data, file)
+        if hands >= 0:
+            yield Item(0, 1, "", None, None, None, hands)
+            return
     text = _decode(data, 1, 0, file)
     if isinstance(text, Item):
         yield text
@@ -183,30 +208,35 @@ def iter_json(data: bytes, file: str | None) -> Iterator[Item]:
     yield parse_record(text, 0, 1, file)
 
 
-def read_json_file(path: str) -> Iterator[Item]:
+def read_json_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
     """Open a ``.json`` record file now (``OSError`` if unreadable); parse it lazily."""
     data = Path(path).read_bytes()
-    return iter_json(data, path)
+    return iter_json(data, path, prove)
 
 
-def read_jsonl_file(path: str) -> Iterator[Item]:
+def read_jsonl_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
     """Open a ``.jsonl`` file now (``OSError`` if unreadable); stream its records."""
     stream = open(path, "rb")  # noqa: SIM115 - closed by the generator below
 
     def records() -> Iterator[Item]:
         with stream:
-            yield from iter_jsonl(stream, path)
+            yield from iter_jsonl(stream, path, prove)
 
     return records()
 
 
+def _read_text(path: str, prove: Prove | None = None) -> Iterator[Item]:
+    """:func:`read_text_file` as a reader: text records are always parsed (no ``prove``)."""
+    return read_text_file(path)
+
+
 #: How each kind of record file is read, by extension.  Readers open the file
 #: at once (so an unreadable file is an ``OSError`` before any record) and
-#: return an iterator of items.
-READERS: dict[str, Callable[[str], Iterator[Item]]] = {
+#: return an iterator of items; ``prove`` is as in the module's docstring.
+READERS: dict[str, Callable[[str, Prove | None], Iterator[Item]]] = {
     ".json": read_json_file,
     ".jsonl": read_jsonl_file,
-    ".ehh": read_text_file,
+    ".ehh": _read_text,
 }
 
 STDIN = "-"
@@ -217,7 +247,8 @@ _TEXT_START = re.compile(rb"\[\s*[A-Za-z]|;|hand\b", re.I)
 
 
 def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
-               jsonl: bool | None = None, text: bool = False) -> Iterator[Item]:
+               jsonl: bool | None = None, text: bool = False,
+               prove: Prove | None = None) -> Iterator[Item]:
     """Records from standard input: JSON Lines, one (multi-line) JSON document, or
     the text format.
 
@@ -225,7 +256,8 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
     ``None`` lets the first non-blank line decide: the text format when it
     starts with a tag (``[Name``), a ``;`` comment or ``hand``; else a whole
     JSON value is JSON Lines (streamed), otherwise everything is one
-    document.  ``name`` is the file name problems show.
+    document.  ``name`` is the file name problems show; ``prove`` is as in the
+    module's docstring (for JSON).
     """
     src = stream if stream is not None else sys.stdin.buffer
     lines = iter(src)
@@ -248,8 +280,8 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
             jsonl = False
         lines = _chain(head, lines)
     if jsonl:
-        return iter_jsonl(lines, name)
-    return iter_json(b"".join(lines), name)
+        return iter_jsonl(lines, name, prove)
+    return iter_json(b"".join(lines), name, prove)
 
 
 def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
@@ -257,20 +289,21 @@ def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
     yield from rest
 
 
-def read_records(path: str) -> Iterator[Item]:
+def read_records(path: str, prove: Prove | None = None) -> Iterator[Item]:
     """The records of one file (by extension) or of standard input (``-``).
 
     Raises ``OSError`` at once when the file cannot be opened, and
     ``ValueError`` for a file type no reader knows.  The commands use
     :func:`open_records`, which says both as an :class:`InputError`.
+    ``prove`` is as in the module's docstring.
     """
     if path == STDIN:
-        return read_stdin()
+        return read_stdin(prove=prove)
     reader = READERS.get(os.path.splitext(path)[1].lower())
     if reader is None:
         kinds = ", ".join(sorted(READERS))
         raise ValueError(f"{path}: not a record file (expected {kinds})")
-    return reader(path)
+    return reader(path, prove)
 
 
 #: How an input is read: ``auto`` by its extension (standard input: by its first
@@ -278,8 +311,8 @@ def read_records(path: str) -> Iterator[Item]:
 #: format whatever its name.
 AUTO, JSON, JSONL, TEXT = "auto", "json", "jsonl", "text"
 FORMS = (AUTO, JSON, JSONL, TEXT)
-_FORM_READERS: dict[str, Callable[[str], Iterator[Item]]] = {
-    JSON: read_json_file, JSONL: read_jsonl_file, TEXT: read_text_file,
+_FORM_READERS: dict[str, Callable[[str, Prove | None], Iterator[Item]]] = {
+    JSON: read_json_file, JSONL: read_jsonl_file, TEXT: _read_text,
 }
 
 
@@ -298,10 +331,11 @@ def input_name(path: str) -> str:
     return STDIN_NAME if path == STDIN else path
 
 
-def open_records(path: str, form: str = AUTO) -> Iterator[Item]:
+def open_records(path: str, form: str = AUTO, prove: Prove | None = None) -> Iterator[Item]:
     """The records of one input, streamed: a file, or ``-`` for standard input.
 
-    ``form`` is one of :data:`FORMS`.  The input is opened now: raises
+    ``form`` is one of :data:`FORMS`; ``prove`` is as in the module's
+    docstring (the validator's).  The input is opened now: raises
     :class:`InputError` when it cannot be (its message names the path and the
     reason); problems in the records come out as items, located in the file
     :func:`input_name` gives.
@@ -311,10 +345,10 @@ def open_records(path: str, form: str = AUTO) -> Iterator[Item]:
     try:
         if path == STDIN:
             jsonl = None if form in (AUTO, TEXT) else form == JSONL
-            return read_stdin(name=STDIN_NAME, jsonl=jsonl, text=form == TEXT)
+            return read_stdin(name=STDIN_NAME, jsonl=jsonl, text=form == TEXT, prove=prove)
         if form == AUTO:
-            return read_records(path)
-        return _FORM_READERS[form](path)
+            return read_records(path, prove)
+        return _FORM_READERS[form](path, prove)
     except OSError as exc:
         raise InputError(path, f"cannot read {path}: {exc.strerror or exc}", True) from None
     except ValueError as exc:  # no reader for this kind of file

@@ -43,6 +43,7 @@ from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .claims import ClaimChecks
 from .events import Acted, Dealt, Event, HandEnded, Started
+from .fast_bytes import ByteCheck
 from .fast_check import FastCheck
 from .notation import FORMAT, Broken, json_kind
 from .positions import Item, JsonPath, Locate, no_positions
@@ -121,7 +122,9 @@ class Validator:
     With ``fast`` (the default) each record first goes through
     :class:`~.fast_check.FastCheck`, which proves a clean record clean in one
     replay; any other record is checked in full, so the problems are the same
-    either way (``fast=False`` is for the tests that show it).
+    either way (``fast=False`` is for the tests that show it).  Readers given
+    :meth:`prove` try the same proof on a JSON record's bytes, before it is
+    parsed (:class:`~.fast_bytes.ByteCheck`).
     """
 
     def __init__(self, variant_dirs: tuple[str, ...] = (), fast: bool = True) -> None:
@@ -131,6 +134,13 @@ class Validator:
         #: Folders besides a record's own whose variant files a record may name.
         self.variant_dirs = tuple(os.path.abspath(d) for d in variant_dirs)
         self.fast = FastCheck(self.rules_for) if fast else None
+        self._bytes = ByteCheck(self.fast) if self.fast is not None else None
+
+    def prove(self, raw: bytes, file: str | None) -> int:
+        """The number of hands of a JSON record, from its raw bytes read from ``file``,
+        when they prove it clean; -1 when they do not (parse it and :meth:`validate`
+        it).  The ``prove`` of the readers (:mod:`.reader`)."""
+        return -1 if self._bytes is None else self._bytes.hands(raw, file)
 
     def clean(self, record: Any, file: str | None) -> bool:
         """``True`` when the fast path proves ``record`` has no problem (nor note);
@@ -239,6 +249,9 @@ def check_items(items: Iterable[Item], file: str | None, report: FileReport,
     v = validator or Validator()
     for item in items:
         report.records += 1
+        if item.proved >= 0:  # proved clean from its bytes (the reader's prove)
+            report.hands += item.proved
+            continue
         if item.problem is not None:
             found = [item.problem]
         else:
@@ -266,7 +279,8 @@ def validate_path(path: str, validator: Validator | None = None) -> FileReport:
     For very large broken files prefer :func:`check_items`, which streams.
     """
     report = FileReport(path)
-    report.problems.extend(check_items(read_records(path), path, report, validator))
+    v = validator or Validator()
+    report.problems.extend(check_items(read_records(path, v.prove), path, report, v))
     return report
 
 

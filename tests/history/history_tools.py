@@ -6,10 +6,13 @@ out of here is valid by construction; the tests break copies of it on purpose.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
 from typing import Any, Callable
+
+from hypothesis import strategies as st
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history.writer import game_record, hand_record
@@ -93,3 +96,53 @@ hand 1 dealer N
   result trump C, maker S, tricks N 3 E 1 S 1 W 0, points N+S +1 E+W 0, scores N+S 1 E+W 0
 final scores N+S 1 E+W 0, winner none
 """
+
+
+#: Values a mutation may put anywhere in a record: near misses of what belongs there.
+VALUES: list[Any] = [None, True, 0, 1, 1.0, 2, -1, 10 ** 30, "", "N", "E", "S", "W", "x",
+                     "JH", "JD", "9C", "AS", "??", "pass", "play", "order_up", "call",
+                     "discard", "alone", "defend_alone", "H", "NT", "N+S", "E+W", [], {},
+                     ["N", "pass"], ["E", "play", "9C"], {"N+S": 0, "E+W": 0}]
+
+
+def _draw_path(value: Any, data: st.DataObject) -> tuple[Any, ...]:
+    """A path into a JSON value, drawn level by level (so that the few top-level keys
+    are hit as often as the many actions)."""
+    path: tuple[Any, ...] = ()
+    while True:
+        keys = list(value) if isinstance(value, dict) else \
+            list(range(len(value))) if isinstance(value, list) else []
+        if not keys or (path and data.draw(st.booleans(), label="stop here")):
+            return path
+        key = data.draw(st.sampled_from(keys), label="key")
+        path += (key,)
+        value = value[key]
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for k in path:
+        value = value[k]
+    return value
+
+
+def mutate(rec: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
+    """A copy of ``rec`` with one part replaced, removed, doubled or moved."""
+    out = copy.deepcopy(rec)
+    path = _draw_path(out, data)
+    parent, key = _at(out, path[:-1]), path[-1]
+    how = data.draw(st.sampled_from(["replace", "delete", "double", "swap", "rename"]),
+                    label="how")
+    if how == "replace":
+        parent[key] = copy.deepcopy(data.draw(st.sampled_from(VALUES), label="value"))
+    elif how == "delete":
+        del parent[key]
+    elif how == "double" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(parent[key]))
+    elif how == "swap" and isinstance(parent, list) and key + 1 < len(parent):
+        parent[key], parent[key + 1] = parent[key + 1], parent[key]
+    elif how == "rename" and isinstance(parent, dict):
+        parent[data.draw(st.sampled_from(["x-note", "seat", "N", "result", "hands"]),
+                         label="new key")] = parent.pop(key)
+    else:
+        parent[key] = copy.deepcopy(data.draw(st.sampled_from(VALUES), label="value"))
+    return out

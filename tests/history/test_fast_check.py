@@ -9,7 +9,6 @@ random (a hypothesis test replacing, deleting or moving any part of them).
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,7 @@ from euchre_dsl.history.reader import parse_record, read_records
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 
-from history_tools import random_game
+from history_tools import mutate, random_game
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
@@ -78,63 +77,13 @@ def test_a_clean_record_is_clean_after_other_records_of_other_variants() -> None
         assert v.validate(rec) == Validator(fast=False).validate(rec)
 
 
-#: Values a mutation may put anywhere in a record: near misses of what belongs there.
-_VALUES: list[Any] = [None, True, 0, 1, 1.0, 2, -1, 10 ** 30, "", "N", "E", "S", "W", "x",
-                      "JH", "JD", "9C", "AS", "??", "pass", "play", "order_up", "call",
-                      "discard", "alone", "defend_alone", "H", "NT", "N+S", "E+W", [], {},
-                      ["N", "pass"], ["E", "play", "9C"], {"N+S": 0, "E+W": 0}]
-
-
-def _path(value: Any, data: st.DataObject) -> tuple[Any, ...]:
-    """A path into a JSON value, drawn level by level (so that the few top-level keys
-    are hit as often as the many actions)."""
-    path: tuple[Any, ...] = ()
-    while True:
-        keys = list(value) if isinstance(value, dict) else \
-            list(range(len(value))) if isinstance(value, list) else []
-        if not keys or (path and data.draw(st.booleans(), label="stop here")):
-            return path
-        key = data.draw(st.sampled_from(keys), label="key")
-        path += (key,)
-        value = value[key]
-
-
-def _at(value: Any, path: tuple[Any, ...]) -> Any:
-    for k in path:
-        value = value[k]
-    return value
-
-
-def _mutate(rec: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
-    """A copy of ``rec`` with one part replaced, removed, doubled or moved."""
-    out = copy.deepcopy(rec)
-    path = _path(out, data)
-    parent, key = _at(out, path[:-1]), path[-1]
-    how = data.draw(st.sampled_from(["replace", "delete", "double", "swap", "rename"]),
-                    label="how")
-    if how == "replace":
-        parent[key] = copy.deepcopy(data.draw(st.sampled_from(_VALUES), label="value"))
-    elif how == "delete":
-        del parent[key]
-    elif how == "double" and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(parent[key]))
-    elif how == "swap" and isinstance(parent, list) and key + 1 < len(parent):
-        parent[key], parent[key + 1] = parent[key + 1], parent[key]
-    elif how == "rename" and isinstance(parent, dict):
-        parent[data.draw(st.sampled_from(["x-note", "seat", "N", "result", "hands"]),
-                         label="new key")] = parent.pop(key)
-    else:
-        parent[key] = copy.deepcopy(data.draw(st.sampled_from(_VALUES), label="value"))
-    return out
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 2), st.integers(1, 3), st.data())
 def test_broken_games_give_the_same_problems_with_and_without_the_fast_path(
         variant: str, game: int, mutations: int, data: st.DataObject) -> None:
     rec = _GAMES[variant][game]
     for _ in range(mutations):
-        rec = _mutate(rec, data)
+        rec = mutate(rec, data)
     item = parse_record(json.dumps(rec), 0, 1, "g.jsonl")  # located, as read from a file
     fast = list(check_items([item], "g.jsonl", FileReport("g.jsonl"), Validator()))
     full = list(check_items([item], "g.jsonl", FileReport("g.jsonl"), Validator(fast=False)))
