@@ -272,8 +272,8 @@ def main() -> None:
     from euchre_dsl.history import reader
 
     parser = "msgspec" if getattr(reader, "fast_loads", None) is not None else "json"
-    print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines parsed by "
-          f"{parser}")
+    print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines: clean "
+          f"records proved from their bytes, others parsed by {parser}")
     print(f"{'benchmark':<{width}}  result")
     for name, value in rows:
         print(f"{name:<{width}}  {value}")

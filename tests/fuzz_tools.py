@@ -102,6 +102,16 @@ def record_texts(record: dict[str, Any]) -> dict[str, str]:
             "text": dump_game(record)}
 
 
+def _assert_clean_when_parsed(data: bytes, form: str, index: int, hands: int) -> None:
+    """Record ``index`` of ``data``, which the byte reader proved clean with ``hands``
+    hands, is clean when parsed and checked in full too."""
+    items = iter_jsonl(io.BytesIO(data), "p") if form == "jsonl" else iter_json(data, "p")
+    parsed = [i for i in items if i.index == index]
+    assert len(parsed) == 1 and parsed[0].problem is None, parsed
+    record = parsed[0].data
+    assert Validator(fast=False).validate(record) == [] and len(record["hands"]) == hands
+
+
 def check_records(form: str, data: bytes, validator: Validator | None = None) -> list[Problem]:
     """Read ``data`` as ``form`` and validate every record: the problems, all located.
 
@@ -110,13 +120,16 @@ def check_records(form: str, data: bytes, validator: Validator | None = None) ->
     v = validator or Validator()
     name = f"fuzz.{form}"
     if form == "json":
-        items = iter_json(data, name)
+        items = iter_json(data, name, v.prove)
     elif form == "jsonl":
-        items = iter_jsonl(io.BytesIO(data), name)
+        items = iter_jsonl(io.BytesIO(data), name, v.prove)
     else:
         items = iter_text(io.BytesIO(data), name)
     found: list[Problem] = []
     for item in items:
+        if item.proved >= 0:  # proved clean from its bytes: the parsed path must agree
+            _assert_clean_when_parsed(data, form, item.index, item.proved)
+            continue
         if item.problem is not None:
             found.append(item.problem)
             continue
