@@ -48,7 +48,6 @@ from .notation import CONTRACT_CODES, FORMAT
 _QUOTE: Final = 34
 _COMMA: Final = 44
 _COLON: Final = 58
-_OPEN: Final = 123  # {
 _CLOSE: Final = 125  # }
 _OPEN_LIST: Final = 91  # [
 _CLOSE_LIST: Final = 93  # ]

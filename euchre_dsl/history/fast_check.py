@@ -65,6 +65,11 @@ VERB_CODES: Final[dict[str, int]] = {
 }
 
 
+#: The verb of each code (``VERB_CODES`` the other way round).
+_VERB_OF_CODE: Final = tuple(sorted(VERB_CODES, key=VERB_CODES.__getitem__))
+assert [VERB_CODES[v] for v in _VERB_OF_CODE] == list(range(len(VERB_CODES)))
+
+
 def _verb_code(verb: str) -> int:
     """``VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
     string has no cached hash, and hashing it cost more than these compares."""
@@ -321,33 +326,12 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
 
 def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> bool:
     """Apply one action, read as a verb code and its argument (the card, contract or
-    bid; ``alone`` for a lone order or call), through its engine verb as ``Game.act``
-    dispatches it, without ``act``'s rollback copy: on a refusal (an exception) the
-    record goes to the full checker anyway.  ``False`` when it reneged: a renege is
-    reported, so the record is not clean."""
+    bid; ``alone`` for a lone order or call), by the engine's own dispatch: what
+    ``Game.act`` does without its rollback copy (on a refusal, an exception, the
+    record goes to the full checker anyway).  ``False`` when it reneged: a renege
+    is reported, so the record is not clean."""
     seen = game.last_renege
-    if code == V_PASS:
-        game.pass_(seat)
-    elif code == V_ORDER_UP:
-        game.order_up(seat, alone)
-    elif code == V_CALL:
-        game.call(seat, arg, alone)
-    elif code == V_BID:
-        game.bid(seat, arg)
-    elif code == V_DISCARD:
-        game.discard(seat, arg)
-    elif code == V_PLAY:
-        game.play(seat, arg, True)
-    elif code == V_DEFEND:
-        game.defend_alone(seat)
-    elif code == V_STAY:
-        game.stay(seat)
-    elif code == V_DROP:
-        game.drop(seat)
-    elif code == V_WIDOW:
-        game.take_widow(seat)
-    else:
-        return False
+    game._dispatch(seat, _VERB_OF_CODE[code], arg, alone, True)
     return game.last_renege is seen
 
 

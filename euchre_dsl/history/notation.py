@@ -118,10 +118,19 @@ def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
     return {
         "trump": contract_name(res.trump),
         "maker": None if res.maker is None else labels[res.maker],
-        "tricks": dict(zip(labels, res.tricks)),
-        "points": dict(zip(names, res.points)),
-        "scores": dict(zip(names, res.scores)),
+        "tricks": _by_key(labels, res.tricks),
+        "points": _by_key(names, res.points),
+        "scores": _by_key(names, res.scores),
     }
+
+
+def _by_key(keys: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:
+    """``dict(zip(keys, values))`` for two tuples of one length, as a compiled loop
+    (``zip`` and ``dict()`` are generic calls: most of a written result's cost)."""
+    out: dict[str, int] = {}
+    for i in range(len(keys)):
+        out[keys[i]] = values[i]
+    return out
 
 
 def winner_to_json(game: Game) -> Any:
