@@ -37,6 +37,7 @@ from typing import Final
 
 from ..engine.actions import PLAYING, IllegalAction
 from ..engine.game import Game
+from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from .fast_check import (
     V_BID, V_CALL, V_DISCARD, V_ORDER_UP, V_PLAY, VERB_CODES, FastCheck, Seating,
@@ -77,9 +78,10 @@ def _verb_table() -> dict[int, tuple[int, bytes]]:
 _VERBS: Final = _verb_table()
 
 
-class NotPlain(Exception):
+class NotPlain(EuchreError):
     """The record is not in the form this reader proves, or is not clean: the
-    caller parses it instead.  Raised deep in the walk, caught once."""
+    caller parses it instead.  Raised deep in the walk, caught once in
+    :meth:`ByteCheck.hands`: it never leaves this module."""
 
 
 class ByteCheck:
