@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.analysis.analyze import Analyzer  # noqa: E402
 from euchre_dsl.analysis.decisions import DecisionEstimator  # noqa: E402
@@ -32,12 +33,12 @@ from euchre_dsl.sim.runner import simulate  # noqa: E402
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=positive, default=100)
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--bot", default="rule")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--deals", type=int, default=20)
-    ap.add_argument("--bidding-hands", type=int, default=40)
+    ap.add_argument("--deals", type=positive, default=20)
+    ap.add_argument("--bidding-hands", type=positive, default=40)
     args = ap.parse_args()
     rules = load_variant(args.variant)
     with tempfile.TemporaryDirectory() as tmp:

@@ -48,6 +48,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.history.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
@@ -201,17 +202,6 @@ def peak_rss_validate(path: Path) -> float:
                             "json", str(path)], cwd=ROOT, capture_output=True, text=True,
                            check=True)
     return int(probe.stdout.strip()) / 1024
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
@@ -93,7 +94,7 @@ def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--repeat", type=positive, default=3)
     p.add_argument("--bot", default="pimc", help="the PIMC bot's spec, e.g. "
                    "pimc:infer=no,read_play=no to time it without reading the table "
                    "(default: pimc, 50 worlds a card)")

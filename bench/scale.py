@@ -27,6 +27,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.cluster import DaskCluster, ProcessPool  # noqa: E402
@@ -52,8 +53,8 @@ def measure(spec: RunSpec, games: int, mapper: Any, repeat: int) -> tuple[float,
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=20_000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--games", type=positive, default=20_000)
+    ap.add_argument("--repeat", type=positive, default=3)
     ap.add_argument("--records", action="store_true", help="also write ehh/1 records")
     ap.add_argument("--quick", action="store_true", help="a smoke run (2,000 games, 1 repeat)")
     args = ap.parse_args()

@@ -29,6 +29,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl.analysis import solver as solver_module  # noqa: E402
 from euchre_dsl.analysis.solver import Solver  # noqa: E402
 from euchre_dsl.cards import NO_TRUMP  # noqa: E402
@@ -109,7 +110,7 @@ def bench(variant: str | dict[str, Any], steer: str, deals: int, seed: int
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=2000, help="deals per scenario")
+    ap.add_argument("--deals", type=positive, default=2000, help="deals per scenario")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", help="run only the scenarios whose name contains this")
     ap.add_argument("--out", type=Path, help="also write the table to this file")

@@ -45,6 +45,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
@@ -309,7 +310,7 @@ def pct(k: int, n: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    p.add_argument("--workers", type=positive, default=2, help="worker processes (default 2)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--quick", action="store_true", help="every size divided by 25")
     p.add_argument("--scale", type=float, default=1.0, help="multiply every size by this")

@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def load_bench(script: str) -> ModuleType:
     """``bench/<script>.py`` as a module (registered, so that its dataclasses and the
     processes it starts can find it by name)."""
+    if str(ROOT / "bench") not in sys.path:  # the scripts' own helpers (bench_args.py)
+        sys.path.insert(0, str(ROOT / "bench"))
     name = f"{script}_bench"
     spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{script}.py")
     assert spec is not None and spec.loader is not None
