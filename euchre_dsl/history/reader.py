@@ -117,7 +117,22 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
                 message = f"a number of {len(digits.group())} digits is more than can be read"
         loc = Locator(text, line, file).at_offset(loc_off)
     return Item(index, line, text, None,
-                Problem("syntax", message, location=loc, record=index))
+                Problem("syntax", message, location=loc, record=index,
+                        hint=_not_json_hint(text, file)))
+
+
+def _not_json_hint(text: str, file: str | None) -> str | None:
+    """A hint for text that is words, not JSON at all: what a record looks like, and,
+    on standard input, the likeliest cause (``euchre simulate`` piped without
+    ``--output -`` prints its summary, not records)."""
+    first = text.lstrip()[:1]
+    if not first.isalpha():
+        return None
+    hint = "a game record is a JSON object starting with '{', or a game in the text format"
+    if file in (STDIN, STDIN_NAME):
+        hint += "; piping `euchre simulate`? it writes records to standard output only " \
+                "with `--output -`"
+    return hint
 
 
 def _syntax_words(msg: str) -> str:

@@ -88,6 +88,28 @@ def test_stdin_is_read_with_a_dash() -> None:
     assert result.stdout.startswith("<stdin>:23:9: error[renege]")
 
 
+def test_a_simulation_summary_piped_in_gets_a_hint_about_output(tmp_path: Path) -> None:
+    """`euchre simulate | euchre validate -` without `--output -`: the summary is words, not
+    records; the syntax error says so, and on standard input names the likely cause."""
+    summary = CliRunner().invoke(euchre, ["simulate", "--games", "1", "--seed", "1"]).stdout
+    result = run("-", stdin=summary)
+    assert result.exit_code == 1
+    error, hint = result.stdout.splitlines()[:2]
+    assert error == "<stdin>:1:1: error[syntax]: expected a value"
+    assert hint == ("  hint: a game record is a JSON object starting with '{', or a game in the "
+                    "text format; piping `euchre simulate`? it writes records to standard "
+                    "output only with `--output -`")
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("some notes\n{\"format\": 1,}\n")
+    lines = run(str(notes)).stdout.splitlines()
+    assert lines[1] == ("  hint: a game record is a JSON object starting with '{', or a game "
+                        "in the text format")  # a file: no guess about simulate
+    # JSON with a mistake in it: the message says enough, no hint follows
+    assert lines[2].endswith("error[syntax]: expected a key in double quotes (is there a "
+                             "trailing comma?)")
+    assert lines[3].startswith("1 file, 2 records")
+
+
 def test_unreadable_file_exits_2_after_checking_the_others(tmp_path: Path) -> None:
     result = run(str(tmp_path / "missing.json"), str(SAMPLES / "games.jsonl"))
     assert result.exit_code == 2
