@@ -52,7 +52,8 @@ from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.history.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
-from euchre_dsl.sim.runner import RunSpec, Stats, run, simulate  # noqa: E402
+from euchre_dsl.sim.runner import RunSpec, run, simulate  # noqa: E402
+from euchre_dsl.sim.stats import Stats  # noqa: E402
 
 #: Runs a command in a fresh process and prints the peak RSS of its children
 #: (so each measurement has its own maximum).
@@ -179,7 +180,7 @@ def bench_openspiel_cpp(games: int) -> int:
 
 
 def bench_openspiel(games: int) -> int:
-    import pyspiel  # type: ignore[import-not-found]
+    import pyspiel
 
     game = pyspiel.load_game("euchre")
     rng = random.Random(1)
