@@ -39,7 +39,7 @@ COMPILED = (
     "euchre_dsl/sim/bots/rule.py",
     "euchre_dsl/sim/bots/pimc.py",
     "euchre_dsl/sim/runner.py",
-    "euchre_dsl/sim/rng.py",
+    "euchre_dsl/rng.py",
     "euchre_dsl/sim/deals.py",
     "euchre_dsl/sim/stats.py",
     "euchre_dsl/history/notation.py",

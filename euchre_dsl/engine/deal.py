@@ -10,13 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Protocol, Sequence
 
-from ..sim.rng import Rng
+from ..rng import Rng
 from .state import State
 
 
 class Uniform(Protocol):
     """A source of uniform floats in [0, 1): ``random.Random`` or the simulator's
-    engine-owned ``sim.rng.Rng`` (the same deals on every Python)."""
+    engine-owned ``euchre_dsl.rng.Rng`` (the same deals on every Python)."""
 
     def random(self) -> float: ...
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
-from .rng import DEAL, DEALER, Rng, absorb
+from ..rng import DEAL, DEALER, Rng, absorb
 from .where import compile_where
 
 #: Deals tried for one hand before a condition is declared too rare.

@@ -32,7 +32,7 @@ from ..history.writer import RecordEncoder, game_record, hand_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
-from .rng import BOT, derive
+from ..rng import BOT, derive
 from .stats import Stats
 from .view import SeatView, view_chooser
 

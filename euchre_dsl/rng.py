@@ -50,7 +50,8 @@ def _mul32(a: int, b: int) -> int:
     return (a_lo * b_lo + (((a_hi * b_lo + a_lo * b_hi) & 0xFFFF) << 16)) & MASK32
 
 
-def _rotl(x: int, k: int) -> int:
+def _rotl(x: i64, k: i64) -> i64:
+    """The 32-bit word ``x`` rotated left by ``k`` bits."""
     return ((x << k) | (x >> (32 - k))) & MASK32
 
 
@@ -129,10 +130,9 @@ class Rng:
         s2: i64 = self.s2
         s3: i64 = self.s3
         # s1 * 5 and then * 9 as shifts and adds: no factor of 2**30 or more (see _mul32)
-        x: i64 = ((s1 << 2) + s1) & MASK32
-        x = ((x << 7) | (x >> 25)) & MASK32  # rotate left by 7
-        result: i64 = ((x << 3) + x) & MASK32
-        t: i64 = (s1 << 9) & MASK32
+        x = _rotl(((s1 << 2) + s1) & MASK32, 7)
+        result = ((x << 3) + x) & MASK32
+        t = (s1 << 9) & MASK32
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
@@ -141,7 +141,7 @@ class Rng:
         self.s0 = s0
         self.s1 = s1
         self.s2 = s2
-        self.s3 = ((s3 << 11) | (s3 >> 21)) & MASK32  # rotate left by 11
+        self.s3 = _rotl(s3, 11)
         return result
 
     def random(self) -> float:
@@ -150,8 +150,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """An integer in ``range(n)`` (``n`` below 2**30), by multiply-and-shift:
-        ``(next32() * n) >> 32``, computed on the output's 16-bit halves so that no
-        factor reaches 2**30 (see :func:`_mul32`)."""
-        x: i64 = self.next32()
+        ``(next32() * n) >> 32``, the top bits of the product (below 2**62: a machine
+        integer's product in the compiled build)."""
         k: i64 = n
-        return int(((x >> 16) * k + (((x & 0xFFFF) * k) >> 16)) >> 16)
+        return int((self.next32() * k) >> 32)

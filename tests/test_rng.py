@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from euchre_dsl.sim import rng
-from euchre_dsl.sim.rng import Rng, derive
+from euchre_dsl import rng
+from euchre_dsl.rng import Rng, derive
 
 M = 0xFFFFFFFF
 
