@@ -176,6 +176,15 @@ def _too_big(size: int, line: int, index: int, file: str | None, what: str) -> I
         hint="a game record is a few KB; is this the right file?"))
 
 
+def _proved(prove: Prove | None, raw: bytes, index: int, line: int,
+            file: str | None) -> Item | None:
+    """The item of a record ``prove`` proves clean from its bytes (unparsed), else None."""
+    if prove is None:
+        return None
+    hands = prove(raw, file)
+    return Item(index, line, "", None, None, None, hands) if hands >= 0 else None
+
+
 def iter_jsonl(stream: Iterable[bytes], file: str | None,
                prove: Prove | None = None) -> Iterator[Item]:
     """Records of a JSON Lines stream, one line at a time; blank lines are skipped."""
@@ -185,12 +194,11 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None,
             yield _too_big(len(raw), line_no, index, file, "the line")
             index += 1
             continue
-        if prove is not None:
-            hands = prove(raw, file)
-            if hands >= 0:
-                yield Item(index, line_no, "", None, None, None, hands)
-                index += 1
-                continue
+        proved = _proved(prove, raw, index, line_no, file)
+        if proved is not None:
+            yield proved
+            index += 1
+            continue
         text = _decode(raw, line_no, index, file)
         if isinstance(text, Item):
             yield text
@@ -209,11 +217,10 @@ def iter_json(data: bytes, file: str | None, prove: Prove | None = None) -> Iter
     if len(data) > MAX_RECORD:
         yield _too_big(len(data), 1, 0, file, "the file")
         return
-    if prove is not None:
-        hands = prove(data, file)
-        if hands >= 0:
-            yield Item(0, 1, "", None, None, None, hands)
-            return
+    proved = _proved(prove, data, 0, 1, file)
+    if proved is not None:
+        yield proved
+        return
     text = _decode(data, 1, 0, file)
     if isinstance(text, Item):
         yield text
