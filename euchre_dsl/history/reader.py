@@ -128,7 +128,7 @@ def _not_json_hint(text: str, file: str | None) -> str | None:
     first = text.lstrip()[:1]
     if not first.isalpha():
         return None
-    hint = "a game record is a JSON object starting with '{', or a game in the text format"
+    hint = "a game record is a JSON object starting with '{'"
     if file in (STDIN, STDIN_NAME):
         hint += "; piping `euchre simulate`? it writes records to standard output only " \
                 "with `--output -`"

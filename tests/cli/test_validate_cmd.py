@@ -96,14 +96,13 @@ def test_a_simulation_summary_piped_in_gets_a_hint_about_output(tmp_path: Path) 
     assert result.exit_code == 1
     error, hint = result.stdout.splitlines()[:2]
     assert error == "<stdin>:1:1: error[syntax]: expected a value"
-    assert hint == ("  hint: a game record is a JSON object starting with '{', or a game in the "
-                    "text format; piping `euchre simulate`? it writes records to standard "
-                    "output only with `--output -`")
+    assert hint == ("  hint: a game record is a JSON object starting with '{'; piping `euchre "
+                    "simulate`? it writes records to standard output only with `--output -`")
     notes = tmp_path / "notes.jsonl"
     notes.write_text("some notes\n{\"format\": 1,}\n")
     lines = run(str(notes)).stdout.splitlines()
-    assert lines[1] == ("  hint: a game record is a JSON object starting with '{', or a game "
-                        "in the text format")  # a file: no guess about simulate
+    # a file: no guess about simulate (and the text format is not read from a .jsonl file)
+    assert lines[1] == "  hint: a game record is a JSON object starting with '{'"
     # JSON with a mistake in it: the message says enough, no hint follows
     assert lines[2].endswith("error[syntax]: expected a key in double quotes (is there a "
                              "trailing comma?)")
