@@ -111,6 +111,16 @@ def _replace_once(line: bytes, old: bytes, new: bytes) -> bytes:
 _CLEAN = _line(_GAMES["standard"][2])
 _FIRST_PLAY = _CLEAN[_CLEAN.index(b'"play","') + 8:][:2]  # the first card played
 
+def _swapped_plays() -> bytes:
+    """A clean game with two cards of one trick swapped between seats' plays (some
+    seed gives a renege or a card not held: either way, not clean)."""
+    line = _CLEAN
+    first = line.index(b'"play","')
+    second = line.index(b'"play","', first + 1)
+    a, b = line[first + 8:first + 10], line[second + 8:second + 10]
+    return line[:first + 8] + b + line[first + 10:second + 8] + a + line[second + 10:]
+
+
 #: Records near the plain form: (why, the line).  Only the two of ``PROVED`` may be
 #: proved from their bytes; each gets the parsed path's answer, clean or not.
 NEAR_MISSES: list[tuple[str, bytes]] = [
@@ -145,21 +155,10 @@ NEAR_MISSES: list[tuple[str, bytes]] = [
                                         b'"variant":{"extends":"standard"}')),
     ("no final", _CLEAN[:_CLEAN.rindex(b',"final":')] + b"}\n"),
     ("a wrong final winner", _replace_once(_CLEAN, b'"winner":"', b'"winner":"X')),
-    ("a renege", b""),  # filled in below
+    ("two plays swapped", _swapped_plays()),
 ]
 
 
-def _renege() -> bytes:
-    """A clean game with two cards of one trick swapped between seats' plays (some
-    seed gives a renege or a card not held: either way, not clean)."""
-    line = _CLEAN
-    first = line.index(b'"play","')
-    second = line.index(b'"play","', first + 1)
-    a, b = line[first + 8:first + 10], line[second + 8:second + 10]
-    return line[:first + 8] + b + line[first + 10:second + 8] + a + line[second + 10:]
-
-
-NEAR_MISSES[-1] = ("two plays swapped", _renege())
 PROVED = {"a carriage return", "no final"}  # still the plain form, and clean
 
 
