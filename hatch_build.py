@@ -32,9 +32,9 @@ COMPILED = (
     "euchre_dsl/engine/bidding.py",
     "euchre_dsl/engine/participation.py",
     "euchre_dsl/engine/play.py",
-    "euchre_dsl/engine/claims.py",
+    "euchre_dsl/engine/deal_claims.py",
     "euchre_dsl/engine/game.py",
-    "euchre_dsl/sim/view.py",
+    "euchre_dsl/engine/view.py",
     "euchre_dsl/sim/bots/random_bot.py",
     "euchre_dsl/sim/bots/rule.py",
     "euchre_dsl/sim/bots/pimc.py",
@@ -45,7 +45,7 @@ COMPILED = (
     "euchre_dsl/history/notation.py",
     "euchre_dsl/history/writer.py",
     "euchre_dsl/history/shape.py",
-    "euchre_dsl/history/claims.py",
+    "euchre_dsl/history/result_claims.py",
     "euchre_dsl/history/positions.py",
     "euchre_dsl/history/reader.py",
     "euchre_dsl/history/validate.py",
@@ -54,9 +54,9 @@ COMPILED = (
     "euchre_dsl/history/text_words.py",
     "euchre_dsl/history/text_scan.py",
     "euchre_dsl/history/text_lines.py",
-    "euchre_dsl/analysis/position.py",
-    "euchre_dsl/analysis/solver.py",
-    "euchre_dsl/analysis/worlds.py",
+    "euchre_dsl/search/position.py",
+    "euchre_dsl/search/solver.py",
+    "euchre_dsl/search/worlds.py",
 )
 
 

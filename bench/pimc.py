@@ -35,7 +35,7 @@ from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
-from euchre_dsl.sim.view import SeatView  # noqa: E402
+from euchre_dsl.engine.view import SeatView  # noqa: E402
 
 
 def opening_leads(count: int, seed: int) -> list[Game]:

@@ -30,8 +30,8 @@ except ImportError:
     sys.path.insert(0, str(ROOT))
 
 from bench_args import positive  # noqa: E402
-from euchre_dsl.analysis import solver as solver_module  # noqa: E402
-from euchre_dsl.analysis.solver import Solver  # noqa: E402
+from euchre_dsl.search import solver as solver_module  # noqa: E402
+from euchre_dsl.search.solver import Solver  # noqa: E402
 from euchre_dsl.cards import NO_TRUMP  # noqa: E402
 from euchre_dsl.engine.actions import CALL, ORDER_UP_ROUND, PASS, PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402

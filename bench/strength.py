@@ -52,7 +52,7 @@ from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.rules.ruleset import RuleSet  # noqa: E402
 from euchre_dsl.sim.bots import Bot, make_bot  # noqa: E402
-from euchre_dsl.sim.view import SeatView, view_chooser  # noqa: E402
+from euchre_dsl.engine.view import SeatView, view_chooser  # noqa: E402
 
 Z95 = 1.959964
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import EuchreError, Location, Problem
 
-__version__ = "0.1.0"
+from .version import __version__
 
 #: Public name -> the module (under ``euchre_dsl``) that defines it.
 _WHERE = {
@@ -62,9 +62,9 @@ _WHERE = {
     "Dealt": "history.events",
     "Acted": "history.events",
     "HandEnded": "history.events",
-    "replay_record": "history.replay",
-    "replay_lazily": "history.replay",
-    "render_game": "history.render",
+    "replay_record": "display.replay",
+    "replay_lazily": "display.replay",
+    "render_game": "display.render",
     # simulation
     "simulate": "sim.runner",
     "Stats": "sim.stats",
@@ -86,8 +86,8 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .history.notation import action_from_json, action_to_json
     from .history.positions import Item
     from .history.reader import InputError, expand_paths, open_records, read_records
-    from .history.render import render_game
-    from .history.replay import replay_lazily, replay_record
+    from .display.render import render_game
+    from .display.replay import replay_lazily, replay_record
     from .history.text_reader import TextSyntaxError, read_text
     from .history.text_writer import dump_game, write_text
     from .history.validate import Validator, validate_path, validate_record, walk_record

@@ -33,7 +33,7 @@ def test_importing_the_package_is_cheap() -> None:
             "if m.startswith(('lark', 'yaml', 'click', 'euchre_dsl.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "['euchre_dsl.errors']"
+    assert out.strip() == "['euchre_dsl.errors', 'euchre_dsl.version']"
 
 
 def _modules() -> list[str]:

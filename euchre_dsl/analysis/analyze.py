@@ -12,7 +12,7 @@ perfect-information estimates over sampled deals.
 
 The solver is any object with ``card_values``, ``solve_points`` (the makers'
 total tricks with best play, and their score): by default the project's
-:class:`euchre_dsl.analysis.solver.Solver`.
+:class:`euchre_dsl.search.solver.Solver`.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ DecisionValuer = Callable[[list[DecisionPoint], HandAnalysis], None]
 
 def default_solver(rules: RuleSet) -> PlaySolver:
     """The project's solver for ``rules``."""
-    from .solver import Solver
+    from ..search.solver import Solver
 
     return Solver(rules)
 
@@ -294,6 +294,7 @@ class _Hand:
             view.tricks = res.tricks
             view.points = res.points
             view.made = res.made
+            view.march = res.march
             view.reason = res.reason
             view.dropped = tuple(labels[a.seat] for a in self.moves if a.verb == DROP)
             view.made_in = self.made_in

@@ -24,10 +24,10 @@ from typing import Callable
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
 from ..history.notation import action_to_json
-from ..history.replay import describe
+from ..display.replay import describe
 from ..rules.ruleset import RuleSet
 from .analyze import DecisionPoint, PlaySolver, default_solver
-from .bidding import FullInfoBidding, PointsSolver
+from ..search.bidding_search import FullInfoBidding, PointsSolver
 from .report import Decision, HandAnalysis, OptionValue
 
 #: Sampled deals per decision by default: a session of twenty hands analyses in
@@ -44,8 +44,8 @@ Sampler = Callable[[Game, int], Callable[[random.Random], Game]]
 
 def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
     """The world sampler of :mod:`.worlds` (built once per decision)."""
-    from ..sim.view import SeatView
-    from .worlds import WorldSampler
+    from ..engine.view import SeatView
+    from ..search.worlds import WorldSampler
 
     return WorldSampler(SeatView(game, seat)).sample
 

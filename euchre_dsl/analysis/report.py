@@ -131,6 +131,7 @@ class HandAnalysis:
     tricks: tuple[int, ...] = ()  # tricks per seat at the end (empty: not finished)
     points: tuple[int, ...] = ()  # change of score per side
     made: bool | None = None
+    march: bool = False  # the makers took every trick (the engine's HandResult.march)
     reason: str = ""
     dropped: tuple[str, ...] = ()  # seats that dropped out (stay or drop)
     lone_defender: str | None = None

@@ -9,7 +9,7 @@ mistakes and every hand -- each chart with a table of its exact numbers.
 
 Every hand links to its replay: the replay pages are written into a folder
 beside the report (``report-replays/`` for ``report.html``), one per game
-(split every :data:`~euchre_dsl.history.html_replay.MAX_PAGE_HANDS` hands),
+(split every :data:`~euchre_dsl.display.html_replay.MAX_PAGE_HANDS` hands),
 with the analyzer's mistakes marked on the table; a link reads
 ``report-replays/game-1.html#hand-3-step-0``.  Games read from standard input
 cannot be read again, so their hands are listed without links.  A report
@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import EuchreError
-from ..history.html_replay import MAX_PAGE_HANDS, PageHands, render_html
+from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
-from ..history.replay import GameView, replay_record
+from ..display.replay import GameView, replay_record
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 from .stats import Stats, Tally
 from .table_values import hand_marks

@@ -111,7 +111,7 @@ class Stats:
             t.made_trump += 1
             t.made += h.made is True
             t.euchred += h.made is False
-            t.marches += h.reason == "march"
+            t.marches += h.march
             key = MADE_IN_WORDS.get(h.made_in or "", h.made_in or "forced")
             cell = t.by_round.setdefault(key, [0, 0])
             cell[0] += 1

@@ -5,7 +5,7 @@
 with a solver that also remembers, for every position it values, the value
 of every legal card (the analyzer itself keeps only the card played and the
 best); those values and the analyzer's plays become the page's
-:class:`~euchre_dsl.history.html_replay.HandMarks`.
+:class:`~euchre_dsl.display.html_replay.HandMarks`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..engine.game import Game
-from ..history.html_replay import HandMarks, PlayMark
+from ..display.html_replay import HandMarks, PlayMark
 from ..history.validate import Validator
 from ..rules.ruleset import RuleSet
 from .analyze import Analyzer, PlaySolver, default_solver

@@ -8,7 +8,7 @@ looks at a variant's name.
 This module is the state machine and nothing else.  Each verb is
 *predicate -> change -> transition*: the turn and phase are checked here, the
 rule is a refusal function of a rule module (:mod:`.bidding`,
-:mod:`.participation`, :mod:`.play`, :mod:`.claims`), the change is a
+:mod:`.participation`, :mod:`.play`, :mod:`.deal_claims`), the change is a
 function of the same module, and the move to the next phase is one of the
 transitions below -- the only code that sets :attr:`phase`.  The menus of
 :meth:`Game.legal_actions` come from the same modules and are built on the
@@ -30,7 +30,7 @@ from typing import Any, Callable, Final, Sequence
 
 from ..cards import NO_TRUMP, count_cards
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
-from . import bidding, claims, participation, play
+from . import bidding, deal_claims, participation, play
 from .actions import (
     AUCTION, AUCTION_CALL, BEST, BID, CALL, CLAIMS, DEAL, DEALER_NAMES, DECLINE, DEFEND,
     DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
@@ -39,7 +39,7 @@ from .actions import (
 )
 from .bidding import contract_words
 from .deal import Uniform, deal_known, deal_masks, deal_shuffled
-from .scoring import HandScore, game_winners, makers_made, score_hand
+from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 
 # Option words compared on every hand, as module constants: compiled code reads
@@ -366,12 +366,12 @@ class Game(State):
         """Farmer's hand / going under: put three shown cards (a mask) in the kitty and
         take its three face-down cards (the first three of the dealt kitty)."""
         self._claim_turn(seat, SWAP, "swap with the kitty")
-        refusal = claims.swap_refusal(self, seat, cards)
+        refusal = deal_claims.swap_refusal(self, seat, cards)
         if refusal is not None:
             raise refusal
-        claims.claim_taken(self, seat)
+        deal_claims.claim_taken(self, seat)
         self.log(seat, SWAP, cards)
-        claims.swap_kitty(self, seat, cards)
+        deal_claims.swap_kitty(self, seat, cards)
         self._next_claimant()
 
     def misdeal(self, seat: int, shown: int | None = None) -> None:
@@ -391,14 +391,14 @@ class Game(State):
             self._void_deal(self.rules.deal.misdeal)
             return
         self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
-        refusal = claims.shown_hand_refusal(self, seat, shown)
+        refusal = deal_claims.shown_hand_refusal(self, seat, shown)
         if refusal is not None:
             raise refusal
-        policy = claims.misdeal_policy(self, seat, shown)
+        policy = deal_claims.misdeal_policy(self, seat, shown)
         assert policy is not None
-        claims.claim_taken(self, seat)
+        deal_claims.claim_taken(self, seat)
         self.log(seat, MISDEAL, shown)
-        claims.show_hand(self, seat, shown)
+        deal_claims.show_hand(self, seat, shown)
         self._void_deal(policy)
 
     # ========================================================== the play
@@ -535,7 +535,7 @@ class Game(State):
         Returns whether a claim is awaited."""
         while self.claim_order:
             seat = self.claim_order[0]
-            swap, policy = claims.may_claim(self, seat)
+            swap, policy = deal_claims.may_claim(self, seat)
             if swap or policy is not None:
                 self.phase = CLAIMS
                 self.to_act = seat
@@ -656,6 +656,7 @@ class Game(State):
         r = self.rules
         n_sides = len(self.sides)
         made: bool | None = None
+        march = False
         if thrown_in:
             score = HandScore(tuple([0] * n_sides), None,
                               "thrown in" if self.misdealt is None else "misdeal")
@@ -663,6 +664,7 @@ class Game(State):
             outcome = self.hand_outcome(self.tricks)
             score = score_hand(r, self.side_of, n_sides, outcome)
             made = makers_made(self.side_of, outcome)
+            march = makers_marched(self.side_of, outcome)
             if self.three_hands_rule:
                 for s in range(self.n):
                     self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
@@ -674,7 +676,7 @@ class Game(State):
         self.results.append(tuple.__new__(HandResult, (
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners), made)))
+            tuple(self.trick_winners), made, march)))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:
@@ -833,7 +835,7 @@ _MENUS: Final[dict[Phase, Callable[[Game, int], list[Action]]]] = {
     WIDOW: participation.widow_menu,
     DEFEND: participation.defend_menu,
     STAY_DROP: participation.stay_drop_menu,
-    CLAIMS: claims.claim_menu,
+    CLAIMS: deal_claims.claim_menu,
     BEST: _best_menu,
 }
 

@@ -85,10 +85,100 @@ class HandScore(NamedTuple):
 
 
 def makers_made(side_of: tuple[int, ...], o: HandOutcome) -> bool | None:
-    """Did the makers take the tricks they needed?  ``None`` when nobody made trump."""
+    """Did the makers take the tricks they needed?  ``None`` when nobody made trump.
+
+    A hand's ``made`` (and so its ``euchred``, ``made is False``), defined here once.
+    """
     if o.maker is None:
         return None
     return _makers_tricks(side_of, o) >= o.target
+
+
+def makers_marched(side_of: tuple[int, ...], o: HandOutcome) -> bool:
+    """Did the makers take every trick of the hand?  A hand's ``march``, defined here once.
+
+    In every scoring model: a countdown game has no march in its table, but a
+    maker who took every trick has marched all the same (and the statistics
+    count it so).
+    """
+    if o.maker is None:
+        return False
+    return _makers_tricks(side_of, o) == _total(o.tricks)
+
+
+def start_score(r: RuleSet) -> int:
+    """Each side's score before the first hand: the countdown's start, else 0."""
+    t = scoring_table(r)
+    return r.scoring.start if t.countdown else 0
+
+
+def set_cost(r: RuleSet) -> int:
+    """What being set costs the makers of an ordinary contract (not alone), in points.
+
+    The euchre's points to the defenders in table scoring, the set's points
+    added to the maker's own score in a countdown: the scale on which a bot
+    weighs the risk of a bid.
+    """
+    t = scoring_table(r)
+    return t.maker_set if t.countdown else t.euchred
+
+
+def side_values(r: RuleSet, score: HandScore) -> list[int]:
+    """Each side's value of a scored hand, oriented so that more is always better.
+
+    Table scoring: the points as scored.  Countdown scoring: the points
+    negated (a countdown score falls as a player does well).  A game won
+    outright on the hand (``instant_winner``) is worth the countdown's starting
+    score to the winner and its negation to everyone else: the whole game.
+    Every search and every bot that weighs a hand's outcome reads it here.
+    """
+    n = len(score.points)
+    if score.instant_winner is not None:
+        whole = r.scoring.start
+        return [whole if side == score.instant_winner else -whole for side in range(n)]
+    if scoring_table(r).countdown:
+        return [-p for p in score.points]
+    return list(score.points)
+
+
+def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome,
+                    seat: int) -> list[HandScore]:
+    """``s[k]``: the hand's score if ``seat``'s side takes ``k`` of the tricks still to play.
+
+    ``o`` is the hand as it stands (its tricks so far).  The side's extra tricks
+    go to ``seat``; the others are dealt round the other seats still playing,
+    so that no one of them sweeps the hand unless it plays alone against the
+    side (and a seat alone at the table takes them all).  The one answer to
+    "what is the hand worth if the rest falls so", for the solver's leaves, the
+    bidding search and the bots' estimates alike.
+    """
+    side = side_of[seat]
+    left = r.deal.hand_size - _total(o.tricks)  # a trick for each card a seat holds
+    others = [s for s, a in enumerate(o.active) if a and side_of[s] != side]
+    out: list[HandScore] = []
+    for k in range(left + 1):
+        tricks = list(o.tricks)
+        tricks[seat] += k
+        if others:
+            for i in range(left - k):
+                tricks[others[i % len(others)]] += 1
+        else:
+            tricks[seat] += left - k
+        taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
+                            o.renege_by)
+        out.append(score_hand(r, side_of, n_sides, taken))
+    return out
+
+
+def contract_outcome(maker: int, alone: bool, target: int, active: tuple[bool, ...]
+                     ) -> HandOutcome:
+    """The outcome of a contract not yet made, before any trick: what a bidder weighs.
+
+    ``active`` are the seats that will play (a lone maker's partner sits out);
+    pass it to :func:`scores_if_taken` with ``maker`` as the seat to value
+    each number of tricks the maker's side may take.
+    """
+    return HandOutcome(maker, alone, None, target, active, tuple([0] * len(active)), None)
 
 
 def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:

@@ -22,17 +22,16 @@ from typing import Final, NamedTuple, Sequence
 from ..cards import RANKS, SUITS, Deck
 from ..rules.ruleset import (
     DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, Lead, LonerLead, MakerTarget,
-    ScoringModel, Sides,
+    Sides,
 )
 from ..rules.ruleset import RuleSet
 from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
-from .scoring import HandOutcome
+from .scoring import HandOutcome, start_score
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
-_COUNTDOWN: Final = ScoringModel.COUNTDOWN
 _BID_TARGET: Final = MakerTarget.BID
 _LEAD_MAKER: Final = Lead.MAKER
 _LEFT_OF_LONER: Final = LonerLead.LEFT_OF_LONER
@@ -59,6 +58,12 @@ class HandResult(NamedTuple):
     reason: str
     trick_winners: tuple[int, ...]
     made: bool | None = None  # the makers took their target (None: no maker, or no play)
+    march: bool = False  # the makers took every trick (scoring.makers_marched)
+
+    @property
+    def euchred(self) -> bool:
+        """The makers failed: ``made is False`` (no maker, no euchre)."""
+        return self.made is False
 
 
 class RankMasks(NamedTuple):
@@ -127,8 +132,7 @@ class State:
 
     def _start_game(self, dealer: int, start_scores: Sequence[int] | None) -> None:
         """What a game holds from its first deal to its end: every per-game attribute."""
-        rules = self.rules
-        start = rules.scoring.start if rules.scoring.model == _COUNTDOWN else 0
+        start = start_score(self.rules)
         self.scores = list(start_scores) if start_scores is not None else [start] * len(self.sides)
         self.dealer = dealer
         self.deals = 0  # deals completed (thrown-in ones included)

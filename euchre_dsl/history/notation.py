@@ -7,7 +7,7 @@ Reading: :class:`NotationReader` turns a record's actions and deals into the
 engine's seats, verbs and card indices, and reports every way one is written
 wrong as a located :class:`~euchre_dsl.errors.Problem` (``schema``,
 ``bad-card``, ``bad-deal``); the validator (:mod:`.validate`, through
-:mod:`.shape` and :mod:`.claims`) is built on it, and :func:`action_from_json`
+:mod:`.shape` and :mod:`.result_claims`) is built on it, and :func:`action_from_json`
 reads one action on its own.
 """
 

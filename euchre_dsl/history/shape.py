@@ -3,7 +3,7 @@
 :class:`ShapeChecks` is the part of checking a record that needs no replay:
 it reports ``schema`` problems at their JSON paths.  It builds on
 :class:`~euchre_dsl.history.notation.NotationReader` (actions and deals);
-:class:`~euchre_dsl.history.claims.ClaimChecks` builds on it, and the
+:class:`~euchre_dsl.history.result_claims.ClaimChecks` builds on it, and the
 validator (:mod:`~euchre_dsl.history.validate`) on both.
 """
 

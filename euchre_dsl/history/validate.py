@@ -41,7 +41,7 @@ from ..errors import EuchreError, Problem
 from ..limits import MAX_HANDS, clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
-from .claims import ClaimChecks
+from .result_claims import ClaimChecks
 from .events import Acted, Dealt, Event, HandEnded, Started
 from .fast_bytes import ByteCheck
 from .fast_check import FastCheck

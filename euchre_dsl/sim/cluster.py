@@ -17,7 +17,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Iterator
 
-from .. import __version__
+from ..version import __version__
 from ..errors import EuchreError
 from .runner import Batch, RunSpec, play_batch
 

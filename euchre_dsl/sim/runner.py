@@ -23,18 +23,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from .. import __version__
+from ..version import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.scoring import start_score
 from ..errors import EuchreError
 from ..history.writer import RecordEncoder, game_record, hand_record
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
 from ..rng import BOT, derive
 from .stats import Stats
-from .view import SeatView, view_chooser
+from ..engine.view import SeatView, view_chooser
 
 #: Units (games, or matches) per batch: fixed, so that output never depends on
 #: the number of workers.
@@ -190,7 +191,7 @@ class _BatchPlayer:
                     stats.add_game(game)
                 self.batch.games += 1
                 if spec.records:
-                    default = rules.scoring.start if rules.scoring.model == ScoringModel.COUNTDOWN else 0
+                    default = start_score(rules)
                     carried = any(s != default for s in start)
                     record = game_record(game, spec.variant_ref, self.hands, meta=meta,
                                          start_scores=start if carried else None)

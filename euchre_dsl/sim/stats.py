@@ -239,13 +239,8 @@ class Stats:
             self._add_participation(game, res)
         if res.made is None or res.maker is None:
             return
-        side_of = game.side_of
-        makers = side_of[res.maker]
-        taken = 0
-        for s, t in enumerate(res.tricks):
-            if side_of[s] == makers:
-                taken += t
-        march = taken == game.hand_size
+        makers = game.side_of[res.maker]
+        march = res.march
         self.made += res.made
         self.euchred += not res.made
         self.marches += march

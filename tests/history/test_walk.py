@@ -14,7 +14,7 @@ from euchre_dsl.engine.actions import PLAY
 from euchre_dsl.errors import Problem
 from euchre_dsl.history.events import Acted, Dealt, HandEnded, Started
 from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.replay import replay_lazily
+from euchre_dsl.display.replay import replay_lazily
 from euchre_dsl.history.validate import Validator, walk_record
 from euchre_dsl.rules.registry import shipped_ids
 

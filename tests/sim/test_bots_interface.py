@@ -16,7 +16,7 @@ from euchre_dsl.sim.bots import (
 )
 from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.runner import play_game
-from euchre_dsl.sim.view import SeatView
+from euchre_dsl.engine.view import SeatView
 
 
 def snapshot(view: SeatView) -> dict[str, Any]:

@@ -7,14 +7,14 @@ from typing import Sequence
 
 import pytest
 
-from euchre_dsl.analysis.win_chance import SCALE, win_chances
+from euchre_dsl.search.win_chance import SCALE, win_chances
 from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
 from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, net_utility
 from euchre_dsl.sim.bots.rule import RuleBot
-from euchre_dsl.sim.view import SeatView, view_chooser
+from euchre_dsl.engine.view import SeatView, view_chooser
 
 
 def start(hands: list[str], upcard: str, dealer: int = 0) -> Game:
@@ -237,7 +237,7 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
     hands[1], hands[3] = game.sure[3], game.sure[1]
     assert not reader.accepts(hands)
     # E's sampled worlds give N more trumps when the bidding is read
-    from euchre_dsl.analysis.worlds import WorldSampler
+    from euchre_dsl.search.worlds import WorldSampler
     from euchre_dsl.sim.bots.pimc import draw_world
     view = SeatView(game, 2)
     sampler = WorldSampler(view)
@@ -308,7 +308,7 @@ def test_the_true_deal_agrees_with_a_rule_bot_play(variant: str) -> None:
 
 
 def test_an_opponent_that_followed_low_holds_no_winner() -> None:
-    from euchre_dsl.analysis.worlds import WorldSampler
+    from euchre_dsl.search.worlds import WorldSampler
     from euchre_dsl.sim.bots.pimc import PlayInference, draw_world
     # hearts trump, ordered up by N (seat 0); W (seat 3, dealer) takes the 9H
     game = start(["JH JD AH KH QS", "9S TC QC KC AC", "9D TD QD KD AD", "KS AS TS JS QH"],

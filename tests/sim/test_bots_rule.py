@@ -10,7 +10,7 @@ from euchre_dsl.engine.actions import (
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.rule import RuleBot, distribution, hand_chances
-from euchre_dsl.sim.view import SeatView
+from euchre_dsl.engine.view import SeatView
 
 
 def start(variant: str, hands: list[str], upcard: str | None, dealer: int = 0,

@@ -22,7 +22,7 @@ from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
 from euchre_dsl.sim.deals import Deals
-from euchre_dsl.sim.view import SeatView
+from euchre_dsl.engine.view import SeatView
 from euchre_dsl.sim.runner import RunSpec, Stats, _BatchPlayer, play_game, simulate
 
 VARIANTS = shipped_ids()

@@ -19,7 +19,7 @@ from euchre_dsl.sim.bots import registry
 from euchre_dsl.sim.cluster import ProcessPool
 from euchre_dsl.sim.runner import BATCH_UNITS, RunSpec, play_batch, run
 from euchre_dsl.sim.stats import Stats
-from euchre_dsl.sim.view import SeatView
+from euchre_dsl.engine.view import SeatView
 
 
 def output(spec: RunSpec, games: int, mapper: Any = None) -> tuple[str, Stats]:

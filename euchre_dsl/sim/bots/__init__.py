@@ -1,6 +1,6 @@
 """Bots: players the simulator can seat.
 
-Each sees only its seat's :class:`~euchre_dsl.sim.view.SeatView`.  ``random``
+Each sees only its seat's :class:`~euchre_dsl.engine.view.SeatView`.  ``random``
 plays uniformly at random (and lets the engine draw its cards inline),
 ``rule`` plays by heuristics that read the variant's options and the score,
 ``pimc`` searches sampled worlds with the double-dummy solver.  Bots are

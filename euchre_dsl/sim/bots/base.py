@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Protocol, Sequence
 
 from ...engine.actions import Action
-from ..view import SeatView
+from ...engine.view import SeatView
 
 
 class Rng(Protocol):

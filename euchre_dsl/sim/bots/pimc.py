@@ -1,7 +1,7 @@
 """The PIMC bot: perfect-information Monte Carlo on the open-hand solver.
 
 For each decision the bot samples ``worlds`` deals consistent with what its
-seat knows (:class:`~euchre_dsl.analysis.worlds.WorldSampler`: voids shown,
+seat knows (:class:`~euchre_dsl.search.worlds.WorldSampler`: voids shown,
 the upcard in the taker's hand, its own discard, hand sizes), with the
 bidding seen so far, were every other seat the rule bot
 (:class:`BiddingInference`), and with the opponents' cards played so far,
@@ -31,7 +31,7 @@ must beat it clearly; a lone hand (made or defended) is charged
 the cards are known make look easy (docs/strength.md has the measurements).
 In a two-sided game to a target the bot plays for the game (``goal``): an end
 of the hand is worth the side's chance of winning from the score it leaves
-(:mod:`~euchre_dsl.analysis.win_chance`), and ``bias`` is priced at the
+(:mod:`~euchre_dsl.search.win_chance`), and ``bias`` is priced at the
 score.  Elsewhere, and with ``goal=points``, points past what a side still
 needs are worth nothing to it (a march at 8 wins no more than a make).  Ties
 between cards go to the rule bot's choice, so equal-valued cards are played
@@ -44,10 +44,10 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, Sequence
 
-from ...analysis.position import Position, hand_scores, position_of, utilities
-from ...analysis.win_chance import WinChances, win_chances
-from ...analysis.solver import Solver
-from ...analysis.worlds import WorldSampler, replay_known, undealt_hand
+from ...search.position import Position, hand_scores, position_of, utilities
+from ...search.win_chance import WinChances, win_chances
+from ...search.solver import Solver
+from ...search.worlds import WorldSampler, replay_known, undealt_hand
 from ...cards import mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
@@ -55,9 +55,10 @@ from ...engine.actions import (
 )
 from ...engine.game import Game
 from ...engine.play import legal_plays
+from ...engine.scoring import HandScore, set_cost, side_values
 from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
-from ..view import SeatView
+from ...engine.view import SeatView
 from .base import Param, Rng
 from .rule import RuleBot
 
@@ -117,9 +118,8 @@ class PimcBot:
         self.infer = infer
         self.read_partner = read_partner
         self.read_play = read_play
-        sc = rules.scoring
         #: what being set costs the makers, in points: the scale of ``bias``
-        self.stake = sc.maker_set if sc.model == ScoringModel.COUNTDOWN else sc.euchred
+        self.stake = set_cost(rules)
         #: the chances of winning by score, when the bot plays for the game
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
@@ -472,11 +472,11 @@ def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:
 
 
 def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:
+    """The seat's side's value of a scored hand (the engine's orientation), less the
+    other side's in a two-sided partnership game."""
     side = game.side_of[seat]
-    countdown = game.rules.scoring.model == ScoringModel.COUNTDOWN
-    mine = -points[side] if countdown else points[side]
+    values = side_values(game.rules, HandScore(points))
     if partners and len(points) == 2:
-        theirs = points[1 - side]
-        return mine - (-theirs if countdown else theirs)
-    return mine
+        return values[side] - values[1 - side]
+    return values[side]
 

@@ -6,7 +6,7 @@ from typing import ClassVar, Sequence
 
 from ...engine.actions import Action
 from ...rules.ruleset import RuleSet
-from ..view import SeatView
+from ...engine.view import SeatView
 from .base import Param, Rng
 
 

@@ -28,7 +28,8 @@ from ...engine.actions import (
     TAKE_WIDOW, Action,
 )
 from ...rules.ruleset import RuleSet, ScoringModel
-from ..view import SeatView
+from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
+from ...engine.view import SeatView
 from .base import Param, Rng
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
@@ -139,33 +140,30 @@ class RuleBot:
         return self._maker_ev(view, dist, target, alone)
 
     def _maker_ev(self, view: SeatView, dist: list[float], target: int, alone: bool) -> float:
-        """Expected points of the maker's side, by the variant's table or countdown,
-        capped at what the score needs."""
-        s = self.rules.scoring
-        size = self.rules.deal.hand_size
+        """Expected value to the seat's side of making trump, ``dist[k]`` the chance its
+        side takes ``k`` tricks: each ``k`` scored by the engine
+        (:func:`~euchre_dsl.engine.scoring.scores_if_taken`, in the engine's
+        orientation, :func:`~euchre_dsl.engine.scoring.side_values`), capped at what
+        the score needs."""
+        r = self.rules
+        side = view.side
+        size = r.deal.hand_size
+        active = list(view.active)
+        if alone:
+            for partner in view.sides[side]:
+                if partner != view.seat:
+                    active[partner] = False
+        outcome = contract_outcome(view.seat, alone, target, tuple(active))
+        scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
+        countdown = self.countdown
         total = 0.0
         for k, p in enumerate(dist):
-            k = min(k, size)
-            if self.countdown:
-                if k >= target:
-                    pts = -s.per_trick * k
-                    if k == size and s.instant_win:
-                        pts = -max(view.scores[view.side], 5)  # the game at once
-                else:
-                    pts = s.maker_set - (s.per_trick * k if s.maker_set_credits_tricks else 0)
-                total -= p * self._countdown_cap(view, pts)
-            else:
-                if k >= target:
-                    march = k == size
-                    if alone:
-                        pts = s.alone_march if march else s.alone_make
-                    else:
-                        pts = s.march if march else s.make
-                    total += p * self._our_cap(view, pts)
-                else:
-                    pts = s.euchred_march if k == 0 else (s.alone_euchred if alone
-                                                         else s.euchred)
-                    total -= p * self._their_cap(view, pts)
+            values = side_values(r, scores[min(k, size)])
+            if countdown:  # each player's own score: below 0 is worth no more than 0
+                total += p * min(values[side], view.scores[side])
+                continue
+            theirs = max((v for i, v in enumerate(values) if i != side), default=0)
+            total += p * (self._our_cap(view, values[side]) - self._their_cap(view, theirs))
         return total
 
     def _our_cap(self, view: SeatView, pts: int) -> float:
@@ -176,10 +174,6 @@ class RuleBot:
         others = [v for i, v in enumerate(view.scores) if i != view.side]
         need = self.rules.game.target - max(others) if others else pts
         return float(min(pts, max(need, 1)))
-
-    def _countdown_cap(self, view: SeatView, pts: int) -> float:
-        """Countdown points (lower is better): going below 0 is worth no more than 0."""
-        return float(max(pts, -view.scores[view.side]))
 
     def _target(self, view: SeatView) -> int:
         t = self.rules.scoring.maker_target
@@ -235,11 +229,15 @@ class RuleBot:
         probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
                              self._opponents(view, False))
         dist = distribution(probs)
-        s = self.rules.scoring
         if self.countdown:
-            # stay: each trick counts down, no trick is a buck; drop: nothing
-            ev = sum(p * (s.bucked if k == 0 else -s.per_trick * k) for k, p in enumerate(dist))
-            stay = ev < -self.margin
+            # stay: each trick counts down, no trick is a buck (the engine's score); drop: nothing
+            assert view.maker is not None
+            r = self.rules
+            outcome = contract_outcome(view.maker, view.alone, self._target(view), view.active)
+            scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
+            ev = sum(p * side_values(r, scores[min(k, len(scores) - 1)])[view.side]
+                     for k, p in enumerate(dist))
+            stay = ev > self.margin
         else:
             stay = dist[0] < 0.5
         verb = STAY if stay else DROP
@@ -254,10 +252,28 @@ class RuleBot:
         size = self.rules.deal.hand_size
         need = size - self._target(view) + 1  # tricks that set the makers
         p_set = sum(dist[need:])
-        s = self.rules.scoring
-        alone_gain = p_set * (s.lone_defender_euchre - s.euchred) - (1 - p_set) * 0.5
+        alone_gain = p_set * self._lone_defence_bonus(view) - (1 - p_set) * 0.5
         verb = DEFEND_ALONE if alone_gain > self.alone_margin else DECLINE
         return next(a for a in legal if a.verb == verb)
+
+    def _lone_defence_bonus(self, view: SeatView) -> int:
+        """What euchring the makers alone is worth over euchring them with a partner
+        (the engine's score of both: a lone defender's euchre scores 4 in standard)."""
+        assert view.maker is not None
+        r = self.rules
+        target = self._target(view)
+        set_by = r.deal.hand_size - target + 1  # the fewest tricks that set the makers
+        values = []
+        for lone in (view.seat, None):
+            active = list(view.active)
+            if lone is not None:
+                for partner in view.sides[view.side]:
+                    active[partner] = partner == view.seat
+            outcome = HandOutcome(view.maker, view.alone, lone, target, tuple(active),
+                                  tuple([0] * view.n), None)
+            scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
+            values.append(side_values(r, scores[set_by])[view.side])
+        return values[0] - values[1]
 
     def _widow(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Take the widow with a hand too weak to stay in on any trump."""

@@ -1,6 +1,6 @@
 """A replayed record as terminal text: the deal as a table, the bidding, each trick.
 
-Drawn from :class:`~euchre_dsl.history.replay.GameView`.  Colour is left to
+Drawn from :class:`~euchre_dsl.display.replay.GameView`.  Colour is left to
 the caller: every coloured word goes through ``paint(text, style)`` with a
 style name (``red``/``black`` for the suits, ``problem``, ``dim``,
 ``bold``), so the command line can use click's styles and tests can read

@@ -9,7 +9,7 @@ play and every finished trick, the result of each hand at its end, the
 record's notes and the validator's problems at their action, a score track
 and a score sheet of the hands played so far.
 
-The data is :class:`~euchre_dsl.history.replay.GameView` turned into plain
+The data is :class:`~euchre_dsl.display.replay.GameView` turned into plain
 JSON here, through one adapter (:class:`_Frames`) that reads the replay's
 steps; the page only draws it.  A page holds at most :data:`MAX_PAGE_HANDS`
 hands: a longer record is cut there, and the page and the caller say so.

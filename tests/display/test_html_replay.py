@@ -20,11 +20,11 @@ from typing import Any, Callable
 
 import pytest
 
-from euchre_dsl.history.html_replay import MAX_PAGE_HANDS, PageHands, page_data, render_html
+from euchre_dsl.display.html_replay import MAX_PAGE_HANDS, PageHands, page_data, render_html
 from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.replay import hide_hands, replay_record
+from euchre_dsl.display.replay import hide_hands, replay_record
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
 SAMPLES = HERE.parent.parent / "samples"
 SAMPLE = SAMPLES / "standard-game.json"
 GAMES = SAMPLES / "games.jsonl"
@@ -379,7 +379,7 @@ def test_the_command_writes_a_page_within_the_limit(tmp_path: Path) -> None:
 
 def test_the_analyzers_marks_show_card_values_and_mistakes(
         open_page: Opener, tmp_path: Path) -> None:
-    from euchre_dsl.history.html_replay import HandMarks, PlayMark
+    from euchre_dsl.display.html_replay import HandMarks, PlayMark
 
     rec = json.loads(SAMPLE.read_text())
     # hand 2: N alone leads 10S (action 2); say A♦ would have kept the makers' 2 tricks

@@ -1,7 +1,7 @@
 """The open-hand solver against plain references, and on hand-worked positions.
 
 The agreement tests compare :class:`Solver` with a no-pruning minimax over
-the engine's per-action API (tests/analysis/solver_tools.py) on thousands of
+the engine's per-action API (tests/search/solver_tools.py) on thousands of
 seeded random positions late in the hand, across the variants whose rules
 change the play: bowers, the joker, no-trump and low no-trump, loners, lone
 defenders, dropped players in Buck, three-, five-, six- and seven-player
@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
-from euchre_dsl.analysis.position import Position, position_of, utilities
-from euchre_dsl.analysis.solver import Solver
+from euchre_dsl.search.position import Position, position_of, utilities
+from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet

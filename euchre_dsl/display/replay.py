@@ -29,10 +29,10 @@ from ..engine.actions import (
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
 from ..errors import EuchreError, Problem
-from .events import Acted, Dealt, Event, HandEnded, Started
-from .notation import UNKNOWN_CARD
-from .positions import Locate
-from .validate import Validator, walk_record
+from ..history.events import Acted, Dealt, Event, HandEnded, Started
+from ..history.notation import UNKNOWN_CARD
+from ..history.positions import Locate
+from ..history.validate import Validator, walk_record
 
 
 #: Suits drawn in red; the rest are black.

@@ -29,8 +29,7 @@ from typing import Protocol
 
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
-from ..engine.scoring import score_hand
-from ..rules.ruleset import ScoringModel
+from ..engine.scoring import HandScore, scores_if_taken, side_values
 from .position import Position, position_of
 
 #: Net points per side.
@@ -47,28 +46,17 @@ class PointsSolver(Protocol):
 
 
 def split_scores(game: Game, seat: int, k: int) -> list[int]:
-    """Each side's score for the hand if ``seat``'s side takes ``k`` more tricks (all
+    """Each side's value of the hand if ``seat``'s side takes ``k`` more tricks (all
     to ``seat``) and the rest are dealt round the other seats still playing.
 
-    Scored by the engine (:meth:`Game.hand_outcome`, :func:`score_hand`) and
-    oriented so that more is better: countdown points negated, a game won
-    outright on the hand counted as the countdown's starting score (and its
-    negation for the others).
+    The engine's score and orientation
+    (:func:`~euchre_dsl.engine.scoring.scores_if_taken`,
+    :func:`~euchre_dsl.engine.scoring.side_values`): more is better, a game won
+    outright on the hand worth the whole game.
     """
     r = game.rules
-    side = game.side_of[seat]
-    left = r.deal.hand_size - len(game.trick_winners)
-    others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
-    tricks = list(game.tricks)
-    tricks[seat] += k
-    for i in range(left - k):
-        tricks[others[i % len(others)]] += 1
-    score = score_hand(r, game.side_of, len(game.sides), game.hand_outcome(tricks))
-    if score.instant_winner is not None:
-        start = r.scoring.start
-        return [start if x == score.instant_winner else -start for x in range(len(game.sides))]
-    sign = -1 if r.scoring.model == ScoringModel.COUNTDOWN else 1
-    return [sign * p for p in score.points]
+    scores = scores_if_taken(r, game.side_of, len(game.sides), game.hand_outcome(game.tricks), seat)
+    return side_values(r, scores[k])
 
 
 def net_values(scores: list[float]) -> Values:
@@ -180,8 +168,7 @@ class FullInfoBidding:
         """A hand that ended in the bidding (thrown in): the engine's points."""
         res = game.last_result
         assert res is not None
-        sign = -1 if game.rules.scoring.model == ScoringModel.COUNTDOWN else 1
-        return net_values([float(sign * p) for p in res.points])
+        return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
 
 
 def _state_key(game: Game) -> object:

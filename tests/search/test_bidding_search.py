@@ -7,12 +7,12 @@ import random
 from typing import Callable
 
 import pytest
-from .analyze_tools import random_game
+from analysis.analyze_tools import random_game
 
 from euchre_dsl.analysis.analyze import Analyzer
-from euchre_dsl.analysis.bidding import FullInfoBidding, Values, net_values, split_scores
+from euchre_dsl.search.bidding_search import FullInfoBidding, Values, net_values, split_scores
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
-from euchre_dsl.analysis.solver import Solver
+from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant

@@ -32,7 +32,7 @@ from typing import Protocol, Sequence
 from ..cards import mask_cards
 from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
-from ..sim.view import SeatView
+from ..engine.view import SeatView
 
 
 class Rng(Protocol):

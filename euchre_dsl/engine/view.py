@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import Deck
-from ..engine.actions import DISCARD, GIVE, PLAY, Action
-from ..engine.game import Game
+from .actions import DISCARD, GIVE, PLAY, Action
+from .game import Game
 from ..rules.ruleset import RuleSet
 
 

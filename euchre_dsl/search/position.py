@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..engine.actions import PLAYING
 from ..engine.game import Game
-from ..engine.scoring import HandScore, score_hand
+from ..engine.scoring import HandScore, scores_if_taken, side_values
 from ..rules.ruleset import ScoringModel
 
 
@@ -89,49 +89,32 @@ def position_of(game: Game, seat: int | None = None) -> Position:
 
 
 def utilities(game: Game, seat: int | None = None) -> list[int]:
-    """``u[k]``: the hand's score for the counted side if it takes ``k`` more tricks.
+    """``u[k]``: the hand's value for the counted side if it takes ``k`` more tricks.
 
-    Scored by the engine (:func:`hand_scores`) and oriented so that more is
-    better for that side.  Table scoring: the side's points less the most any
-    other side scores (made +1, march +2, euchred -2 in standard euchre).
-    Countdown scoring: the change of the side's own score, negated (a
-    countdown score falls as a player does well); a game won outright on the
-    hand ("all tricks") counts as the starting score for the winner, and as
-    its negation for everyone else.
+    The engine's score (:func:`hand_scores`) as the engine orients it
+    (:func:`~euchre_dsl.engine.scoring.side_values`: more is better, a game won
+    outright worth the whole game), less the most any other side gets: made +1,
+    march +2, euchred -2 in standard euchre.  With one side counted against
+    another that is the side's gain over its rivals, which the solver maximises.
+    A countdown scores each player's own tricks, so there the value is the
+    side's own.
     """
     r = game.rules
     side = game.side_of[hero_seat(game, seat)]
-    countdown = r.scoring.model == ScoringModel.COUNTDOWN
+    # a countdown scores each player's own tricks: the side's own change is its value
+    relative = r.scoring.model != ScoringModel.COUNTDOWN
     out = []
     for score in hand_scores(game, seat):
-        if score.instant_winner is not None:
-            out.append(r.scoring.start if score.instant_winner == side else -r.scoring.start)
-        elif countdown:
-            out.append(-score.points[side])
-        else:
-            rivals = [p for i, p in enumerate(score.points) if i != side]
-            out.append(score.points[side] - max(rivals, default=0))
+        values = side_values(r, score)
+        rivals = [v for i, v in enumerate(values) if i != side]
+        out.append(values[side] - max(rivals, default=0) if relative else values[side])
     return out
 
 
 def hand_scores(game: Game, seat: int | None = None) -> list[HandScore]:
     """``s[k]``: the engine's score of the hand (every side's points) if the
-    counted side takes ``k`` more tricks.
-
-    The side's extra tricks go to ``seat`` (the maker by default); the other
-    tricks are dealt round the other playing seats, so no one of them sweeps
-    the hand unless it plays alone against the counted side.
-    """
-    hero = hero_seat(game, seat)
-    r = game.rules
-    side = game.side_of[hero]
-    left = r.deal.hand_size - len(game.trick_winners)
-    others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
-    out = []
-    for k in range(left + 1):
-        tricks = list(game.tricks)
-        tricks[hero] += k
-        for i in range(left - k if others else 0):  # (a seat alone at the table takes all)
-            tricks[others[i % len(others)]] += 1
-        out.append(score_hand(r, game.side_of, len(game.sides), game.hand_outcome(tricks)))
-    return out
+    counted side takes ``k`` more tricks (:func:`~euchre_dsl.engine.scoring.scores_if_taken`:
+    the extra tricks to ``seat``, the maker by default, the rest round the
+    other playing seats)."""
+    return scores_if_taken(game.rules, game.side_of, len(game.sides),
+                           game.hand_outcome(game.tricks), hero_seat(game, seat))

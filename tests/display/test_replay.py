@@ -4,17 +4,20 @@ at the action where they occur, hidden hands."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
-from history_tools import random_game
 
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.replay import hide_hands, replay_record
+from euchre_dsl.display.replay import hide_hands, replay_record
 from euchre_dsl.rules.registry import shipped_ids
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
+sys.path.insert(0, str(HERE))
+
+from history_tools import random_game  # noqa: E402
 BROKEN = HERE / "broken"
 SAMPLE = HERE.parent.parent / "samples" / "standard-game.json"
 

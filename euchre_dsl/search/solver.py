@@ -110,7 +110,7 @@ class Solver:
 
     def solve_points(self, game: Game, seat: int | None = None) -> int:
         """The hand's score for the makers' side with best play (see
-        :func:`~euchre_dsl.analysis.position.utilities` for its orientation)."""
+        :func:`~euchre_dsl.search.position.utilities` for its orientation)."""
         return self._points(position_of(game, seat), utilities(game, seat))
 
     def card_points(self, game: Game, seat: int | None = None) -> dict[int, int]:

@@ -13,8 +13,8 @@ from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.random_bot import RandomBot
-from euchre_dsl.sim.view import SeatView
-from euchre_dsl.analysis.worlds import DealCounter, WorldSampler, sample_world
+from euchre_dsl.engine.view import SeatView
+from euchre_dsl.search.worlds import DealCounter, WorldSampler, sample_world
 
 
 def random_position(variant: str, seed: int, plays: int) -> Game:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from history_tools import random_game
 
 from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.render import render_game
-from euchre_dsl.history.replay import hide_hands, replay_record
+from euchre_dsl.display.render import render_game
+from euchre_dsl.display.replay import hide_hands, replay_record
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
 sys.path.insert(0, str(HERE))
+
+from history_tools import random_game  # noqa: E402
 
 from make_broken_corpus import one_hand  # noqa: E402
 

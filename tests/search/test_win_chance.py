@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from euchre_dsl.analysis.win_chance import HAND_ENDS, SCALE, WinChances, win_chances
+from euchre_dsl.search.win_chance import HAND_ENDS, SCALE, WinChances, win_chances
 from euchre_dsl.rules.registry import load_variant
 
 STANDARD = load_variant("standard")
