@@ -135,3 +135,17 @@ def test_notes_show_what_could_not_be_checked(tmp_path: Path) -> None:
     result = run("--notes", str(path))
     assert result.exit_code == 0
     assert "info[unknown-cards]" in result.stdout
+
+
+def test_a_record_naming_a_broken_rules_file_leaves_the_next_files_checked(
+        tmp_path: Path) -> None:
+    """Issue 27, finding 1: a rule of commas alone raised IndexError, and the files
+    after the record naming it were never checked."""
+    (tmp_path / "c.euchre").write_text("variant x extends standard {\n    ,\n}\n")
+    game = json.loads((SAMPLES / "standard-game.json").read_text())
+    (tmp_path / "a.json").write_text(json.dumps({**game, "variant": "c.euchre"}))
+    (tmp_path / "b.json").write_text(json.dumps(game))
+    result = run(str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert f"{tmp_path / 'c.euchre'}:2:5: a rule of commas alone says nothing" in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 16 hands: 1 error")
