@@ -294,16 +294,25 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
         first = head[-1].lstrip(b"\xef\xbb\xbf \t\r\n") if head else b""
         if _TEXT_START.match(first):  # a tag, a comment, a hand: the text format
             return iter_text(_chain(head, lines), name)
-        try:
-            if head:  # empty input: no records
-                json.loads(head[-1])
-            jsonl = True
-        except ValueError:
-            jsonl = False
+        jsonl = not head or _is_whole_json(head[-1])  # empty input: no records
         lines = _chain(head, lines)
     if jsonl:
         return iter_jsonl(lines, name, prove)
     return iter_json(b"".join(lines), name, prove)
+
+
+def _is_whole_json(line: bytes) -> bool:
+    """Is ``line`` one whole JSON value (then standard input is read as JSON Lines)?
+
+    Anything ``json`` cannot read -- bad syntax, text that is not UTF-8, values
+    nested deeper than it can follow -- says no: the input is then read as one
+    document, whose reader reports the problem at its place.
+    """
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:

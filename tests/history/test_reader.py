@@ -124,6 +124,15 @@ def test_stdin_auto_reads_json_lines_or_one_document() -> None:
     assert list(read_stdin(io.BytesIO(b""))) == []
 
 
+@pytest.mark.parametrize("deep", ["[" * 1000 + "]" * 1000, '{"a":' * 1000 + "1" + "}" * 1000])
+def test_stdin_nested_deeper_than_json_follows_is_a_located_problem(deep: str) -> None:
+    """Issue 27, finding 2: the sniffing of standard input let json's RecursionError out."""
+    (item,) = read_stdin(lines(deep), name="<stdin>")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.message == "values are nested too deeply"
+    assert item.problem.location.line == 1 and item.problem.location.column is not None
+
+
 def test_stdin_format_can_be_forced() -> None:
     items = list(read_stdin(lines("{", '  "a": 1', "}"), jsonl=True))
     assert [i.problem is not None for i in items] == [True, True, True]
