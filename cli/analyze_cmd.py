@@ -25,7 +25,7 @@ from euchre_dsl.analysis.report_html import HtmlReport
 from euchre_dsl.analysis.stats import Stats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import STDIN, InputError, expand_paths, input_name, open_records
+from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
 
@@ -167,7 +167,10 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games.jsonl --stats --deals 0
       euchre analyze games/ --export tables --format csv --workers 2
     """
-    files = expand_paths(list(paths))
+    found = find_records(list(paths))
+    for message in found.skipped:  # counted as unreadable below, once the run exists
+        click.echo(f"euchre analyze: {message}", err=True)
+    files = found.files
     if deals is None:  # statistics do not use the bidding estimates: skip them
         deals = 0 if stats and export_dir is None else DEFAULT_DEALS
     exporter = None
@@ -185,6 +188,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     out = sys.stdout
     run = _Run(report == "json", stats, exporter, out)
     run.html = None if html_out is None else HtmlReport(html_out)
+    run.unreadable += len(found.skipped)
     jobs = [Job(p, record_no, hand_no, deals, seed) for p in files]
     try:
         run.begin()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from euchre_dsl.history import reader
 from euchre_dsl.history.reader import (
-    Locator, ScanError, expand_paths, iter_json, iter_jsonl, parse_record, read_records,
+    Found, Locator, ScanError, expand_paths, find_records, iter_json, iter_jsonl, parse_record, read_records,
     read_stdin, scan_positions,
 )
 
@@ -202,6 +203,36 @@ def test_expand_paths_finds_record_files_recursively_sorted(tmp_path: Path) -> N
     found = expand_paths([str(tmp_path), "-"])
     assert found == [str(tmp_path / "b" / "a.json"), str(tmp_path / "b" / "z.jsonl"),
                      str(tmp_path / "c.json"), "-"]
+
+
+def test_a_folder_nested_a_thousand_deep_is_walked_without_recursion(tmp_path: Path) -> None:
+    """Issue 27, finding 3: the recursive listing raised RecursionError at ~990 levels."""
+    deep = tmp_path
+    for _ in range(1000):  # one level at a time: mkdir(parents=True) recurses
+        deep /= "d"
+        deep.mkdir()
+    (deep / "g.json").write_text("{}")
+    assert find_records([str(tmp_path)]) == Found([str(deep / "g.json")], [])
+
+
+def test_links_are_read_only_where_they_lead_to_a_file_inside_the_folder(
+        tmp_path: Path) -> None:
+    """Issue 27, finding 23: a link out of the folder named is refused, and said."""
+    top = tmp_path / "top"
+    (top / "sub").mkdir(parents=True)
+    (top / "sub" / "g.json").write_text("{}")
+    (tmp_path / "secret.json").write_text("secret")
+    (top / "in.json").symlink_to(top / "sub" / "g.json")
+    (top / "out.json").symlink_to(tmp_path / "secret.json")
+    (top / "broken.json").symlink_to(tmp_path / "missing.json")
+    (top / "loop.json").symlink_to(top / "loop.json")
+    (top / "folder").symlink_to(top / "sub")  # links to folders are not followed
+    os.mkfifo(top / "pipe.jsonl")  # not a regular file: never opened
+    found = find_records([str(top)])
+    assert found.files == [str(top / "in.json"), str(top / "sub" / "g.json")]
+    assert sorted(found.skipped) == [
+        f"{top / name}: not read: a link to a file outside {top}"
+        for name in ("broken.json", "loop.json", "out.json")]
 
 
 #: Texts where json and msgspec's decoder might differ: big and long numbers,
