@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hostile_tools import deep_folders
 
 from euchre_dsl.history import reader
 from euchre_dsl.history.reader import (
@@ -207,12 +208,9 @@ def test_expand_paths_finds_record_files_recursively_sorted(tmp_path: Path) -> N
 
 def test_a_folder_nested_a_thousand_deep_is_walked_without_recursion(tmp_path: Path) -> None:
     """Issue 27, finding 3: the recursive listing raised RecursionError at ~990 levels."""
-    deep = tmp_path
-    for _ in range(1000):  # one level at a time: mkdir(parents=True) recurses
-        deep /= "d"
-        deep.mkdir()
-    (deep / "g.json").write_text("{}")
-    assert find_records([str(tmp_path)]) == Found([str(deep / "g.json")], [])
+    with deep_folders(tmp_path, 1000) as deep:
+        (deep / "g.json").write_text("{}")
+        assert find_records([str(tmp_path)]) == Found([str(deep / "g.json")], [])
 
 
 def test_links_are_read_only_where_they_lead_to_a_file_inside_the_folder(

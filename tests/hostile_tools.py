@@ -1,0 +1,33 @@
+"""Pieces the hostile-input tests share: inputs that cannot live in the repository.
+
+A folder nested a thousand deep, a named pipe, a link out of a folder: these
+are made in a test's temporary folder, and the deep folder is removed again
+one level at a time (``shutil.rmtree``, which pytest uses to clear old
+temporary folders, recurses once per level and would fail on it).
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+
+@contextmanager
+def deep_folders(top: Path, depth: int) -> Iterator[Path]:
+    """``top/d/d/.../d`` (``depth`` levels), made and removed again with loops."""
+    made: list[Path] = []
+    deep = top
+    try:
+        for _ in range(depth):  # one level at a time: mkdir(parents=True) recurses
+            deep /= "d"
+            deep.mkdir()
+            made.append(deep)
+        yield deep
+    finally:
+        for folder in reversed(made):
+            for entry in os.scandir(folder):
+                if not entry.is_dir(follow_symlinks=False):
+                    os.unlink(entry.path)
+            folder.rmdir()
