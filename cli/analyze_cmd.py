@@ -27,7 +27,7 @@ from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
 from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ class _Progress:
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Analyse this many files at once, in separate processes (the report is "
                    "the same, in input order).")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),

@@ -29,7 +29,9 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.stats import Stats
 from euchre_dsl.sim.where import compile_where
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, resolve_variant, variant_reference
+from .common import (
+    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, resolve_variant, variant_reference,
+)
 
 
 def usage_error(message: str) -> NoReturn:
@@ -287,7 +289,7 @@ def write_failed(exc: OSError, what: str) -> NoReturn:
 @click.option("--resume", is_flag=True,
               help="Continue an interrupted --output file (same options) instead of "
                    "starting it again.")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", "-j", type=WORKERS, default=1, show_default=True,
               help="Worker processes; the output is the same for any number.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Play on a Dask cluster (tcp://host:8786); needs euchre-dsl[dask].")

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 import cli
 import euchre_dsl
 from cli.main import euchre
+from euchre_dsl.limits import MAX_WORKERS
 
 #: the subprocesses import the same euchre_dsl (source or installed) and cli as the tests
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -249,3 +250,14 @@ def test_a_seed_keeps_its_bytes(tmp_path: Path, variant: str, workers: str) -> N
     assert code == 0
     assert (hashlib.sha256(out.read_bytes()).hexdigest(),
             hashlib.sha256(stdout.encode()).hexdigest()) == CLI_GOLDEN[variant]
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--games", "2"], ["compare", "standard", "openspiel", "--games", "2"],
+    ["analyze", str(Path(__file__).parents[2] / "samples" / "standard-game.json")],
+])
+def test_workers_past_the_limit_are_a_usage_error(args: list[str]) -> None:
+    """Issue 27, finding 7: --workers 2147483647 raised OverflowError in the pool."""
+    result = CliRunner().invoke(euchre, [*args, "--workers", "2147483647"])
+    assert result.exit_code == 2, result.output
+    assert f"2147483647 is not in the range 1<=x<={MAX_WORKERS}" in result.stderr
