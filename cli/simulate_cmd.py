@@ -20,7 +20,9 @@ from euchre_dsl.cards import CardError, Deck
 from euchre_dsl.engine.game import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import BOT_NAMES, BotSpecError, parse_bot_spec, split_line_up
+from euchre_dsl.sim.bots import (
+    BOT_NAMES, BotError, BotSpecError, parse_bot_spec, split_line_up,
+)
 from euchre_dsl.sim.cluster import ClusterError, DaskCluster, ProcessPool
 from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
@@ -260,6 +262,8 @@ def run_errors(rules: RuleSet) -> Iterator[None]:
                    f"(game.target is {rules.game.target})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
+        usage_error(str(exc))
+    except (BotError, BotSpecError) as exc:  # a plug-in bot that failed: named, with the seat
         usage_error(str(exc))
 
 

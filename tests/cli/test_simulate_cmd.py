@@ -261,3 +261,17 @@ def test_workers_past_the_limit_are_a_usage_error(args: list[str]) -> None:
     result = CliRunner().invoke(euchre, [*args, "--workers", "2147483647"])
     assert result.exit_code == 2, result.output
     assert f"2147483647 is not in the range 1<=x<={MAX_WORKERS}" in result.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_plug_in_bot_that_exits_is_an_error_not_a_quiet_success(tmp_path: Path,
+                                                                   workers: str) -> None:
+    """Issue 27, finding 9: sys.exit(0) in a bot ended simulate with status 0, no
+    summary and an empty output file."""
+    result = CliRunner().invoke(euchre, ["simulate", "--games", "150", "--workers", workers,
+                                         "--bots", "random,hostile_bots:Exits,random,random",
+                                         "-o", str(tmp_path / "games.jsonl")])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("euchre simulate: bot 'hostile_bots:Exits' at seat E, "
+                                    "choosing among ")
+    assert "called sys.exit(0)" in result.stderr and result.stdout == ""
