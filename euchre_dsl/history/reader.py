@@ -49,8 +49,8 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_RECORD
 from .positions import (
-    MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError, nearest, no_positions,
-    scan_positions,
+    HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
+    half_character, half_character_words, nearest, no_positions, scan_positions,
 )
 from .text_reader import iter_text, read_text_file
 
@@ -94,7 +94,7 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
         except (ValueError, RecursionError):
             pass  # json parses it again: its value, or its message and position
     try:
-        return Item(index, line, text, json.loads(text, parse_constant=_reject_constant), None)
+        value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         end = len(text.rstrip())
         if 0 < end <= exc.pos:  # the text ran out: just after its last character, not below
@@ -117,6 +117,14 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
                 loc_off = digits.start()
                 message = f"a number of {len(digits.group())} digits is more than can be read"
         loc = Locator(text, line, file).at_offset(loc_off)
+    else:
+        half = half_character(text)  # msgspec refuses these; json reads them
+        if half is None:
+            return Item(index, line, text, value, None)
+        return Item(index, line, text, None, Problem(
+            "syntax", half_character_words(text, half),
+            location=Locator(text, line, file).at_offset(half), record=index,
+            hint=HALF_CHARACTER_HINT))
     return Item(index, line, text, None,
                 Problem("syntax", message, location=loc, record=index,
                         hint=_not_json_hint(text, file)))

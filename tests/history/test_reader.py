@@ -11,6 +11,7 @@ import pytest
 from hostile_tools import deep_folders
 
 from euchre_dsl.history import reader
+from euchre_dsl.history.positions import half_character
 from euchre_dsl.history.reader import (
     Found, Locator, ScanError, expand_paths, find_records, iter_json, iter_jsonl, parse_record, read_records,
     read_stdin, scan_positions,
@@ -231,6 +232,36 @@ def test_links_are_read_only_where_they_lead_to_a_file_inside_the_folder(
     assert sorted(found.skipped) == [
         f"{top / name}: not read: a link to a file outside {top}"
         for name in ("broken.json", "loop.json", "out.json")]
+
+
+# ------------------------------------------------ issue 27, finding 4: half characters
+@pytest.mark.parametrize("text,offset", [
+    ('"\\ud800"', 1), ('"\\udcff"', 1), ('"a\\ud800\\ud800"', 2), ('"\\uDE00"', 1),
+    ('"\\ud83d\\ude00\\ude00"', 13), ('"\\\\\\ud800"', 3),
+    ('"\\ud83d\\ude00"', None), ('"\\\\ud800"', None), ('"\\u00e9"', None), ('"x"', None),
+])
+def test_half_character_finds_the_first_lone_surrogate_escape(text: str,
+                                                              offset: int | None) -> None:
+    assert half_character(text) == offset
+
+
+@pytest.mark.parametrize("record,column", [
+    ('{"\\ud800x": 1}', 3),  # a top-level key
+    ('{"seats": ["\\ud800", "E", "S", "W"]}', 13),  # a seat label
+    ('{"hands": [{"deal": {"hands": {"N": ["A\\ud800"]}}}]}', 40),  # a card
+    ('{"variant": "\\udcff.yaml"}', 14),  # a variant name
+])
+def test_a_lone_surrogate_anywhere_in_a_record_is_a_located_problem(
+        record: str, column: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """json read these into strings no UTF-8 output could hold: validate and convert
+    raised UnicodeEncodeError, --report json wrote bytes that are not UTF-8."""
+    for loads in (reader.fast_loads, None):  # msgspec refuses them, json reads them
+        monkeypatch.setattr(reader, "fast_loads", loads)
+        item = parse_record(record, 0, 1, "f.json")
+        assert item.problem is not None and item.data is None
+        assert item.problem.message.endswith("is half a character (a lone UTF-16 "
+                                             "surrogate), which UTF-8 text cannot hold")
+        assert (item.problem.location.line, item.problem.location.column) == (1, column)
 
 
 #: Texts where json and msgspec's decoder might differ: big and long numbers,
