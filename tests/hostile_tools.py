@@ -9,6 +9,7 @@ temporary folders, recurses once per level and would fail on it).
 from __future__ import annotations
 
 import os
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -31,3 +32,30 @@ def deep_folders(top: Path, depth: int) -> Iterator[Path]:
                 if not entry.is_dir(follow_symlinks=False):
                     os.unlink(entry.path)
             folder.rmdir()
+
+
+@contextmanager
+def unblocked(fifo: Path, after: float = 10.0) -> Iterator[None]:
+    """Write a variant to the named pipe ``fifo`` after ``after`` seconds if a reader
+    still waits on it, so that a reader that opens it fails its test instead of
+    hanging the suite."""
+    done = threading.Event()
+
+    def feed() -> None:
+        wait = after
+        while not done.wait(wait):  # then every reader that comes, until the test ends
+            wait = 0.2
+            try:  # without waiting: a writer's open blocks until a reader comes
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # no reader waits now
+                continue
+            with os.fdopen(fd, "w") as f:
+                f.write("extends: standard\n")
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    try:
+        yield
+    finally:
+        done.set()
+        feeder.join()

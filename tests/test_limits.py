@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hostile_tools import unblocked
 
 from cli.main import euchre
 from euchre_dsl.errors import EuchreError
@@ -106,26 +105,6 @@ def test_a_record_on_standard_input_names_shipped_ids_only(layout: Path,
 
 
 # --------------------------------------- issue 27, findings 10 and 23: pipes, probes
-@contextmanager
-def unblocked(fifo: Path, after: float = 10.0) -> Iterator[None]:
-    """Write a variant to ``fifo`` after ``after`` seconds if a reader still waits on it,
-    so that a reader that opens it fails its test instead of hanging it."""
-    done = threading.Event()
-
-    def feed() -> None:
-        if not done.wait(after):
-            with open(fifo, "w") as f:
-                f.write("extends: standard\n")
-
-    feeder = threading.Thread(target=feed, daemon=True)
-    feeder.start()
-    try:
-        yield
-    finally:
-        done.set()
-        feeder.join()
-
-
 @pytest.mark.parametrize("variant", ["pipe.yaml", {"extends": "pipe.yaml"}, "child.yaml"])
 def test_a_named_pipe_a_record_names_is_refused_unread(layout: Path, variant: Any) -> None:
     """A record naming a FIFO (directly, in an inline extends, or down an extends
