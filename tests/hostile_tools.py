@@ -27,9 +27,11 @@ def deep_folders(top: Path, depth: int) -> Iterator[Path]:
             made.append(deep)
         yield deep
     finally:
-        for folder in reversed(made):
+        for folder in reversed(made):  # the level below is gone already
             for entry in os.scandir(folder):
-                if not entry.is_dir(follow_symlinks=False):
+                if entry.is_dir(follow_symlinks=False):
+                    os.rmdir(entry.path)  # an empty folder a test made there
+                else:
                     os.unlink(entry.path)
             folder.rmdir()
 
