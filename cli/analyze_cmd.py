@@ -25,9 +25,9 @@ from euchre_dsl.analysis.report_html import HtmlReport
 from euchre_dsl.analysis.stats import Stats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import STDIN, InputError, expand_paths, input_name, open_records
+from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ class _Progress:
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Analyse this many files at once, in separate processes (the report is "
                    "the same, in input order).")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
@@ -167,7 +167,10 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games.jsonl --stats --deals 0
       euchre analyze games/ --export tables --format csv --workers 2
     """
-    files = expand_paths(list(paths))
+    found = find_records(list(paths))
+    for message in found.skipped:  # counted as unreadable below, once the run exists
+        click.echo(f"euchre analyze: {message}", err=True)
+    files = found.files
     if deals is None:  # statistics do not use the bidding estimates: skip them
         deals = 0 if stats and export_dir is None else DEFAULT_DEALS
     exporter = None
@@ -185,6 +188,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     out = sys.stdout
     run = _Run(report == "json", stats, exporter, out)
     run.html = None if html_out is None else HtmlReport(html_out)
+    run.unreadable += len(found.skipped)
     jobs = [Job(p, record_no, hand_no, deals, seed) for p in files]
     try:
         run.begin()

@@ -17,6 +17,7 @@ import click
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
 from euchre_dsl.history.reader import AUTO, InputError, Item, Prove, open_records
+from euchre_dsl.limits import MAX_WORKERS
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -30,6 +31,10 @@ variant_dir_option = click.option(
     type=click.Path(exists=True, file_okay=False),
     help="Also let records name variant files under DIR (besides shipped ids and files in "
          "the record's own folder); may be given more than once.")
+
+
+#: ``--workers N``: local processes, 1 to :data:`~euchre_dsl.limits.MAX_WORKERS`.
+WORKERS = click.IntRange(min=1, max=MAX_WORKERS)
 
 
 def plural(n: int, word: str) -> str:

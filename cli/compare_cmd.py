@@ -21,7 +21,7 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.runner import Batch, Outcome, RunSpec, run
 from euchre_dsl.sim.stats import POSITIONS, Z95, Mean, Rate, Stats
 
-from .common import resolve_variant, variant_reference
+from .common import WORKERS, resolve_variant, variant_reference
 from .simulate_cmd import bot_options, lineup, mapper_for, run_errors, usage_error
 
 
@@ -104,7 +104,7 @@ def _check_same_table(a: RuleSet, b: RuleSet) -> None:
 @bot_options
 @click.option("--bots-a", metavar="A,B,...", help="The line-up for A (instead of --bots).")
 @click.option("--bots-b", metavar="A,B,...", help="The line-up for B (instead of --bots).")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--workers", "-j", type=WORKERS, default=1, show_default=True)
 @click.option("--scheduler", metavar="ADDRESS", help="Play on a Dask cluster.")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text",
               show_default=True)

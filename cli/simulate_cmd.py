@@ -20,7 +20,9 @@ from euchre_dsl.cards import CardError, Deck
 from euchre_dsl.engine.game import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import BOT_NAMES, BotSpecError, parse_bot_spec, split_line_up
+from euchre_dsl.sim.bots import (
+    BOT_NAMES, BotError, BotSpecError, parse_bot_spec, split_line_up,
+)
 from euchre_dsl.sim.cluster import ClusterError, DaskCluster, ProcessPool
 from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
@@ -29,7 +31,9 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.stats import Stats
 from euchre_dsl.sim.where import compile_where
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, resolve_variant, variant_reference
+from .common import (
+    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, resolve_variant, variant_reference,
+)
 
 
 def usage_error(message: str) -> NoReturn:
@@ -259,6 +263,8 @@ def run_errors(rules: RuleSet) -> Iterator[None]:
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))
+    except (BotError, BotSpecError) as exc:  # a plug-in bot that failed: named, with the seat
+        usage_error(str(exc))
 
 
 def write_failed(exc: OSError, what: str) -> NoReturn:
@@ -287,7 +293,7 @@ def write_failed(exc: OSError, what: str) -> NoReturn:
 @click.option("--resume", is_flag=True,
               help="Continue an interrupted --output file (same options) instead of "
                    "starting it again.")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", "-j", type=WORKERS, default=1, show_default=True,
               help="Worker processes; the output is the same for any number.")
 @click.option("--scheduler", metavar="ADDRESS",
               help="Play on a Dask cluster (tcp://host:8786); needs euchre-dsl[dask].")

@@ -15,7 +15,7 @@ from typing import IO
 
 import click
 
-from euchre_dsl.history.reader import AUTO, STDIN, expand_paths, input_name
+from euchre_dsl.history.reader import AUTO, STDIN, find_records, input_name
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input, variant_dir_option
@@ -66,13 +66,20 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     """
     out = sys.stdout
     totals = _Totals()
-    for path in paths:  # a folder without a record file is a mistake, not "0 files: ok"
-        if path != STDIN and os.path.isdir(path) and not expand_paths([path]):
+    files: list[str] = []
+    for path in paths:
+        found = find_records([path])
+        for message in found.skipped:
+            click.echo(f"euchre validate: {message}", err=True)
+            totals.unreadable += 1
+        # a folder without a record file is a mistake, not "0 files: ok"
+        if not found.files and not found.skipped:
             click.echo(f"euchre validate: no record files (.json, .jsonl, .ehh) in {path}",
                        err=True)
             totals.unreadable += 1
+        files.extend(found.files)
     try:
-        _run(expand_paths(list(paths)), report == "json", notes, stdin_format, totals, out,
+        _run(files, report == "json", notes, stdin_format, totals, out,
              Validator(variant_dirs))
     except BrokenPipeError:  # the reader of our output went away (e.g. `| head`)
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -216,13 +216,18 @@ def guard_stdout() -> None:
     For a command line's entry point: the same stream (buffer, encoding,
     line buffering) under a wrapper that says which output failed, so a
     full disk behind ``>`` is reported as such, never as a read error or a
-    traceback.  Does nothing when standard output is not a real text file
-    (a test runner's buffer).
+    traceback.  Text the encoding cannot hold -- the only such text left is a
+    file name's bytes that are not UTF-8, kept by Python as lone surrogates
+    (readers refuse them in records and variant files) -- is written as a
+    ``\\udcff`` escape, as on standard error: never a ``UnicodeEncodeError``,
+    never bytes that are not UTF-8, and inside a JSON string it is JSON's own
+    escape, so a ``--report json`` stays valid JSON.  Does nothing when
+    standard output is not a real text file (a test runner's buffer).
     """
     out = sys.stdout
     if isinstance(out, _GuardedStdout) or type(out) is not io.TextIOWrapper:
         return
     _ORIGINAL_STDOUT.append(out)
-    sys.stdout = _GuardedStdout(out.buffer, encoding=out.encoding, errors=out.errors,
+    sys.stdout = _GuardedStdout(out.buffer, encoding=out.encoding, errors="backslashreplace",
                                 line_buffering=out.line_buffering,
                                 write_through=out.write_through)

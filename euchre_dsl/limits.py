@@ -26,6 +26,12 @@ MAX_TEXT_LINE = 1 << 20
 #: Hands in one record (a game to 10 takes a few dozen; a long match a few hundred).
 MAX_HANDS = 10_000
 
+#: Local worker processes (``--workers``): far more than cores gains nothing, and each
+#: process costs tens of MB.
+MAX_WORKERS = 256
+#: Levels of nesting in a ``--where`` condition (``not``, ``and``/``or``, comparisons).
+MAX_WHERE_NESTING = 100
+
 ELLIPSIS = "…"
 
 

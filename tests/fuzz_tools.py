@@ -20,7 +20,7 @@ from typing import Any
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.errors import EuchreError, Problem
-from euchre_dsl.history.reader import iter_json, iter_jsonl
+from euchre_dsl.history.reader import iter_json, iter_jsonl, read_stdin
 from euchre_dsl.history.text_reader import iter_text
 from euchre_dsl.history.text_writer import dump_game
 from euchre_dsl.history.validate import Validator
@@ -121,6 +121,8 @@ def check_records(form: str, data: bytes, validator: Validator | None = None) ->
     name = f"fuzz.{form}"
     if form == "json":
         items = iter_json(data, name, v.prove)
+    elif form == "stdin":  # standard input: its form sniffed from the first line
+        items = read_stdin(io.BytesIO(data), name, prove=v.prove)
     elif form == "jsonl":
         items = iter_jsonl(io.BytesIO(data), name, v.prove)
     else:
@@ -128,7 +130,8 @@ def check_records(form: str, data: bytes, validator: Validator | None = None) ->
     found: list[Problem] = []
     for item in items:
         if item.proved >= 0:  # proved clean from its bytes: the parsed path must agree
-            _assert_clean_when_parsed(data, form, item.index, item.proved)
+            if form != "stdin":  # (which form it was sniffed as, the reader alone knows)
+                _assert_clean_when_parsed(data, form, item.index, item.proved)
             continue
         if item.problem is not None:
             found.append(item.problem)
@@ -153,3 +156,135 @@ def check_variant(path: Path) -> None:
             assert p.code in ("invalid-variant", "unknown-variant"), p.format()
             assert p.location.file is not None, p.format()
             p.format()
+
+
+# ------------------------------------------------- issue 27: the hostile areas
+#: Escapes of half a character (lone UTF-16 surrogates), high and low.
+HALF_CHARACTERS = ("\\ud800", "\\udbff", "\\udc00", "\\udcff", "\\ude00")
+_SENTINEL = "\x00half\x00"
+
+
+def string_count(value: Any) -> int:
+    """How many strings (object keys included) a JSON value holds (a loop: no recursion)."""
+    count, todo = 0, [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            count += 1
+        elif isinstance(v, list):
+            todo.extend(v)
+        elif isinstance(v, dict):
+            count += len(v)
+            todo.extend(v.values())
+    return count
+
+
+def with_half_character(record: dict[str, Any], k: int, escape: str) -> str:
+    """The record as one JSON line with ``escape`` (one of :data:`HALF_CHARACTERS`) at
+    the end of its ``k``-th string, key or value: everywhere a string goes."""
+    seen = 0
+
+    def put(v: Any) -> Any:
+        nonlocal seen
+        if isinstance(v, str):
+            seen += 1
+            return v + _SENTINEL if seen - 1 == k else v
+        if isinstance(v, list):
+            return [put(x) for x in v]
+        if isinstance(v, dict):
+            out = {}
+            for key, x in v.items():
+                seen += 1
+                name = key + _SENTINEL if seen - 1 == k else key
+                out[name] = put(x)
+            return out
+        return v
+
+    text = json.dumps(put(record), separators=(",", ":"))
+    return text.replace(json.dumps(_SENTINEL)[1:-1], escape)
+
+
+_OPENERS = ("[", '{"a":', '{"hands":[', '{"x-":', '{"format":"ehh/1","variant":')
+
+
+def nested(depth: int, rng: random.Random) -> str:
+    """A JSON value nested ``depth`` deep, its openers drawn from :data:`_OPENERS`, closed
+    or (sometimes) cut short: the shape of the standard-input attack."""
+    opened = [rng.choice(_OPENERS) for _ in range(depth)]
+    closers = "".join("]" * o.count("[") + "}" * o.count("{") for o in reversed(opened))
+    inner = rng.choice(("1", '"x"', "[]", "{}", "null"))
+    text = "".join(opened) + inner + closers
+    return text[:rng.randrange(len(text) + 1)] if rng.random() < 0.2 else text
+
+
+def check_where(text: str, rules_id: str = "standard") -> None:
+    """Compile a ``--where`` condition and evaluate it on a few deals: a condition or
+    ``bad-where`` problems on line 1 at a column of the text, never another exception."""
+    from euchre_dsl.sim.where import compile_where
+
+    rules = load_variant(rules_id)
+    try:
+        condition = compile_where(text, rules)
+    except EuchreError as exc:
+        assert exc.problems
+        for p in exc.problems:
+            assert p.code == "bad-where" and p.location.file == "--where", p.format()
+            assert p.location.line == 1, p.format()
+            assert p.location.column is not None and 1 <= p.location.column <= len(text) + 1, \
+                p.format()
+        return
+    rng = random.Random(text)
+    for _ in range(3):
+        game = Game(rules, dealer=rng.randrange(rules.players.count))
+        game.deal_random(rng)
+        assert condition(list(game.dealt), game.upcard, game.dealer) in (True, False)
+
+
+def misbehaving_bot(method: str, at: int, answer: Any) -> type:
+    """A plug-in bot class that plays at random, except that its ``at``-th call of
+    ``method`` (``act`` or ``play``) answers ``answer``, or raises it when it is an
+    exception."""
+    from euchre_dsl.sim.bots import RandomBot
+
+    class Misbehaving:
+        def __init__(self, rules: Any, rng: Any) -> None:
+            self.inner = RandomBot(rules, rng)
+            self.calls = 0
+
+        def _answer(self, name: str, view: Any, legal: Any) -> Any:
+            if name == method:
+                self.calls += 1
+                if self.calls == at:
+                    if isinstance(answer, BaseException):
+                        raise answer
+                    return answer
+            return getattr(self.inner, name)(view, legal)
+
+        def act(self, view: Any, legal: Any) -> Any:
+            return self._answer("act", view, legal)
+
+        def play(self, view: Any, legal: Any) -> Any:
+            return self._answer("play", view, legal)
+
+    return Misbehaving
+
+
+def check_bot(cls: type, seat: int, rules_id: str = "standard", seed: int = 0) -> None:
+    """Play a game with ``cls`` at ``seat`` (random bots elsewhere): it ends, or a
+    ``BotError`` names the bot, the seat and the decision; nothing else escapes."""
+    from euchre_dsl.sim.bots import BotError, BotSpec, make_bots, parse_bot_spec
+    from euchre_dsl.sim.deals import Deals
+    from euchre_dsl.sim.runner import play_game
+
+    rules = load_variant(rules_id)
+    plug_in = BotSpec("fuzz:Misbehaving", "fuzz:Misbehaving", cls, {})
+    specs = [plug_in if s == seat else parse_bot_spec("random")
+             for s in range(rules.players.count)]
+    game = Game(rules, dealer=0)
+    try:
+        play_game(rules, make_bots(specs, rules, random.Random(seed)), Deals(seed), game)
+    except BotError as exc:
+        message = str(exc)
+        assert message.startswith(f"bot 'fuzz:Misbehaving' at seat {game.labels[seat]}, "
+                                  "choosing "), message
+        assert "(hand " in message, message

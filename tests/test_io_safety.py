@@ -72,3 +72,38 @@ def test_a_full_device_is_an_output_error() -> None:  # Linux: /dev/full
     with pytest.raises(OutputError) as info:
         write_atomic("/dev/full", "x" * 100_000)
     assert str(info.value) == "cannot write /dev/full: No space left on device"
+
+
+# ----------------------------------------------------- issue 27, finding 4
+@pytest.mark.parametrize("io_encoding", [None, "utf-8"])  # the locale's handler; strict
+@pytest.mark.parametrize("report", ["text", "json"])
+def test_standard_output_stays_utf8_for_a_file_name_that_is_not(
+        tmp_path: Path, io_encoding: str | None, report: str) -> None:
+    """A name's bytes that are not UTF-8 (lone surrogates to Python) raised
+    UnicodeEncodeError on a strict standard output and wrote bytes that are not
+    UTF-8 on the locale's; they are written as escapes now."""
+    import json
+    import subprocess
+    import sys
+
+    import cli
+    import euchre_dsl
+
+    game = json.loads((Path(__file__).parents[1] / "samples" / "standard-game.json").read_text())
+    folder = tmp_path / os.fsdecode(b"club\xff")
+    folder.mkdir()
+    (folder / "g.json").write_text(json.dumps({**game, "seats": ["N", "E", "S", "?"]}))
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        str(Path(m.__file__).resolve().parents[1]) for m in (euchre_dsl, cli))}
+    env.pop("PYTHONIOENCODING", None)
+    if io_encoding is not None:
+        env["PYTHONIOENCODING"] = io_encoding
+    done = subprocess.run([sys.executable, "-m", "cli", "validate", "--report", report,
+                           str(tmp_path)], capture_output=True, env=env, timeout=120)
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr
+    text = done.stdout.decode("utf-8")  # strict: valid UTF-8
+    if report == "json":
+        json.loads(text)
+    else:
+        assert "club\\udcff" in text

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hostile_tools import unblocked
 
 from cli.main import euchre
 from euchre_dsl.errors import EuchreError
@@ -100,6 +102,38 @@ def test_a_record_on_standard_input_names_shipped_ids_only(layout: Path,
     assert result.exit_code == 1 and "is refused" in result.output
     result = CliRunner().invoke(euchre, ["validate", "-"], input=json.dumps(record("standard")))
     assert result.exit_code == 0, result.output
+
+
+# --------------------------------------- issue 27, findings 10 and 23: pipes, probes
+@pytest.mark.parametrize("variant", ["pipe.yaml", {"extends": "pipe.yaml"}, "child.yaml"])
+def test_a_named_pipe_a_record_names_is_refused_unread(layout: Path, variant: Any) -> None:
+    """A record naming a FIFO (directly, in an inline extends, or down an extends
+    chain) made validate wait for a writer forever."""
+    os.mkfifo(layout / "pipe.yaml")
+    (layout / "child.yaml").write_text("extends: pipe.yaml\n")
+    rec = layout / "game.json"
+    rec.write_text(json.dumps(record(variant)))
+    started = time.monotonic()
+    with unblocked(layout / "pipe.yaml"):
+        found = problems_of(rec, Validator())
+    assert time.monotonic() - started < 5
+    assert found == [("unknown-variant", "the variant file 'pipe.yaml' is refused: it is not a "
+                      "regular file (a named pipe or a device), and a record may name only "
+                      "regular files")]
+
+
+def test_a_record_cannot_tell_whether_a_file_outside_its_folder_exists(layout: Path) -> None:
+    """`/etc/shadow` was "refused" and a missing file "does not exist": a probe."""
+    outside = layout.parent / "elsewhere"
+    said = []
+    for name in ("pub.yaml", "missing.yaml"):
+        for written in (f"../elsewhere/{name}", str(outside / name)):
+            rec = layout / "game.json"
+            rec.write_text(json.dumps(record(written)))
+            ((code, message),) = problems_of(rec, Validator())
+            said.append((code, message.replace(clip(written), "NAME")))
+    assert said == [("unknown-variant", "the variant 'NAME' is refused: a record may name a "
+                     "shipped variant or a variant file in its own folder")] * 4
 
 
 def test_the_user_may_name_any_variant_file(layout: Path) -> None:

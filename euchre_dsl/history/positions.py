@@ -134,6 +134,39 @@ def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
     raise ScanError(pos, "expected a value")
 
 
+#: A JSON escape, matched left to right so that an escaped backslash is never taken
+#: for the start of another: a high surrogate with (group 2) or without its low half
+#: (group 1), a low half alone (group 3), or any other escape.
+_ESCAPE = re.compile(r"\\(?:(u[dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?"
+                     r"|(u[dD][c-fC-F][0-9a-fA-F]{2})|.)", re.S)
+#: How to mend a lone surrogate escape, for the problem that reports one.
+HALF_CHARACTER_HINT = "write the character itself, or both halves of its surrogate pair"
+
+
+def half_character(text: str) -> int | None:
+    """The offset in the JSON ``text`` of the first escape that stands for half a
+    character -- a lone UTF-16 surrogate, ``\\ud800`` without its low half or a
+    low half alone -- or ``None``.
+
+    ``json`` reads such an escape into a string that no UTF-8 text can hold:
+    printed, written to a file or put in a report, it fails (or writes bytes
+    that are not UTF-8).  The readers refuse it at its place instead, so no
+    string from a record ever holds one.
+    """
+    if "\\u" not in text:
+        return None
+    for m in _ESCAPE.finditer(text):
+        if (m.group(1) and not m.group(2)) or m.group(3):
+            return m.start()
+    return None
+
+
+def half_character_words(text: str, offset: int) -> str:
+    """The message for the lone surrogate escape at ``offset`` of ``text``."""
+    return f"'{text[offset:offset + 6]}' is half a character (a lone UTF-16 surrogate), " \
+        "which UTF-8 text cannot hold"
+
+
 def nearest(index: Mapping[JsonPath, tuple[T | None, T]], path: JsonPath, key: bool) -> T | None:
     """The position of the value (or its key) at ``path`` in a locator's ``index``, or
     of its nearest ancestor there when the path goes where the record has nothing;

@@ -41,15 +41,16 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_RECORD
 from .positions import (
-    MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError, nearest, no_positions,
-    scan_positions,
+    HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
+    half_character, half_character_words, nearest, no_positions, scan_positions,
 )
 from .text_reader import iter_text, read_text_file
 
@@ -57,8 +58,8 @@ __all__ = [
     "Item", "JsonPath", "Locate", "Locator", "ScanError", "nearest", "no_positions",
     "scan_positions", "parse_record", "iter_jsonl", "iter_json", "read_json_file",
     "read_jsonl_file", "read_text_file", "READERS", "STDIN", "STDIN_NAME", "FORMS",
-    "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "InputError",
-    "Prove",
+    "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "find_records",
+    "Found", "InputError", "Prove",
 ]
 
 #: A validator's proof of a record from its bytes (see the module's docstring): the
@@ -93,7 +94,7 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
         except (ValueError, RecursionError):
             pass  # json parses it again: its value, or its message and position
     try:
-        return Item(index, line, text, json.loads(text, parse_constant=_reject_constant), None)
+        value = json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         end = len(text.rstrip())
         if 0 < end <= exc.pos:  # the text ran out: just after its last character, not below
@@ -116,6 +117,14 @@ def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
                 loc_off = digits.start()
                 message = f"a number of {len(digits.group())} digits is more than can be read"
         loc = Locator(text, line, file).at_offset(loc_off)
+    else:
+        half = half_character(text)  # msgspec refuses these; json reads them
+        if half is None:
+            return Item(index, line, text, value, None)
+        return Item(index, line, text, None, Problem(
+            "syntax", half_character_words(text, half),
+            location=Locator(text, line, file).at_offset(half), record=index,
+            hint=HALF_CHARACTER_HINT))
     return Item(index, line, text, None,
                 Problem("syntax", message, location=loc, record=index,
                         hint=_not_json_hint(text, file)))
@@ -294,16 +303,25 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
         first = head[-1].lstrip(b"\xef\xbb\xbf \t\r\n") if head else b""
         if _TEXT_START.match(first):  # a tag, a comment, a hand: the text format
             return iter_text(_chain(head, lines), name)
-        try:
-            if head:  # empty input: no records
-                json.loads(head[-1])
-            jsonl = True
-        except ValueError:
-            jsonl = False
+        jsonl = not head or _is_whole_json(head[-1])  # empty input: no records
         lines = _chain(head, lines)
     if jsonl:
         return iter_jsonl(lines, name, prove)
     return iter_json(b"".join(lines), name, prove)
+
+
+def _is_whole_json(line: bytes) -> bool:
+    """Is ``line`` one whole JSON value (then standard input is read as JSON Lines)?
+
+    Anything ``json`` cannot read -- bad syntax, text that is not UTF-8, values
+    nested deeper than it can follow -- says no: the input is then read as one
+    document, whose reader reports the problem at its place.
+    """
+    try:
+        json.loads(line)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
@@ -377,15 +395,74 @@ def open_records(path: str, form: str = AUTO, prove: Prove | None = None) -> Ite
         raise InputError(path, str(exc), False) from None
 
 
-def expand_paths(paths: list[str]) -> list[str]:
+class Found(NamedTuple):
+    """What :func:`find_records` finds: the files to read, and what it left out."""
+
+    files: list[str]
+    #: one message per thing left out, naming it: a link leading out of the folder
+    #: named, a folder that cannot be listed
+    skipped: list[str]
+
+
+def find_records(paths: list[str]) -> Found:
     """Paths as given, with each directory replaced by every record file inside it
-    (recursively, sorted); files are kept whatever their extension."""
-    out: list[str] = []
+    (recursively, sorted); files named directly are kept whatever their extension.
+
+    A folder is walked with a loop, not recursion (its depth comes from the
+    input).  Only regular files count, and links only where they lead to a file
+    inside the folder named; a link to a file outside it is left out and said
+    in :attr:`Found.skipped` (it could read anything the user can), and links to
+    folders are not followed (SECURITY.md).
+    """
+    files: list[str] = []
+    skipped: list[str] = []
     for p in paths:
         if p != STDIN and os.path.isdir(p):
-            found = [str(f) for f in Path(p).rglob("*")
-                     if f.suffix.lower() in READERS and f.is_file()]
-            out.extend(sorted(found))
+            files.extend(_walk(p, skipped))
         else:
-            out.append(p)
-    return out
+            files.append(p)
+    return Found(files, skipped)
+
+
+def expand_paths(paths: list[str]) -> list[str]:
+    """The files :func:`find_records` finds (what it leaves out unsaid)."""
+    return find_records(paths).files
+
+
+def _walk(top: str, skipped: list[str]) -> list[str]:
+    """The record files under the folder ``top``, sorted (see :func:`find_records`)."""
+    real_top = os.path.realpath(top)
+    found: list[str] = []
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if os.path.splitext(entry.name)[1].lower() not in READERS:
+                        if entry.is_dir(follow_symlinks=False):
+                            folders.append(entry.path)
+                    elif entry.is_symlink():
+                        if _links_inside(entry.path, real_top):
+                            found.append(entry.path)
+                        elif not os.path.isdir(entry.path):
+                            skipped.append(f"{entry.path}: not read: a link to a file "
+                                           f"outside {top}")
+                    elif entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif entry.is_file(follow_symlinks=False):
+                        found.append(entry.path)
+        except OSError as exc:
+            skipped.append(f"{folder}: cannot list the folder: {exc.strerror or exc}")
+    return sorted(found)
+
+
+def _links_inside(link: str, real_top: str) -> bool:
+    """Does ``link`` lead to a regular file inside the folder ``real_top``?"""
+    try:
+        if not stat.S_ISREG(os.stat(link).st_mode):  # the system follows at most 40 links
+            return False
+        real = os.path.realpath(link)
+    except (OSError, RuntimeError):
+        return False
+    return real.startswith(real_top.rstrip(os.sep) + os.sep)

@@ -36,7 +36,10 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_TEXT_LINE, clip
 from .notation import FORMAT
-from .positions import Item, JsonPath, ScanError, nearest, scan_positions
+from .positions import (
+    HALF_CHARACTER_HINT, Item, JsonPath, ScanError, half_character, half_character_words,
+    nearest, scan_positions,
+)
 from .text_lines import decoded_lines, split_games
 from .text_scan import scan_game
 from .text_words import (
@@ -321,6 +324,7 @@ class _Builder:
             except ScanError as scan:
                 at = col + scan.offset
             self.fail(f"{what} is not valid JSON: {exc}", line, at)
+        self.whole_characters(text, line, col)
         if self.pos is not None:
             try:
                 for sub, (k, v) in scan_positions(text).items():
@@ -330,6 +334,14 @@ class _Builder:
             except ScanError:  # pragma: no cover - json.loads accepted it
                 pass
         return value
+
+    def whole_characters(self, text: str, line: int, col: int) -> None:
+        """Refuse JSON ``text`` (at ``col``) with an escape of half a character: no
+        string a record holds may be one UTF-8 cannot write (see
+        :func:`~.positions.half_character`)."""
+        half = half_character(text)
+        if half is not None:
+            self.fail(half_character_words(text, half), line, col + half, HALF_CHARACTER_HINT)
 
     # ------------------------------------------------------------- game
     def game(self, tree: Tree[Token]) -> dict[str, Any]:
@@ -389,6 +401,8 @@ class _Builder:
         name_col = col + name_at
         value_col = col + value_at
         quoted = raw_name.startswith('"')
+        if quoted:
+            self.whole_characters(raw_name, line, name_col)
         name = json.loads(raw_name) if quoted else raw_name
         # a quoted name is the record key exactly as written, never a known tag
         fold = "\0" if quoted else name.lower().replace("_", "")
@@ -435,6 +449,8 @@ class _Builder:
             self.fail(f"[{name}] needs a key and a value: [{name} key value]", line, col)
         assert m is not None
         raw = m.group()
+        if raw.startswith('"'):
+            self.whole_characters(raw, line, col)
         sub = json.loads(raw) if raw.startswith('"') else raw
         rest = text[m.end():]
         value_text = rest.strip()

@@ -143,6 +143,10 @@ class _Builder:
 
     def rule_phrase(self, tree: Tree[Any]) -> None:
         items = [i for i in (_item(t) for t in tree.children) if i is not None]
+        if not items:  # the grammar lets commas stand alone; they say nothing
+            self.fail(cast(Token, tree.children[0]), "a rule of commas alone says nothing",
+                      hint="delete the commas, or write a rule such as 'game to 10'")
+            return
         try:
             phrase, value, at = match(items)
         except PhraseError as exc:

@@ -311,10 +311,13 @@ def _fill(kind: str, item: Item) -> tuple[bool, Any]:
 
 
 def match(items: Sequence[Item]) -> tuple[Phrase, Any, Item]:
-    """The phrase ``items`` spell, its value, and the item the value came from.
+    """The phrase ``items`` (at least one) spell, its value, and the item the value
+    came from.
 
     Raises :class:`PhraseError` with the closest phrase as a suggestion.
     """
+    if not items:
+        raise ValueError("match() needs at least one item of a phrase")
     words = split_items(items)
     near: tuple[Phrase, Item] | None = None
     for phrase in PHRASES:

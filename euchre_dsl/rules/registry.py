@@ -19,6 +19,8 @@ read nor echo a file it should not (SECURITY.md).
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -52,15 +54,25 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
-def parse_file(path: Path) -> VariantSource:
-    """Read a variant file of either form (by extension) into located source."""
+def parse_file(path: Path, named_at: Location | None = None) -> VariantSource:
+    """Read a variant file of either form (by extension) into located source.
+
+    ``named_at``: where a record (untrusted input) names this file.  Such a
+    file is read only when it is a regular file: a named pipe would block the
+    command until something writes to it, a device could be endless.  It is
+    opened without waiting (``O_NONBLOCK``) and checked on the open file, so
+    nothing can be swapped in between; anything else is refused unread."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_VARIANT_FILE + 1)
+        raw = _read_head(path, named_at is not None)
     except OSError as exc:
         raise EuchreError(Problem("invalid-variant",
                                   f"cannot read variant file: {exc.strerror or exc}",
                                   location=Location(str(path)))) from None
+    if raw is None:
+        raise EuchreError(Problem(
+            "unknown-variant", f"the variant file '{clip(path.name)}' is refused: it is not a "
+            "regular file (a named pipe or a device), and a record may name only regular files",
+            location=named_at or Location(), hint="name a variant file, or a shipped id"))
     if len(raw) > MAX_VARIANT_FILE:
         raise EuchreError(Problem("invalid-variant", f"the variant file is larger than "
                                   f"{MAX_VARIANT_FILE // 1024} KB", location=Location(str(path)),
@@ -87,6 +99,16 @@ def parse_file(path: Path) -> VariantSource:
     return src
 
 
+def _read_head(path: Path, regular_only: bool) -> bytes | None:
+    """The first :data:`MAX_VARIANT_FILE` + 1 bytes of ``path``; ``None`` when
+    ``regular_only`` and it is not a regular file (see :func:`parse_file`)."""
+    flags = os.O_RDONLY | (getattr(os, "O_NONBLOCK", 0) if regular_only else 0)
+    with os.fdopen(os.open(path, flags), "rb") as f:
+        if regular_only and not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            return None
+        return f.read(MAX_VARIANT_FILE + 1)
+
+
 def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
              confine: Confine = None) -> VariantSource:
     """The source ``child``'s ``extends: name`` names, merged with all its parents.
@@ -109,7 +131,8 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
                                       f"{MAX_EXTENDS_DEPTH} files",
                                       location=child.value_at(("extends",)),
                                       hint="extend a variant nearer the top of the chain"))
-        parent = parse_file(path)
+        parent = parse_file(path, child.value_at(("extends",)) if confine is not None
+                            else None)
         if parent.problems:  # a broken parent: its own problems, all of them
             raise EuchreError(parent.problems)
         found.append(parent)
@@ -167,22 +190,23 @@ def _find(name: str, base: Path, confine: Confine = None,
                                   "holds a NUL character", location=where))
     shown = clip(name)
     candidate = Path(name)
-    tries = [base / candidate] if confine is not None else [base / candidate, candidate]
-    refused = False
-    for p in tries:
-        if _is_file_like(p):
-            if confine is None or _inside(p, confine):
-                return p
-            refused = True
-            break
-    shipped = _shipped(name)
-    if shipped is not None:
-        return shipped
-    if refused:
+    if confine is not None and not _may_name(base / candidate, confine):
+        # refused before anything outside is looked up: the same answer whether it
+        # exists or not (a shipped id is no file of the record's folder)
+        shipped = _shipped(name)
+        if shipped is not None:
+            return shipped
         raise EuchreError(Problem(
             "unknown-variant", f"the {what} '{shown}' is refused: a record may name a shipped "
             "variant or a variant file in its own folder", location=where,
             hint="to allow variant files in another folder, give it with --variant-dir"))
+    tries = [base / candidate] if confine is not None else [base / candidate, candidate]
+    for p in tries:
+        if _is_file_like(p):
+            return p
+    shipped = _shipped(name)
+    if shipped is not None:
+        return shipped
     if name.endswith(FILE_SUFFIXES) or "/" in name or "\\" in name:
         looked = base if confine is not None or not candidate.is_absolute() else None
         place = f" (looked in {clip(str(looked))})" if looked is not None else ""
@@ -192,6 +216,18 @@ def _find(name: str, base: Path, confine: Confine = None,
                                        f"{', '.join(shipped_ids())}"))
     raise EuchreError(Problem("unknown-variant", f"unknown {what} '{shown}'", location=where,
                               hint=_known_hint(shown)))
+
+
+def _may_name(path: Path, folders: tuple[str, ...]) -> bool:
+    """May a record name ``path``: is it under one of ``folders``, first as written
+    (no ``..`` out of them, so nothing outside is looked up at all), then where
+    its links really lead?"""
+    written = os.path.normpath(path)
+    if not any(written == os.path.normpath(os.path.abspath(f)) or
+               written.startswith(os.path.normpath(os.path.abspath(f)).rstrip(os.sep) + os.sep)
+               for f in folders):
+        return False
+    return _inside(path, folders)
 
 
 def _inside(path: Path, folders: tuple[str, ...]) -> bool:
@@ -217,7 +253,7 @@ def compile_file(path: str | Path, confine: Confine = None) -> RuleSet:
     ``kitchen``); ids are not inherited through ``extends``.
     """
     p = Path(path)
-    src = parse_file(p)
+    src = parse_file(p, Location() if confine is not None else None)
     if "id" not in src.data and ("id",) not in src.unsure:
         src.data["id"] = p.stem
     key = str(p.resolve())

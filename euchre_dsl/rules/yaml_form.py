@@ -161,6 +161,15 @@ def _scalar(node: yaml.Node, file: str | None) -> Any:
     """
     if not isinstance(node, yaml.ScalarNode):
         return None
+    try:  # a "\ud800" escape: half a character, which no UTF-8 output can hold
+        node.value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        half = node.value[exc.start]
+        raise EuchreError(Problem("invalid-variant", f"'\\u{ord(half):04x}' is half a character "
+                                  "(a lone UTF-16 surrogate), which UTF-8 text cannot hold",
+                                  location=_loc(node, file),
+                                  hint="write the character itself, or both halves of its "
+                                       "surrogate pair")) from None
     if node.tag == "tag:yaml.org,2002:bool" and node.value.lower() not in ("true", "false"):
         return node.value
     constructor = yaml.SafeLoader.yaml_constructors.get(node.tag)

@@ -37,6 +37,7 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
 from ..cards import CardError, RANKS, Deck, parse_suit
 from ..engine.game import DEFAULT_LABELS
 from ..errors import EuchreError, Location, Problem
+from ..limits import MAX_WHERE_NESTING
 from ..rules.ruleset import RuleSet
 
 #: How a problem in a ``--where`` expression is located.
@@ -262,12 +263,33 @@ def compile_where(text: str, rules: RuleSet) -> Callable[[list[int], int | None,
         tree = parser().parse(text)
     except UnexpectedInput as exc:
         raise EuchreError(_syntax_problem(text, exc)) from None
+    too_deep = _deeper_than(tree, MAX_WHERE_NESTING)
+    if too_deep is not None:
+        raise EuchreError(Problem(
+            "bad-where", f"the condition is nested more than {MAX_WHERE_NESTING} levels deep",
+            location=Location(SOURCE, too_deep.meta.line, too_deep.meta.column),
+            hint="a 'not not' cancels out; write the condition flatter"))
     c = _Compiler(rules)
     value = c.expect(tree, "condition", "--where")
     if c.problems or value is None:
         raise EuchreError(sorted(c.problems, key=lambda p: p.location.column or 0))
     v = value
     return lambda hands, upcard, dealer: bool(v(hands, upcard, dealer))
+
+
+def _deeper_than(tree: Tree[Any], limit: int) -> Tree[Any] | None:
+    """The first node more than ``limit`` levels down, or ``None``.
+
+    Measured with a loop before anything recurses: the compiler and the
+    compiled condition both go one call deeper per level, and ``not not ...``
+    or nested comparisons can be as deep as the text is long."""
+    stack: list[tuple[Tree[Any], int]] = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return None
 
 
 def _syntax_problem(text: str, exc: UnexpectedInput) -> Problem:

@@ -151,3 +151,17 @@ def test_standard_input() -> None:
     text = Path(GAME).read_text()
     assert run("-", "--hand", "2", "--deals", "0", stdin=text).stdout.splitlines()[1] == \
         run(GAME, "--hand", "2", "--deals", "0").stdout.splitlines()[1]
+
+
+def test_a_link_out_of_the_folder_is_not_analysed_and_said(tmp_path: Path) -> None:
+    """Issue 27, finding 23: the folder walk is validate's, links out refused alike."""
+    top = tmp_path / "games"
+    top.mkdir()
+    (tmp_path / "secret.json").write_text("SECRET-LINE\n")
+    (top / "out.json").symlink_to(tmp_path / "secret.json")
+    (top / "g.json").write_text((SAMPLES / "standard-game.json").read_text())
+    result = run(str(top), "--deals", "0")
+    assert result.exit_code == 2, result.output
+    assert f"euchre analyze: {top / 'out.json'}: not read: a link to a file outside {top}" \
+        in result.stderr
+    assert "SECRET" not in result.output and "g.json" in result.stdout

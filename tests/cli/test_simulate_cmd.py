@@ -19,6 +19,7 @@ from click.testing import CliRunner
 import cli
 import euchre_dsl
 from cli.main import euchre
+from euchre_dsl.limits import MAX_WORKERS
 
 #: the subprocesses import the same euchre_dsl (source or installed) and cli as the tests
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join(
@@ -249,3 +250,28 @@ def test_a_seed_keeps_its_bytes(tmp_path: Path, variant: str, workers: str) -> N
     assert code == 0
     assert (hashlib.sha256(out.read_bytes()).hexdigest(),
             hashlib.sha256(stdout.encode()).hexdigest()) == CLI_GOLDEN[variant]
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--games", "2"], ["compare", "standard", "openspiel", "--games", "2"],
+    ["analyze", str(Path(__file__).parents[2] / "samples" / "standard-game.json")],
+])
+def test_workers_past_the_limit_are_a_usage_error(args: list[str]) -> None:
+    """Issue 27, finding 7: --workers 2147483647 raised OverflowError in the pool."""
+    result = CliRunner().invoke(euchre, [*args, "--workers", "2147483647"])
+    assert result.exit_code == 2, result.output
+    assert f"2147483647 is not in the range 1<=x<={MAX_WORKERS}" in result.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_plug_in_bot_that_exits_is_an_error_not_a_quiet_success(tmp_path: Path,
+                                                                   workers: str) -> None:
+    """Issue 27, finding 9: sys.exit(0) in a bot ended simulate with status 0, no
+    summary and an empty output file."""
+    result = CliRunner().invoke(euchre, ["simulate", "--games", "150", "--workers", workers,
+                                         "--bots", "random,hostile_bots:Exits,random,random",
+                                         "-o", str(tmp_path / "games.jsonl")])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("euchre simulate: bot 'hostile_bots:Exits' at seat E, "
+                                    "choosing among ")
+    assert "called sys.exit(0)" in result.stderr and result.stdout == ""

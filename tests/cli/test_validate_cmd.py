@@ -135,3 +135,33 @@ def test_notes_show_what_could_not_be_checked(tmp_path: Path) -> None:
     result = run("--notes", str(path))
     assert result.exit_code == 0
     assert "info[unknown-cards]" in result.stdout
+
+
+def test_a_record_naming_a_broken_rules_file_leaves_the_next_files_checked(
+        tmp_path: Path) -> None:
+    """Issue 27, finding 1: a rule of commas alone raised IndexError, and the files
+    after the record naming it were never checked."""
+    (tmp_path / "c.euchre").write_text("variant x extends standard {\n    ,\n}\n")
+    game = json.loads((SAMPLES / "standard-game.json").read_text())
+    (tmp_path / "a.json").write_text(json.dumps({**game, "variant": "c.euchre"}))
+    (tmp_path / "b.json").write_text(json.dumps(game))
+    result = run(str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert f"{tmp_path / 'c.euchre'}:2:5: a rule of commas alone says nothing" in result.stdout
+    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 16 hands: 1 error")
+
+
+def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: Path) -> None:
+    """Issue 27, finding 23: `validate DIR` followed a link out of DIR and quoted the
+    first line of its target."""
+    top = tmp_path / "games"
+    top.mkdir()
+    (tmp_path / "secret.json").write_text("SECRET-LINE\n")
+    (top / "out.json").symlink_to(tmp_path / "secret.json")
+    (top / "g.json").write_text((SAMPLES / "standard-game.json").read_text())
+    result = run(str(top))
+    assert result.exit_code == 2, result.output
+    assert f"euchre validate: {top / 'out.json'}: not read: a link to a file outside {top}" \
+        in result.stderr
+    assert "SECRET" not in result.output
+    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 8 hands: 1 unreadable"

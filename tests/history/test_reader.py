@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
+from hostile_tools import deep_folders
 
 from euchre_dsl.history import reader
+from euchre_dsl.history.positions import half_character
 from euchre_dsl.history.reader import (
-    Locator, ScanError, expand_paths, iter_json, iter_jsonl, parse_record, read_records,
+    Found, Locator, ScanError, expand_paths, find_records, iter_json, iter_jsonl, parse_record, read_records,
     read_stdin, scan_positions,
 )
 
@@ -124,6 +127,15 @@ def test_stdin_auto_reads_json_lines_or_one_document() -> None:
     assert list(read_stdin(io.BytesIO(b""))) == []
 
 
+@pytest.mark.parametrize("deep", ["[" * 1000 + "]" * 1000, '{"a":' * 1000 + "1" + "}" * 1000])
+def test_stdin_nested_deeper_than_json_follows_is_a_located_problem(deep: str) -> None:
+    """Issue 27, finding 2: the sniffing of standard input let json's RecursionError out."""
+    (item,) = read_stdin(lines(deep), name="<stdin>")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.message == "values are nested too deeply"
+    assert item.problem.location.line == 1 and item.problem.location.column is not None
+
+
 def test_stdin_format_can_be_forced() -> None:
     items = list(read_stdin(lines("{", '  "a": 1', "}"), jsonl=True))
     assert [i.problem is not None for i in items] == [True, True, True]
@@ -193,6 +205,63 @@ def test_expand_paths_finds_record_files_recursively_sorted(tmp_path: Path) -> N
     found = expand_paths([str(tmp_path), "-"])
     assert found == [str(tmp_path / "b" / "a.json"), str(tmp_path / "b" / "z.jsonl"),
                      str(tmp_path / "c.json"), "-"]
+
+
+def test_a_folder_nested_a_thousand_deep_is_walked_without_recursion(tmp_path: Path) -> None:
+    """Issue 27, finding 3: the recursive listing raised RecursionError at ~990 levels."""
+    with deep_folders(tmp_path, 1000) as deep:
+        (deep / "g.json").write_text("{}")
+        assert find_records([str(tmp_path)]) == Found([str(deep / "g.json")], [])
+
+
+def test_links_are_read_only_where_they_lead_to_a_file_inside_the_folder(
+        tmp_path: Path) -> None:
+    """Issue 27, finding 23: a link out of the folder named is refused, and said."""
+    top = tmp_path / "top"
+    (top / "sub").mkdir(parents=True)
+    (top / "sub" / "g.json").write_text("{}")
+    (tmp_path / "secret.json").write_text("secret")
+    (top / "in.json").symlink_to(top / "sub" / "g.json")
+    (top / "out.json").symlink_to(tmp_path / "secret.json")
+    (top / "broken.json").symlink_to(tmp_path / "missing.json")
+    (top / "loop.json").symlink_to(top / "loop.json")
+    (top / "folder").symlink_to(top / "sub")  # links to folders are not followed
+    os.mkfifo(top / "pipe.jsonl")  # not a regular file: never opened
+    found = find_records([str(top)])
+    assert found.files == [str(top / "in.json"), str(top / "sub" / "g.json")]
+    assert sorted(found.skipped) == [
+        f"{top / name}: not read: a link to a file outside {top}"
+        for name in ("broken.json", "loop.json", "out.json")]
+
+
+# ------------------------------------------------ issue 27, finding 4: half characters
+@pytest.mark.parametrize("text,offset", [
+    ('"\\ud800"', 1), ('"\\udcff"', 1), ('"a\\ud800\\ud800"', 2), ('"\\uDE00"', 1),
+    ('"\\ud83d\\ude00\\ude00"', 13), ('"\\\\\\ud800"', 3),
+    ('"\\ud83d\\ude00"', None), ('"\\\\ud800"', None), ('"\\u00e9"', None), ('"x"', None),
+])
+def test_half_character_finds_the_first_lone_surrogate_escape(text: str,
+                                                              offset: int | None) -> None:
+    assert half_character(text) == offset
+
+
+@pytest.mark.parametrize("record,column", [
+    ('{"\\ud800x": 1}', 3),  # a top-level key
+    ('{"seats": ["\\ud800", "E", "S", "W"]}', 13),  # a seat label
+    ('{"hands": [{"deal": {"hands": {"N": ["A\\ud800"]}}}]}', 40),  # a card
+    ('{"variant": "\\udcff.yaml"}', 14),  # a variant name
+])
+def test_a_lone_surrogate_anywhere_in_a_record_is_a_located_problem(
+        record: str, column: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """json read these into strings no UTF-8 output could hold: validate and convert
+    raised UnicodeEncodeError, --report json wrote bytes that are not UTF-8."""
+    for loads in (reader.fast_loads, None):  # msgspec refuses them, json reads them
+        monkeypatch.setattr(reader, "fast_loads", loads)
+        item = parse_record(record, 0, 1, "f.json")
+        assert item.problem is not None and item.data is None
+        assert item.problem.message.endswith("is half a character (a lone UTF-16 "
+                                             "surrogate), which UTF-8 text cannot hold")
+        assert (item.problem.location.line, item.problem.location.column) == (1, column)
 
 
 #: Texts where json and msgspec's decoder might differ: big and long numbers,

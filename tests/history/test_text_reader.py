@@ -256,3 +256,21 @@ def test_ehh_files_are_record_files(tmp_path: Path) -> None:
     path = tmp_path / "g.ehh"
     path.write_text(GAME + "\n" + GAME)
     assert [i.index for i in read_records(str(path))] == [0, 1]
+
+
+# ----------------------------------------------------- issue 27, finding 4
+@pytest.mark.parametrize("tag,column", [
+    ('[Seats ["\\ud800", "E", "S", "W"]]', 10),  # a seat label, JSON
+    ('[Meta "\\udcff" 1]', 8),  # a meta key
+    ('["\\ud800x" 1]', 3),  # a top-level key
+    ('[Variant "\\udcff.yaml"]', 11),  # a variant name
+    ('[Meta event "a\\ude00"]', 15),  # a tag value
+])
+def test_a_lone_surrogate_in_a_tag_is_a_located_problem(tag: str, column: int) -> None:
+    (item,) = read_text(f'[Variant "standard"]\n{tag}\n' if "Variant" not in tag else
+                        f"{tag}\n", "t.ehh")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.message.endswith("is half a character (a lone UTF-16 surrogate), "
+                                         "which UTF-8 text cannot hold")
+    line = 1 if "Variant" in tag else 2
+    assert (item.problem.location.line, item.problem.location.column) == (line, column)

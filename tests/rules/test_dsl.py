@@ -191,3 +191,22 @@ def test_shipped_rules_files_parse_with_their_ids() -> None:
     assert load_variant("standard").id == "standard"
     here = Path(__file__).parents[2] / "variants" / "defenders-bonus.euchre"
     assert compile_file(here).name == "Defenders' bonus"
+
+
+# ------------------------------------------------------ issue 27, finding 1
+@pytest.mark.parametrize("rule", [",", ", ,", ",,,"])
+def test_a_rule_of_commas_alone_is_a_located_problem(rule: str) -> None:
+    """`variant x extends standard { , }` raised IndexError in phrases.match."""
+    problem = problem_of(f"variant x extends standard {{\n    {rule}\n}}\n")
+    assert problem.code == "invalid-variant"
+    assert problem.message == "a rule of commas alone says nothing"
+    assert (problem.location.line, problem.location.column) == (2, 5)
+
+
+def test_commas_among_other_rules_leave_the_rules_read() -> None:
+    with pytest.raises(EuchreError) as exc:
+        parse_dsl("variant x extends standard {\n    ,\n    game to 11\n    bogus rule\n}\n",
+                  "t.euchre")
+    messages = [p.message for p in exc.value.problems]
+    assert messages[0] == "a rule of commas alone says nothing"
+    assert any("unknown rule 'bogus rule'" in m for m in messages)

@@ -150,3 +150,19 @@ def test_an_alias_never_defined_is_still_read_as_a_mistaken_star() -> None:
     with pytest.raises(EuchreError) as exc:
         parse_yaml("name: *star\n")
     assert "'*' starts a YAML alias" in exc.value.problems[0].message
+
+
+@pytest.mark.parametrize("text,where", [
+    ('"\\ud800x": 1\n', (1, 1)), ('id: "k\\udcff"\n', (1, 5)), ('name: "K\\ude00"\n', (1, 7)),
+    ("game:\n  - \"\\ud800\"\n", (2, 5)),
+])
+def test_a_lone_surrogate_escape_is_a_located_problem(text: str,
+                                                      where: tuple[int, int]) -> None:
+    """Issue 27, finding 4: a name holding one crashed `variant check` and `simulate`
+    when they printed it."""
+    with pytest.raises(EuchreError) as exc:
+        parse_yaml(text, "v.yaml")
+    (problem,) = exc.value.problems
+    assert problem.message.endswith("is half a character (a lone UTF-16 surrogate), which "
+                                    "UTF-8 text cannot hold")
+    assert (problem.location.line, problem.location.column) == where

@@ -12,7 +12,8 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import (
-    BotSpecError, Param, RandomBot, make_bot, make_bots, parse_bot_spec, split_line_up,
+    BotError, BotSpecError, CheckedBot, Param, RandomBot, make_bot, make_bots, parse_bot_spec,
+    split_line_up,
 )
 from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.runner import play_game
@@ -159,7 +160,7 @@ def test_a_users_own_class_is_named_by_module_and_class() -> None:
     spec = parse_bot_spec("tests.sim.test_bots_interface:Recorder")
     assert spec.cls.__name__ == "Recorder"  # (the test module may be imported twice)
     bot = make_bot(spec, load_variant("standard"), random.Random(1))
-    assert type(bot) is spec.cls
+    assert isinstance(bot, CheckedBot) and type(bot.inner) is spec.cls  # held to the interface
 
 
 @pytest.mark.parametrize("text, message", [
@@ -190,3 +191,43 @@ def test_a_line_up_gives_one_bot_per_seat() -> None:
     assert len(make_bots(["random"], rules, random.Random(0))) == 4
     with pytest.raises(BotSpecError, match="3 bots given for 4 seats"):
         make_bots(["random"] * 3, rules, random.Random(0))
+
+
+# ----------------------------------------------------- issue 27, finding 9
+PLAYING_CARD = "choosing a card to play (hand 1, trick 1)"
+BIDDING = "choosing among order_up, pass (hand 1)"
+
+
+@pytest.mark.parametrize("cls,message", [
+    ("Raises", f"{PLAYING_CARD}, raised ValueError: no idea what to play"),
+    ("OutsideTheDeck", f"{PLAYING_CARD}, returned 99 (int), which is not the index of one of "
+                       "its legal cards (TC, JH, QH, 9S, QS)"),
+    ("Negative", f"{PLAYING_CARD}, returned -1 (int), which is not the index of one of its "
+                 "legal cards (TC, JH, QH, 9S, QS)"),
+    ("Word", f"{PLAYING_CARD}, returned 'JH' (str), which is not the index of one of its legal "
+             "cards (TC, JH, QH, 9S, QS)"),
+    ("Nothing", f"{BIDDING}, returned None (NoneType), which is not one of the legal actions "
+                "it was given"),
+    ("Exits", f"{BIDDING}, called sys.exit(0)"),
+])
+def test_a_plug_in_bot_that_breaks_the_interface_is_named_with_its_seat_and_decision(
+        cls: str, message: str) -> None:
+    """It raised IndexError, "negative shift count", TypeError -- or, for sys.exit(0),
+    ended the command with status 0, no summary and an empty output file."""
+    rules = load_variant("standard")
+    bots = make_bots([f"hostile_bots:{cls}"], rules, random.Random(1))
+    with pytest.raises(BotError) as exc:
+        play_game(rules, bots, Deals(7), Game(rules, dealer=3))
+    assert str(exc.value) == f"bot 'hostile_bots:{cls}' at seat N, {message}"
+
+
+def test_a_plug_in_bot_that_fails_when_made_is_a_spec_error() -> None:
+    with pytest.raises(BotSpecError, match="^bot 'hostile_bots:BrokenAtBirth' cannot be made: "
+                                           "it raised RuntimeError: cannot start$"):
+        make_bot("hostile_bots:BrokenAtBirth", load_variant("standard"), random.Random(1))
+
+
+def test_only_plug_in_bots_are_checked() -> None:
+    rules = load_variant("standard")
+    assert isinstance(make_bot("hostile_bots:Raises", rules, random.Random(1)), CheckedBot)
+    assert type(make_bot("random", rules, random.Random(1))) is RandomBot

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.errors import EuchreError
+from euchre_dsl.limits import MAX_WHERE_NESTING
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.where import compile_where
 
@@ -87,3 +88,26 @@ def test_nothing_is_evaluated_as_python() -> None:
     for text in ("__import__('os').system('true')", "1 if 1 else 0", "[x for x in ()]"):
         with pytest.raises(EuchreError):
             compile_where(text, RULES)
+
+
+# ----------------------------------------------------- issue 27, finding 6
+@pytest.mark.parametrize("text,column", [
+    ("not " * 500 + "holds(N, JH)", 401),
+    ("(" * 300 + "not " * 300 + "holds(N, JH)" + ")" * 300, 701),
+    ("(not " * 60 + "holds(N, JH)" + " and holds(N, JH))" * 60, 252),
+])
+def test_a_condition_nested_past_the_limit_is_located_not_a_recursion_error(
+        text: str, column: int) -> None:
+    with pytest.raises(EuchreError) as exc:
+        compile_where(text, RULES)
+    (problem,) = exc.value.problems
+    assert problem.code == "bad-where"
+    assert problem.message == f"the condition is nested more than {MAX_WHERE_NESTING} levels deep"
+    assert (problem.location.line, problem.location.column) == (1, column)
+
+
+def test_a_condition_at_the_limit_is_compiled_and_evaluated() -> None:
+    hands = [0, 0, 0, 0]
+    even = compile_where("not " * (MAX_WHERE_NESTING - 2) + "holds(N, JH)", RULES)
+    odd = compile_where("not " * (MAX_WHERE_NESTING - 1) + "holds(N, JH)", RULES)
+    assert even(hands, None, 0) is False and odd(hands, None, 0) is True

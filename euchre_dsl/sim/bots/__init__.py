@@ -11,6 +11,7 @@ named by specs (``pimc:worlds=100``, ``package.module:Class``): see
 from __future__ import annotations
 
 from .base import Bot, Param, Rng
+from .checked import BotError, CheckedBot
 from .random_bot import RandomBot
 from .registry import (
     BOT_NAMES, BotSpec, BotSpecError, bot_classes, describe_bots, make_bot, make_bots,
@@ -20,6 +21,6 @@ from .registry import (
 #: The registered bots by name (the classes; make them with :func:`make_bot`).
 BOTS = {name: cls for name, cls in bot_classes().items()}
 
-__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotSpec", "BotSpecError", "Param", "RandomBot", "Rng",
-           "bot_classes", "describe_bots", "make_bot", "make_bots", "parse_bot_spec",
+__all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "BotSpec", "BotSpecError", "CheckedBot",
+           "Param", "RandomBot", "Rng", "bot_classes", "describe_bots", "make_bot", "make_bots", "parse_bot_spec",
            "split_line_up"]

@@ -14,8 +14,10 @@ import importlib
 from typing import Any, NamedTuple, Sequence
 
 from ...errors import EuchreError
+from ...limits import clip
 from ...rules.ruleset import RuleSet
 from .base import Bot, Param, Rng
+from .checked import CheckedBot
 
 
 class BotSpecError(EuchreError, ValueError):
@@ -174,13 +176,25 @@ def split_line_up(text: str) -> list[str]:
 
 
 def make_bot(spec: str | BotSpec, rules: RuleSet, rng: Rng) -> Bot:
-    """A bot for one seat, from a spec (text or parsed), the rules and its rng."""
+    """A bot for one seat, from a spec (text or parsed), the rules and its rng.
+
+    A class of the user's own is held to the interface by a
+    :class:`~.checked.CheckedBot`: what it does wrong at a decision is a
+    :class:`~.checked.BotError` naming it, the seat and the decision."""
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     try:
         bot: Bot = parsed.cls(rules, rng, **parsed.params)
     except TypeError as exc:
         raise BotSpecError(f"bot {parsed.name!r} cannot be made as "
                            f"{parsed.cls.__name__}(rules, rng, **parameters): {exc}") from None
+    except SystemExit as exc:
+        raise BotSpecError(f"bot {parsed.name!r} called sys.exit({exc.code!r}) when it was "
+                           "made") from None
+    except Exception as exc:  # noqa: BLE001 - a plug-in's own failure, said by name
+        raise BotSpecError(f"bot {parsed.name!r} cannot be made: it raised "
+                           f"{type(exc).__name__}: {clip(str(exc))}") from None
+    if parsed.cls not in _registered().values():
+        return CheckedBot(bot, parsed.name)
     return bot
 
 
