@@ -25,7 +25,7 @@ definition of best play there), one search per seat still playing.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
@@ -40,9 +40,11 @@ INF = float("inf")
 class PointsSolver(Protocol):
     """The solver entry points the search needs."""
 
-    def solve(self, game: Game, seat: int | None = None) -> int: ...
+    def solve_position(self, pos: Position) -> int: ...
 
     def solve_points_position(self, pos: Position, utility: list[int]) -> int: ...
+
+    def clear(self) -> None: ...
 
 
 def split_scores(game: Game, seat: int, k: int) -> list[int]:
@@ -69,59 +71,77 @@ def net_values(scores: list[float]) -> Values:
 
 
 class FullInfoBidding:
-    """Best bidding with all cards visible, for one rule set; values are memoised
-    per position within one :meth:`option_values` call (a position reached by
-    several bidding sequences is searched once)."""
+    """Best bidding with all cards visible, for one rule set.
+
+    One :meth:`option_values` call is one deal: the bidding tree below the
+    position is small (a few dozen positions in standard euchre), so it is
+    searched whole, every option of the root in turn, with alpha-beta pruning
+    between the options of the positions below it.  What costs is the play
+    at its leaves, and three things keep that down:
+
+    * **memoised leaves**: the play is solved once per distinct position
+      (:func:`play_key`) and its window of interest within a call; partners
+      making the same contract, or two bidding orders reaching the same
+      contract, share the solve;
+    * **score-only, windowed solves**: the solver is asked only about the
+      trick counts at which the score changes *inside* the alpha-beta window
+      (scores outside it are clamped to its edges), often one zero-window
+      question, sometimes none;
+    * **one transposition table per deal**: the solver's table is cleared at
+      the start of each call and shared by every option of it (the same
+      cards, so the same positions recur from one contract to the next).
+    """
 
     def __init__(self, solver: PointsSolver):
         self.solver = solver
-        self._memo: dict[object, Values] = {}
+        self._plays: dict[tuple[object, ...], float] = {}
         #: positions searched and plays solved, for the bench
         self.nodes = 0
         self.solves = 0
 
-    def option_values(self, game: Game) -> dict[Action, Values]:
-        """Each legal action of the seat on turn -> the net points per side after it,
-        with best bidding and best play by everyone from there."""
-        self._memo = {}
+    def option_values(self, game: Game, options: Sequence[Action] | None = None
+                      ) -> dict[Action, Values]:
+        """Each legal action of the seat on turn (or each of ``options``) -> the net
+        points per side after it, with best bidding and best play by everyone from
+        there."""
+        self._start()
         try:
-            return {a: self._after(game, a) for a in game.legal_actions()}
+            chosen = game.legal_actions() if options is None else options
+            return {a: self._after(game, a, -INF, INF) for a in chosen}
         finally:
-            self._memo = {}
+            self._plays = {}
 
     def value(self, game: Game) -> Values:
         """The net points per side of ``game`` with best bidding and play from here."""
-        self._memo = {}
+        self._start()
         try:
-            return self._value(game)
+            return self._value(game, -INF, INF)
         finally:
-            self._memo = {}
+            self._plays = {}
 
-    def _after(self, game: Game, action: Action, alpha: float = -INF,
-               beta: float = INF) -> Values:
+    def _start(self) -> None:
+        """A new deal: nothing solved yet, an empty transposition table."""
+        self._plays = {}
+        self.solver.clear()
+
+    def _after(self, game: Game, action: Action, alpha: float, beta: float) -> Values:
         child = game.clone()
         child.apply(action)
         return self._value(child, alpha, beta)
 
-    def _value(self, game: Game, alpha: float = -INF, beta: float = INF) -> Values:
+    def _value(self, game: Game, alpha: float, beta: float) -> Values:
         """The position's values; with two sides (values ``(v, -v)``) an alpha-beta
-        search on ``v`` in the window ``(alpha, beta)``: a value outside it is only
-        a bound, and only values inside it are remembered."""
+        search on ``v`` in the window ``(alpha, beta)``: a value at or outside
+        an edge is only a bound."""
         if game.hand_over:
             return self._result_values(game)
-        key = _state_key(game)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
-        self.nodes += 1
         if game.phase == PLAYING:
-            values = self._play_values(game)
-            self._memo[key] = values
-            return values
+            return self._play_values(game, alpha, beta)
+        self.nodes += 1
         side = game.side_of[game.to_act]
         two = len(game.sides) == 2
         low, high = alpha, beta
-        values = ()
+        values: Values = ()
         for a in game.legal_actions():
             v = self._after(game, a, low, high)
             if not values or v[side] > values[side]:
@@ -133,35 +153,46 @@ class FullInfoBidding:
                     high = min(high, v[0])
                 if low >= high:
                     break
-        if not two or alpha < values[0] < beta:
-            self._memo[key] = values
         return values
 
-    def _play_values(self, game: Game) -> Values:
+    def _play_values(self, game: Game, alpha: float, beta: float) -> Values:
         """Each side's net score with best play."""
-        active = [next((s for s in seats if game.active[s]), None) for seats in game.sides]
-        left = game.rules.deal.hand_size - len(game.trick_winners)
-        if len(game.sides) == 2 and None not in active:
+        active = [next((s for s in seats if game.active[s]), -1) for seats in game.sides]
+        r = game.rules
+        if len(game.sides) == 2 and -1 not in active:
             # one search, on the net score: side 0's score less side 1's when side 0
-            # takes k more tricks and side 1 the rest
+            # takes k more tricks and side 1 the rest; scores beyond the window
+            # are clamped to its edges (they only need to be known as bounds)
             a = active[0]
-            assert a is not None
-            net = []
-            for k in range(left + 1):
-                scores = split_scores(game, a, k)
-                net.append(scores[0] - scores[1])
-            self.solves += 1
-            v = float(self.solver.solve_points_position(position_of(game, a), net))
+            net: list[int] = []
+            for score in scores_if_taken(r, game.side_of, 2, game.hand_outcome(game.tricks), a):
+                values = side_values(r, score)
+                net.append(_clamp(values[0] - values[1], alpha, beta))
+            if min(net) == max(net):
+                v = float(net[0])
+            else:
+                pos = position_of(game, a)
+                key = play_key(pos, net)
+                found = self._plays.get(key)
+                if found is None:
+                    self.solves += 1
+                    found = self._plays[key] = float(
+                        self.solver.solve_points_position(pos, net))
+                v = found
             return (v, -v)
         out = []
         for side, (seats, seat) in enumerate(zip(game.sides, active)):
-            if seat is None:  # nobody of the side plays: it takes no trick
+            if seat < 0:  # nobody of the side plays: it takes no trick
                 out.append(float(split_scores(game, seats[0], 0)[side]))
                 continue
-            self.solves += 1
+            pos = position_of(game, seat)
+            key = play_key(pos, [])
+            found = self._plays.get(key)
+            if found is None:
+                self.solves += 1
+                found = self._plays[key] = float(self.solver.solve_position(pos))
             taken = sum(game.tricks[s] for s in seats)
-            more = self.solver.solve(game, seat) - taken
-            out.append(float(split_scores(game, seat, more)[side]))
+            out.append(float(split_scores(game, seat, int(found) - taken)[side]))
         return net_values(out)
 
     def _result_values(self, game: Game) -> Values:
@@ -171,32 +202,17 @@ class FullInfoBidding:
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
 
 
-def _state_key(game: Game) -> object:
-    """Everything that decides the rest of the hand, hashable: the game's state
-    without the log of how it was reached."""
-    names = getattr(type(game), "__mypyc_attrs__", None) or tuple(vars(game))
-    parts: list[object] = []
-    for name in names:
-        if name in _NOT_STATE:
-            continue
-        try:
-            value = getattr(game, name)
-        except AttributeError:
-            continue
-        parts.append(_frozen(value))
-    return tuple(parts)
+def play_key(pos: Position, utility: list[int]) -> tuple[object, ...]:
+    """Everything a solve of ``pos`` for ``utility`` depends on, hashable: the
+    hands, the trick, who is on turn and after whom, which seats are counted."""
+    return (pos.contract, tuple(pos.hands), tuple(pos.trick), tuple(pos.trick_seats),
+            pos.to_act, pos.turn_order, pos.hero, pos.taken, pos.left, tuple(utility))
 
 
-def _frozen(value: object) -> object:
-    """A hashable equal of a state value (lists, dicts and sets of plain values)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return frozenset((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, set):
-        return frozenset(value)
-    return value
-
-
-#: Attributes that do not decide what can still happen (or are shared tables).
-_NOT_STATE = frozenset(("hand_log", "rules", "deck", "_menus", "results", "_eff", "_masks"))
+def _clamp(x: int, low: float, high: float) -> int:
+    """``x`` within ``[low, high]`` (the window's edges are whole numbers or infinite)."""
+    if x < low:
+        return int(low)
+    if x > high:
+        return int(high)
+    return x
