@@ -29,11 +29,13 @@ from typing import Protocol, Sequence
 
 from ..engine.actions import PLAYING, Action
 from ..engine.game import Game
-from ..engine.scoring import HandScore, scores_if_taken, side_values
+from ..engine.scoring import HandOutcome, HandScore, scores_if_taken, side_values
 from .position import Position, position_of
 
 #: Net points per side.
 Values = tuple[float, ...]
+#: A play-phase position's value depends on these (:func:`leaf_key`).
+LeafKey = tuple[HandOutcome, object, tuple[int, ...], tuple[int, ...], int]
 INF = float("inf")
 
 
@@ -80,7 +82,7 @@ class FullInfoBidding:
     at its leaves, and three things keep that down:
 
     * **memoised leaves**: the play is solved once per distinct position
-      (:func:`play_key`) and its window of interest within a call; partners
+      (:func:`leaf_key`) and its window of interest within a call; partners
       making the same contract, or two bidding orders reaching the same
       contract, share the solve;
     * **score-only, windowed solves**: the solver is asked only about the
@@ -95,6 +97,8 @@ class FullInfoBidding:
     def __init__(self, solver: PointsSolver):
         self.solver = solver
         self._plays: dict[tuple[object, ...], float] = {}
+        self._nets: dict[HandOutcome, list[int]] = {}
+        self._leaves: dict[tuple[object, ...], Values] = {}
         #: positions searched and plays solved, for the bench
         self.nodes = 0
         self.solves = 0
@@ -109,7 +113,7 @@ class FullInfoBidding:
             chosen = game.legal_actions() if options is None else options
             return {a: self._after(game, a, -INF, INF) for a in chosen}
         finally:
-            self._plays = {}
+            self._forget()
 
     def value(self, game: Game) -> Values:
         """The net points per side of ``game`` with best bidding and play from here."""
@@ -117,12 +121,17 @@ class FullInfoBidding:
         try:
             return self._value(game, -INF, INF)
         finally:
-            self._plays = {}
+            self._forget()
 
     def _start(self) -> None:
         """A new deal: nothing solved yet, an empty transposition table."""
-        self._plays = {}
+        self._forget()
         self.solver.clear()
+
+    def _forget(self) -> None:
+        self._plays = {}
+        self._nets = {}
+        self._leaves = {}
 
     def _after(self, game: Game, action: Action, alpha: float, beta: float) -> Values:
         child = game.clone()
@@ -156,43 +165,55 @@ class FullInfoBidding:
         return values
 
     def _play_values(self, game: Game, alpha: float, beta: float) -> Values:
-        """Each side's net score with best play."""
-        active = [next((s for s in seats if game.active[s]), -1) for seats in game.sides]
-        r = game.rules
-        if len(game.sides) == 2 and -1 not in active:
+        """Each side's net score with best play, memoised by :func:`leaf_key`."""
+        leaf = leaf_key(game)
+        if len(game.sides) == 2 and all(any(game.active[s] for s in seats)
+                                        for seats in game.sides):
             # one search, on the net score: side 0's score less side 1's when side 0
             # takes k more tricks and side 1 the rest; scores beyond the window
             # are clamped to its edges (they only need to be known as bounds)
-            a = active[0]
-            net: list[int] = []
-            for score in scores_if_taken(r, game.side_of, 2, game.hand_outcome(game.tricks), a):
-                values = side_values(r, score)
-                net.append(_clamp(values[0] - values[1], alpha, beta))
-            if min(net) == max(net):
-                v = float(net[0])
+            net = self._nets.get(leaf[0])
+            if net is None:
+                net = self._nets[leaf[0]] = _net_scores(game)
+            clamped = [_clamp(x, alpha, beta) for x in net]
+            if min(clamped) == max(clamped):
+                v = float(clamped[0])
             else:
-                pos = position_of(game, a)
-                key = play_key(pos, net)
+                key = (leaf, tuple(clamped))
                 found = self._plays.get(key)
                 if found is None:
                     self.solves += 1
-                    found = self._plays[key] = float(
-                        self.solver.solve_points_position(pos, net))
+                    seat = next(s for s in game.sides[0] if game.active[s])
+                    found = float(self.solver.solve_points_position(position_of(game, seat),
+                                                                     clamped))
+                    self._plays[key] = found
                 v = found
             return (v, -v)
+        values = self._leaves.get(leaf)
+        if values is None:
+            values = self._leaves[leaf] = self._each_side(game, leaf)
+        return values
+
+    def _each_side(self, game: Game, leaf: LeafKey) -> Values:
+        """Net scores when each side's tricks are what its seat takes with best play
+        against everyone else (an individual game: one search per seat playing)."""
         out = []
-        for side, (seats, seat) in enumerate(zip(game.sides, active)):
+        for side, seats in enumerate(game.sides):
+            seat = next((s for s in seats if game.active[s]), -1)
             if seat < 0:  # nobody of the side plays: it takes no trick
                 out.append(float(split_scores(game, seats[0], 0)[side]))
                 continue
-            pos = position_of(game, seat)
-            key = play_key(pos, [])
-            found = self._plays.get(key)
-            if found is None:
+            # the seat's tricks depend on the cards and who plays, not on the contract's
+            # target: leaves that differ only in the score share the search
+            key = (leaf[1:], leaf[0].active, leaf[0].tricks, side)
+            total = self._plays.get(key)
+            if total is None:
                 self.solves += 1
-                found = self._plays[key] = float(self.solver.solve_position(pos))
+                total = self._plays[key] = float(
+                    self.solver.solve_position(position_of(game, seat)))
             taken = sum(game.tricks[s] for s in seats)
-            out.append(float(split_scores(game, seat, int(found) - taken)[side]))
+            more = int(total) - taken
+            out.append(float(split_scores(game, seat, more)[side]))
         return net_values(out)
 
     def _result_values(self, game: Game) -> Values:
@@ -202,11 +223,25 @@ class FullInfoBidding:
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
 
 
-def play_key(pos: Position, utility: list[int]) -> tuple[object, ...]:
-    """Everything a solve of ``pos`` for ``utility`` depends on, hashable: the
-    hands, the trick, who is on turn and after whom, which seats are counted."""
-    return (pos.contract, tuple(pos.hands), tuple(pos.trick), tuple(pos.trick_seats),
-            pos.to_act, pos.turn_order, pos.hero, pos.taken, pos.left, tuple(utility))
+def leaf_key(game: Game) -> LeafKey:
+    """Everything the value of a play-phase position depends on, hashable: what the
+    hand is scored on (:meth:`Game.hand_outcome`: maker, alone, target, who plays,
+    the tricks so far), the contract, the cards each seat playing holds, the
+    trick on the table (in play order from its leader) and who is on turn."""
+    hands = tuple(game.hand_of(s) if game.active[s] else 0 for s in range(game.n))
+    return (game.hand_outcome(game.tricks), game.trump, hands, tuple(game.trick), game.to_act)
+
+
+def _net_scores(game: Game) -> list[int]:
+    """``net[k]``: side 0's value of the hand less side 1's if side 0 takes ``k`` more
+    tricks (a partnership game, both sides playing)."""
+    r = game.rules
+    seat = next(s for s in game.sides[0] if game.active[s])
+    out = []
+    for score in scores_if_taken(r, game.side_of, 2, game.hand_outcome(game.tricks), seat):
+        values = side_values(r, score)
+        out.append(values[0] - values[1])
+    return out
 
 
 def _clamp(x: int, low: float, high: float) -> int:
