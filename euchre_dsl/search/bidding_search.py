@@ -27,11 +27,13 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from ..engine.actions import PLAYING, Action
+from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.game import Game
 from ..engine.scoring import HandOutcome, HandScore, scores_if_taken, side_values
 from .position import Position, position_of
 
+#: The verbs that leave the decision to the next seat.
+_PASSING = frozenset((PASS, DECLINE))
 #: Net points per side.
 Values = tuple[float, ...]
 #: A play-phase position's value depends on these (:func:`leaf_key`).
@@ -151,7 +153,8 @@ class FullInfoBidding:
         two = len(game.sides) == 2
         low, high = alpha, beta
         values: Values = ()
-        for a in game.legal_actions():
+        legal = game.legal_actions()
+        for a in _ordered(legal) if two else legal:
             v = self._after(game, a, low, high)
             if not values or v[side] > values[side]:
                 values = v
@@ -179,7 +182,9 @@ class FullInfoBidding:
             if min(clamped) == max(clamped):
                 v = float(clamped[0])
             else:
-                key = (leaf, tuple(clamped))
+                # the solve depends on the cards, who plays and the scores, not on
+                # who made the contract: partners making the same one share it
+                key = (leaf[1:], leaf[0].active, leaf[0].tricks, tuple(clamped))
                 found = self._plays.get(key)
                 if found is None:
                     self.solves += 1
@@ -221,6 +226,16 @@ class FullInfoBidding:
         res = game.last_result
         assert res is not None
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
+
+
+def _ordered(actions: Sequence[Action]) -> list[Action]:
+    """The options in the order to search them with alpha-beta: making a contract
+    before passing it by (a pass leads to the rest of the bidding, a large subtree;
+    a contract to a few solves whose value bounds the search of the pass).  Only
+    where two sides play: in a max-n search of more sides, a seat's ties are broken
+    by the engine's order of its options, and the order decides the others' values."""
+    return [a for a in actions if a[1] not in _PASSING] + \
+        [a for a in actions if a[1] in _PASSING]
 
 
 def leaf_key(game: Game) -> LeafKey:
