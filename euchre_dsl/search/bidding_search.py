@@ -98,6 +98,7 @@ class FullInfoBidding:
 
     def __init__(self, solver: PointsSolver):
         self.solver = solver
+        self._memo: dict[tuple[object, ...], Values] = {}
         self._plays: dict[tuple[object, ...], float] = {}
         self._nets: dict[HandOutcome, list[int]] = {}
         self._leaves: dict[tuple[object, ...], Values] = {}
@@ -131,6 +132,7 @@ class FullInfoBidding:
         self.solver.clear()
 
     def _forget(self) -> None:
+        self._memo = {}
         self._plays = {}
         self._nets = {}
         self._leaves = {}
@@ -148,6 +150,10 @@ class FullInfoBidding:
             return self._result_values(game)
         if game.phase == PLAYING:
             return self._play_values(game, alpha, beta)
+        key = bidding_key(game)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
         self.nodes += 1
         side = game.side_of[game.to_act]
         two = len(game.sides) == 2
@@ -165,6 +171,8 @@ class FullInfoBidding:
                     high = min(high, v[0])
                 if low >= high:
                     break
+        if not two or alpha < values[0] < beta:  # a bound is not remembered
+            self._memo[key] = values
         return values
 
     def _play_values(self, game: Game, alpha: float, beta: float) -> Values:
@@ -226,6 +234,38 @@ class FullInfoBidding:
         res = game.last_result
         assert res is not None
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
+
+
+#: What a position before the play is: every attribute of the game that the
+#: actions of a hand's bidding may change.  The rest of a game's attributes are
+#: the same for every position of one deal (the seats, scores, dealer, results),
+#: the play's own (constant before it) or the log of how it was reached;
+#: tests/search/test_bidding_search.py fails when the engine gains an attribute
+#: that is in neither list.
+BIDDING_STATE = (
+    "phase", "to_act", "cand", "sure", "count", "upcard", "widow", "widow_known", "trump",
+    "maker", "alone", "lone_defender", "active", "forced", "passes", "round_seats",
+    "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",
+    "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
+    "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
+    "best_served", "upcard_untaken", "unplaced", "dealt",
+)
+
+
+def bidding_key(game: Game) -> tuple[object, ...]:
+    """A position before the play, hashable (:data:`BIDDING_STATE`): positions of one
+    deal reached by different bidding orders -- the same high bid after different
+    lower ones -- are searched once."""
+    return tuple(_frozen(getattr(game, name)) for name in BIDDING_STATE)
+
+
+def _frozen(value: object) -> object:
+    """A hashable equal of a state value (lists and dicts of plain values)."""
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    return value
 
 
 def _ordered(actions: Sequence[Action]) -> list[Action]:
