@@ -80,8 +80,10 @@ class FullInfoBidding:
     One :meth:`option_values` call is one deal: the bidding tree below the
     position is small (a few dozen positions in standard euchre), so it is
     searched whole, every option of the root in turn, with alpha-beta pruning
-    between the options of the positions below it.  What costs is the play
-    at its leaves, and three things keep that down:
+    between the options of the positions below it (contracts tried before
+    passes, :func:`_ordered`) and each position searched once
+    (:func:`bidding_key`: an auction reaches one high bid by many orders).
+    What costs is the play at its leaves, and three things keep that down:
 
     * **memoised leaves**: the play is solved once per distinct position
       (:func:`leaf_key`) and its window of interest within a call; partners
