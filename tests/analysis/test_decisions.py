@@ -32,8 +32,11 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_RECORDS = sorted(p for p in (ROOT / "samples").iterdir()
                         if p.suffix in (".json", ".jsonl", ".ehh"))
 VARIANTS = sorted(ROOT.glob("variants/*.yaml")) + sorted(ROOT.glob("samples/house/*.yaml"))
-#: Games simulated per variant (rule bots, seeded).
-GAMES = 2
+#: Games simulated per variant (rule bots, seeded), and the hands of each analysed:
+#: the first ones, where every variant's bidding has all its kinds of decision
+#: (an individual game's auction is a large tree: a whole game of it takes long).
+GAMES = 3
+HANDS = 2
 
 
 def recorded_choices(record: Any) -> dict[int, set[int]]:
@@ -66,9 +69,10 @@ class Checked:
         self.points[(view.file, view.record, view.hand)] = list(points)
         self.estimator(points, view)
 
-    def check(self, record: Any, index: int, file: str) -> Iterator[HandAnalysis]:
+    def check(self, record: Any, index: int, file: str,
+              hand_no: int | None = None) -> Iterator[HandAnalysis]:
         expected = recorded_choices(record)
-        for h in self.analyzer.analyze_record(record, index, file):
+        for h in self.analyzer.analyze_record(record, index, file, hand_no):
             assert not h.errors, (file, index, h.hand, h.notes)
             points = self.points.get((file, h.record, h.hand), [])
             assert len(h.decisions) == len(points), (file, h.record, h.hand)
@@ -101,5 +105,6 @@ def test_every_decision_of_simulated_games_is_valued(path: Path) -> None:
     hands = 0
     for i, record in enumerate(simulate(rules, str(path), GAMES, 7, bot="rule")):
         record = json.loads(json.dumps(record))
-        hands += sum(1 for _ in checked.check(record, i, path.name))
+        for hand_no in range(1, min(HANDS, len(record["hands"])) + 1):
+            hands += sum(1 for _ in checked.check(record, i, path.name, hand_no))
     assert hands and checked.decisions, path
