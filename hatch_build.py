@@ -57,6 +57,9 @@ COMPILED = (
     "euchre_dsl/search/position.py",
     "euchre_dsl/search/solver.py",
     "euchre_dsl/search/worlds.py",
+    "euchre_dsl/search/bidding_search.py",
+    "euchre_dsl/analysis/analyze.py",
+    "euchre_dsl/analysis/decisions.py",
 )
 
 

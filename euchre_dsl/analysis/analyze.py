@@ -22,8 +22,8 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from ..cards import contract_name
 from ..engine.actions import (
-    AUCTION, AUCTION_CALL, DEALER_NAMES, DECLINE, DEFEND, DROP, NAMING, ORDER_UP_ROUND, PLAY,
-    PLAYING, STAY_DROP, WIDOW, Action,
+    AUCTION, AUCTION_CALL, BEST, CLAIMS, DEALER_NAMES, DECLINE, DEFEND, DROP, EXCHANGE, NAMING,
+    ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
 from ..errors import Problem
@@ -34,9 +34,12 @@ from ..history.validate import Validator, walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from .report import HandAnalysis, PlayValue
 
-#: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`).
-DECISION_PHASES = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND,
-                             STAY_DROP, DEALER_NAMES))
+#: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`):
+#: every phase before the play -- farmer's hand and other claims, the widow,
+#: ordering up, naming, the auction and taking the upcard, the dealer's
+#: discard, defending alone, call for best, staying or dropping.
+DECISION_PHASES = frozenset((CLAIMS, WIDOW, ORDER_UP_ROUND, DEALER_NAMES, NAMING, AUCTION,
+                             AUCTION_CALL, TAKE_UPCARD, EXCHANGE, DEFEND, BEST, STAY_DROP))
 
 
 class PlaySolver(Protocol):

@@ -3,7 +3,7 @@
 For a decision of seat S, deals are sampled consistent with what S knew then
 (its own hand, the upcard, the public actions so far; everything else
 unseen is sampled by :mod:`.worlds`), and in each deal every option is
-valued by :class:`~.bidding.FullInfoBidding`: the rest of the bidding and the
+valued by :class:`~euchre_dsl.search.bidding_search.FullInfoBidding`: the rest of the bidding and the
 play are solved with **every card visible to everyone**.  The mean over the
 deals, with a 95% confidence interval, estimates each option's worth.  They
 are perfect-information estimates: a real player cannot see the cards, so
@@ -43,11 +43,28 @@ Sampler = Callable[[Game, int], Callable[[random.Random], Game]]
 
 
 def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
-    """The world sampler of :mod:`.worlds` (built once per decision)."""
+    """The world sampler of :mod:`.worlds` (built once per decision), brought to
+    the decision itself: the seat's knowledge is replayed from the recorded
+    actions, and declines are never recorded, so a decision behind declines
+    (the third seat asked to defend alone) is reached by declining again."""
     from ..engine.view import SeatView
     from ..search.worlds import WorldSampler
 
-    return WorldSampler(SeatView(game, seat)).sample
+    sampler = WorldSampler(SeatView(game, seat))
+    catch_up(sampler.template, game)
+    return sampler.sample
+
+
+def catch_up(replayed: Game, game: Game) -> None:
+    """Decline in ``replayed`` the optional declarations ``game`` has declined since
+    its last recorded action (declines change no card, only whose turn it is)."""
+    while (replayed.phase, replayed.to_act) != (game.phase, game.to_act):
+        decline = Action(replayed.to_act, DECLINE)
+        if decline not in replayed.legal_actions():
+            raise ValueError(f"the replayed hand is at {replayed.phase} (seat "
+                             f"{replayed.to_act}), the decision at {game.phase} "
+                             f"(seat {game.to_act})")
+        replayed.apply(decline)
 
 
 def option_words(game: Game, action: Action) -> str:
@@ -105,7 +122,7 @@ class DecisionEstimator:
         nets: dict[Action, list[float]] = {a: [] for a in point.options}
         sample = self._sampler(game, point.seat)
         for _ in range(self.deals):
-            values = search.option_values(sample(rng))
+            values = search.option_values(sample(rng), point.options)
             for a in point.options:
                 nets[a].append(values[a][side])
         labels = game.labels

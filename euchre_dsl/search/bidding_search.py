@@ -25,24 +25,30 @@ definition of best play there), one search per seat still playing.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
-from ..engine.actions import PLAYING, Action
+from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.game import Game
-from ..engine.scoring import HandScore, scores_if_taken, side_values
+from ..engine.scoring import HandOutcome, HandScore, scores_if_taken, side_values
 from .position import Position, position_of
 
+#: The verbs that leave the decision to the next seat.
+_PASSING = frozenset((PASS, DECLINE))
 #: Net points per side.
 Values = tuple[float, ...]
+#: A play-phase position's value depends on these (:func:`leaf_key`).
+LeafKey = tuple[HandOutcome, object, tuple[int, ...], tuple[int, ...], int]
 INF = float("inf")
 
 
 class PointsSolver(Protocol):
     """The solver entry points the search needs."""
 
-    def solve(self, game: Game, seat: int | None = None) -> int: ...
+    def solve_position(self, pos: Position) -> int: ...
 
     def solve_points_position(self, pos: Position, utility: list[int]) -> int: ...
+
+    def clear(self) -> None: ...
 
 
 def split_scores(game: Game, seat: int, k: int) -> list[int]:
@@ -69,60 +75,94 @@ def net_values(scores: list[float]) -> Values:
 
 
 class FullInfoBidding:
-    """Best bidding with all cards visible, for one rule set; values are memoised
-    per position within one :meth:`option_values` call (a position reached by
-    several bidding sequences is searched once)."""
+    """Best bidding with all cards visible, for one rule set.
+
+    One :meth:`option_values` call is one deal: the bidding tree below the
+    position is small (a few dozen positions in standard euchre), so it is
+    searched whole, every option of the root in turn, with alpha-beta pruning
+    between the options of the positions below it (contracts tried before
+    passes, :func:`_ordered`) and each position searched once
+    (:func:`bidding_key`: an auction reaches one high bid by many orders).
+    What costs is the play at its leaves, and three things keep that down:
+
+    * **memoised leaves**: the play is solved once per distinct position
+      (:func:`leaf_key`) and its window of interest within a call; partners
+      making the same contract, or two bidding orders reaching the same
+      contract, share the solve;
+    * **score-only, windowed solves**: the solver is asked only about the
+      trick counts at which the score changes *inside* the alpha-beta window
+      (scores outside it are clamped to its edges), often one zero-window
+      question, sometimes none;
+    * **one transposition table per deal**: the solver's table is cleared at
+      the start of each call and shared by every option of it (the same
+      cards, so the same positions recur from one contract to the next).
+    """
 
     def __init__(self, solver: PointsSolver):
         self.solver = solver
-        self._memo: dict[object, Values] = {}
+        self._memo: dict[tuple[object, ...], Values] = {}
+        self._plays: dict[tuple[object, ...], float] = {}
+        self._nets: dict[HandOutcome, list[int]] = {}
+        self._leaves: dict[tuple[object, ...], Values] = {}
         #: positions searched and plays solved, for the bench
         self.nodes = 0
         self.solves = 0
 
-    def option_values(self, game: Game) -> dict[Action, Values]:
-        """Each legal action of the seat on turn -> the net points per side after it,
-        with best bidding and best play by everyone from there."""
-        self._memo = {}
+    def option_values(self, game: Game, options: Sequence[Action] | None = None
+                      ) -> dict[Action, Values]:
+        """Each legal action of the seat on turn (or each of ``options``) -> the net
+        points per side after it, with best bidding and best play by everyone from
+        there."""
+        self._start()
         try:
-            return {a: self._after(game, a) for a in game.legal_actions()}
+            chosen = game.legal_actions() if options is None else options
+            return {a: self._after(game, a, -INF, INF) for a in chosen}
         finally:
-            self._memo = {}
+            self._forget()
 
     def value(self, game: Game) -> Values:
         """The net points per side of ``game`` with best bidding and play from here."""
-        self._memo = {}
+        self._start()
         try:
-            return self._value(game)
+            return self._value(game, -INF, INF)
         finally:
-            self._memo = {}
+            self._forget()
 
-    def _after(self, game: Game, action: Action, alpha: float = -INF,
-               beta: float = INF) -> Values:
+    def _start(self) -> None:
+        """A new deal: nothing solved yet, an empty transposition table."""
+        self._forget()
+        self.solver.clear()
+
+    def _forget(self) -> None:
+        self._memo = {}
+        self._plays = {}
+        self._nets = {}
+        self._leaves = {}
+
+    def _after(self, game: Game, action: Action, alpha: float, beta: float) -> Values:
         child = game.clone()
         child.apply(action)
         return self._value(child, alpha, beta)
 
-    def _value(self, game: Game, alpha: float = -INF, beta: float = INF) -> Values:
+    def _value(self, game: Game, alpha: float, beta: float) -> Values:
         """The position's values; with two sides (values ``(v, -v)``) an alpha-beta
-        search on ``v`` in the window ``(alpha, beta)``: a value outside it is only
-        a bound, and only values inside it are remembered."""
+        search on ``v`` in the window ``(alpha, beta)``: a value at or outside
+        an edge is only a bound."""
         if game.hand_over:
             return self._result_values(game)
-        key = _state_key(game)
+        if game.phase == PLAYING:
+            return self._play_values(game, alpha, beta)
+        key = bidding_key(game)
         found = self._memo.get(key)
         if found is not None:
             return found
         self.nodes += 1
-        if game.phase == PLAYING:
-            values = self._play_values(game)
-            self._memo[key] = values
-            return values
         side = game.side_of[game.to_act]
         two = len(game.sides) == 2
         low, high = alpha, beta
-        values = ()
-        for a in game.legal_actions():
+        values: Values = ()
+        legal = game.legal_actions()
+        for a in _ordered(legal) if two else legal:
             v = self._after(game, a, low, high)
             if not values or v[side] > values[side]:
                 values = v
@@ -133,34 +173,61 @@ class FullInfoBidding:
                     high = min(high, v[0])
                 if low >= high:
                     break
-        if not two or alpha < values[0] < beta:
+        if not two or alpha < values[0] < beta:  # a bound is not remembered
             self._memo[key] = values
         return values
 
-    def _play_values(self, game: Game) -> Values:
-        """Each side's net score with best play."""
-        active = [next((s for s in seats if game.active[s]), None) for seats in game.sides]
-        left = game.rules.deal.hand_size - len(game.trick_winners)
-        if len(game.sides) == 2 and None not in active:
+    def _play_values(self, game: Game, alpha: float, beta: float) -> Values:
+        """Each side's net score with best play, memoised by :func:`leaf_key`."""
+        leaf = leaf_key(game)
+        if len(game.sides) == 2 and all(any(game.active[s] for s in seats)
+                                        for seats in game.sides):
             # one search, on the net score: side 0's score less side 1's when side 0
-            # takes k more tricks and side 1 the rest
-            a = active[0]
-            assert a is not None
-            net = []
-            for k in range(left + 1):
-                scores = split_scores(game, a, k)
-                net.append(scores[0] - scores[1])
-            self.solves += 1
-            v = float(self.solver.solve_points_position(position_of(game, a), net))
+            # takes k more tricks and side 1 the rest; scores beyond the window
+            # are clamped to its edges (they only need to be known as bounds)
+            net = self._nets.get(leaf[0])
+            if net is None:
+                net = self._nets[leaf[0]] = _net_scores(game)
+            clamped = [_clamp(x, alpha, beta) for x in net]
+            if min(clamped) == max(clamped):
+                v = float(clamped[0])
+            else:
+                # the solve depends on the cards, who plays and the scores, not on
+                # who made the contract: partners making the same one share it
+                key = (leaf[1:], leaf[0].active, leaf[0].tricks, tuple(clamped))
+                found = self._plays.get(key)
+                if found is None:
+                    self.solves += 1
+                    seat = next(s for s in game.sides[0] if game.active[s])
+                    found = float(self.solver.solve_points_position(position_of(game, seat),
+                                                                     clamped))
+                    self._plays[key] = found
+                v = found
             return (v, -v)
+        values = self._leaves.get(leaf)
+        if values is None:
+            values = self._leaves[leaf] = self._each_side(game, leaf)
+        return values
+
+    def _each_side(self, game: Game, leaf: LeafKey) -> Values:
+        """Net scores when each side's tricks are what its seat takes with best play
+        against everyone else (an individual game: one search per seat playing)."""
         out = []
-        for side, (seats, seat) in enumerate(zip(game.sides, active)):
-            if seat is None:  # nobody of the side plays: it takes no trick
+        for side, seats in enumerate(game.sides):
+            seat = next((s for s in seats if game.active[s]), -1)
+            if seat < 0:  # nobody of the side plays: it takes no trick
                 out.append(float(split_scores(game, seats[0], 0)[side]))
                 continue
-            self.solves += 1
+            # the seat's tricks depend on the cards and who plays, not on the contract's
+            # target: leaves that differ only in the score share the search
+            key = (leaf[1:], leaf[0].active, leaf[0].tricks, side)
+            total = self._plays.get(key)
+            if total is None:
+                self.solves += 1
+                total = self._plays[key] = float(
+                    self.solver.solve_position(position_of(game, seat)))
             taken = sum(game.tricks[s] for s in seats)
-            more = self.solver.solve(game, seat) - taken
+            more = int(total) - taken
             out.append(float(split_scores(game, seat, more)[side]))
         return net_values(out)
 
@@ -171,32 +238,73 @@ class FullInfoBidding:
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
 
 
-def _state_key(game: Game) -> object:
-    """Everything that decides the rest of the hand, hashable: the game's state
-    without the log of how it was reached."""
-    names = getattr(type(game), "__mypyc_attrs__", None) or tuple(vars(game))
-    parts: list[object] = []
-    for name in names:
-        if name in _NOT_STATE:
-            continue
-        try:
-            value = getattr(game, name)
-        except AttributeError:
-            continue
-        parts.append(_frozen(value))
-    return tuple(parts)
+#: What a position before the play is: every attribute of the game that the
+#: actions of a hand's bidding may change.  The rest of a game's attributes are
+#: the same for every position of one deal (the seats, scores, dealer, results),
+#: the play's own (constant before it) or the log of how it was reached;
+#: tests/search/test_bidding_search.py fails when the engine gains an attribute
+#: that is in neither list.
+BIDDING_STATE = (
+    "phase", "to_act", "cand", "sure", "count", "upcard", "widow", "widow_known", "trump",
+    "maker", "alone", "lone_defender", "active", "forced", "passes", "round_seats",
+    "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",
+    "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
+    "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
+    "best_served", "upcard_untaken", "unplaced", "dealt",
+)
+
+
+def bidding_key(game: Game) -> tuple[object, ...]:
+    """A position before the play, hashable (:data:`BIDDING_STATE`): positions of one
+    deal reached by different bidding orders -- the same high bid after different
+    lower ones -- are searched once."""
+    return tuple(_frozen(getattr(game, name)) for name in BIDDING_STATE)
 
 
 def _frozen(value: object) -> object:
-    """A hashable equal of a state value (lists, dicts and sets of plain values)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
+    """A hashable equal of a state value (lists and dicts of plain values)."""
+    if isinstance(value, list):
+        return tuple(value)
     if isinstance(value, dict):
-        return frozenset((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, set):
-        return frozenset(value)
+        return tuple(sorted(value.items()))
     return value
 
 
-#: Attributes that do not decide what can still happen (or are shared tables).
-_NOT_STATE = frozenset(("hand_log", "rules", "deck", "_menus", "results", "_eff", "_masks"))
+def _ordered(actions: Sequence[Action]) -> list[Action]:
+    """The options in the order to search them with alpha-beta: making a contract
+    before passing it by (a pass leads to the rest of the bidding, a large subtree;
+    a contract to a few solves whose value bounds the search of the pass).  Only
+    where two sides play: in a max-n search of more sides, a seat's ties are broken
+    by the engine's order of its options, and the order decides the others' values."""
+    return [a for a in actions if a[1] not in _PASSING] + \
+        [a for a in actions if a[1] in _PASSING]
+
+
+def leaf_key(game: Game) -> LeafKey:
+    """Everything the value of a play-phase position depends on, hashable: what the
+    hand is scored on (:meth:`Game.hand_outcome`: maker, alone, target, who plays,
+    the tricks so far), the contract, the cards each seat playing holds, the
+    trick on the table (in play order from its leader) and who is on turn."""
+    hands = tuple(game.hand_of(s) if game.active[s] else 0 for s in range(game.n))
+    return (game.hand_outcome(game.tricks), game.trump, hands, tuple(game.trick), game.to_act)
+
+
+def _net_scores(game: Game) -> list[int]:
+    """``net[k]``: side 0's value of the hand less side 1's if side 0 takes ``k`` more
+    tricks (a partnership game, both sides playing)."""
+    r = game.rules
+    seat = next(s for s in game.sides[0] if game.active[s])
+    out = []
+    for score in scores_if_taken(r, game.side_of, 2, game.hand_outcome(game.tricks), seat):
+        values = side_values(r, score)
+        out.append(values[0] - values[1])
+    return out
+
+
+def _clamp(x: int, low: float, high: float) -> int:
+    """``x`` within ``[low, high]`` (the window's edges are whole numbers or infinite)."""
+    if x < low:
+        return int(low)
+    if x > high:
+        return int(high)
+    return x

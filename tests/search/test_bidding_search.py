@@ -10,7 +10,9 @@ import pytest
 from analysis.analyze_tools import random_game
 
 from euchre_dsl.analysis.analyze import Analyzer
-from euchre_dsl.search.bidding_search import FullInfoBidding, Values, net_values, split_scores
+from euchre_dsl.search.bidding_search import (
+    BIDDING_STATE, FullInfoBidding, Values, bidding_key, net_values, split_scores,
+)
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
@@ -121,3 +123,50 @@ def test_interval() -> None:
     assert mean == 2.5
     # sample variance 5/3, standard error sqrt(5/3 / 4)
     assert high - mean == pytest.approx(mean - low) == pytest.approx(1.959964 * (5 / 12) ** 0.5)
+
+
+def test_an_auction_searched_with_its_transpositions_agrees_with_plain_recursion() -> None:
+    # Dirty Clubs, late in the auction: the same high bid reached after different
+    # lower bids is one position of the memo, which must not change any value
+    rules = load_variant("dirty-clubs")
+    solver = Solver(rules)
+    search = FullInfoBidding(solver)
+    checked = 0
+    for seed in range(12):
+        game = bidding_position("dirty-clubs", seed, 2)
+        if game.phase != "auction":
+            continue
+        values = search.option_values(game)
+        for action, v in values.items():
+            child = game.clone()
+            child.apply(action)
+            assert v == pytest.approx(naive(child, solver)), (seed, action)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+#: A game's attributes that are not in BIDDING_STATE: the same for every position
+#: of one deal (the rules' settings, seats, scores, dealer), the play's own state
+#: (constant before the play, or derived from the contract and who plays), the log.
+NOT_BIDDING_STATE = frozenset((
+    "alone_allowed", "auction", "bid_target", "dealer", "deals", "deck", "defends_alone",
+    "drop_streak", "eff", "fixed_target", "follow", "forced_suit", "full_info", "hand_log",
+    "hand_size", "has_claims", "joker_proposes", "labels", "last_renege", "last_renege_at",
+    "lead_maker", "left_of_loner", "menus", "menus_shared", "must_hold_trump", "n",
+    "n_active", "next_seat", "order_up_round", "packets", "partners", "played", "ranks",
+    "renege_at", "renege_by", "renege_note", "results", "rules", "scores", "shown_at",
+    "shown_out", "side_names", "side_of", "sides", "stay_drop", "swaps",
+    "three_hands_rule", "trick", "trick_seats", "trick_winners", "tricks", "turns_up",
+    "upcard_protected", "void", "widowed", "winners",
+))
+
+
+def test_the_bidding_key_covers_every_attribute_of_the_game() -> None:
+    game = bidding_position("standard", 1, 0)
+    names = set(vars(game))
+    assert names - set(BIDDING_STATE) - NOT_BIDDING_STATE == set(), \
+        "a new attribute of the game: add it to BIDDING_STATE (or NOT_BIDDING_STATE)"
+    assert set(BIDDING_STATE) <= names
+    assert bidding_key(game) == bidding_key(game.clone())

@@ -23,7 +23,7 @@ def test_positive_takes_whole_numbers_of_at_least_one() -> None:
 
 @pytest.mark.parametrize("script, option", [
     ("bench", "--repeat"), ("pimc", "--repeat"), ("scale", "--repeat"), ("scale", "--games"),
-    ("analyze", "--games"), ("analyze", "--deals"), ("analyze", "--bidding-hands"),
+    ("analyze", "--games"), ("analyze", "--deals"),
     ("solver", "--deals"), ("strength", "--workers"),
 ])
 def test_a_count_of_zero_is_a_usage_error(script: str, option: str) -> None:
