@@ -254,7 +254,7 @@ def test_reading_the_bidding_can_be_turned_off() -> None:
     spec = parse_bot_spec("pimc:infer=no")
     bot = make_bot(spec, load_variant("standard"), random.Random(0))
     assert isinstance(bot, PimcBot) and not bot.infer
-    game = rule_bid_game("standard", 3)
+    game = rule_bid_game("standard", 4)
     assert game is not None
     assert bot._readers(SeatView(game, game.to_act)) == []
 
