@@ -7,6 +7,7 @@ few hundred games keep the test quick while catching any return of the faults.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Sequence
 
 import pytest
@@ -120,3 +121,24 @@ def test_the_audit_sees_only_real_choices() -> None:
     audit = audit_bidding(rules, "rule", 20, 3)
     assert audit.games == 20 and sum(n for _, n in audit.first) > 0
     assert audit.second[3] == [0, 0]  # the dealer never had the choice
+
+
+def test_the_bench_script_rewrites_only_its_section(tmp_path: Path) -> None:
+    from bench_tools import load_bench
+    rates = load_bench("bidding_rates")
+    doc = tmp_path / "strength.md"
+    doc.write_text("# Bot strength\n\nthe rest\n", encoding="utf-8")
+    assert rates.main(["--games", "3", "-o", str(doc)]) == 0
+    first = doc.read_text(encoding="utf-8")
+    assert first.startswith("# Bot strength\n\nthe rest\n\n" + rates.BEGIN)
+    assert "| human play | order up | 5% | 17% | 5% | 30% |" in first
+    assert "| standard | order up | " in first
+    assert rates.main(["--games", "3", "-o", str(doc)]) == 0  # again: replaced, not added
+    assert doc.read_text(encoding="utf-8") == first
+    # the strength report keeps the section when it rewrites the document
+    strength = load_bench("strength")
+    assert strength.main(["--only", "std-rule-random", "--scale", "0.001", "--workers", "1",
+                          "-o", str(doc)]) == 0
+    text = doc.read_text(encoding="utf-8")
+    assert text.count(rates.BEGIN) == 1 and text.endswith(rates.END + "\n")
+    assert "the rest" not in text
