@@ -17,7 +17,7 @@ points under the variant's own scoring table (:mod:`~euchre_dsl.engine.scoring`)
 capped at what the score still needs.  The bot makes trump only when that is
 worth ``margin`` points (``dealer_margin`` for a dealer who would otherwise turn
 the card down) -- bars that also absorb the model's optimism, set so that the
-bot bids from each seat about as often as human players do (docs/strength.md).
+bot bids from each seat near as often as human players do (docs/strength.md).
 
 The play follows the usual table habits: the maker draws trump, a partner of
 the maker leads trump to it, the seat does not trump or overtake a partner's
@@ -50,7 +50,9 @@ PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
 #: far less than the ace.
 ROUND_SURVIVAL = (1.0, 0.5, 0.2, 0.05)
 #: How much of a plain card's chance survives, by the trumps the seat holds:
-#: with none, the others hold every trump to ruff it and the lead is lost for good.
+#: with none, the others hold every trump to ruff it and the lead is lost for
+#: good; with four or more the seat draws trump first, and the card is seldom
+#: ruffed at all (above the average ruffing :data:`PLAIN_CHANCE` assumes).
 TRUMP_SUPPORT = (0.35, 0.5, 0.7, 0.9, 1.15)
 #: What each trump beyond the second adds to every trump's chance, times the
 #: chance of the seat's best trump: long trumps take the late tricks once the
