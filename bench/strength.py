@@ -55,6 +55,8 @@ from euchre_dsl.sim.bots import Bot, make_bot  # noqa: E402
 from euchre_dsl.engine.view import SeatView, view_chooser  # noqa: E402
 
 Z95 = 1.959964
+#: Where the section of bench/bidding_rates.py begins: kept when the report is rewritten.
+BIDDING_RATES = "<!-- bidding-rates:"
 
 
 class Match(NamedTuple):
@@ -353,7 +355,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.output == "-":
         print(text)
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
+        out = Path(args.output)
+        old = out.read_text(encoding="utf-8") if out.exists() else ""
+        if BIDDING_RATES in old:  # the section bench/bidding_rates.py writes stays
+            text = text.rstrip("\n") + "\n\n" + old[old.index(BIDDING_RATES):]
+        out.write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
     for s in summaries:
         print(f"{s.match.key}: {s.match.a} - {s.match.b} = {s.diff:+.3f} ± {s.diff_ci:.3f} "

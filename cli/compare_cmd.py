@@ -101,7 +101,7 @@ def _check_same_table(a: RuleSet, b: RuleSet) -> None:
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Games to play under each.")
 @click.option("--seed", "-s", type=click.IntRange(min=0), default=0, show_default=True)
-@bot_options
+@bot_options("random")
 @click.option("--bots-a", metavar="A,B,...", help="The line-up for A (instead of --bots).")
 @click.option("--bots-b", metavar="A,B,...", help="The line-up for B (instead of --bots).")
 @click.option("--workers", "-j", type=WORKERS, default=1, show_default=True)

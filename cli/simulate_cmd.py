@@ -44,13 +44,19 @@ def usage_error(message: str) -> NoReturn:
 
 
 # ------------------------------------------------------------ shared options
-def bot_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """``--bot`` / ``--bots``: who sits where (shared with ``euchre compare``)."""
-    f = click.option("--bots", "bots", metavar="A,B,...",
-                     help="One bot per seat, in seat order (e.g. rule,random,rule,random).")(f)
-    return click.option("--bot", default="random", show_default=True, metavar="SPEC",
-                        help=f"Bot seated at every place: {', '.join(BOT_NAMES)}, with "
-                             "NAME:key=value parameters, or package.module:Class.")(f)
+def bot_options(default: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--bot`` (``default``: the bot at every seat) / ``--bots``: who sits where
+    (shared with ``euchre compare``)."""
+
+    def options(f: Callable[..., Any]) -> Callable[..., Any]:
+        f = click.option("--bots", "bots", metavar="A,B,...",
+                         help="One bot per seat, in seat order (e.g. rule,random,rule,random)."
+                         )(f)
+        return click.option("--bot", default=default, show_default=True, metavar="SPEC",
+                            help=f"Bot seated at every place: {', '.join(BOT_NAMES)}, with "
+                                 "NAME:key=value parameters, or package.module:Class.")(f)
+
+    return options
 
 
 def lineup(rules: RuleSet, bot: str, bots: str | None) -> tuple[str, ...]:
@@ -285,7 +291,7 @@ def write_failed(exc: OSError, what: str) -> NoReturn:
               help="Number of games to play (with --hand, --upcard or --where: hands).")
 @click.option("--seed", "-s", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random seed: the same seed gives byte-identical output.")
-@bot_options
+@bot_options("rule")  # a sane game by default: random play reads as a broken engine
 @deal_options
 @click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the games as ehh/1 JSON Lines to this file ('-' for standard "

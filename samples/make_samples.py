@@ -1,6 +1,10 @@
-"""Write the sample records in this folder: seeded games of random legal actions.
+"""Write the sample records in this folder: seeded games between the shipped bots.
 
-Run from the repository root: ``python samples/make_samples.py``.  The games
+Run from the repository root: ``python samples/make_samples.py``.  Each game is
+played by the simulator (:mod:`euchre_dsl.sim.runner`) with the bots its meta
+names (``bots``: one spec per seat, in seat order): ``pimc`` against ``rule``
+in the standard game, ``rule`` at every seat in the others, so that the
+samples show the play of a club table, not of random legal actions.  The games
 come from the engine and the writer only, so they are valid by construction;
 ``euchre validate samples/`` checks them.  Each file has a text twin
 (``.ehh``) holding the same games.
@@ -8,28 +12,59 @@ come from the engine and the writer only, so they are valid by construction;
 
 from __future__ import annotations
 
+import json
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests" / "history"))
-
-from history_tools import pretty, random_game  # noqa: E402
+sys.path.insert(0, str(HERE.parent))
 
 from euchre_dsl.history.reader import read_records  # noqa: E402
 from euchre_dsl.history.text_writer import write_text  # noqa: E402
 from euchre_dsl.history.writer import write_jsonl  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
+from euchre_dsl.sim.runner import RunSpec, run  # noqa: E402
 
-#: (variant, seed) of each game in games.jsonl.
-JSONL_GAMES = (("standard", 1), ("standard", 2), ("defenders-bonus", 3), ("buck", 4),
-               ("dirty-clubs", 5), ("columbus", 6))
+#: (variant, seed, bots: one spec per seat, or one for every seat) of each game in
+#: games.jsonl.
+JSONL_GAMES = (("standard", 1, "rule"), ("standard", 2, "pimc,rule,pimc,rule"),
+               ("defenders-bonus", 3, "rule"), ("buck", 4, "rule"),
+               ("dirty-clubs", 5, "rule"), ("columbus", 6, "rule"))
+#: The game of standard-game.json: North and South play pimc, East and West rule.
+STANDARD_GAME = ("standard", 7, "pimc,rule,pimc,rule")
+
+
+def bot_game(variant: str, seed: int, bots: str) -> dict[str, Any]:
+    """The first game the simulator plays with ``seed``, as a record whose meta names
+    the bots (and no version, so that the samples change only when the play does)."""
+    rules = load_variant(variant)
+    specs = tuple(bots.split(",")) if "," in bots else (bots,) * rules.players.count
+    (batch,) = run(RunSpec(rules, variant, seed, specs, as_dicts=True), 1)
+    (record,) = batch.records
+    record["meta"] = {"event": "seeded game between bots", "seed": seed, "bots": ",".join(specs)}
+    return record
+
+
+def pretty(record: dict[str, Any]) -> str:
+    """A record as readable multi-line JSON: one action per line, short arrays and
+    objects of plain values kept on one line."""
+    text = json.dumps(record, indent=2, ensure_ascii=False)
+
+    def flat(m: re.Match[str]) -> str:
+        inner = re.sub(r"\s*\n\s*", " ", m.group(1)).strip()
+        return m.group(0)[0] + inner + m.group(0)[-1]
+
+    text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
+    text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
+    return text + "\n"
 
 
 def main() -> None:
-    (HERE / "standard-game.json").write_text(pretty(random_game("standard", 7)),
-                                             encoding="utf-8")
+    (HERE / "standard-game.json").write_text(pretty(bot_game(*STANDARD_GAME)), encoding="utf-8")
     with open(HERE / "games.jsonl", "w", encoding="utf-8", newline="\n") as out:
-        write_jsonl((random_game(v, seed) for v, seed in JSONL_GAMES), out)
+        write_jsonl((bot_game(*game) for game in JSONL_GAMES), out)
     write_text_twins()
 
 

@@ -13,7 +13,9 @@ from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
 BROKEN = ROOT / "tests" / "history" / "broken"
-SAMPLES = ROOT / "samples"
+# Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
+# bids, loners and euchres at known places, which the renderer's checks below rely on.
+SAMPLES = ROOT / "tests" / "fixtures" / "random-games"
 ANSI = "\x1b["
 
 
@@ -117,7 +119,7 @@ def test_the_web_page_never_replaces_the_game_it_shows(tmp_path: Path) -> None:
 
 def test_a_page_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
     """Issue 9: the page is written atomically; a failure says so and exits 2."""
-    sample = str(Path(__file__).parents[2] / "samples" / "standard-game.ehh")
+    sample = str(SAMPLES / "standard-game.ehh")
     result = CliRunner().invoke(euchre, ["replay", sample, "--html", "/dev/full"])
     assert result.exit_code == 2
     assert "euchre replay: cannot write /dev/full: No space left on device" in result.stderr

@@ -25,7 +25,9 @@ from euchre_dsl.history.reader import read_records
 from euchre_dsl.display.replay import hide_hands, replay_record
 
 HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
-SAMPLES = HERE.parent.parent / "samples"
+# Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
+# bids, loners and euchres at known places, which the renderer's checks below rely on.
+SAMPLES = HERE.parent / "fixtures" / "random-games"
 SAMPLE = SAMPLES / "standard-game.json"
 GAMES = SAMPLES / "games.jsonl"
 RENEGE = HERE / "broken" / "renege.ehh"

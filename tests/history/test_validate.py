@@ -430,14 +430,14 @@ def test_the_sample_with_one_wrong_running_score_reports_that_hand_only(tmp_path
     """Finding 1, the issue's example: hand 3 of the sample claims N+S 5 (the replay
     gives 4); hand 4's correct N+S 4 and the final are not blamed."""
     text = (SAMPLES / "standard-game.ehh").read_text()
-    wrong = text.replace("points N+S +2 E+W 0, scores N+S 4 E+W 2",
-                         "points N+S +2 E+W 0, scores N+S 5 E+W 2", 1)
+    wrong = text.replace("points N+S +1 E+W 0, scores N+S 4 E+W 0",
+                         "points N+S +1 E+W 0, scores N+S 5 E+W 0", 1)
     assert wrong != text
     path = tmp_path / "game.ehh"
     path.write_text(wrong)
     problems = [p for p in validate_path(str(path)).problems if p.severity != "info"]
     assert [(p.code, p.hand, p.location.line) for p in problems] == [
-        ("result-mismatch", 2, 46)]
+        ("result-mismatch", 2, 47)]
 
 
 def test_each_hand_recorded_after_the_game_is_won_is_its_own_problem() -> None:

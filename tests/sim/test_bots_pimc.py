@@ -52,6 +52,30 @@ def test_a_monster_hand_orders_up_and_trash_passes() -> None:
     assert bot.act(SeatView(game, 1), game.legal_actions()) == Action(1, PASS)
 
 
+def test_the_values_of_a_hint_lead_with_the_choice_the_bot_makes() -> None:
+    """``option_values`` and ``card_values`` (euchre play --hint) say what the bot
+    would do: the same seed gives the same first option, and every option its value."""
+    game = start(["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"],
+                 "9H")
+    legal = game.legal_actions()
+    values = PimcBot(game.rules, random.Random(1), worlds=10, bid_worlds=10).option_values(
+        SeatView(game, 1), legal)
+    chosen = PimcBot(game.rules, random.Random(1), worlds=10, bid_worlds=10).act(
+        SeatView(game, 1), legal)
+    assert values[0][0] == chosen and chosen.verb == ORDER_UP
+    assert {a for a, _ in values} <= set(legal) and len(values) >= 2
+    game.apply(chosen)
+    game.apply(Action(0, DISCARD, game.deck.parse("9C")))
+    mask = legal_mask(game)
+    cards = PimcBot(game.rules, random.Random(1), worlds=10).card_values(
+        SeatView(game, game.to_act), mask)
+    assert set(cards) == {c for c in range(game.deck.size) if mask >> c & 1}
+    best = max(cards.values())
+    played = PimcBot(game.rules, random.Random(1), worlds=10).play(
+        SeatView(game, game.to_act), mask)
+    assert cards[played] == best
+
+
 def test_it_takes_the_trick_that_makes_the_hand() -> None:
     # spades trump; S leads the last two tricks' worth: the boss trump wins, a low
     # plain card loses the point
@@ -254,7 +278,7 @@ def test_reading_the_bidding_can_be_turned_off() -> None:
     spec = parse_bot_spec("pimc:infer=no")
     bot = make_bot(spec, load_variant("standard"), random.Random(0))
     assert isinstance(bot, PimcBot) and not bot.infer
-    game = rule_bid_game("standard", 3)
+    game = rule_bid_game("standard", 4)
     assert game is not None
     assert bot._readers(SeatView(game, game.to_act)) == []
 

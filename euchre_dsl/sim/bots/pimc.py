@@ -130,6 +130,21 @@ class PimcBot:
     def play(self, view: SeatView, legal: int) -> int:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
+        totals = self._card_totals(view)
+        best = max(totals[c] for c in mask_cards(legal))
+        choice = self.rule.play(view, legal)
+        if totals[choice] == best:
+            return choice
+        return next(c for c in mask_cards(legal) if totals[c] == best)
+
+    def card_values(self, view: SeatView, legal: int) -> dict[int, float]:
+        """Each legal card's mean value over the sampled worlds, in the units the bot
+        plays for (for a hint: what it would play, and why)."""
+        totals = self._card_totals(view)
+        return {c: totals[c] / self.worlds for c in mask_cards(legal)}
+
+    def _card_totals(self, view: SeatView) -> list[int]:
+        """Per card, its value summed over ``worlds`` sampled worlds (each solved)."""
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
@@ -141,17 +156,39 @@ class PimcBot:
             world = draw_world(sampler, readers, rng)
             for card, value in card_points(solver, position_of(world, seat), u).items():
                 totals[card] += value
-        best = max(totals[c] for c in mask_cards(legal))
-        choice = self.rule.play(view, legal)
-        if totals[choice] == best:
-            return choice
-        return next(c for c in mask_cards(legal) if totals[c] == best)
+        return totals
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         legal = candidates(view, legal)
         if len(legal) == 1:
             return legal[0]
+        values, alive = self._weigh(view, legal)
+        best_i = alive[0]
+        best = -1e18
+        for i in alive:
+            mean = sum(values[i]) / len(values[i])
+            if mean > best:
+                best, best_i = mean, i
+        return legal[best_i]
+
+    def option_values(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        """The options the bot weighs (:func:`candidates`) with their mean values over
+        the worlds each was valued in, its choice first: the options still in the
+        running by value, then those dropped early as clearly worse (valued in fewer
+        worlds).  For a hint: what it would do and why."""
+        legal = candidates(view, legal)
+        if len(legal) == 1:
+            return [(legal[0], 0.0)]
+        values, alive = self._weigh(view, legal)
+        order = sorted((i for i in range(len(legal)) if values[i]),
+                       key=lambda i: (i not in alive, -sum(values[i]) / len(values[i])))
+        return [(legal[i], sum(values[i]) / len(values[i])) for i in order]
+
+    def _weigh(self, view: SeatView, legal: Sequence[Action]
+               ) -> tuple[list[list[float]], list[int]]:
+        """Each option's values in the worlds sampled for it, and the options still in
+        the running when the sampling stopped."""
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
@@ -171,13 +208,7 @@ class PimcBot:
                 alive = _survivors(values, alive)
                 if len(alive) == 1:
                     break
-        best_i = alive[0]
-        best = -1e18
-        for i in alive:
-            mean = sum(values[i]) / len(values[i])
-            if mean > best:
-                best, best_i = mean, i
-        return legal[best_i]
+        return values, alive
 
     def _readers(self, view: SeatView) -> list[SeatReading]:
         """The readings of this hand's bidding and play, those the bot makes

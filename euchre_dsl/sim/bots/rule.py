@@ -1,15 +1,23 @@
 """The rule bot: a heuristic player for every variant.
 
-Bidding rests on one small model.  Each card of a hand gets a chance of
-winning a trick under a contract, read from the deck's tables (a card's rank
-among the outstanding cards of its effective suit: the bowers and the joker
-come from :attr:`Deck.trump_orders`, never from a rule of its own); the
-chances add up to a distribution of the tricks the seat (and, in a
-partnership, a partner of average strength) will take; each option -- order
-up, call, go alone, stay or drop, bid -- is then worth its expected points
-under the variant's own scoring table, capped at what the score still needs
-(a march is worth no more than the one point that wins the game).  The bot
-takes the best option, passing unless making is worth ``margin`` points more.
+Bidding rests on one small model, the hand evaluation a club player makes.
+Each card of a hand gets a chance of winning a trick under a contract, read
+from the deck's tables (a card's rank among the outstanding cards of its
+effective suit: the bowers and the joker come from :attr:`Deck.trump_orders`,
+never from a rule of its own), and corrected for what the cards do together:
+trump length (the long trumps take the late tricks once the high ones have
+drawn the rest), voids beside spare trumps, and plain aces that are worth
+little to a maker without trumps.  The bidding so far is read too: a partner
+who passed on the suit brings less, opponents who passed on it hold fewer of
+the trumps above the seat's own.  The upcard's fate counts (taken by a
+partner, an opponent, or the seat itself after its best discard).  The
+chances add up to a distribution of the tricks the side will take, and each
+option -- order up, call, go alone, stay or drop, bid -- is worth its expected
+points under the variant's own scoring table (:mod:`~euchre_dsl.engine.scoring`),
+capped at what the score still needs.  The bot makes trump only when that is
+worth ``margin`` points (``dealer_margin`` for a dealer who would otherwise turn
+the card down) -- bars that also absorb the model's optimism, set so that the
+bot bids from each seat near as often as human players do (docs/strength.md).
 
 The play follows the usual table habits: the maker draws trump, a partner of
 the maker leads trump to it, the seat does not trump or overtake a partner's
@@ -33,7 +41,7 @@ from ...engine.view import SeatView
 from .base import Param, Rng
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
-TRUMP_CHANCE = (1.0, 0.62, 0.4, 0.25, 0.16, 0.1, 0.07, 0.05)
+TRUMP_CHANCE = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
 #: Chance that a plain card wins a trick, by the number of higher cards of its
 #: suit still out (a plain card is trumped more often than a trump is beaten).
 PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
@@ -41,9 +49,33 @@ PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
 #: second, third... round: a side king behind the seat's own ace is worth
 #: far less than the ace.
 ROUND_SURVIVAL = (1.0, 0.5, 0.2, 0.05)
+#: How much of a plain card's chance survives, by the trumps the seat holds:
+#: with none, the others hold every trump to ruff it and the lead is lost for
+#: good; with four or more the seat draws trump first, and the card is seldom
+#: ruffed at all (above the average ruffing :data:`PLAIN_CHANCE` assumes).
+TRUMP_SUPPORT = (0.35, 0.5, 0.7, 0.9, 1.15)
+#: What each trump beyond the second adds to every trump's chance, times the
+#: chance of the seat's best trump: long trumps take the late tricks once the
+#: high ones have drawn the rest (three low trumps draw nothing).
+LENGTH_BONUS = 0.35
+#: How much less a higher trump counts when every opponent passed on the suit:
+#: they would have made it holding the top trumps.
+PASSED_TRUMP_DISCOUNT = 0.5
+#: The chance a low trump takes a trick by trumping a suit the seat is void in.
+RUFF_CHANCE = 0.6
+#: Points staying in a hand (Buck, countdown games) must be worth: a little
+#: above nothing, since the seat may always drop.
+STAY_BAR = 0.1
+#: A hand that expects fewer tricks than this on its best trump takes the widow.
+WIDOW_BAR = 2.0
+#: Tricks the expected count must exceed a bid by (an auction bids what it makes).
+BID_SLACK = 1.0
 #: The tricks an unseen partner takes under a contract it did not choose, as a
 #: distribution over 0, 1, 2, 3 tricks (about 0.9 on average).
 PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
+#: The same for a partner who has passed on the contract (about 0.7): it did
+#: not like it enough to make it.
+PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
 
 
 class RuleBot:
@@ -51,16 +83,19 @@ class RuleBot:
 
     name: ClassVar[str] = "rule"
     PARAMS: ClassVar[tuple[Param, ...]] = (
-        Param("margin", float, 0.1, "points making trump must be worth above passing"),
-        Param("alone_margin", float, 0.35, "points a lone hand must be worth above playing "
+        Param("margin", float, 0.9, "points making trump must be worth above passing"),
+        Param("dealer_margin", float, 0.75, "points a dealer's pick-up must be worth above "
+              "turning the card down (which hands the opponents the first call)"),
+        Param("alone_margin", float, 0.5, "points a lone hand must be worth above playing "
               "with the partner"),
     )
 
-    def __init__(self, rules: RuleSet, rng: Rng, margin: float = 0.1,
-                 alone_margin: float = 0.35) -> None:
+    def __init__(self, rules: RuleSet, rng: Rng, margin: float = 0.9,
+                 dealer_margin: float = 0.75, alone_margin: float = 0.5) -> None:
         self.rules = rules
         self.rng = rng
         self.margin = margin
+        self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
 
@@ -104,13 +139,18 @@ class RuleBot:
                 value -= self.alone_margin
             if best is None or value > best_value:
                 best, best_value = a, value
-        if pass_action is not None and (best is None or best_value < self._pass_value(view)):
+        if pass_action is not None and \
+                (best is None or best_value < self._pass_value(view, legal)):
             return pass_action
         assert best is not None
         return best
 
-    def _pass_value(self, view: SeatView) -> float:
-        """What passing is worth: about nothing, less ``margin`` as the bar to clear."""
+    def _pass_value(self, view: SeatView, legal: Sequence[Action]) -> float:
+        """The bar making trump must clear: ``margin``, or ``dealer_margin`` for a
+        dealer who may take the upcard (turning it down hands the first call of
+        the next round to the opponents, and wastes the trumps the dealer holds)."""
+        if view.seat == view.dealer and any(a.verb == ORDER_UP for a in legal):
+            return self.dealer_margin
         return self.margin
 
     def _make_value(self, view: SeatView, contract: int, takes_upcard: bool,
@@ -128,13 +168,17 @@ class RuleBot:
                                           self._opponents(view, alone), view.rules)
             elif view.side_of[dealer] == view.side and not alone:
                 partner_up = card_chance(deck, hand | out, upcard, contract, 0)
-            elif view.side_of[dealer] != view.side:
+            elif view.side_of[dealer] != view.side and not drawn_by(deck, hand, out, upcard,
+                                                                    contract):
                 partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
         target = self._target(view)
-        probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone))
+        probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone),
+                             self._opponents_passed(view, contract))
         dist = distribution(probs)
         if self._has_partner(view) and not alone:
-            dist = convolve(dist, shift(PARTNER_TRICKS, partner_up))
+            partner = PASSED_PARTNER_TRICKS if self._partner_passed(view, contract) \
+                else PARTNER_TRICKS
+            dist = convolve(dist, shift(partner, partner_up))
         elif partner_up < 0:
             dist = shift(dist, partner_up)
         return self._maker_ev(view, dist, target, alone)
@@ -178,6 +222,37 @@ class RuleBot:
     def _target(self, view: SeatView) -> int:
         t = self.rules.scoring.maker_target
         return view.high_bid if t == "bid" else int(t)
+
+    def _passed_on(self, view: SeatView, contract: int, later: bool = True) -> set[int]:
+        """The seats that passed when they could have made ``contract``.  (A pass
+        on the upcard says nothing of the suits that may be called after it.)
+        ``later``: count the passes after the upcard's round too."""
+        upcard_round = view.upcard is not None  # the first pass of each seat is on it
+        upcard_suit = view.upcard_suit() if upcard_round else None
+        passes = 0
+        out: set[int] = set()
+        for a in view.actions:
+            if a.verb != PASS:
+                continue
+            on_upcard = upcard_round and passes < view.n
+            passes += 1
+            if (later and not on_upcard) or (on_upcard and contract == upcard_suit):
+                out.add(a.seat)
+        return out
+
+    def _partner_passed(self, view: SeatView, contract: int) -> bool:
+        return any(s != view.seat and view.side_of[s] == view.side
+                   for s in self._passed_on(view, contract))
+
+    def _opponents_passed(self, view: SeatView, contract: int) -> float:
+        """The share of the opponents who passed on ``contract`` when it was the
+        upcard's suit.  (A pass on a suit named later tells less: the seat may have
+        held it and another suit, or waited for a better one.)"""
+        opponents = [s for s in range(view.n) if view.side_of[s] != view.side]
+        if not opponents:
+            return 0.0
+        passed = self._passed_on(view, contract, later=False)
+        return sum(1 for s in opponents if s in passed) / len(opponents)
 
     def _has_partner(self, view: SeatView) -> bool:
         return len(view.sides[view.side]) > 1
@@ -227,7 +302,7 @@ class RuleBot:
     def _stay_or_drop(self, view: SeatView, legal: Sequence[Action]) -> Action:
         assert view.trump is not None
         probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
-                             self._opponents(view, False))
+                             self._opponents(view, False), makes=False)
         dist = distribution(probs)
         if self.countdown:
             # stay: each trick counts down, no trick is a buck (the engine's score); drop: nothing
@@ -237,7 +312,7 @@ class RuleBot:
             scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
             ev = sum(p * side_values(r, scores[min(k, len(scores) - 1)])[view.side]
                      for k, p in enumerate(dist))
-            stay = ev > self.margin
+            stay = ev > STAY_BAR
         else:
             stay = dist[0] < 0.5
         verb = STAY if stay else DROP
@@ -247,7 +322,7 @@ class RuleBot:
         """Defend alone only with a hand that should euchre the makers on its own."""
         assert view.trump is not None
         probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
-                             self._opponents(view, False))
+                             self._opponents(view, False), makes=False)
         dist = distribution(probs)
         size = self.rules.deal.hand_size
         need = size - self._target(view) + 1  # tricks that set the makers
@@ -279,7 +354,7 @@ class RuleBot:
         """Take the widow with a hand too weak to stay in on any trump."""
         best = max(sum(hand_chances(view.deck, view.hand, c, 0, self._opponents(view, False)))
                    for c in range(4))
-        verb = TAKE_WIDOW if best < 1.1 else PASS
+        verb = TAKE_WIDOW if best < WIDOW_BAR else PASS
         return next(a for a in legal if a.verb == verb)
 
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -296,7 +371,7 @@ class RuleBot:
             best = max(best, sum(hand_chances(view.deck, hand, c, out, opponents)))
         bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
         for a in bids:
-            if a.arg is not None and a.arg <= best - 0.45 - self.margin:
+            if a.arg is not None and a.arg <= best - BID_SLACK:
                 return a
         return next(a for a in legal if a.verb == PASS)
 
@@ -375,9 +450,15 @@ class RuleBot:
 # ====================================================================== model
 
 
-def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int) -> float:
+def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int,
+                weak_opponents: float = 0.0) -> float:
     """The chance ``card`` wins a trick under ``contract``, from how many higher
-    cards of its effective suit are neither in ``known`` nor the card itself."""
+    cards of its effective suit are neither in ``known`` nor the card itself.
+
+    ``weak_opponents`` (0 to 1) is the share of the opponents who passed when
+    they could have made this contract: a higher trump is then less likely to
+    be in their hands, and counts for less.
+    """
     suit = deck.effective_suits[contract][card]
     power = deck.powers[contract][suit]
     higher = 0
@@ -386,32 +467,69 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
             higher += 1
     is_trump = contract < 4 and suit == contract or power[card] >= 100
     table = TRUMP_CHANCE if is_trump else PLAIN_CHANCE
-    chance = table[min(higher, len(table) - 1)]
+    if is_trump and weak_opponents > 0:
+        h = higher * (1 - PASSED_TRUMP_DISCOUNT * weak_opponents)
+        i = min(int(h), len(table) - 1)
+        j = min(i + 1, len(table) - 1)
+        chance = table[i] + (table[j] - table[i]) * (h - int(h))
+    else:
+        chance = table[min(higher, len(table) - 1)]
     if not is_trump and contract < 4:
         chance -= 0.08 * opponents_extra  # more players: more chances to be trumped
     return max(chance, 0.01)
 
 
-def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int) -> list[float]:
-    """Per card of ``hand``, the chance it wins a trick (``out``: cards gone)."""
+def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
+                 weak_opponents: float = 0.0, makes: bool = True) -> list[float]:
+    """Per card of ``hand``, the chance it wins a trick (``out``: cards gone).
+
+    The cards are not independent: for the side that makes trump (``makes``), a
+    plain ace is worth less the fewer trumps the seat holds (the defenders hold
+    them, to trump it, and the seat cannot win the lead back), and a trump is
+    worth more beside a void it can trump into.
+    """
     known = hand | out
     trumps = hand & deck.trump_masks[contract]
     n_trumps = trumps.bit_count()
     extra = max(opponents - 2, 0)
+    support = TRUMP_SUPPORT[min(n_trumps, len(TRUMP_SUPPORT) - 1)] \
+        if contract < 4 and makes else 1.0
+    # trumps spare for trumping in: one per void, the low ones, beyond the first
+    ruffs = min(voids(deck, hand, contract), max(n_trumps - 1, 0))
+    low_trumps = sorted((c for c in mask_cards(trumps)),
+                        key=lambda c: deck.powers[contract][contract][c])[:ruffs] \
+        if contract < 4 else []
     probs = []
+    # long trumps take the late tricks, once the seat's high trumps have drawn the rest
+    top = max((card_chance(deck, known, c, contract, extra, weak_opponents)
+               for c in mask_cards(trumps)), default=0.0)
+    length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
     for c in mask_cards(hand):
-        p = card_chance(deck, known, c, contract, extra)
-        if (trumps >> c) & 1 and n_trumps >= 3:
-            p = min(1.0, p + 0.12 * (n_trumps - 2))  # long trumps take the late tricks
-        elif contract < 4 and not (trumps >> c) & 1:
+        p = card_chance(deck, known, c, contract, extra, weak_opponents)
+        if (trumps >> c) & 1:
+            p = min(1.0, p + length)
+            if c in low_trumps:
+                p = max(p, RUFF_CHANCE)
+        elif contract < 4:
             suit = deck.suit_masks[contract][deck.effective_suits[contract][c]]
             power = deck.powers[contract][deck.effective_suits[contract][c]]
             # the seat's own higher cards of the suit must be led first: the
             # card wins only if the suit goes round that many more times untrumped
             above = sum(1 for d in mask_cards(hand & suit) if power[d] > power[c])
-            p = max(0.01, p * ROUND_SURVIVAL[min(above, len(ROUND_SURVIVAL) - 1)])
+            p = max(0.01, p * support * ROUND_SURVIVAL[min(above, len(ROUND_SURVIVAL) - 1)])
         probs.append(p)
     return probs
+
+
+def drawn_by(deck: Deck, hand: int, out: int, card: int, contract: int) -> bool:
+    """Do the seat's trumps above ``card`` outnumber every trump it cannot see?
+    Then leading them draws ``card`` before it can take a trick."""
+    if contract >= 4:
+        return False
+    trumps = deck.trump_masks[contract]
+    power = deck.powers[contract][contract]
+    above = sum(1 for c in mask_cards(hand & trumps) if power[c] > power[card])
+    return above >= (trumps & ~hand & ~out).bit_count()
 
 
 def voids(deck: Deck, hand: int, contract: int) -> int:

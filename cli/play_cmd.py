@@ -1,0 +1,318 @@
+"""``euchre play``: sit at one seat of any variant against bots, in the terminal.
+
+Keyboard only, over plain standard input and output (no curses: it works over
+ssh and from a script).  Every decision of the player's seat lists the legal
+choices, numbered; the player answers with a number (``q`` ends the session).
+The other seats are bots; their actions are shown as they happen, with only
+what the player's seat may see (another seat's discard is "a card").  After
+each hand the solver-based analyzer gives its verdict on the player's cards;
+``--hint`` asks ``pimc`` at each decision what it would do and why (the value
+of each option over its sampled worlds).  ``-o FILE`` saves the game as an
+``ehh/1`` record (the text format for ``.ehh``, JSON otherwise), also when the
+session ends early: the hands finished so far.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import secrets
+import sys
+from typing import Any, Callable, Sequence
+
+import click
+
+from euchre_dsl.analysis.analyze import Analyzer
+from euchre_dsl.analysis.text import contract_line, mistake_line
+from euchre_dsl.cards import JOKER_SUIT
+from euchre_dsl.display.replay import RED_SUITS, contract_words, describe
+from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
+from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.view import SeatView
+from euchre_dsl.history.text_writer import write_text
+from euchre_dsl.history.writer import dump_record, game_record, hand_record
+from euchre_dsl.rng import BOT, derive
+from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
+from euchre_dsl.sim.bots.pimc import PimcBot
+from euchre_dsl.sim.deals import Deals
+
+from .common import EXIT_USAGE, open_output, resolve_variant, variant_reference
+
+#: Click's styles of the suits' colours (as ``euchre replay`` draws them).
+STYLES: dict[str, dict[str, Any]] = {"red": {"fg": "red"}, "black": {"bold": True},
+                                     "dim": {"dim": True}}
+
+
+class Quit(Exception):
+    """The player asked to stop, or standard input ended."""
+
+
+class Table:
+    """One session: the game, the bots, what the player sees and answers."""
+
+    def __init__(self, rules: RuleSet, variant: str, seat: int, bot: str, seed: int,
+                 hint: bool, analysis: bool, color: bool | None,
+                 read: Callable[[], str]) -> None:
+        self.rules = rules
+        self.variant = variant
+        self.seat = seat
+        self.seed = seed
+        self.bot_spec = bot
+        self.color = color
+        self.read = read
+        self.game = Game(rules, dealer=Deals(seed).first_dealer(0, rules.players.count))
+        self.deals = Deals(seed)
+        self.deals.start(0, 0)
+        spec = parse_bot_spec(bot)
+        self.bots: list[Bot | None] = [
+            None if s == seat else make_bot(spec, rules, random.Random(derive(seed, BOT, 0, s)))
+            for s in range(rules.players.count)]
+        # the hint's values in expected points of the hand (capped at what the score needs)
+        self.hinter = PimcBot(rules, random.Random(derive(seed, BOT, 1, seat)), goal="points") \
+            if hint else None
+        self.analyzer = Analyzer() if analysis else None
+        self.hands: list[dict[str, Any]] = []
+        self.shown = 0  # the player's hand as last shown
+
+    # ------------------------------------------------------------ output
+    def say(self, text: str = "") -> None:
+        click.echo(text, color=self.color)
+
+    def paint(self, text: str, style: str) -> str:
+        return click.style(text, **STYLES.get(style, {}))
+
+    def card(self, card: int) -> str:
+        deck = self.game.deck
+        suit = deck.suit(card)
+        style = "red" if suit in RED_SUITS else "black" if suit != JOKER_SUIT else "bold"
+        return self.paint(deck.symbols[card], style)
+
+    def cards(self, mask: int) -> str:
+        deck = self.game.deck
+        trump = self.game.trump
+        return " ".join(self.card(c) for c in deck.sorted_cards(mask, trump)) or "-"
+
+    def words(self, action: Action) -> str:
+        """An action as the player's seat sees it, its card coloured."""
+        game = self.game
+        hidden = action.verb in (DISCARD, GIVE) and action.seat != self.seat
+        text = describe(game, action._replace(arg=None) if hidden else action)
+        if action.arg is not None and not hidden and action.verb in (PLAY, DISCARD, GIVE):
+            name = game.deck.symbols[action.arg]
+            text = text[:len(text) - len(name)] + self.card(action.arg)
+        return text
+
+    # ------------------------------------------------------------ the game
+    def play(self, hands: int | None) -> None:
+        """Deal and play hands until the game ends (or ``hands`` are played)."""
+        game = self.game
+        labels = game.labels
+        self.say(f"{self.rules.name or self.rules.id}: you are {labels[self.seat]}; "
+                 f"type the number of your choice, q to stop.")
+        while not game.is_over and (hands is None or len(self.hands) < hands):
+            dealer = game.dealer
+            self.deals.deal(game, len(self.hands))
+            dealt = game.dealt
+            upcard = game.upcard
+            widow = game.widow if self.rules.deal.widow else None
+            self.say()
+            up = f" · upcard {self.card(upcard)}" if upcard is not None else ""
+            self.say(f"Hand {len(self.hands) + 1} · dealer {labels[dealer]}{up}")
+            self.shown = game.hand_of(self.seat)
+            self.say(f"Your hand: {self.cards(self.shown)}")
+            while not game.hand_over:
+                self.step()
+            self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
+            self.result()
+            self.verdict()
+
+    def step(self) -> None:
+        game = self.game
+        seat = game.to_act
+        legal = game.legal_actions()
+        bot = self.bots[seat]
+        if bot is None:
+            action = self.ask(legal)
+        elif game.phase == PLAYING:
+            mask = 0
+            for a in legal:
+                if a.arg is not None:
+                    mask |= 1 << a.arg
+            action = Action(seat, PLAY, bot.play(SeatView(game, seat), mask))
+        else:
+            action = bot.act(SeatView(game, seat), legal)
+        tricks = sum(game.tricks)
+        trump = game.trump
+        words = self.words(action)
+        game.apply(action)
+        self.say(f"  {words}")
+        if trump is None and game.trump is not None:
+            maker = "" if game.maker is None else \
+                f", made by {game.labels[game.maker]}{' alone' if game.alone else ''}"
+            self.say(f"  trump {contract_words(game.trump)}{maker}")
+        if sum(game.tricks) > tricks:
+            winner = game.trick_winners[-1]
+            self.say(f"  trick {sum(game.tricks)} to {game.labels[winner]}")
+
+    def ask(self, legal: Sequence[Action]) -> Action:
+        """The player's choice among ``legal``, by number."""
+        game = self.game
+        hand = game.hand_of(self.seat)
+        if hand != self.shown:
+            self.say(f"Your hand: {self.cards(hand)}")
+            self.shown = hand
+        if game.trick:
+            table = " ".join(f"{game.labels[s]} {self.card(c)}"
+                             for s, c in zip(game.trick_seats, game.trick))
+            self.say(f"On the table: {table}")
+        if self.hinter is not None:
+            self.say(self.hint(legal))
+        for i, a in enumerate(legal, 1):
+            self.say(f"  {i}) {self.choice_words(a)}")
+        while True:
+            click.echo(f"Your choice (1-{len(legal)}): ", nl=False, color=self.color)
+            line = self.read()
+            if not line:
+                self.say()
+                raise Quit("standard input ended")
+            text = line.strip().lower()
+            if text in ("q", "quit"):
+                raise Quit("you stopped")
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            self.say(f"'{line.strip()}' is not a choice: type a number from 1 to {len(legal)}, "
+                     "or q to stop")
+
+    def choice_words(self, action: Action) -> str:
+        """A choice as the menu lists it: the action's words without the seat."""
+        text = self.words(action)
+        label = self.game.labels[action.seat]
+        return text[len(label) + 1:] if text.startswith(label + " ") else text
+
+    def hint(self, legal: Sequence[Action]) -> str:
+        """What ``pimc`` would do here, and the value of each option it weighed."""
+        game = self.game
+        assert self.hinter is not None
+        view = SeatView(game, self.seat)
+        if game.phase == PLAYING:
+            mask = 0
+            for a in legal:
+                if a.arg is not None:
+                    mask |= 1 << a.arg
+            values = sorted(self.hinter.card_values(view, mask).items(), key=lambda cv: -cv[1])
+            options = [(self.card(c), v) for c, v in values]
+        else:
+            options = [(self.choice_words(a), v) for a, v in self.hinter.option_values(view, legal)]
+        best = options[0][0]
+        rest = "; ".join(f"{words} {value:+.2f}" for words, value in options)
+        return f"Hint: pimc's choice: {best} (your side's net points, the mean over its " \
+               f"sampled deals: {rest})"
+
+    def result(self) -> None:
+        game = self.game
+        res = game.last_result
+        assert res is not None
+        sides = ["+".join(game.labels[s] for s in side) for side in game.sides]
+        points = ", ".join(f"{name} {p:+d}" if p else f"{name} 0"
+                           for name, p in zip(sides, res.points))
+        scores = ", ".join(f"{name} {p}" for name, p in zip(sides, res.scores))
+        self.say(f"Result: {res.reason or 'no score'} · {points} · score {scores}")
+
+    def verdict(self) -> None:
+        """The analyzer's verdict on the player's cards in the hand just played."""
+        if self.analyzer is None or not self.hands[-1].get("actions"):
+            return
+        record = self.record()
+        mine = self.game.labels[self.seat]
+        for h in self.analyzer.analyze_record(record, 0, "this game", len(self.hands)):
+            if h.makers_dd is None:
+                continue  # not played out, or not every card known
+            self.say(f"Analysis: {contract_line(h)}; with best play the makers take "
+                     f"{h.makers_dd}")
+            mistakes = [p for p in h.mistakes if p.seat == mine]
+            if not mistakes:
+                played = any(p.seat == mine for p in h.plays)
+                self.say("  your cards: " + ("no card lost a trick" if played
+                                             else "you did not play this hand"))
+            for p in mistakes:
+                self.say(f"  {mistake_line(h, p)}")
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as an ``ehh/1`` record; its meta names who sat where."""
+        bots = ",".join("you" if b is None else self.bot_spec for b in self.bots)
+        return game_record(self.game, variant_reference(self.variant, self.rules), self.hands,
+                           meta={"event": "euchre play", "seed": self.seed, "bots": bots})
+
+
+def register(group: click.Group) -> None:
+    group.add_command(play_cmd)
+
+
+@click.command("play")
+@click.option("--variant", "-v", default="standard", show_default=True,
+              help="Shipped variant id or variant file.")
+@click.option("--seat", metavar="LABEL",
+              help="Your seat (N, E, S, W in the standard game; default: the first seat).")
+@click.option("--bot", default="rule", show_default=True, metavar="SPEC",
+              help="The bot at every other seat (random, rule, pimc, with parameters).")
+@click.option("--seed", "-s", type=click.IntRange(min=0),
+              help="Seed of the deals and the bots (default: a fresh one, printed).")
+@click.option("--hands", "-n", type=click.IntRange(min=1),
+              help="Stop after this many hands (default: play the game to its end).")
+@click.option("--hint", is_flag=True,
+              help="At each of your decisions, show what pimc would do and its option values.")
+@click.option("--analysis/--no-analysis", default=True, show_default=True,
+              help="After each hand, the analyzer's verdict on your cards.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
+              help="Save the game as an ehh/1 record (.ehh: the text format; else JSON).")
+def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: int | None,
+             hint: bool, analysis: bool, output: str | None) -> None:
+    """Sit at one seat of a variant and play against bots, in the terminal.
+
+    \b
+      euchre play
+      euchre play --variant buck --seat E --bot pimc --hint -o game.ehh
+    """
+    rules = resolve_variant(variant)
+    labels = list(Game(rules).labels)
+    if seat is None:
+        seat_index = 0
+    elif seat.upper() in labels:
+        seat_index = labels.index(seat.upper())
+    else:
+        raise click.UsageError(f"--seat: {rules.id} has the seats {', '.join(labels)}, "
+                               f"not {seat!r}")
+    try:
+        parse_bot_spec(bot)
+    except BotSpecError as exc:
+        raise click.UsageError(f"--bot: {exc}") from None
+    if seed is None:
+        seed = secrets.randbelow(2 ** 31)
+    color = False if os.environ.get("NO_COLOR") else None
+    table = Table(rules, variant, seat_index, bot, seed, hint, analysis, color,
+                  sys.stdin.readline)
+    click.echo(f"seed {seed} (euchre play --seed {seed} deals these cards again)")
+    code = 0
+    try:
+        table.play(hands)
+    except Quit as stop:
+        click.echo(f"euchre play: {stop}; {len(table.hands)} hand"
+                   f"{'' if len(table.hands) == 1 else 's'} finished", err=True)
+        code = EXIT_USAGE if str(stop) == "standard input ended" else 0
+    if table.game.is_over:
+        click.echo("Game over.")
+    if output is not None and table.hands:
+        record = table.record()
+        with open_output(output, "play") as out:
+            if output.endswith(".ehh"):
+                text = io.StringIO()
+                write_text([record], text)
+                out.write(text.getvalue())
+            else:
+                out.write(dump_record(record) + "\n")
+        click.echo(f"saved {len(table.hands)} hand{'' if len(table.hands) == 1 else 's'} "
+                   f"to {output}")
+    if code:
+        raise SystemExit(code)
