@@ -37,6 +37,11 @@ _WHERE = {
     "Match": "engine.match",
     "Deck": "cards",
     "CardError": "cards",
+    # typed values with faces (cards, seats, hands, actions that print)
+    "Card": "engine.faces",
+    "Seat": "engine.faces",
+    "Hand": "engine.faces",
+    "Move": "engine.faces",
     # records: reading and writing
     "open_records": "history.reader",
     "read_records": "history.reader",
@@ -80,6 +85,7 @@ __all__ = ["__version__", "build", "EuchreError", "Problem", "Location", *_WHERE
 if TYPE_CHECKING:  # the same names, for type checkers
     from .cards import CardError, Deck
     from .engine.actions import Action, IllegalAction
+    from .engine.faces import Card, Hand, Move, Seat
     from .engine.game import Game, HandResult
     from .engine.match import Match
     from .history.events import Acted, Dealt, HandEnded, Started

@@ -39,8 +39,10 @@ from .actions import (
 )
 from .bidding import contract_words
 from .deal import Uniform, deal_known, deal_masks, deal_shuffled
+from .faces import Card, Hand, Move, Seat, moves
 from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
+from .table import summary, table_svg, table_text
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -49,7 +51,8 @@ _ALL_PASS_NO_TRUMP: Final = AllPass.NO_TRUMP
 _SAME_DEALER: Final = Redeal.SAME_DEALER
 
 
-__all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS"]
+__all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS", "Card",
+           "Hand", "Move", "Seat"]
 
 class Game(State):
     """A game in progress under one rule set."""
@@ -801,6 +804,42 @@ class Game(State):
                 menu = self.menus[key] = tuple(self._menu())
             return menu
         return tuple(self._menu())
+
+    # ================================================= the faces of a game
+    def legal_moves(self) -> tuple[Move, ...]:
+        """:meth:`legal_actions` with faces: the same actions, in the same order, as
+        :class:`~euchre_dsl.engine.faces.Move` values that print as the record spells
+        them.  (The plain actions stay the engine's: bots and searches call
+        :meth:`legal_actions` millions of times.)"""
+        return moves(self.legal_actions(), self.labels, self.deck)
+
+    def hand(self, seat: int) -> Hand:
+        """The cards the seat certainly holds now, as a :class:`~euchre_dsl.engine.faces.Hand`
+        (:meth:`hand_of` gives the plain mask)."""
+        return Hand(self.sure[seat], self.deck)
+
+    def card(self, text: str) -> Card:
+        """A card of this game's deck, read as records write it (``"JH"``, ``"10♥"``)."""
+        return Card.parse(text, self.deck)
+
+    def seat(self, label: str) -> Seat:
+        """The seat of a label of this table (``"E"``)."""
+        return Seat.parse(label, self.labels)
+
+    def __repr__(self) -> str:
+        return f"<Game {summary(self)}>"
+
+    def __str__(self) -> str:
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter."""
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The picture with the table's text under it, for Jupyter."""
+        text = table_text(self).replace("&", "&amp;").replace("<", "&lt;")
+        return f"<div>{table_svg(self)}<pre>{text}</pre></div>"
 
     def _menu(self) -> list[Action]:
         """The legal actions of the seat on turn, from the menu of the phase."""

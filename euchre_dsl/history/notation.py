@@ -20,15 +20,15 @@ from typing import Any, Iterable
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, contract_name
 from ..engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
-    SWAP, TAKE_WIDOW, Action, ActionTuple,
+    SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
 )
+#: How an unknown card is written (defined beside the engine's spelling of actions).
+from ..engine.actions import UNKNOWN_CARD as UNKNOWN_CARD
 from ..engine.game import Game, HandResult
 from ..errors import EuchreError, Problem
 from .positions import JsonPath, Locate, no_positions
 
 FORMAT = "ehh/1"
-#: How an unknown card is written (a hidden discard, a card of a partly known hand).
-UNKNOWN_CARD = "??"
 #: Trump contracts as ``call`` and ``result.trump`` write them.
 CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
                   "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
@@ -88,27 +88,10 @@ def did_you_mean(word: Any, options: Iterable[str]) -> str:
 
 
 def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
-    """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``."""
-    seat, verb, arg, alone = action
-    label = game.labels[seat]
-    if verb == PLAY or verb == DISCARD or verb == GIVE:
-        return [label, verb, UNKNOWN_CARD if arg is None else game.deck.names[arg]]
-    if verb == SWAP or verb == MISDEAL:  # cards shown face up (a mask); none: a faulty deal
-        names = game.deck.names
-        return [label, verb] + ([] if arg is None else
-                                [names[c] for c in game.deck.sorted_cards(arg)])
-    if verb == CALL:
-        out: list[Any] = [label, verb, contract_name(arg)]
-        if alone:
-            out.append("alone")
-        return out
-    if verb == ORDER_UP:
-        return [label, verb, "alone"] if alone else [label, verb]
-    if verb == BID:
-        return [label, verb, arg]
-    if verb == DECLINE:
-        return None
-    return [label, verb]
+    """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``
+    (the engine's :func:`~euchre_dsl.engine.actions.spell_action`, with the game's
+    seats and deck)."""
+    return spell_action(game.labels, game.deck, action)
 
 
 def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
