@@ -810,12 +810,36 @@ class Game(State):
         """:meth:`legal_actions` with faces: the same actions, in the same order, as
         :class:`~euchre_dsl.engine.faces.Move` values that print as the record spells
         them.  (The plain actions stay the engine's: bots and searches call
-        :meth:`legal_actions` millions of times.)"""
+        :meth:`legal_actions` millions of times.)
+
+        >>> from euchre_dsl.rules.registry import load_variant
+        >>> game = Game(load_variant("standard"), dealer=3)
+        >>> game.deal([None] * 4, upcard=game.card("JS"))
+        >>> [str(move) for move in game.legal_moves()]
+        ['N pass', 'N order_up', 'N order_up alone']
+        >>> game.legal_moves() == game.legal_actions()
+        True
+        """
         return moves(self.legal_actions(), self.labels, self.deck)
 
     def hand(self, seat: int) -> Hand:
         """The cards the seat certainly holds now, as a :class:`~euchre_dsl.engine.faces.Hand`
-        (:meth:`hand_of` gives the plain mask)."""
+        (:meth:`hand_of` gives the plain mask).
+
+        >>> from euchre_dsl.rules.registry import load_variant
+        >>> game = Game(load_variant("standard"), dealer=0)
+        >>> game.deal([[0, 1, 2, 3, 4], None, None, None], upcard=game.card("JS"))
+        >>> print(game.hand(game.seat("N")))
+        K♣ Q♣ J♣ 10♣ 9♣
+        >>> len(game.hand(1))  # East's cards are not known
+        0
+        >>> print(game)  # doctest: +ELLIPSIS
+        standard · dealer N · score N+S 0, E+W 0
+        hand 1 · order_up_round
+        N  K♣ Q♣ J♣ 10♣ 9♣
+        E  ? ? ? ? ?
+        ...
+        """
         return Hand(self.sure[seat], self.deck)
 
     def card(self, text: str) -> Card:
