@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final, Sequence
 
 from ..cards import NO_TRUMP, count_cards
+from ..rng import RandomSource
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, deal_claims, participation, play
 from .actions import (
@@ -38,8 +39,9 @@ from .actions import (
     WIDOW, Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
-from .deal import Uniform, deal_known, deal_masks, deal_shuffled
+from .deal import deal_known, deal_masks, deal_shuffled
 from .faces import Card, Hand, Move, Seat, moves
+from .play import PlayChooser
 from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
 from .table import summary, table_svg, table_text
@@ -126,7 +128,7 @@ class Game(State):
         if self.phase != DEAL:
             raise IllegalAction("incomplete-hand", "the previous hand is not finished")
 
-    def deal_random(self, rng: Uniform) -> None:
+    def deal_random(self, rng: RandomSource) -> None:
         """Shuffle with ``rng`` and deal by the variant's packets (full information):
         the simulator's deal."""
         if self.phase != DEAL:
@@ -908,6 +910,3 @@ _OPTIONAL_PHASES: Final = frozenset((CLAIMS, TAKE_UPCARD, DEFEND))
 #: Phases whose legal actions depend only on (phase, seat, dealer, last to bid,
 #: turned-down suit, high bid): their menus are cached per rule set.
 _MENU_PHASES: Final = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND))
-
-#: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``.
-PlayChooser = Callable[[Game, int, int], int]

@@ -30,7 +30,8 @@ from ...engine.actions import (
 from ...rules.ruleset import RuleSet, ScoringModel
 from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
 from ...engine.view import SeatView
-from .base import Param, Rng
+from ...rng import RandomSource
+from .base import Param
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
 TRUMP_CHANCE = (1.0, 0.62, 0.4, 0.25, 0.16, 0.1, 0.07, 0.05)
@@ -56,7 +57,7 @@ class RuleBot:
               "with the partner"),
     )
 
-    def __init__(self, rules: RuleSet, rng: Rng, margin: float = 0.1,
+    def __init__(self, rules: RuleSet, rng: RandomSource, margin: float = 0.1,
                  alone_margin: float = 0.35) -> None:
         self.rules = rules
         self.rng = rng
