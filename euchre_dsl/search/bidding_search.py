@@ -109,7 +109,7 @@ class FullInfoBidding:
         a bound, and only values inside it are remembered."""
         if game.hand_over:
             return self._result_values(game)
-        key = _state_key(game)
+        key = game.position_key()
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -169,34 +169,3 @@ class FullInfoBidding:
         res = game.last_result
         assert res is not None
         return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
-
-
-def _state_key(game: Game) -> object:
-    """Everything that decides the rest of the hand, hashable: the game's state
-    without the log of how it was reached."""
-    names = getattr(type(game), "__mypyc_attrs__", None) or tuple(vars(game))
-    parts: list[object] = []
-    for name in names:
-        if name in _NOT_STATE:
-            continue
-        try:
-            value = getattr(game, name)
-        except AttributeError:
-            continue
-        parts.append(_frozen(value))
-    return tuple(parts)
-
-
-def _frozen(value: object) -> object:
-    """A hashable equal of a state value (lists, dicts and sets of plain values)."""
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return frozenset((k, _frozen(v)) for k, v in value.items())
-    if isinstance(value, set):
-        return frozenset(value)
-    return value
-
-
-#: Attributes that do not decide what can still happen (or are shared tables).
-_NOT_STATE = frozenset(("hand_log", "rules", "deck", "_menus", "results", "_eff", "_masks"))
