@@ -39,11 +39,11 @@ from ..engine.actions import PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
-from .fast_check import (
-    V_BID, V_CALL, V_DISCARD, V_ORDER_UP, V_PLAY, VERB_CODES, FastCheck, Seating,
-    apply_action,
+from .fast_check import FastCheck, Seating, apply_action
+from .notation import (
+    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
+    FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
 )
-from .notation import CONTRACT_CODES, FORMAT
 
 # JSON's structural bytes
 _QUOTE: Final = 34
@@ -65,9 +65,13 @@ _ALONE: Final = b',"alone"'
 
 
 def _verb_table() -> dict[int, tuple[int, bytes]]:
-    """Each verb by its length and first two bytes (see :meth:`ByteCheck._verb`)."""
+    """Each plain verb of the notation's action table (``notation.VERB_TABLE``: the
+    verbs the fast paths replay) by its length and first two bytes (see
+    :meth:`ByteCheck._verb`)."""
     table: dict[int, tuple[int, bytes]] = {}
     for verb, code in VERB_CODES.items():
+        if not PLAIN_CODE[code]:
+            continue  # a house-rule verb: the full checker's
         b = verb.encode()
         key = len(b) << 16 | b[0] << 8 | b[1]
         assert key not in table, f"two verbs share a length and first two letters: {verb}"
@@ -448,13 +452,14 @@ class ByteCheck:
         """Past the arguments of one action (up to its closing ``]``), applied."""
         arg = 0
         alone = False
-        if code == V_DISCARD or code == V_PLAY:
+        kind = ARGS_OF_CODE[code]  # what follows the verb, as notation.read_action reads it
+        if kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
             arg = self._card(raw, self._word(raw, i, b',"'), seating.deck.pairs)
             i += 5
-        elif code == V_BID:
+        elif kind == A_NUMBER:
             i = self._int(raw, self._byte(raw, i, _COMMA))
             arg = self._value
-        elif code == V_CALL:
+        elif kind == A_CONTRACT:
             i = self._word(raw, i, b',"')
             end = self._string_end(raw, i)
             contract = CONTRACT_CODES.get(raw[i:end].decode("ascii").upper())
@@ -462,7 +467,7 @@ class ByteCheck:
                 raise NotPlain
             arg = contract
             i = end + 1
-        if (code == V_ORDER_UP or code == V_CALL) and raw[i] == _COMMA:
+        if (kind == A_ALONE or kind == A_CONTRACT) and raw[i] == _COMMA:
             i = self._word(raw, i, _ALONE)
             alone = True
         if not apply_action(game, seat, code, arg, alone):

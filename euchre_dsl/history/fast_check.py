@@ -29,15 +29,15 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from ..cards import contract_name
-from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
-    IllegalAction,
-)
+from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAY, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..rules.ruleset import RuleSet
-from .notation import CONTRACT_CODES, FORMAT
+from .notation import (
+    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
+    FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
+)
 from .shape import HAND_KEYS, LABEL, TOP_KEYS
 
 _TOP: Final = frozenset(TOP_KEYS)
@@ -47,32 +47,11 @@ _FINAL: Final = frozenset(("scores", "winner"))
 _RESULT_KEYS: Final = 5  # trump, maker, tricks, points, scores: result_to_json's keys
 _ALONE: Final = "alone"
 
-# The verbs the fast path replays, as small ints (one dict lookup per action).
-V_PASS: Final = 0
-V_ORDER_UP: Final = 1
-V_CALL: Final = 2
-V_BID: Final = 3
-V_DISCARD: Final = 4
-V_PLAY: Final = 5
-V_DEFEND: Final = 6
-V_STAY: Final = 7
-V_DROP: Final = 8
-V_WIDOW: Final = 9
-VERB_CODES: Final[dict[str, int]] = {
-    PASS: V_PASS, ORDER_UP: V_ORDER_UP, CALL: V_CALL, BID: V_BID, DISCARD: V_DISCARD,
-    PLAY: V_PLAY, DEFEND_ALONE: V_DEFEND, STAY: V_STAY, DROP: V_DROP,
-    TAKE_WIDOW: V_WIDOW,
-}
-
-
-#: The verb of each code (``VERB_CODES`` the other way round).
-_VERB_OF_CODE: Final = tuple(sorted(VERB_CODES, key=VERB_CODES.__getitem__))
-assert [VERB_CODES[v] for v in _VERB_OF_CODE] == list(range(len(VERB_CODES)))
-
 
 def _verb_code(verb: str) -> int:
-    """``VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
-    string has no cached hash, and hashing it cost more than these compares."""
+    """The code of a verb in the notation's action table (``notation.VERB_CODES``; -1
+    for none), comparing the commonest verbs first: a parsed string has no cached
+    hash, and hashing it cost more than these compares."""
     if verb == PASS:
         return V_PASS
     if verb == ORDER_UP:
@@ -291,17 +270,18 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     label, verb = a[0], a[1]
     seat = seating.seat_index(label) if type(label) is str else -1
     code = _verb_code(verb) if type(verb) is str else -1
-    if seat < 0 or code < 0:
-        return False
+    if seat < 0 or code < 0 or not PLAIN_CODE[code]:
+        return False  # not a verb, or a house-rule verb: the full checker's
     k = len(a)
     arg = 0
     alone = False
-    if code == V_ORDER_UP:
+    kind = ARGS_OF_CODE[code]  # what follows the verb, read as notation.read_action reads it
+    if kind == A_ALONE:
         if k == 3 and a[2] == _ALONE:
             alone = True
         elif k != 2:
             return False
-    elif code == V_CALL:
+    elif kind == A_CONTRACT:
         if k == 4 and a[3] == _ALONE:
             alone = True
         elif k != 3:
@@ -311,11 +291,11 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
         if contract is None:
             return False
         arg = contract
-    elif code == V_BID:
+    elif kind == A_NUMBER:
         if k != 3 or type(a[2]) is not int:
             return False
         arg = a[2]
-    elif code == V_DISCARD or code == V_PLAY:
+    elif kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
         arg = seating.deck.card_index(a[2]) if k == 3 and type(a[2]) is str else -1
         if arg < 0:
             return False  # an unknown ('??') or misspelt card
@@ -331,7 +311,7 @@ def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> boo
     record goes to the full checker anyway).  ``False`` when it reneged: a renege
     is reported, so the record is not clean."""
     seen = game.last_renege
-    game._dispatch(seat, _VERB_OF_CODE[code], arg, alone, True)
+    game._dispatch(seat, VERB_OF_CODE[code], arg, alone, True)
     return game.last_renege is seen
 
 

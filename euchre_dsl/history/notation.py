@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, Iterable
+from typing import Any, Final, Iterable, NamedTuple
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, contract_name
 from ..engine.actions import (
@@ -35,24 +35,67 @@ CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
 DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
 _DEAL_KEYS = frozenset(DEAL_KEYS)
 ALONE = "alone"
-#: Verbs and the arguments each takes, for messages.
-VERB_FORMS = {
-    PASS: "[seat, \"pass\"]",
-    ORDER_UP: "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]",
-    CALL: "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
-    BID: "[seat, \"bid\", number]",
-    DISCARD: "[seat, \"discard\", card]",
-    DEFEND_ALONE: "[seat, \"defend_alone\"]",
-    STAY: "[seat, \"stay\"]",
-    DROP: "[seat, \"drop\"]",
-    TAKE_WIDOW: "[seat, \"take_widow\"]",
-    PLAY: "[seat, \"play\", card]",
+
+# What follows a verb in a recorded action (the kinds of :data:`VERB_TABLE`).
+A_NONE: Final = 0  # nothing
+A_ALONE: Final = 1  # optionally "alone" (order_up)
+A_CONTRACT: Final = 2  # a suit or NT, optionally "alone" (call)
+A_NUMBER: Final = 3  # an integer (bid)
+A_CARD: Final = 4  # a card, always known (play, give)
+A_CARD_OR_UNKNOWN: Final = 5  # a card, or "??" for one not seen (discard)
+A_THREE_CARDS: Final = 6  # three known cards shown (swap)
+A_CARDS: Final = 7  # any number of known cards shown (misdeal)
+
+
+class VerbSpec(NamedTuple):
+    """One verb of the notation: what follows it, its form for messages, and whether
+    it is *plain*: a verb of the ordinary game, which the validator's fast paths
+    replay (the house-rule verbs are left to the full checker)."""
+
+    verb: str
+    args: int
+    form: str
+    plain: bool
+
+
+#: The action table: every verb a record may hold, in the order messages list them.
+#: The one table: :meth:`NotationReader.read_action` reads actions by it, and so do the
+#: validator's fast paths (:mod:`.fast_check`, :mod:`.fast_bytes`), by its codes (a
+#: verb's code is its index here).
+VERB_TABLE: Final = (
+    VerbSpec(PASS, A_NONE, "[seat, \"pass\"]", True),
+    VerbSpec(ORDER_UP, A_ALONE, "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]", True),
+    VerbSpec(CALL, A_CONTRACT, "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
+             True),
+    VerbSpec(BID, A_NUMBER, "[seat, \"bid\", number]", True),
+    VerbSpec(DISCARD, A_CARD_OR_UNKNOWN, "[seat, \"discard\", card]", True),
+    VerbSpec(DEFEND_ALONE, A_NONE, "[seat, \"defend_alone\"]", True),
+    VerbSpec(STAY, A_NONE, "[seat, \"stay\"]", True),
+    VerbSpec(DROP, A_NONE, "[seat, \"drop\"]", True),
+    VerbSpec(TAKE_WIDOW, A_NONE, "[seat, \"take_widow\"]", True),
+    VerbSpec(PLAY, A_CARD, "[seat, \"play\", card]", True),
     # house-rule verbs (docs/hand-history-extensions.md)
-    GIVE: "[seat, \"give\", card]",
-    SWAP: "[seat, \"swap\", card, card, card]",
-    MISDEAL: "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
-}
-_NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
+    VerbSpec(GIVE, A_CARD, "[seat, \"give\", card]", False),
+    VerbSpec(SWAP, A_THREE_CARDS, "[seat, \"swap\", card, card, card]", False),
+    VerbSpec(MISDEAL, A_CARDS,
+             "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
+             False),
+)
+#: Each verb's code: its index in :data:`VERB_TABLE`.
+VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}
+#: Verbs and the arguments each takes, for messages.
+VERB_FORMS: Final[dict[str, str]] = {spec.verb: spec.form for spec in VERB_TABLE}
+#: By code: the verb, what follows it, whether the fast paths replay it.
+VERB_OF_CODE: Final = tuple(spec.verb for spec in VERB_TABLE)
+ARGS_OF_CODE: Final = tuple(spec.args for spec in VERB_TABLE)
+PLAIN_CODE: Final = tuple(spec.plain for spec in VERB_TABLE)
+# The codes the fast paths compare with (Final: constants in compiled code).
+V_PASS: Final = 0
+V_ORDER_UP: Final = 1
+V_DISCARD: Final = 4
+V_PLAY: Final = 9
+assert (VERB_OF_CODE[V_PASS], VERB_OF_CODE[V_ORDER_UP], VERB_OF_CODE[V_DISCARD],
+        VERB_OF_CODE[V_PLAY]) == (PASS, ORDER_UP, DISCARD, PLAY)
 
 
 class Broken(EuchreError):
@@ -201,21 +244,23 @@ class NotationReader:
             self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(label)} is not a seat "
                         f"(seats: {', '.join(self.labels)})", path + (0,), h, i)
             raise Broken
-        form = VERB_FORMS.get(verb) if type(verb) is str else None
-        if form is None:
+        code = VERB_CODES.get(verb) if type(verb) is str else None
+        if code is None:
             self.schema(f"hand {h + 1}, action {i + 1}: unknown verb {json.dumps(verb)}"
                         f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
                         hint=f"verbs: {', '.join(VERB_FORMS)}")
             raise Broken
+        form = VERB_TABLE[code].form
+        kind = ARGS_OF_CODE[code]
         arg: Any = None
         alone = False
         ok = True
-        if verb in _NO_ARGS:
+        if kind == A_NONE:
             ok = not args
-        elif verb == ORDER_UP:
+        elif kind == A_ALONE:
             ok = args == [] or args == [ALONE]
             alone = bool(args)
-        elif verb == CALL:
+        elif kind == A_CONTRACT:
             ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
             alone = len(args) == 2
             if ok:
@@ -224,11 +269,11 @@ class NotationReader:
                     self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
                                 "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
                     raise Broken
-        elif verb == BID:
+        elif kind == A_NUMBER:
             ok = len(args) == 1 and is_int(args[0])
             arg = args[0] if ok else None
-        elif verb in (SWAP, MISDEAL):  # cards shown face up: a mask (none: a faulty deal)
-            ok = len(args) == 3 if verb == SWAP else True
+        elif kind == A_THREE_CARDS or kind == A_CARDS:  # cards shown face up: a mask
+            ok = len(args) == 3 if kind == A_THREE_CARDS else True  # (none: a faulty deal)
             if ok and args:
                 arg = self.read_shown(h, i, args)
         else:  # play, discard, give: one card
@@ -237,7 +282,7 @@ class NotationReader:
                 c = args[0]
                 arg = self.card_of.get(c) if type(c) is str else None
                 if arg is None:
-                    if c == UNKNOWN_CARD and verb == DISCARD:
+                    if c == UNKNOWN_CARD and kind == A_CARD_OR_UNKNOWN:
                         pass
                     elif c == UNKNOWN_CARD:
                         what = "given card" if verb == GIVE else "played card"
