@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..cards import contract_name
 from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAY, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
@@ -38,13 +37,12 @@ from .notation import (
     A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
     FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
 )
+from .result_claims import final_agrees, result_agrees, side_values
 from .shape import HAND_KEYS, LABEL, TOP_KEYS
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
 _DEAL: Final = frozenset(("hands", "upcard"))  # no widow, no kitty
-_FINAL: Final = frozenset(("scores", "winner"))
-_RESULT_KEYS: Final = 5  # trump, maker, tricks, points, scores: result_to_json's keys
 _ALONE: Final = "alone"
 
 
@@ -84,9 +82,6 @@ class Seating:
         # the same as bytes, for the byte reader (.fast_bytes)
         self.label_bytes = tuple(label.encode() for label in seats)
         self.side_bytes = tuple(name.encode() for name in self.side_names)
-        self.contract_bytes: dict[int, bytes] = {
-            c: name.encode() for c in CONTRACT_CODES.values()
-            if (name := contract_name(c)) is not None}
 
     def seat_index(self, label: str) -> int:
         """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter,
@@ -148,7 +143,7 @@ class FastCheck:
         game = seating.game
         game.restart(dealer)
         if "start_scores" in record:
-            start = _side_values(record["start_scores"], seating.side_of)
+            start = side_values(record["start_scores"], seating.side_of)
             if start is None:
                 return False
             game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])
@@ -158,7 +153,7 @@ class FastCheck:
                     return False
         except (IllegalAction, ValueError):  # the engine refused an action or the deal
             return False
-        return "final" not in record or _final_ok(record["final"], game, seating.side_of)
+        return "final" not in record or final_agrees(record["final"], game, seating.side_of)
 
     def seating_of(self, variant: Any, seats: Any, file: str | None) -> Seating | None:
         """The variant and seats of a record, from the last record's when they repeat."""
@@ -219,7 +214,11 @@ class FastCheck:
         game.deal_masks(dealt, upcard)
         if not self._actions(game, seating, actions):
             return False
-        return "result" not in hand or _result_ok(hand["result"], game, seating)
+        if "result" not in hand:
+            return True
+        res = game.last_result
+        return res is not None and result_agrees(hand["result"], res, seating.labels,
+                                                 seating.side_names)
 
     def _actions(self, game: Game, seating: Seating, actions: list[Any]) -> bool:
         """Replay a hand's actions to the end of the hand, exactly to its last action."""
@@ -342,78 +341,4 @@ def _meta_ok(meta: Any) -> bool:
         t = type(v)
         if t is not str and t is not int and t is not float:
             return False
-    return True
-
-
-def _side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
-    """An object side name -> integer as side index -> value (``ShapeChecks.side_scores``
-    without its messages); ``None`` where that reports a problem."""
-    if type(obj) is not dict:
-        return None
-    out: dict[int, int] = {}
-    for k, v in obj.items():
-        side = side_of.get(k)
-        if side is None or type(v) is not int:
-            return None
-        out[side] = v
-    return out
-
-
-def _counts_equal(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -> bool:
-    """``claimed == dict(zip(keys, values))`` with every value an ``int``."""
-    if type(claimed) is not dict or len(claimed) != len(keys):
-        return False
-    for key, value in zip(keys, values):
-        v = claimed.get(key)
-        if type(v) is not int or v != value:
-            return False
-    return True
-
-
-def _result_ok(claimed: Any, game: Game, seating: Seating) -> bool:
-    """The hand's claimed ``result`` is exactly the replay's (``result_to_json``), every
-    count an integer: what ``ClaimChecks.check_result`` accepts without a word."""
-    res = game.last_result
-    if res is None or type(claimed) is not dict or len(claimed) != _RESULT_KEYS:
-        return False
-    if "trump" not in claimed or claimed["trump"] != contract_name(res.trump):
-        return False
-    maker = None if res.maker is None else seating.labels[res.maker]
-    if "maker" not in claimed or claimed["maker"] != maker:
-        return False
-    return _counts_equal(claimed.get("tricks"), seating.labels, res.tricks) and \
-        _counts_equal(claimed.get("points"), seating.side_names, res.points) and \
-        _counts_equal(claimed.get("scores"), seating.side_names, res.scores)
-
-
-def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
-    """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
-    with nothing to say).  The winners are compared in place, without sets."""
-    if type(final) is not dict or not _keys_in(final, _FINAL):
-        return False
-    if "scores" in final:
-        scores = _side_values(final["scores"], side_of)
-        if scores is None:
-            return False
-        for side, v in scores.items():
-            if v != game.scores[side]:
-                return False
-    if "winner" in final:
-        w = final["winner"]
-        winners = game.winners
-        if w is None:
-            return winners is None
-        items = [w] if type(w) is str else w if type(w) is list else None
-        if items is None or not items or winners is None:
-            return False
-        for x in items:  # every side named won...
-            if type(x) is not str:
-                return False
-            named = side_of.get(x)
-            if named is None or named not in winners:
-                return False
-        names = game.side_names
-        for winner in winners:  # ...and every winner is named
-            if names[winner] not in items:
-                return False
     return True
