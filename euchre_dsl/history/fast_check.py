@@ -28,14 +28,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAY, PLAYING, IllegalAction
+from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..rules.ruleset import RuleSet
 from .notation import (
     A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
+    FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE, read_plays,
+    seat_index, short_seats,
 )
 from .result_claims import final_agrees, result_agrees, side_values
 from .shape import HAND_KEYS, LABEL, TOP_KEYS
@@ -74,24 +75,14 @@ class Seating:
         self.side_names = self.game.side_names
         self.side_of = {name: i for i, name in enumerate(self.side_names)}
         #: seats labelled by one ASCII character, by its code (-1: none); see seat_index
-        short = [-1] * 128
-        for label, seat in self.seat_of.items():
-            if len(label) == 1 and ord(label) < 128:
-                short[ord(label)] = seat
-        self.short = short
+        self.short = short_seats(self.seat_of)
         # the same as bytes, for the byte reader (.fast_bytes)
         self.label_bytes = tuple(label.encode() for label in seats)
         self.side_bytes = tuple(name.encode() for name in self.side_names)
 
     def seat_index(self, label: str) -> int:
-        """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter,
-        found without hashing the freshly parsed string (as ``Deck.card_index``)."""
-        if len(label) == 1:
-            code = ord(label)
-            if code < 128:
-                return self.short[code]
-        seat = self.seat_of.get(label)
-        return -1 if seat is None else seat
+        """``seat_of.get(label)``, with -1 for no seat (:func:`.notation.seat_index`)."""
+        return seat_index(label, self.short, self.seat_of)
 
 
 class FastCheck:
@@ -231,26 +222,9 @@ class FastCheck:
                 return False  # an action after the end of the hand
             if game.phase is PLAYING:  # the clean plays, in one engine call (a phase is an
                 # enum member: compared by identity, not by a generic string compare)
-                seats.clear()
-                cards.clear()
-                end = i
-                while end < n:
-                    a = actions[end]
-                    if type(a) is not list or len(a) != 3:
-                        break
-                    verb, label, spelt = a[1], a[0], a[2]
-                    # typed as str, compared by the str primitive (not a generic compare)
-                    if type(verb) is not str or verb != PLAY:
-                        break
-                    seat = seating.seat_index(label) if type(label) is str else -1
-                    card = deck.card_index(spelt) if type(spelt) is str else -1
-                    if seat < 0 or card < 0:
-                        return False
-                    seats.append(seat)
-                    cards.append(card)
-                    end += 1
+                end = read_plays(actions, i, seating.short, seating.seat_of, deck, seats, cards)
                 if end == i:
-                    return False  # not a play while the cards are being played
+                    return False  # not a plain play while the cards are being played
                 taken = game.replay_plays(seats, cards)
                 if taken != end - i:
                     return False  # a play the engine must judge: left to the full checker

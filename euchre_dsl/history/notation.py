@@ -17,7 +17,7 @@ import difflib
 import json
 from typing import Any, Final, Iterable, NamedTuple
 
-from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, contract_name
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, contract_name
 from ..engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
     SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
@@ -96,6 +96,61 @@ V_DISCARD: Final = 4
 V_PLAY: Final = 9
 assert (VERB_OF_CODE[V_PASS], VERB_OF_CODE[V_ORDER_UP], VERB_OF_CODE[V_DISCARD],
         VERB_OF_CODE[V_PLAY]) == (PASS, ORDER_UP, DISCARD, PLAY)
+
+
+def short_seats(seat_of: dict[str, int]) -> list[int]:
+    """The seats labelled by one ASCII character, by its code (-1: none): see
+    :func:`seat_index`."""
+    short = [-1] * 128
+    for label, seat in seat_of.items():
+        if len(label) == 1 and ord(label) < 128:
+            short[ord(label)] = seat
+    return short
+
+
+def seat_index(label: str, short: list[int], seat_of: dict[str, int]) -> int:
+    """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter, found
+    in ``short`` (:func:`short_seats`) without hashing the freshly parsed string (as
+    :meth:`Deck.card_index <euchre_dsl.cards.Deck.card_index>` finds a card)."""
+    if len(label) == 1:
+        code = ord(label)
+        if code < 128:
+            return short[code]
+    seat = seat_of.get(label)
+    return -1 if seat is None else seat
+
+
+def read_plays(actions: list[Any], i: int, short: list[int], seat_of: dict[str, int],
+               deck: Deck, seats: list[int], cards: list[int]) -> int:
+    """The run of plain plays from ``actions[i]`` -- each ``[seat, "play", card]`` of a
+    known seat and card -- into ``seats`` and ``cards`` (emptied first).  Returns the
+    index of the first action that is not one (left to the caller, which reads it in
+    full and reports what is wrong with it).
+
+    The one reading of a run of plays: the full checker's replay
+    (``validate.replay_plays``) and the fast check read them here, then the engine
+    replays them in one call (``Game.replay_plays``); the byte check reads the same
+    form from the bytes."""
+    seats.clear()
+    cards.clear()
+    n = len(actions)
+    end = i
+    while end < n:
+        a = actions[end]
+        if type(a) is not list or len(a) != 3:
+            break
+        verb, label, spelt = a[1], a[0], a[2]
+        # typed as str, compared by the str primitive (not a generic compare)
+        if type(verb) is not str or verb != PLAY:
+            break
+        seat = seat_index(label, short, seat_of) if type(label) is str else -1
+        card = deck.card_index(spelt) if type(spelt) is str else -1
+        if seat < 0 or card < 0:
+            break
+        seats.append(seat)
+        cards.append(card)
+        end += 1
+    return end
 
 
 class Broken(EuchreError):
@@ -180,6 +235,7 @@ class NotationReader:
     game: Game
     labels: list[str]
     seat_of: dict[str, int]
+    short: list[int]  # seat_of for one-character labels (short_seats)
     card_of: dict[str, int]
     names: tuple[str, ...]
     n: int
@@ -226,6 +282,7 @@ class NotationReader:
         self.game = game
         self.labels = labels
         self.seat_of = {label: i for i, label in enumerate(labels)}
+        self.short = short_seats(self.seat_of)
         self.card_of = game.deck.spellings
         self.names = game.deck.names
         self.n = game.n
