@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_SYMBOLS, Deck, contract_name
-from .actions import Action, spell_action
+from .actions import CALL, DISCARD, GIVE, MISDEAL, PLAY, SWAP, Action, spell_action
 from .state import DEFAULT_LABELS
 
 __all__ = ["Card", "Seat", "Hand", "Move", "moves"]
@@ -267,7 +267,7 @@ class Move(Action):
     @property
     def contract(self) -> str | None:
         """The trump a ``call`` names, as written (``"H"``, ``"NT"``); else ``None``."""
-        return contract_name(self.arg) if self.verb == "call" else None
+        return contract_name(self.arg) if self.verb == CALL else None
 
     def __str__(self) -> str:
         seat = self.seat
@@ -280,8 +280,9 @@ class Move(Action):
         return " ".join(str(w) for w in words)
 
 
-_CARD_VERBS = frozenset(("play", "discard", "give"))
-_SHOWN_VERBS = frozenset(("swap", "misdeal"))
+#: Verbs whose argument is a card, and those whose argument is cards shown (a mask).
+_CARD_VERBS = frozenset((PLAY, DISCARD, GIVE))
+_SHOWN_VERBS = frozenset((SWAP, MISDEAL))
 
 
 def moves(actions: Sequence[Action], labels: Sequence[str], deck: Deck) -> tuple[Move, ...]:
