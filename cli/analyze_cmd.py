@@ -22,7 +22,7 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport
-from euchre_dsl.analysis.stats import Stats
+from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
 from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
@@ -237,7 +237,7 @@ class _Run:
 
     def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str]):
         self.as_json = as_json
-        self.stats = Stats() if stats else None
+        self.stats = PlayerStats() if stats else None
         self.exporter = exporter
         self.out = out
         self.summary = Summary()

@@ -37,6 +37,11 @@ _WHERE = {
     "Match": "engine.match",
     "Deck": "cards",
     "CardError": "cards",
+    # typed values with faces (cards, seats, hands, actions that print)
+    "Card": "engine.faces",
+    "Seat": "engine.faces",
+    "Hand": "engine.faces",
+    "Move": "engine.faces",
     # records: reading and writing
     "open_records": "history.reader",
     "read_records": "history.reader",
@@ -65,7 +70,11 @@ _WHERE = {
     "replay_record": "display.replay",
     "replay_lazily": "display.replay",
     "render_game": "display.render",
+    # search
+    "Solver": "search.solver",
     # simulation
+    "SeatView": "engine.view",
+    "make_bot": "sim.bots.registry",
     "simulate": "sim.runner",
     "Stats": "sim.stats",
     "UnfinishedGame": "sim.runner",
@@ -80,8 +89,10 @@ __all__ = ["__version__", "build", "EuchreError", "Problem", "Location", *_WHERE
 if TYPE_CHECKING:  # the same names, for type checkers
     from .cards import CardError, Deck
     from .engine.actions import Action, IllegalAction
+    from .engine.faces import Card, Hand, Move, Seat
     from .engine.game import Game, HandResult
     from .engine.match import Match
+    from .engine.view import SeatView
     from .history.events import Acted, Dealt, HandEnded, Started
     from .history.notation import action_from_json, action_to_json
     from .history.positions import Item
@@ -95,7 +106,9 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .interop.openspiel import history_to_record, record_to_histories
     from .rules.registry import compile_data, compile_file, load_variant, shipped_ids
     from .rules.ruleset import RuleSet
+    from .search.solver import Solver
     from .sim.bots import BOTS
+    from .sim.bots.registry import make_bot
     from .sim.runner import UnfinishedGame, simulate
     from .sim.stats import Stats
 

@@ -138,6 +138,26 @@ class Deck:
     ``"7"`` 32; Dirty Clubs for more players goes lower still.  The joker is
     the highest trump; in a no-trump hand it is a lone trump in a suit of its
     own (it wins any trick it is in and a joker lead cannot be followed).
+
+    >>> deck = Deck.of()
+    >>> deck.size, deck.parse("JH"), deck.names[14], deck.symbols[14]
+    (24, 14, 'JH', 'J♥')
+    >>> hand = deck.mask(deck.parse(c) for c in ("JD", "AH", "9S", "KC"))
+    >>> deck.format_mask(hand, symbols=True)
+    '9♠ A♥ J♦ K♣'
+
+    With hearts trump the jack of diamonds is the left bower: a heart, and the
+    second-highest card; a heart lead must be followed with it.
+
+    >>> deck.effective_suit(deck.parse("JD"), HEARTS) == HEARTS
+    True
+    >>> [deck.names[c] for c in deck.trump_orders[HEARTS][:3]]
+    ['JH', 'JD', 'AH']
+    >>> deck.format_mask(deck.legal_plays(hand, deck.parse("9H"), HEARTS))
+    'AH JD'
+    >>> trick = [deck.parse(c) for c in ("AC", "9H", "KC")]  # clubs led, a heart trumps
+    >>> deck.trick_winner(trick, HEARTS), deck.trick_winner(trick, SPADES)
+    (1, 0)
     """
 
     lowest: str = "9"
@@ -280,7 +300,16 @@ class Deck:
 
     def parse(self, text: str) -> int:
         """Read one card in ``ehh/1`` notation (case-insensitive, ``10`` for ``T``,
-        suit symbols accepted).  Raises :class:`CardError` with a reason."""
+        suit symbols accepted).  Raises :class:`CardError` with a reason.
+
+        >>> deck = Deck.of()
+        >>> deck.parse("TH") == deck.parse("10♥") == deck.parse("th")
+        True
+        >>> deck.parse("7H")
+        Traceback (most recent call last):
+          ...
+        euchre_dsl.cards.CardError: '7H' is not in this variant's deck (24 cards, 9 to A)
+        """
         c = self.spellings.get(text)
         if c is None:
             # the table holds upper- and lower-case spellings; "Th" or "jK" is neither

@@ -24,7 +24,7 @@ with ``random()``, the part of :mod:`random` CPython keeps stable.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 if TYPE_CHECKING:  # the compiled build's machine integers; plain ints at run time
     from mypy_extensions import i64
@@ -92,6 +92,15 @@ def derive(*key: int) -> int:
     for part in key:
         h = absorb(h, part)
     return _fmix(h)
+
+
+class RandomSource(Protocol):
+    """Anything with ``random()``: uniform floats in [0, 1).  The one protocol for a
+    source of randomness (the deal's shuffle, the bots, the sampling of worlds):
+    ``random.Random`` will do, and so will the engine-owned :class:`Rng` (the same
+    deals on every Python).  ``sim.bots.Rng`` is its old, deprecated name."""
+
+    def random(self) -> float: ...
 
 
 class Rng:

@@ -70,3 +70,28 @@ def test_the_api_tour_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     # `python -m doctest docs/api.md` does (and with its default options)
     result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False)
     assert result.attempted > 30 and result.failed == 0
+
+
+def _docstring_examples() -> list[doctest.DocTest]:
+    """The examples in the docstrings of every module of the package, found as
+    ``python -m doctest`` finds them (each module's own names only)."""
+    finder = doctest.DocTestFinder()
+    tests = []
+    for name in _modules():
+        tests += [t for t in finder.find(importlib.import_module(name)) if t.examples]
+    return tests
+
+
+def test_the_docstring_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in _docstring_examples():
+        runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} docstring examples failed (see above)"
+
+
+def test_there_are_at_least_80_examples() -> None:
+    """The issue's bar: eighty examples that run, across the tour and the docstrings."""
+    tour = doctest.DocTestParser().get_examples((ROOT / "docs" / "api.md").read_text("utf-8"))
+    in_docstrings = sum(len(t.examples) for t in _docstring_examples())
+    assert len(tour) + in_docstrings >= 80, (len(tour), in_docstrings)

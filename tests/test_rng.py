@@ -74,3 +74,24 @@ def test_reseed_under_a_prefix_is_the_whole_key() -> None:
     r = Rng()
     r.reseed(rng.absorb(rng.absorb(0, 5), 9), 3)
     assert r.next32() == Rng(5, 9, 3).next32()
+
+
+def test_one_protocol_for_a_random_source() -> None:
+    import random
+    import warnings
+
+    import pytest
+
+    from euchre_dsl import rng
+    from euchre_dsl.sim import bots
+    from euchre_dsl.sim.bots import base
+
+    source: rng.RandomSource = random.Random(1)
+    source = Rng(1)
+    assert 0 <= source.random() < 1
+    for module in (bots, base):
+        with pytest.warns(DeprecationWarning, match="RandomSource"):
+            assert module.Rng is rng.RandomSource  # type: ignore[attr-defined]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        from euchre_dsl.sim.bots import make_bot  # noqa: F401  # no warning on import

@@ -18,7 +18,7 @@ lists at most :data:`MAX_LISTED_HANDS` hands and draws at most
 the page says when it left some out.
 
 Every figure comes from the analyzer's :class:`~.report.HandAnalysis` objects
-and :class:`~.stats.Stats` (the scores from the replay of each game), so the
+and :class:`~.stats.PlayerStats` (the scores from the replay of each game), so the
 page says what the text and JSON reports say.
 """
 
@@ -37,7 +37,7 @@ from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
 from ..display.replay import GameView, replay_record
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
-from .stats import Stats, Tally
+from .stats import PlayerStats, Tally
 from .table_values import hand_marks
 from .text import contract_line
 
@@ -94,7 +94,7 @@ class HtmlReport:
     def __init__(self, out: str | os.PathLike[str], max_hands: int = MAX_LISTED_HANDS):
         self.out = Path(out)
         self.max_hands = max_hands
-        self.stats = Stats()
+        self.stats = PlayerStats()
         self.total = 0
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}

@@ -11,6 +11,7 @@ the seat label), per seat counted from the dealer (``dealer``, ``dealer+1``
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,8 +62,10 @@ class Tally:
         }
 
 
-class Stats:
-    """Adds hands up; ``to_json`` and ``render`` report them."""
+class PlayerStats:
+    """Adds hands up per player, partnership and seat; ``to_json`` and ``render`` report
+    them.  (Not :class:`euchre_dsl.Stats`, the simulator's totals of a run; this was
+    also called ``Stats``, a name kept as a deprecated alias.)"""
 
     def __init__(self) -> None:
         #: variant -> group kind -> member -> tally
@@ -182,3 +185,12 @@ def _pct(x: float | None) -> str:
 
 def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:+.2f}"
+
+
+def __getattr__(name: str) -> Any:
+    """``Stats``: the old, deprecated name of :class:`PlayerStats`."""
+    if name == "Stats":
+        warnings.warn("euchre_dsl.analysis.stats.Stats is deprecated: use PlayerStats "
+                      "(euchre_dsl.Stats is the simulator's)", DeprecationWarning, stacklevel=2)
+        return PlayerStats
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

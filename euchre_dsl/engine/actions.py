@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from ..cards import Deck, contract_name
 from ..errors import EuchreError
 
 class Verb(StrEnum):
@@ -124,6 +125,36 @@ class Action(NamedTuple):
 
 #: The plain-tuple shape of an :class:`Action`, as the hand log stores it.
 ActionTuple = tuple[int, str, "int | None", bool]
+
+#: How an unknown card is written (a hidden discard, a card of a partly known hand).
+UNKNOWN_CARD: Final = "??"
+
+
+def spell_action(labels: tuple[str, ...], deck: Deck, action: ActionTuple) -> list[Any] | None:
+    """``[seat, verb, ...args]``: an action as the ``ehh/1`` record writes it (``None``
+    for ``decline``, which records never hold).  The one spelling of an action: the
+    record writer (``history.notation.action_to_json``) and the printed
+    :class:`~euchre_dsl.engine.faces.Move` both use it."""
+    seat, verb, arg, alone = action
+    label = labels[seat]
+    if verb == PLAY or verb == DISCARD or verb == GIVE:
+        return [label, verb, UNKNOWN_CARD if arg is None else deck.names[arg]]
+    if verb == SWAP or verb == MISDEAL:  # cards shown face up (a mask); none: a faulty deal
+        names = deck.names
+        return [label, verb] + ([] if arg is None else
+                                [names[c] for c in deck.sorted_cards(arg)])
+    if verb == CALL:
+        out: list[Any] = [label, verb, contract_name(arg)]
+        if alone:
+            out.append("alone")
+        return out
+    if verb == ORDER_UP:
+        return [label, verb, "alone"] if alone else [label, verb]
+    if verb == BID:
+        return [label, verb, arg]
+    if verb == DECLINE:
+        return None
+    return [label, verb]
 
 
 class IllegalAction(EuchreError):

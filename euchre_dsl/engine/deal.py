@@ -8,17 +8,10 @@ check the phase first and begin the trump making after.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Protocol, Sequence
+from typing import Sequence
 
-from ..rng import Rng
+from ..rng import RandomSource, Rng
 from .state import State
-
-
-class Uniform(Protocol):
-    """A source of uniform floats in [0, 1): ``random.Random`` or the simulator's
-    engine-owned ``euchre_dsl.rng.Rng`` (the same deals on every Python)."""
-
-    def random(self) -> float: ...
 
 
 def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: int | None,
@@ -133,7 +126,7 @@ def place_upcard(g: State, upcard: int | None, seen: int) -> int:
     return seen
 
 
-def deal_shuffled(g: State, rng: Uniform) -> None:
+def deal_shuffled(g: State, rng: RandomSource) -> None:
     """Shuffle with ``rng`` and deal by the variant's packets (full information).
 
     A Fisher-Yates shuffle driven by ``rng.random`` and the hands built

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final, Sequence
 
 from ..cards import NO_TRUMP, count_cards
+from ..rng import RandomSource
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, deal_claims, participation, play
 from .actions import (
@@ -38,9 +39,12 @@ from .actions import (
     WIDOW, Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
-from .deal import Uniform, deal_known, deal_masks, deal_shuffled
+from .deal import deal_known, deal_masks, deal_shuffled
+from .faces import Card, Hand, Move, Seat, moves
+from .play import PlayChooser
 from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
+from .table import summary, table_svg, table_text
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -49,7 +53,8 @@ _ALL_PASS_NO_TRUMP: Final = AllPass.NO_TRUMP
 _SAME_DEALER: Final = Redeal.SAME_DEALER
 
 
-__all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS"]
+__all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS", "Card",
+           "Hand", "Move", "Seat"]
 
 class Game(State):
     """A game in progress under one rule set."""
@@ -123,7 +128,7 @@ class Game(State):
         if self.phase != DEAL:
             raise IllegalAction("incomplete-hand", "the previous hand is not finished")
 
-    def deal_random(self, rng: Uniform) -> None:
+    def deal_random(self, rng: RandomSource) -> None:
         """Shuffle with ``rng`` and deal by the variant's packets (full information):
         the simulator's deal."""
         if self.phase != DEAL:
@@ -802,6 +807,66 @@ class Game(State):
             return menu
         return tuple(self._menu())
 
+    # ================================================= the faces of a game
+    def legal_moves(self) -> tuple[Move, ...]:
+        """:meth:`legal_actions` with faces: the same actions, in the same order, as
+        :class:`~euchre_dsl.engine.faces.Move` values that print as the record spells
+        them.  (The plain actions stay the engine's: bots and searches call
+        :meth:`legal_actions` millions of times.)
+
+        >>> from euchre_dsl.rules.registry import load_variant
+        >>> game = Game(load_variant("standard"), dealer=3)
+        >>> game.deal([None] * 4, upcard=game.card("JS"))
+        >>> [str(move) for move in game.legal_moves()]
+        ['N pass', 'N order_up', 'N order_up alone']
+        >>> game.legal_moves() == game.legal_actions()
+        True
+        """
+        return moves(self.legal_actions(), self.labels, self.deck)
+
+    def hand(self, seat: int) -> Hand:
+        """The cards the seat certainly holds now, as a :class:`~euchre_dsl.engine.faces.Hand`
+        (:meth:`hand_of` gives the plain mask).
+
+        >>> from euchre_dsl.rules.registry import load_variant
+        >>> game = Game(load_variant("standard"), dealer=0)
+        >>> game.deal([[0, 1, 2, 3, 4], None, None, None], upcard=game.card("JS"))
+        >>> print(game.hand(game.seat("N")))
+        K♣ Q♣ J♣ 10♣ 9♣
+        >>> len(game.hand(1))  # East's cards are not known
+        0
+        >>> print(game)  # doctest: +ELLIPSIS
+        standard · dealer N · score N+S 0, E+W 0
+        hand 1 · order_up_round
+        N  K♣ Q♣ J♣ 10♣ 9♣
+        E  ? ? ? ? ?
+        ...
+        """
+        return Hand(self.sure[seat], self.deck)
+
+    def card(self, text: str) -> Card:
+        """A card of this game's deck, read as records write it (``"JH"``, ``"10♥"``)."""
+        return Card.parse(text, self.deck)
+
+    def seat(self, label: str) -> Seat:
+        """The seat of a label of this table (``"E"``)."""
+        return Seat.parse(label, self.labels)
+
+    def __repr__(self) -> str:
+        return f"<Game {summary(self)}>"
+
+    def __str__(self) -> str:
+        return table_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for Jupyter."""
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The picture with the table's text under it, for Jupyter."""
+        text = table_text(self).replace("&", "&amp;").replace("<", "&lt;")
+        return f"<div>{table_svg(self)}<pre>{text}</pre></div>"
+
     def _menu(self) -> list[Action]:
         """The legal actions of the seat on turn, from the menu of the phase."""
         builder = _MENUS.get(self.phase)
@@ -845,6 +910,3 @@ _OPTIONAL_PHASES: Final = frozenset((CLAIMS, TAKE_UPCARD, DEFEND))
 #: Phases whose legal actions depend only on (phase, seat, dealer, last to bid,
 #: turned-down suit, high bid): their menus are cached per rule set.
 _MENU_PHASES: Final = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND))
-
-#: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``.
-PlayChooser = Callable[[Game, int, int], int]

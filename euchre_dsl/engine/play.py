@@ -26,8 +26,10 @@ NOT_TAKEN: Final = 0
 TAKEN: Final = 1
 HAND_DONE: Final = 2  # taken, and it completed the last trick
 
-#: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``.
-Chooser = Callable[[Any, int, int], int]
+#: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``, the
+#: game being the :class:`~euchre_dsl.engine.game.Game` played out (``Any`` here: the
+#: rule modules stand below the game).  The one definition; ``Game.play_out`` takes it.
+PlayChooser = Callable[[Any, int, int], int]
 
 
 def leader(g: State) -> int:
@@ -171,7 +173,7 @@ def _remove_played(g: State, gone: int) -> None:
             count[s] -= mine.bit_count()
 
 
-def play_out(g: State, game: Any, choosers: Sequence[Chooser | None],
+def play_out(g: State, game: Any, choosers: Sequence[PlayChooser | None],
              randoms: Sequence[Callable[[], float] | None] | None) -> None:
     """Play every remaining card of a fully known hand (see ``Game.play_out``); returns
     when the last trick is complete.  ``game`` is what the choosers are given."""

@@ -39,11 +39,12 @@ from ..engine.actions import PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
-from .fast_check import (
-    V_BID, V_CALL, V_DISCARD, V_ORDER_UP, V_PLAY, VERB_CODES, FastCheck, Seating,
-    apply_action,
+from .fast_check import FastCheck, Seating, apply_action
+from .result_claims import maker_agrees, scores_agree, trump_agrees, values_agree, winners_agree
+from .notation import (
+    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
+    FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
 )
-from .notation import CONTRACT_CODES, FORMAT
 
 # JSON's structural bytes
 _QUOTE: Final = 34
@@ -61,13 +62,18 @@ _MAX_DIGITS: Final = 18  # any integer of at most 18 digits fits in 63 bits
 _FORMAT: Final = b'{"format":"' + FORMAT.encode() + b'","variant":"'
 _SEATS: Final = b',"seats":["'
 _NULL: Final = b"null"
+_N: Final = 110  # the first byte of null
 _ALONE: Final = b',"alone"'
 
 
 def _verb_table() -> dict[int, tuple[int, bytes]]:
-    """Each verb by its length and first two bytes (see :meth:`ByteCheck._verb`)."""
+    """Each plain verb of the notation's action table (``notation.VERB_TABLE``: the
+    verbs the fast paths replay) by its length and first two bytes (see
+    :meth:`ByteCheck._verb`)."""
     table: dict[int, tuple[int, bytes]] = {}
     for verb, code in VERB_CODES.items():
+        if not PLAIN_CODE[code]:
+            continue  # a house-rule verb: the full checker's
         b = verb.encode()
         key = len(b) << 16 | b[0] << 8 | b[1]
         assert key not in table, f"two verbs share a length and first two letters: {verb}"
@@ -100,6 +106,7 @@ class ByteCheck:
         # side, value, side, value, ...: a record's start scores, and its final scores
         self._start: list[int] = []
         self._claimed: list[int] = []
+        self._read: list[int] = []  # the counts of one object of a result, as read
         self._value = 0  # the last integer read (see _int)
 
     def hands(self, raw: bytes, file: str | None) -> int:
@@ -448,13 +455,14 @@ class ByteCheck:
         """Past the arguments of one action (up to its closing ``]``), applied."""
         arg = 0
         alone = False
-        if code == V_DISCARD or code == V_PLAY:
+        kind = ARGS_OF_CODE[code]  # what follows the verb, as notation.read_action reads it
+        if kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
             arg = self._card(raw, self._word(raw, i, b',"'), seating.deck.pairs)
             i += 5
-        elif code == V_BID:
+        elif kind == A_NUMBER:
             i = self._int(raw, self._byte(raw, i, _COMMA))
             arg = self._value
-        elif code == V_CALL:
+        elif kind == A_CONTRACT:
             i = self._word(raw, i, b',"')
             end = self._string_end(raw, i)
             contract = CONTRACT_CODES.get(raw[i:end].decode("ascii").upper())
@@ -462,7 +470,7 @@ class ByteCheck:
                 raise NotPlain
             arg = contract
             i = end + 1
-        if (code == V_ORDER_UP or code == V_CALL) and raw[i] == _COMMA:
+        if (kind == A_ALONE or kind == A_CONTRACT) and raw[i] == _COMMA:
             i = self._word(raw, i, _ALONE)
             alone = True
         if not apply_action(game, seat, code, arg, alone):
@@ -471,30 +479,29 @@ class ByteCheck:
 
     def _result(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
         """Past ``result`` (after its ``"trump":``), exactly the replay's
-        (``result_to_json``), key by key."""
+        (``result_to_json``), key by key: each value read is judged by the one
+        comparison of claims (:mod:`.result_claims`)."""
         res = game.last_result
         if res is None:
             raise NotPlain
-        trump = res.trump
+        trump: str | None = None
         if raw[i] == _QUOTE:
             end = self._string_end(raw, i + 1)
-            name = None if trump is None else seating.contract_bytes.get(trump)
-            if name is None or not self._same(raw, i + 1, end, name):
-                raise NotPlain
+            trump = raw[i + 1:end].decode("ascii")
             i = end + 1
-        elif trump is None:
-            i = self._word(raw, i, _NULL)
         else:
+            i = self._word(raw, i, _NULL)
+        if not trump_agrees(trump, res.trump):
             raise NotPlain
         i = self._word(raw, i, b',"maker":')
+        maker: str | None = None
         if raw[i] == _QUOTE:
             end = self._string_end(raw, i + 1)
-            if res.maker is None or self._seat(raw, i + 1, end, seating) != res.maker:
-                raise NotPlain
+            maker = seating.labels[self._seat(raw, i + 1, end, seating)]
             i = end + 1
-        elif res.maker is None:
-            i = self._word(raw, i, _NULL)
         else:
+            i = self._word(raw, i, _NULL)
+        if not maker_agrees(maker, res.maker, seating.labels):
             raise NotPlain
         i = self._counts(raw, self._word(raw, i, b',"tricks":{'), seating.label_bytes,
                          res.tricks)
@@ -508,14 +515,17 @@ class ByteCheck:
                 values: tuple[int, ...]) -> int:
         """Past an object (after its ``{``) of exactly ``keys``, in order, with the
         integers ``values``."""
+        read = self._read
+        read.clear()
         for j in range(len(keys)):
             if j:
                 i = self._byte(raw, i, _COMMA)
             i = self._byte(raw, i, _QUOTE)
             i = self._word(raw, i, keys[j])
             i = self._int(raw, self._word(raw, i, b'":'))
-            if self._value != values[j]:
-                raise NotPlain
+            read.append(self._value)
+        if not values_agree(read, values):
+            raise NotPlain
         return self._byte(raw, i, _CLOSE)
 
     def _final(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
@@ -525,10 +535,11 @@ class ByteCheck:
             claimed = self._claimed
             claimed.clear()
             i = self._side_ints(raw, self._word(raw, i, b'"scores":{'), seating, claimed)
-            scores = game.scores
+            by_side: dict[int, int] = {}
             for j in range(0, len(claimed), 2):
-                if scores[claimed[j]] != claimed[j + 1]:
-                    raise NotPlain
+                by_side[claimed[j]] = claimed[j + 1]
+            if not scores_agree(by_side, game.scores):
+                raise NotPlain
             if raw[i] != _COMMA:
                 return self._byte(raw, i, _CLOSE)
             i += 1
@@ -538,26 +549,23 @@ class ByteCheck:
     def _winner(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
         """Past ``final.winner``: ``null`` while unfinished, a side, or a list of tied
         sides."""
-        winners = game.winners
-        if winners is None:
-            return self._word(raw, i, _NULL)
-        named = 0
-        listed = raw[i] == _OPEN_LIST
-        if listed:
-            i += 1
-        while True:
-            i = self._byte(raw, i, _QUOTE)
-            end = self._string_end(raw, i)
-            named |= 1 << self._side(raw, i, end, seating)
-            i = end + 1
-            if not listed or raw[i] != _COMMA:
-                break
-            i += 1
-        if listed:
-            i = self._byte(raw, i, _CLOSE_LIST)
-        won = 0
-        for w in winners:
-            won |= 1 << w
-        if named != won:
+        named = 0  # a bit per side named
+        if raw[i] == _N:
+            i = self._word(raw, i, _NULL)
+        else:
+            listed = raw[i] == _OPEN_LIST
+            if listed:
+                i += 1
+            while True:
+                i = self._byte(raw, i, _QUOTE)
+                end = self._string_end(raw, i)
+                named |= 1 << self._side(raw, i, end, seating)
+                i = end + 1
+                if not listed or raw[i] != _COMMA:
+                    break
+                i += 1
+            if listed:
+                i = self._byte(raw, i, _CLOSE_LIST)
+        if not winners_agree(named, game.winners):
             raise NotPlain
         return i

@@ -28,51 +28,29 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..cards import contract_name
-from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
-    IllegalAction,
-)
+from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..rules.ruleset import RuleSet
-from .notation import CONTRACT_CODES, FORMAT
+from .notation import (
+    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
+    FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE, read_plays,
+    seat_index, short_seats,
+)
+from .result_claims import final_agrees, result_agrees, side_values
 from .shape import HAND_KEYS, LABEL, TOP_KEYS
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
 _DEAL: Final = frozenset(("hands", "upcard"))  # no widow, no kitty
-_FINAL: Final = frozenset(("scores", "winner"))
-_RESULT_KEYS: Final = 5  # trump, maker, tricks, points, scores: result_to_json's keys
 _ALONE: Final = "alone"
-
-# The verbs the fast path replays, as small ints (one dict lookup per action).
-V_PASS: Final = 0
-V_ORDER_UP: Final = 1
-V_CALL: Final = 2
-V_BID: Final = 3
-V_DISCARD: Final = 4
-V_PLAY: Final = 5
-V_DEFEND: Final = 6
-V_STAY: Final = 7
-V_DROP: Final = 8
-V_WIDOW: Final = 9
-VERB_CODES: Final[dict[str, int]] = {
-    PASS: V_PASS, ORDER_UP: V_ORDER_UP, CALL: V_CALL, BID: V_BID, DISCARD: V_DISCARD,
-    PLAY: V_PLAY, DEFEND_ALONE: V_DEFEND, STAY: V_STAY, DROP: V_DROP,
-    TAKE_WIDOW: V_WIDOW,
-}
-
-
-#: The verb of each code (``VERB_CODES`` the other way round).
-_VERB_OF_CODE: Final = tuple(sorted(VERB_CODES, key=VERB_CODES.__getitem__))
-assert [VERB_CODES[v] for v in _VERB_OF_CODE] == list(range(len(VERB_CODES)))
 
 
 def _verb_code(verb: str) -> int:
-    """``VERB_CODES.get(verb, -1)``, comparing the commonest verbs first: a parsed
-    string has no cached hash, and hashing it cost more than these compares."""
+    """The code of a verb in the notation's action table (``notation.VERB_CODES``; -1
+    for none), comparing the commonest verbs first: a parsed string has no cached
+    hash, and hashing it cost more than these compares."""
     if verb == PASS:
         return V_PASS
     if verb == ORDER_UP:
@@ -97,27 +75,14 @@ class Seating:
         self.side_names = self.game.side_names
         self.side_of = {name: i for i, name in enumerate(self.side_names)}
         #: seats labelled by one ASCII character, by its code (-1: none); see seat_index
-        short = [-1] * 128
-        for label, seat in self.seat_of.items():
-            if len(label) == 1 and ord(label) < 128:
-                short[ord(label)] = seat
-        self.short = short
+        self.short = short_seats(self.seat_of)
         # the same as bytes, for the byte reader (.fast_bytes)
         self.label_bytes = tuple(label.encode() for label in seats)
         self.side_bytes = tuple(name.encode() for name in self.side_names)
-        self.contract_bytes: dict[int, bytes] = {
-            c: name.encode() for c in CONTRACT_CODES.values()
-            if (name := contract_name(c)) is not None}
 
     def seat_index(self, label: str) -> int:
-        """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter,
-        found without hashing the freshly parsed string (as ``Deck.card_index``)."""
-        if len(label) == 1:
-            code = ord(label)
-            if code < 128:
-                return self.short[code]
-        seat = self.seat_of.get(label)
-        return -1 if seat is None else seat
+        """``seat_of.get(label)``, with -1 for no seat (:func:`.notation.seat_index`)."""
+        return seat_index(label, self.short, self.seat_of)
 
 
 class FastCheck:
@@ -169,7 +134,7 @@ class FastCheck:
         game = seating.game
         game.restart(dealer)
         if "start_scores" in record:
-            start = _side_values(record["start_scores"], seating.side_of)
+            start = side_values(record["start_scores"], seating.side_of)
             if start is None:
                 return False
             game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])
@@ -179,7 +144,7 @@ class FastCheck:
                     return False
         except (IllegalAction, ValueError):  # the engine refused an action or the deal
             return False
-        return "final" not in record or _final_ok(record["final"], game, seating.side_of)
+        return "final" not in record or final_agrees(record["final"], game, seating.side_of)
 
     def seating_of(self, variant: Any, seats: Any, file: str | None) -> Seating | None:
         """The variant and seats of a record, from the last record's when they repeat."""
@@ -240,7 +205,11 @@ class FastCheck:
         game.deal_masks(dealt, upcard)
         if not self._actions(game, seating, actions):
             return False
-        return "result" not in hand or _result_ok(hand["result"], game, seating)
+        if "result" not in hand:
+            return True
+        res = game.last_result
+        return res is not None and result_agrees(hand["result"], res, seating.labels,
+                                                 seating.side_names)
 
     def _actions(self, game: Game, seating: Seating, actions: list[Any]) -> bool:
         """Replay a hand's actions to the end of the hand, exactly to its last action."""
@@ -253,26 +222,9 @@ class FastCheck:
                 return False  # an action after the end of the hand
             if game.phase is PLAYING:  # the clean plays, in one engine call (a phase is an
                 # enum member: compared by identity, not by a generic string compare)
-                seats.clear()
-                cards.clear()
-                end = i
-                while end < n:
-                    a = actions[end]
-                    if type(a) is not list or len(a) != 3:
-                        break
-                    verb, label, spelt = a[1], a[0], a[2]
-                    # typed as str, compared by the str primitive (not a generic compare)
-                    if type(verb) is not str or verb != PLAY:
-                        break
-                    seat = seating.seat_index(label) if type(label) is str else -1
-                    card = deck.card_index(spelt) if type(spelt) is str else -1
-                    if seat < 0 or card < 0:
-                        return False
-                    seats.append(seat)
-                    cards.append(card)
-                    end += 1
+                end = read_plays(actions, i, seating.short, seating.seat_of, deck, seats, cards)
                 if end == i:
-                    return False  # not a play while the cards are being played
+                    return False  # not a plain play while the cards are being played
                 taken = game.replay_plays(seats, cards)
                 if taken != end - i:
                     return False  # a play the engine must judge: left to the full checker
@@ -291,17 +243,18 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     label, verb = a[0], a[1]
     seat = seating.seat_index(label) if type(label) is str else -1
     code = _verb_code(verb) if type(verb) is str else -1
-    if seat < 0 or code < 0:
-        return False
+    if seat < 0 or code < 0 or not PLAIN_CODE[code]:
+        return False  # not a verb, or a house-rule verb: the full checker's
     k = len(a)
     arg = 0
     alone = False
-    if code == V_ORDER_UP:
+    kind = ARGS_OF_CODE[code]  # what follows the verb, read as notation.read_action reads it
+    if kind == A_ALONE:
         if k == 3 and a[2] == _ALONE:
             alone = True
         elif k != 2:
             return False
-    elif code == V_CALL:
+    elif kind == A_CONTRACT:
         if k == 4 and a[3] == _ALONE:
             alone = True
         elif k != 3:
@@ -311,11 +264,11 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
         if contract is None:
             return False
         arg = contract
-    elif code == V_BID:
+    elif kind == A_NUMBER:
         if k != 3 or type(a[2]) is not int:
             return False
         arg = a[2]
-    elif code == V_DISCARD or code == V_PLAY:
+    elif kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
         arg = seating.deck.card_index(a[2]) if k == 3 and type(a[2]) is str else -1
         if arg < 0:
             return False  # an unknown ('??') or misspelt card
@@ -331,7 +284,7 @@ def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> boo
     record goes to the full checker anyway).  ``False`` when it reneged: a renege
     is reported, so the record is not clean."""
     seen = game.last_renege
-    game._dispatch(seat, _VERB_OF_CODE[code], arg, alone, True)
+    game._dispatch(seat, VERB_OF_CODE[code], arg, alone, True)
     return game.last_renege is seen
 
 
@@ -362,78 +315,4 @@ def _meta_ok(meta: Any) -> bool:
         t = type(v)
         if t is not str and t is not int and t is not float:
             return False
-    return True
-
-
-def _side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
-    """An object side name -> integer as side index -> value (``ShapeChecks.side_scores``
-    without its messages); ``None`` where that reports a problem."""
-    if type(obj) is not dict:
-        return None
-    out: dict[int, int] = {}
-    for k, v in obj.items():
-        side = side_of.get(k)
-        if side is None or type(v) is not int:
-            return None
-        out[side] = v
-    return out
-
-
-def _counts_equal(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -> bool:
-    """``claimed == dict(zip(keys, values))`` with every value an ``int``."""
-    if type(claimed) is not dict or len(claimed) != len(keys):
-        return False
-    for key, value in zip(keys, values):
-        v = claimed.get(key)
-        if type(v) is not int or v != value:
-            return False
-    return True
-
-
-def _result_ok(claimed: Any, game: Game, seating: Seating) -> bool:
-    """The hand's claimed ``result`` is exactly the replay's (``result_to_json``), every
-    count an integer: what ``ClaimChecks.check_result`` accepts without a word."""
-    res = game.last_result
-    if res is None or type(claimed) is not dict or len(claimed) != _RESULT_KEYS:
-        return False
-    if "trump" not in claimed or claimed["trump"] != contract_name(res.trump):
-        return False
-    maker = None if res.maker is None else seating.labels[res.maker]
-    if "maker" not in claimed or claimed["maker"] != maker:
-        return False
-    return _counts_equal(claimed.get("tricks"), seating.labels, res.tricks) and \
-        _counts_equal(claimed.get("points"), seating.side_names, res.points) and \
-        _counts_equal(claimed.get("scores"), seating.side_names, res.scores)
-
-
-def _final_ok(final: Any, game: Game, side_of: dict[str, int]) -> bool:
-    """The record's ``final`` claims agree with the replay (``ClaimChecks.check_final``
-    with nothing to say).  The winners are compared in place, without sets."""
-    if type(final) is not dict or not _keys_in(final, _FINAL):
-        return False
-    if "scores" in final:
-        scores = _side_values(final["scores"], side_of)
-        if scores is None:
-            return False
-        for side, v in scores.items():
-            if v != game.scores[side]:
-                return False
-    if "winner" in final:
-        w = final["winner"]
-        winners = game.winners
-        if w is None:
-            return winners is None
-        items = [w] if type(w) is str else w if type(w) is list else None
-        if items is None or not items or winners is None:
-            return False
-        for x in items:  # every side named won...
-            if type(x) is not str:
-                return False
-            named = side_of.get(x)
-            if named is None or named not in winners:
-                return False
-        names = game.side_names
-        for winner in winners:  # ...and every winner is named
-            if names[winner] not in items:
-                return False
     return True

@@ -15,44 +15,142 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Any, Iterable
+from typing import Any, Final, Iterable, NamedTuple
 
-from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, contract_name
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, contract_name
 from ..engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
-    SWAP, TAKE_WIDOW, Action, ActionTuple,
+    SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
 )
+#: How an unknown card is written (defined beside the engine's spelling of actions).
+from ..engine.actions import UNKNOWN_CARD as UNKNOWN_CARD
 from ..engine.game import Game, HandResult
 from ..errors import EuchreError, Problem
 from .positions import JsonPath, Locate, no_positions
 
 FORMAT = "ehh/1"
-#: How an unknown card is written (a hidden discard, a card of a partly known hand).
-UNKNOWN_CARD = "??"
 #: Trump contracts as ``call`` and ``result.trump`` write them.
 CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
                   "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
 DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
 _DEAL_KEYS = frozenset(DEAL_KEYS)
 ALONE = "alone"
-#: Verbs and the arguments each takes, for messages.
-VERB_FORMS = {
-    PASS: "[seat, \"pass\"]",
-    ORDER_UP: "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]",
-    CALL: "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
-    BID: "[seat, \"bid\", number]",
-    DISCARD: "[seat, \"discard\", card]",
-    DEFEND_ALONE: "[seat, \"defend_alone\"]",
-    STAY: "[seat, \"stay\"]",
-    DROP: "[seat, \"drop\"]",
-    TAKE_WIDOW: "[seat, \"take_widow\"]",
-    PLAY: "[seat, \"play\", card]",
+
+# What follows a verb in a recorded action (the kinds of :data:`VERB_TABLE`).
+A_NONE: Final = 0  # nothing
+A_ALONE: Final = 1  # optionally "alone" (order_up)
+A_CONTRACT: Final = 2  # a suit or NT, optionally "alone" (call)
+A_NUMBER: Final = 3  # an integer (bid)
+A_CARD: Final = 4  # a card, always known (play, give)
+A_CARD_OR_UNKNOWN: Final = 5  # a card, or "??" for one not seen (discard)
+A_THREE_CARDS: Final = 6  # three known cards shown (swap)
+A_CARDS: Final = 7  # any number of known cards shown (misdeal)
+
+
+class VerbSpec(NamedTuple):
+    """One verb of the notation: what follows it, its form for messages, and whether
+    it is *plain*: a verb of the ordinary game, which the validator's fast paths
+    replay (the house-rule verbs are left to the full checker)."""
+
+    verb: str
+    args: int
+    form: str
+    plain: bool
+
+
+#: The action table: every verb a record may hold, in the order messages list them.
+#: The one table: :meth:`NotationReader.read_action` reads actions by it, and so do the
+#: validator's fast paths (:mod:`.fast_check`, :mod:`.fast_bytes`), by its codes (a
+#: verb's code is its index here).
+VERB_TABLE: Final = (
+    VerbSpec(PASS, A_NONE, "[seat, \"pass\"]", True),
+    VerbSpec(ORDER_UP, A_ALONE, "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]", True),
+    VerbSpec(CALL, A_CONTRACT, "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
+             True),
+    VerbSpec(BID, A_NUMBER, "[seat, \"bid\", number]", True),
+    VerbSpec(DISCARD, A_CARD_OR_UNKNOWN, "[seat, \"discard\", card]", True),
+    VerbSpec(DEFEND_ALONE, A_NONE, "[seat, \"defend_alone\"]", True),
+    VerbSpec(STAY, A_NONE, "[seat, \"stay\"]", True),
+    VerbSpec(DROP, A_NONE, "[seat, \"drop\"]", True),
+    VerbSpec(TAKE_WIDOW, A_NONE, "[seat, \"take_widow\"]", True),
+    VerbSpec(PLAY, A_CARD, "[seat, \"play\", card]", True),
     # house-rule verbs (docs/hand-history-extensions.md)
-    GIVE: "[seat, \"give\", card]",
-    SWAP: "[seat, \"swap\", card, card, card]",
-    MISDEAL: "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
-}
-_NO_ARGS = frozenset((PASS, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW))
+    VerbSpec(GIVE, A_CARD, "[seat, \"give\", card]", False),
+    VerbSpec(SWAP, A_THREE_CARDS, "[seat, \"swap\", card, card, card]", False),
+    VerbSpec(MISDEAL, A_CARDS,
+             "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
+             False),
+)
+#: Each verb's code: its index in :data:`VERB_TABLE`.
+VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}
+#: Verbs and the arguments each takes, for messages.
+VERB_FORMS: Final[dict[str, str]] = {spec.verb: spec.form for spec in VERB_TABLE}
+#: By code: the verb, what follows it, whether the fast paths replay it.
+VERB_OF_CODE: Final = tuple(spec.verb for spec in VERB_TABLE)
+ARGS_OF_CODE: Final = tuple(spec.args for spec in VERB_TABLE)
+PLAIN_CODE: Final = tuple(spec.plain for spec in VERB_TABLE)
+# The codes the fast paths compare with (Final: constants in compiled code).
+V_PASS: Final = 0
+V_ORDER_UP: Final = 1
+V_DISCARD: Final = 4
+V_PLAY: Final = 9
+assert (VERB_OF_CODE[V_PASS], VERB_OF_CODE[V_ORDER_UP], VERB_OF_CODE[V_DISCARD],
+        VERB_OF_CODE[V_PLAY]) == (PASS, ORDER_UP, DISCARD, PLAY)
+
+
+def short_seats(seat_of: dict[str, int]) -> list[int]:
+    """The seats labelled by one ASCII character, by its code (-1: none): see
+    :func:`seat_index`."""
+    short = [-1] * 128
+    for label, seat in seat_of.items():
+        if len(label) == 1 and ord(label) < 128:
+            short[ord(label)] = seat
+    return short
+
+
+def seat_index(label: str, short: list[int], seat_of: dict[str, int]) -> int:
+    """``seat_of.get(label)``, with -1 for no seat.  Most labels are one letter, found
+    in ``short`` (:func:`short_seats`) without hashing the freshly parsed string (as
+    :meth:`Deck.card_index <euchre_dsl.cards.Deck.card_index>` finds a card)."""
+    if len(label) == 1:
+        code = ord(label)
+        if code < 128:
+            return short[code]
+    seat = seat_of.get(label)
+    return -1 if seat is None else seat
+
+
+def read_plays(actions: list[Any], i: int, short: list[int], seat_of: dict[str, int],
+               deck: Deck, seats: list[int], cards: list[int]) -> int:
+    """The run of plain plays from ``actions[i]`` -- each ``[seat, "play", card]`` of a
+    known seat and card -- into ``seats`` and ``cards`` (emptied first).  Returns the
+    index of the first action that is not one (left to the caller, which reads it in
+    full and reports what is wrong with it).
+
+    The one reading of a run of plays: the full checker's replay
+    (``validate.replay_plays``) and the fast check read them here, then the engine
+    replays them in one call (``Game.replay_plays``); the byte check reads the same
+    form from the bytes."""
+    seats.clear()
+    cards.clear()
+    n = len(actions)
+    end = i
+    while end < n:
+        a = actions[end]
+        if type(a) is not list or len(a) != 3:
+            break
+        verb, label, spelt = a[1], a[0], a[2]
+        # typed as str, compared by the str primitive (not a generic compare)
+        if type(verb) is not str or verb != PLAY:
+            break
+        seat = seat_index(label, short, seat_of) if type(label) is str else -1
+        card = deck.card_index(spelt) if type(spelt) is str else -1
+        if seat < 0 or card < 0:
+            break
+        seats.append(seat)
+        cards.append(card)
+        end += 1
+    return end
 
 
 class Broken(EuchreError):
@@ -88,27 +186,10 @@ def did_you_mean(word: Any, options: Iterable[str]) -> str:
 
 
 def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
-    """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``."""
-    seat, verb, arg, alone = action
-    label = game.labels[seat]
-    if verb == PLAY or verb == DISCARD or verb == GIVE:
-        return [label, verb, UNKNOWN_CARD if arg is None else game.deck.names[arg]]
-    if verb == SWAP or verb == MISDEAL:  # cards shown face up (a mask); none: a faulty deal
-        names = game.deck.names
-        return [label, verb] + ([] if arg is None else
-                                [names[c] for c in game.deck.sorted_cards(arg)])
-    if verb == CALL:
-        out: list[Any] = [label, verb, contract_name(arg)]
-        if alone:
-            out.append("alone")
-        return out
-    if verb == ORDER_UP:
-        return [label, verb, "alone"] if alone else [label, verb]
-    if verb == BID:
-        return [label, verb, arg]
-    if verb == DECLINE:
-        return None
-    return [label, verb]
+    """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``
+    (the engine's :func:`~euchre_dsl.engine.actions.spell_action`, with the game's
+    seats and deck)."""
+    return spell_action(game.labels, game.deck, action)
 
 
 def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
@@ -154,6 +235,7 @@ class NotationReader:
     game: Game
     labels: list[str]
     seat_of: dict[str, int]
+    short: list[int]  # seat_of for one-character labels (short_seats)
     card_of: dict[str, int]
     names: tuple[str, ...]
     n: int
@@ -200,6 +282,7 @@ class NotationReader:
         self.game = game
         self.labels = labels
         self.seat_of = {label: i for i, label in enumerate(labels)}
+        self.short = short_seats(self.seat_of)
         self.card_of = game.deck.spellings
         self.names = game.deck.names
         self.n = game.n
@@ -218,21 +301,23 @@ class NotationReader:
             self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(label)} is not a seat "
                         f"(seats: {', '.join(self.labels)})", path + (0,), h, i)
             raise Broken
-        form = VERB_FORMS.get(verb) if type(verb) is str else None
-        if form is None:
+        code = VERB_CODES.get(verb) if type(verb) is str else None
+        if code is None:
             self.schema(f"hand {h + 1}, action {i + 1}: unknown verb {json.dumps(verb)}"
                         f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
                         hint=f"verbs: {', '.join(VERB_FORMS)}")
             raise Broken
+        form = VERB_TABLE[code].form
+        kind = ARGS_OF_CODE[code]
         arg: Any = None
         alone = False
         ok = True
-        if verb in _NO_ARGS:
+        if kind == A_NONE:
             ok = not args
-        elif verb == ORDER_UP:
+        elif kind == A_ALONE:
             ok = args == [] or args == [ALONE]
             alone = bool(args)
-        elif verb == CALL:
+        elif kind == A_CONTRACT:
             ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
             alone = len(args) == 2
             if ok:
@@ -241,11 +326,11 @@ class NotationReader:
                     self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
                                 "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
                     raise Broken
-        elif verb == BID:
+        elif kind == A_NUMBER:
             ok = len(args) == 1 and is_int(args[0])
             arg = args[0] if ok else None
-        elif verb in (SWAP, MISDEAL):  # cards shown face up: a mask (none: a faulty deal)
-            ok = len(args) == 3 if verb == SWAP else True
+        elif kind == A_THREE_CARDS or kind == A_CARDS:  # cards shown face up: a mask
+            ok = len(args) == 3 if kind == A_THREE_CARDS else True  # (none: a faulty deal)
             if ok and args:
                 arg = self.read_shown(h, i, args)
         else:  # play, discard, give: one card
@@ -254,7 +339,7 @@ class NotationReader:
                 c = args[0]
                 arg = self.card_of.get(c) if type(c) is str else None
                 if arg is None:
-                    if c == UNKNOWN_CARD and verb == DISCARD:
+                    if c == UNKNOWN_CARD and kind == A_CARD_OR_UNKNOWN:
                         pass
                     elif c == UNKNOWN_CARD:
                         what = "given card" if verb == GIVE else "played card"

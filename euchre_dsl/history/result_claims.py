@@ -6,6 +6,12 @@ a claimed running score it has just rejected is never adopted, so each wrong
 claim is one problem and the correct claims after it are not blamed.  Only
 where the replay has no truth of its own (a hand it could not score) does it
 go on from the scores the record claims.
+
+The comparison itself -- does a claim agree with the replay? -- is the functions
+at the top of this module, and only they: the full checker below asks them first
+and explains a disagreement after, and the validator's fast paths
+(:mod:`.fast_check` on a parsed record, :mod:`.fast_bytes` on its bytes) call them
+on the values they read, so a record is clean by one definition.
 """
 
 from __future__ import annotations
@@ -14,14 +20,127 @@ import json
 from typing import Any
 
 from ..cards import contract_name
-from ..engine.game import contract_words
-from .notation import CONTRACT_CODES, is_int, json_kind, result_to_json
+from ..engine.game import Game, HandResult, contract_words
+from .notation import CONTRACT_CODES, is_int, json_kind
 from .positions import JsonPath
 from .shape import ShapeChecks
 
 RESULT_KEYS = ("trump", "maker", "tricks", "points", "scores")
 FINAL_KEYS = ("scores", "winner")
-_INT_ONLY = {int}
+
+
+# ================================================ the comparison of claims
+def trump_agrees(claimed: Any, trump: int | None) -> bool:
+    """``result.trump`` as written (``"H"``, ``"NT"``, ``None`` thrown in) is the replay's."""
+    return bool(claimed == contract_name(trump))
+
+
+def maker_agrees(claimed: Any, maker: int | None, labels: tuple[str, ...]) -> bool:
+    """``result.maker`` (a seat label, ``None`` for nobody) is the replay's maker."""
+    if maker is None:
+        return claimed is None
+    return bool(claimed == labels[maker])
+
+
+def values_agree(claimed: list[int], values: tuple[int, ...]) -> bool:
+    """Counts read in the order of ``values`` (seats or sides) are exactly those."""
+    if len(claimed) != len(values):
+        return False
+    for j in range(len(values)):
+        if claimed[j] != values[j]:
+            return False
+    return True
+
+
+def counts_agree(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -> bool:
+    """An object of counts (``result.tricks``, ``.points``, ``.scores``) is exactly
+    ``dict(zip(keys, values))``, every count an ``int`` (``1.0`` and ``true`` compare
+    equal to ``1`` but are not integers)."""
+    if type(claimed) is not dict or len(claimed) != len(keys):
+        return False
+    read: list[int] = []
+    for key in keys:
+        v = claimed.get(key)
+        if type(v) is not int:
+            return False
+        read.append(v)
+    return values_agree(read, values)
+
+
+def result_agrees(claimed: Any, res: HandResult, labels: tuple[str, ...],
+                  side_names: tuple[str, ...]) -> bool:
+    """A hand's claimed ``result`` is exactly the replay's (``result_to_json``'s five
+    keys), every count an integer: a result with nothing to say about it."""
+    if type(claimed) is not dict or len(claimed) != len(RESULT_KEYS):
+        return False
+    if "trump" not in claimed or not trump_agrees(claimed["trump"], res.trump):
+        return False
+    if "maker" not in claimed or not maker_agrees(claimed["maker"], res.maker, labels):
+        return False
+    return counts_agree(claimed.get("tricks"), labels, res.tricks) and \
+        counts_agree(claimed.get("points"), side_names, res.points) and \
+        counts_agree(claimed.get("scores"), side_names, res.scores)
+
+
+def scores_agree(claimed: dict[int, int], scores: list[int]) -> bool:
+    """Claimed scores (side index -> score; some sides may be left out) are the replay's."""
+    for side, v in claimed.items():
+        if v != scores[side]:
+            return False
+    return True
+
+
+def winners_agree(named: int, winners: list[int] | None) -> bool:
+    """The sides a claim names as winners (a bit per side) are exactly the replay's;
+    ``winners`` ``None`` (the game is not over) agrees with no side named."""
+    won = 0
+    if winners is not None:
+        for w in winners:
+            won |= 1 << w
+    return named == won
+
+
+def side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
+    """An object side name -> integer as side index -> value (``ShapeChecks.side_scores``
+    without its messages); ``None`` where that reports a problem."""
+    if type(obj) is not dict:
+        return None
+    out: dict[int, int] = {}
+    for k, v in obj.items():
+        side = side_of.get(k)
+        if side is None or type(v) is not int:
+            return None
+        out[side] = v
+    return out
+
+
+def final_agrees(final: Any, game: Game, side_of: dict[str, int]) -> bool:
+    """The record's ``final`` claims agree with the replay, with nothing to say about
+    them (what :meth:`ClaimChecks.check_final` accepts without a word)."""
+    if type(final) is not dict:
+        return False
+    for k in final:
+        if k != "scores" and k != "winner":
+            return False
+    if "scores" in final:
+        scores = side_values(final["scores"], side_of)
+        if scores is None or not scores_agree(scores, game.scores):
+            return False
+    if "winner" in final:
+        w = final["winner"]
+        if w is None:
+            return winners_agree(0, game.winners)
+        items = [w] if type(w) is str else w if type(w) is list else None
+        if items is None or not items or game.winners is None:
+            return False
+        named = 0
+        for x in items:
+            side = side_of.get(x) if type(x) is str else None
+            if side is None:
+                return False
+            named |= 1 << side
+        return winners_agree(named, game.winners)
+    return True
 
 
 class ClaimChecks(ShapeChecks):
@@ -49,8 +168,8 @@ class ClaimChecks(ShapeChecks):
         game = self.game
         res = game.last_result
         assert res is not None
-        expected = result_to_json(game, res)
-        if claimed == expected and self.all_ints(claimed) and not self.scores_uncertain:
+        if not self.scores_uncertain and result_agrees(claimed, res, game.labels,
+                                                       game.side_names):
             return
         path: JsonPath = ("hands", h, "result")
         if type(claimed) is not dict:
@@ -85,20 +204,13 @@ class ClaimChecks(ShapeChecks):
                     self.compare_sides(h, "result.scores", scores, game.scores,
                                        path + ("scores",))
 
-    @staticmethod
-    def all_ints(result: dict[str, Any]) -> bool:
-        """``True`` when every count in a result equal to the expected one is an int
-        (``1.0`` and ``true`` compare equal to ``1`` but are not integers)."""
-        return {*map(type, result["tricks"].values()), *map(type, result["points"].values()),
-                *map(type, result["scores"].values())} == _INT_ONLY
-
     def check_trump(self, h: int, value: Any, trump: int | None, path: JsonPath) -> None:
         code = value.upper() if type(value) is str else value
         if code is not None and (type(code) is not str or code not in CONTRACT_CODES):
             self.schema(f"hand {h + 1}: result.trump must be C, D, H, S, NT or null, not "
                         f"{json.dumps(value)}", path, h)
             return
-        if code != contract_name(trump):
+        if not trump_agrees(code, trump):
             said = contract_words(CONTRACT_CODES[code]) if code is not None else \
                 "nothing (thrown in)"
             got = contract_words(trump) if trump is not None else \
@@ -112,7 +224,7 @@ class ClaimChecks(ShapeChecks):
                         f"{json.dumps(value)}", path, h)
             return
         expected = None if maker is None else self.labels[maker]
-        if value != expected:
+        if not maker_agrees(value, maker, self.game.labels):
             got = "nobody made trump" if expected is None else f"{expected} made trump"
             said = "nobody" if value is None else value
             self.add("result-mismatch", f"hand {h + 1}: the result says the maker was {said}, "
@@ -171,9 +283,11 @@ class ClaimChecks(ShapeChecks):
         if scores is not None:
             self.compare_sides(None, "final.scores", scores, game.scores, path + ("scores",))
         if winner is not False:
-            expected = None if game.winners is None else {game.side_names[w]
-                                                          for w in game.winners}
-            if winner != expected:
+            named = 0
+            if isinstance(winner, set):
+                for name in winner:
+                    named |= 1 << self.side_of[name]
+            if not winners_agree(named, game.winners):
                 said = "the game is not over" if winner is None else \
                     f"{' and '.join(sorted(winner))} won"  # type: ignore[arg-type]
                 self.add("result-mismatch", f"final.winner says {said}, but after the recorded "

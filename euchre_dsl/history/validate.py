@@ -45,7 +45,7 @@ from .result_claims import ClaimChecks
 from .events import Acted, Dealt, Event, HandEnded, Started
 from .fast_bytes import ByteCheck
 from .fast_check import FastCheck
-from .notation import FORMAT, Broken, json_kind
+from .notation import FORMAT, Broken, json_kind, read_plays
 from .positions import Item, JsonPath, Locate, no_positions
 from .reader import STDIN, STDIN_NAME, read_records
 from .shape import HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, shown_location
@@ -56,7 +56,7 @@ VARIANT_CACHE = 64
 
 
 def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
-                 card_of: dict[str, int], reneges: list[tuple[int, str, int]]
+                 short: list[int], reneges: list[tuple[int, str, int]]
                  ) -> tuple[int, IllegalAction | None]:
     """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
 
@@ -73,31 +73,14 @@ def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int]
     engine can replace its body.
     """
     play = game.play
-    seat_get = seat_of.get
-    card_get = card_of.get
-    playing, play_verb = PLAYING, PLAY
-    n = len(actions)
+    playing = PLAYING
     seen = game.last_renege
-    # Read the well-formed plays ahead; the engine replays the clean ones in one
-    # call (Game.replay_plays) and each other one goes through play(), which
-    # judges and explains it.
+    # Read the well-formed plays ahead (notation.read_plays, as the fast check reads
+    # them); the engine replays the clean ones in one call (Game.replay_plays) and
+    # each other one goes through play(), which judges and explains it.
     seats: list[int] = []
     cards: list[int] = []
-    end = i
-    while end < n:
-        a = actions[end]
-        if type(a) is not list or len(a) != 3 or a[1] != play_verb:
-            break
-        try:
-            seat = seat_get(a[0])
-            card = card_get(a[2])
-        except TypeError:  # a list or object where a name belongs
-            break
-        if seat is None or card is None:
-            break
-        seats.append(seat)
-        cards.append(card)
-        end += 1
+    end = read_plays(actions, i, short, seat_of, game.deck, seats, cards)
     start = i
     while i < end:
         i += game.replay_plays(seats, cards, i - start)
@@ -532,14 +515,14 @@ class _RecordCheck(ClaimChecks):
         :class:`~.events.Acted` after each (the engine judges both the same).
         """
         game = self.game
-        seat_of, card_of, reneges = self.seat_of, self.card_of, self.reneges
+        seat_of, short, reneges = self.seat_of, self.short, self.reneges
         steps = self.steps
         n = len(actions)
         i = 0
         while i < n:
             self.stopped = i
             if game.phase == PLAYING and not steps:
-                i, err = replay_plays(game, actions, i, seat_of, card_of, reneges)
+                i, err = replay_plays(game, actions, i, seat_of, short, reneges)
                 self.stopped = i
                 if reneges:
                     self.report_reneges(h, actions)

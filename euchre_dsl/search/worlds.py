@@ -27,16 +27,13 @@ a player who dropped) are left unknown: nothing depends on them.
 from __future__ import annotations
 
 from math import comb
-from typing import Protocol, Sequence
+from typing import Sequence
 
 from ..cards import mask_cards
 from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
 from ..engine.view import SeatView
-
-
-class Rng(Protocol):
-    def random(self) -> float: ...
+from ..rng import RandomSource
 
 
 class WorldSampler:
@@ -85,7 +82,7 @@ class WorldSampler:
         """How many consistent deals there are (of the cards anyone still needs)."""
         return self.counter.total
 
-    def sample_hands(self, rng: Rng) -> tuple[list[int], int | None]:
+    def sample_hands(self, rng: RandomSource) -> tuple[list[int], int | None]:
         """Every seat's hand in one world, and the widow if it is still on offer."""
         g = self.template
         hands = list(g.sure)
@@ -98,7 +95,7 @@ class WorldSampler:
                 hands[s] |= cards
         return hands, widow
 
-    def sample(self, rng: Rng) -> Game:
+    def sample(self, rng: RandomSource) -> Game:
         """One world: a copy of the hand so far with every hand filled in."""
         hands, widow = self.sample_hands(rng)
         return self.world(hands, widow)
@@ -111,7 +108,7 @@ class WorldSampler:
         return world
 
 
-def sample_world(game: Game, seat: int, rng: Rng) -> Game:
+def sample_world(game: Game, seat: int, rng: RandomSource) -> Game:
     """One world as ``seat`` of ``game`` may imagine it, now (for the analyzer:
     a recorded decision's position, re-dealt from that seat's knowledge)."""
     return WorldSampler(SeatView(game, seat)).sample(rng)
@@ -205,7 +202,7 @@ class DealCounter:
         self._splits[key] = splits
         return total
 
-    def sample(self, rng: Rng) -> list[int]:
+    def sample(self, rng: RandomSource) -> list[int]:
         """One uniform draw: the mask of cards for each holder."""
         out = [0] * self.k
         needs = self.needs

@@ -19,7 +19,7 @@ import pytest
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.report import HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport, write_report_html
-from euchre_dsl.analysis.stats import Stats
+from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.history.reader import read_records
 
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
@@ -93,7 +93,7 @@ def test_every_link_resolves_to_its_hand_and_step(report: Path, hands: list[Hand
 
 
 def test_the_tables_say_what_the_statistics_say(report: Path, hands: list[HandAnalysis]) -> None:
-    stats = Stats()
+    stats = PlayerStats()
     for h in hands:
         stats.add(h)
     players = stats.to_json()["Standard euchre"]["player"]

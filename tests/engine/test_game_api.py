@@ -216,3 +216,9 @@ def _renege_of(game: Game, seats: list[int], cards: list[int], i: int) -> int | 
     legal = g.deck.legal_plays(held, g.trick[0] if g.trick else None, g.trump)  # type: ignore[arg-type]
     off = held & ~legal
     return (off & -off).bit_length() - 1 if off else None
+
+
+def test_one_definition_of_a_play_chooser() -> None:
+    from euchre_dsl.engine import game, play
+
+    assert game.PlayChooser is play.PlayChooser and not hasattr(play, "Chooser")

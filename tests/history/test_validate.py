@@ -20,6 +20,7 @@ import pytest
 from history_tools import ACT1, ACT2, DEAL1, DEAL2, pretty, random_game
 
 from euchre_dsl.engine.game import Game
+from euchre_dsl.history.notation import short_seats
 from euchre_dsl.history.reader import Locator, read_records
 from euchre_dsl.history.validate import (
     FileReport, Validator, check_items, replay_plays, validate_path, validate_record,
@@ -363,10 +364,11 @@ def test_replay_plays_stops_at_the_first_action_it_does_not_own() -> None:
     actions[6] = ["N", "play", "K♠"]  # a spelling the table knows: still replayed
     actions[8] = ["S", "play", "QS"]  # already played by S
     reneges: list[tuple[int, str]] = []
-    i, err = replay_plays(game, actions, 3, seat_of, deck.spellings, reneges)
+    short = short_seats(seat_of)
+    i, err = replay_plays(game, actions, 3, seat_of, short, reneges)
     assert i == 8 and err is not None and err.code == "card-not-held"
     actions[8] = ["S", "stay"]
-    assert replay_plays(game, actions, 8, seat_of, deck.spellings, reneges) == (8, None)
+    assert replay_plays(game, actions, 8, seat_of, short, reneges) == (8, None)
     assert reneges == []
 
 

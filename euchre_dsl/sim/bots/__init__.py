@@ -10,7 +10,10 @@ named by specs (``pimc:worlds=100``, ``package.module:Class``): see
 
 from __future__ import annotations
 
-from .base import Bot, Param, Rng
+from typing import Any
+
+from . import base
+from .base import Bot, Param
 from .checked import BotError, CheckedBot
 from .random_bot import RandomBot
 from .registry import (
@@ -22,5 +25,13 @@ from .registry import (
 BOTS = {name: cls for name, cls in bot_classes().items()}
 
 __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "BotSpec", "BotSpecError", "CheckedBot",
-           "Param", "RandomBot", "Rng", "bot_classes", "describe_bots", "make_bot", "make_bots", "parse_bot_spec",
+           "Param", "RandomBot", "bot_classes", "describe_bots", "make_bot", "make_bots",
+           "parse_bot_spec",
            "split_line_up"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Rng``: deprecated, now :class:`euchre_dsl.rng.RandomSource` (see :mod:`.base`)."""
+    if name == "Rng":
+        return base.__getattr__(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

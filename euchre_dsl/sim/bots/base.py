@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, NamedTuple, Protocol, Sequence
 
 from ...engine.actions import Action
 from ...engine.view import SeatView
+from ...rng import RandomSource
 
 
-class Rng(Protocol):
-    """A bot's random source: only ``random()`` is used, so any generator with
-    it (``random.Random``, an engine-owned one) will do."""
-
-    def random(self) -> float: ...
+def __getattr__(name: str) -> Any:
+    """``Rng``, the old name of a bot's random source: :class:`euchre_dsl.rng.RandomSource`
+    (only ``random()`` is used, so ``random.Random`` will do)."""
+    if name == "Rng":
+        warnings.warn("euchre_dsl.sim.bots.Rng is deprecated: use euchre_dsl.rng.RandomSource",
+                      DeprecationWarning, stacklevel=2)
+        return RandomSource
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Bot(Protocol):

@@ -59,7 +59,8 @@ from ...engine.scoring import HandScore, set_cost, side_values
 from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
 from ...engine.view import SeatView
-from .base import Param, Rng
+from ...rng import RandomSource
+from .base import Param
 from .rule import RuleBot
 
 #: The options that commit to nothing: ``bias`` is credited to them.
@@ -105,7 +106,7 @@ class PimcBot:
               "hand's points capped at what each side still needs", choices=("game", "points")),
     )
 
-    def __init__(self, rules: RuleSet, rng: Rng, worlds: int = 50, bid_worlds: int = 100,
+    def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
                  goal: str = "game", read_partner: bool = False,
                  read_play: bool = True) -> None:
@@ -401,7 +402,7 @@ class PlayInference(SeatReading):
         return True
 
 
-def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: Rng) -> Game:
+def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: RandomSource) -> Game:
     """A world from ``sampler`` that agrees with the bidding and the play, as
     ``readers`` read them; after :data:`TRIES` draws that all disagree, the
     last one drawn."""

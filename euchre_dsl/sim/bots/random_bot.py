@@ -7,7 +7,8 @@ from typing import ClassVar, Sequence
 from ...engine.actions import Action
 from ...rules.ruleset import RuleSet
 from ...engine.view import SeatView
-from .base import Param, Rng
+from ...rng import RandomSource
+from .base import Param
 
 
 class RandomBot:
@@ -20,7 +21,7 @@ class RandomBot:
     name: ClassVar[str] = "random"
     PARAMS: ClassVar[tuple[Param, ...]] = ()
 
-    def __init__(self, rules: RuleSet, rng: Rng) -> None:
+    def __init__(self, rules: RuleSet, rng: RandomSource) -> None:
         self._random = rng.random
         #: Lets the engine draw this bot's choices inline, from the same stream
         #: with the same formulas as :meth:`act` and :meth:`play`:

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple, Sequence
 from ...errors import EuchreError
 from ...limits import clip
 from ...rules.ruleset import RuleSet
-from .base import Bot, Param, Rng
+from ...rng import RandomSource
+from .base import Bot, Param
 from .checked import CheckedBot
 
 
@@ -175,7 +176,7 @@ def split_line_up(text: str) -> list[str]:
     return [p.strip() for p in out]
 
 
-def make_bot(spec: str | BotSpec, rules: RuleSet, rng: Rng) -> Bot:
+def make_bot(spec: str | BotSpec, rules: RuleSet, rng: RandomSource) -> Bot:
     """A bot for one seat, from a spec (text or parsed), the rules and its rng.
 
     A class of the user's own is held to the interface by a
@@ -198,7 +199,7 @@ def make_bot(spec: str | BotSpec, rules: RuleSet, rng: Rng) -> Bot:
     return bot
 
 
-def make_bots(specs: Sequence[str | BotSpec], rules: RuleSet, rng: Rng) -> list[Bot]:
+def make_bots(specs: Sequence[str | BotSpec], rules: RuleSet, rng: RandomSource) -> list[Bot]:
     """One bot per seat; a single spec seats the same bot everywhere."""
     n = rules.players.count
     if len(specs) == 1:

@@ -38,7 +38,8 @@ from ...engine.actions import (
 from ...rules.ruleset import RuleSet, ScoringModel
 from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
 from ...engine.view import SeatView
-from .base import Param, Rng
+from ...rng import RandomSource
+from .base import Param
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
 TRUMP_CHANCE = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
@@ -90,7 +91,7 @@ class RuleBot:
               "with the partner"),
     )
 
-    def __init__(self, rules: RuleSet, rng: Rng, margin: float = 0.9,
+    def __init__(self, rules: RuleSet, rng: RandomSource, margin: float = 0.9,
                  dealer_margin: float = 0.75, alone_margin: float = 0.5) -> None:
         self.rules = rules
         self.rng = rng
