@@ -57,6 +57,9 @@ COMPILED = (
     "euchre_dsl/analysis/position.py",
     "euchre_dsl/analysis/solver.py",
     "euchre_dsl/analysis/worlds.py",
+    "euchre_dsl/rl/actions.py",
+    "euchre_dsl/rl/observation.py",
+    "euchre_dsl/rl/table.py",
 )
 
 

@@ -39,6 +39,21 @@ REWARDS: Final = ("points", "won")
 MAX_HANDS: Final = 10_000
 
 
+def hand_rewards(game: Game, points: tuple[int, ...]) -> list[float]:
+    """Each seat's zero-sum reward for a hand's ``points`` per side: its side's gain
+    minus the mean gain of the other sides (a countdown's points are taken off,
+    so its gain is their negative)."""
+    sides = len(points)
+    countdown = game.rules.scoring.model == _COUNTDOWN
+    gains = [-p if countdown else p for p in points]
+    total = sum(gains)
+    out = []
+    for s in range(game.n):
+        mine = gains[game.side_of[s]]
+        out.append(float(mine - (total - mine) / (sides - 1)))
+    return out
+
+
 class Table:
     """A game dealt from a seed, stepped one action id at a time."""
 
@@ -121,7 +136,7 @@ class Table:
         g = self.game
         res = g.results[-1]
         if self.by_points:
-            self._score_points(res.scores, res.points)
+            self._score_points(res.points)
         if g.is_over or not self.whole_game:
             self.done = True
             if not self.by_points:
@@ -135,15 +150,10 @@ class Table:
             return
         self.deals.deal(g, self.hand)
 
-    def _score_points(self, scores: tuple[int, ...], points: tuple[int, ...]) -> None:
-        """Zero-sum rewards from the hand's points per side (a countdown's are taken off)."""
-        g = self.game
-        sides = len(points)
-        gains = [-p if self.countdown else p for p in points]
-        total = sum(gains)
+    def _score_points(self, points: tuple[int, ...]) -> None:
+        rewards = hand_rewards(self.game, points)
         for s in range(self.n):
-            mine = gains[g.side_of[s]]
-            self.rewards[s] = float(mine - (total - mine) / (sides - 1))
+            self.rewards[s] = rewards[s]
 
     # ----------------------------------------------------------- observations
     def observation_bits(self, seat: int) -> int:
