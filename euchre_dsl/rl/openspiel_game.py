@@ -97,7 +97,7 @@ def register_openspiel() -> str:
         def random(self) -> float:
             return float(self.sample())
 
-    class EuchreGame(ps.Game):  # type: ignore[misc]
+    class EuchreGame(ps.Game):  # type: ignore[misc,name-defined]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             params = dict(params or {})
             variant = str(params.get("variant", "standard"))
@@ -119,7 +119,7 @@ def register_openspiel() -> str:
                              params: Any = None) -> Observer:
             return Observer(_parts_of(self))
 
-    class EuchreState(ps.State):  # type: ignore[misc]
+    class EuchreState(ps.State):  # type: ignore[misc,name-defined]
         def __init__(self, game: EuchreGame) -> None:
             super().__init__(game)
             # pyspiel may hand over a game object made without __init__ (a copy made
@@ -201,7 +201,7 @@ def register_openspiel() -> str:
                 taken |= 1 << self.upcard
             kitty = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
             self.engine = Game(self.rules, dealer=self.dealer)
-            self.engine.deal(hands, self.upcard, widow, kitty or None)  # type: ignore[arg-type]
+            self.engine.deal(hands, self.upcard, widow, kitty or None)
             self.dealt_all = True
 
         def _action_to_string(self, player: int, action: int) -> str:
