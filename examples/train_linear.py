@@ -1,6 +1,6 @@
 """Train a small agent on a variant and measure it on duplicate deals.
 
-    python examples/train_linear.py --variant two-hand --hands 20000
+    python examples/train_linear.py --variant two-hand --hands 40000
 
 The agent is a linear action-value function, one weight vector per action id
 over the observation tensor (``Q(o, a) = W[a] . o``), in numpy.  It learns by
@@ -120,7 +120,7 @@ def train(variant: str, hands: int, seed: int, epsilon: float, rate: float) -> L
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="two-hand")
-    ap.add_argument("--hands", type=int, default=20_000, help="self-play hands to train on")
+    ap.add_argument("--hands", type=int, default=40_000, help="self-play hands to train on")
     ap.add_argument("--seed", type=int, default=1, help="the training deals' seed")
     ap.add_argument("--eval-seed", type=int, default=1000, help="the evaluation deals' seed")
     ap.add_argument("--deals", type=int, default=2000, help="duplicate deals per opponent")

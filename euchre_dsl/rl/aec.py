@@ -61,6 +61,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         self.state_space = spaces.Box(0, 1, (t.encoder.size + (t.n + 1) * t.space.cards,),
                                       np.int8)
         self._masks = [np.zeros(t.space.size, np.int8) for _ in labels]
+        self._rewarded = False  # the last step gave rewards (to clear on the next)
         self._nbytes = (t.space.size + 7) // 8
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -81,6 +82,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.table.to_act]
+        self._rewarded = False
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -90,21 +92,24 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} is on turn: step() needs an action id, not None")
         t = self.table
+        hands = len(t.game.results)
         t.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        r = t.rewards
-        for i, a in enumerate(self.possible_agents):
-            rewards[a] = r[i]
+        # rewards come only when a hand ends: the dictionaries are rewritten only then
+        # and on the step after, not on every card
+        if len(t.game.results) != hands or self._rewarded:
+            self._rewarded = len(t.game.results) != hands
+            rewards = self.rewards
+            r = t.rewards
+            for i, a in enumerate(self.possible_agents):
+                rewards[a] = r[i]
+            self._accumulate_rewards()
         if t.done:
             for a in self.agents:
                 self.terminations[a] = not t.truncated
                 self.truncations[a] = t.truncated
         else:
             self.agent_selection = self.possible_agents[t.to_act]
-        self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass  # ansi is drawn on request, by render()
 
     # ------------------------------------------------------------ observations
     def observe(self, agent: str) -> dict[str, Any]:

@@ -144,6 +144,8 @@ class Encoder:
         self.slot_size = n + k
         self.trick_size = n + n * d
         self.has_bids = bids > 0
+        #: ``bit[i] == 1 << i``: a bit set costs one allocation (the OR), not two.
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(at))
 
     # ------------------------------------------------------------- encoding
     def bits(self, view: SeatView) -> int:
@@ -151,36 +153,37 @@ class Encoder:
         n = self.n
         me = view.seat
         g = view
+        bit = self.bit
         x = (g.hand << self.o_hand) | (g.dealt << self.o_dealt) | \
             (g.discarded << self.o_put)
         up = g.upcard
         if up is not None:
-            x |= 1 << (self.o_up + up)
+            x |= bit[self.o_up + up]
         holder = g.upcard_holder
         if holder is not None:
-            x |= 1 << (self.o_holder + (holder - me) % n)
-        x |= 1 << (self.o_dealer + (g.dealer - me) % n)
-        x |= 1 << (self.o_to_act + (g.to_act - me) % n)
-        x |= 1 << (self.o_phase + _PHASE_INDEX[g.phase])
+            x |= bit[self.o_holder + (holder - me) % n]
+        x |= bit[self.o_dealer + (g.dealer - me) % n]
+        x |= bit[self.o_to_act + (g.to_act - me) % n]
+        x |= bit[self.o_phase + _PHASE_INDEX[g.phase]]
         trump = g.trump
         if trump is not None:
-            x |= 1 << (self.o_trump + trump)
+            x |= bit[self.o_trump + trump]
         down = g.turned_down
         if down is not None:
-            x |= 1 << (self.o_turned + down)
+            x |= bit[self.o_turned + down]
         maker = g.maker
         if maker is not None:
-            x |= 1 << (self.o_maker + (maker - me) % n)
+            x |= bit[self.o_maker + (maker - me) % n]
         if g.alone:
-            x |= 1 << self.o_alone
+            x |= bit[self.o_alone]
         lone = g.lone_defender
         if lone is not None:
-            x |= 1 << (self.o_lone_def + (lone - me) % n)
+            x |= bit[self.o_lone_def + (lone - me) % n]
         bidder = g.high_bidder
         if bidder is not None:
-            x |= 1 << (self.o_high_bidder + (bidder - me) % n)
+            x |= bit[self.o_high_bidder + (bidder - me) % n]
             if self.has_bids and g.high_bid >= self.bid_lo:
-                x |= 1 << (self.o_high_bid + g.high_bid - self.bid_lo)
+                x |= bit[self.o_high_bid + g.high_bid - self.bid_lo]
         active = g.active
         taken = g.tricks
         streak = g.drop_streak
@@ -188,8 +191,8 @@ class Encoder:
         for s in range(n):
             r = (s - me) % n
             if active[s]:
-                x |= 1 << (self.o_active + r)
-            x |= 1 << (self.o_taken + r * h1 + taken[s])
+                x |= bit[self.o_active + r]
+            x |= bit[self.o_taken + r * h1 + taken[s]]
             x |= min(streak[s], 3) << (self.o_streak + 2 * r)
         sides = self.n_sides
         mine = g.side
@@ -201,9 +204,16 @@ class Encoder:
         return x | self._log_bits(view, me)
 
     def _log_bits(self, view: SeatView, me: int) -> int:
-        """The history and the tricks, from the actions of the hand as the seat saw them."""
+        """The history and the tricks, from the actions of the hand as the seat saw them.
+
+        Each trick and the history are gathered as small integers from offset 0 and
+        shifted into place once: ORs of short integers are what is cheap."""
         n = self.n
-        x = 0
+        d = self.d
+        bit = self.bit
+        hist = 0
+        tricks = 0
+        word = 0  # the trick in progress, from its own offset
         slot = 0
         plays = 0
         per_trick = view.active.count(True)
@@ -213,10 +223,11 @@ class Encoder:
             if verb == PLAY:
                 assert arg is not None
                 t, pos = divmod(plays, per_trick)
-                base = self.o_tricks + t * self.trick_size
                 if pos == 0:
-                    x |= 1 << (base + r)
-                x |= 1 << (base + n + r * self.d + arg)
+                    if t:
+                        tricks |= word << ((t - 1) * self.trick_size)
+                    word = bit[r]
+                word |= bit[n + r * d + arg]
                 plays += 1
                 continue
             if verb in (DISCARD, GIVE, SWAP) or verb == MISDEAL or arg is None:
@@ -227,10 +238,12 @@ class Encoder:
             if slot >= self.slots:
                 raise ValueError(f"more than {self.slots} public actions in one hand: the "
                                  "observation's history cannot hold them")
-            base = self.o_hist + slot * self.slot_size
-            x |= (1 << (base + r)) | (1 << (base + n + kind))
+            base = slot * self.slot_size
+            hist |= bit[base + r] | bit[base + n + kind]
             slot += 1
-        return x
+        if plays:
+            tricks |= word << (((plays - 1) // per_trick) * self.trick_size)
+        return (hist << self.o_hist) | (tricks << self.o_tricks)
 
     def array(self, bits: int) -> Any:
         """The vector of ``bits`` as a numpy ``int8`` array of :attr:`size` elements."""

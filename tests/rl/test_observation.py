@@ -133,3 +133,38 @@ def test_an_observation_is_an_int8_vector_of_the_bits() -> None:
     hand = table.encoder.segments[0]
     assert hand.name == "hand"
     assert {i for i in range(hand.size) if arr[i]} == set(mask_cards(table.game.sure[seat]))
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "six-hand"])
+def test_the_tricks_and_history_segments_hold_the_hand(variant: str) -> None:
+    """Decoded back, the segments give every play (trick, leader, seat, card) and
+    every public action outside the play, in order."""
+    rules = load_variant(variant)
+    table = Table(rules)
+    enc = table.encoder
+    rng = random.Random(7)
+    table.reset(seed=5)
+    while not table.game.trick_winners and not table.done or len(table.game.trick) < 2:
+        if table.done:
+            table.reset()
+        table.step(rng.choice(list(mask_cards(table.legal_mask()))))
+    g = table.game
+    me = g.to_act
+    bits = enc.bits(SeatView(g, me))
+    seg = {s.name: s for s in enc.describe()}
+    n, d = enc.n, enc.d
+    per = g.active.count(True)
+    plays = [(s, c) for s, verb, c, _ in g.hand_log if verb == "play"]
+    for i, (seat, card) in enumerate(plays):
+        t, pos = divmod(i, per)
+        base = seg["tricks"].offset + t * enc.trick_size
+        r = (seat - me) % n
+        assert (bits >> (base + n + r * d + card)) & 1
+        assert ((bits >> (base + r)) & 1) == (pos == 0)
+    tricks = (bits >> seg["tricks"].offset) & ((1 << seg["tricks"].size) - 1)
+    assert tricks.bit_count() == len(plays) + -(-len(plays) // per)
+    public = [a for a in SeatView(g, me).seen_log() if a[1] != "play"]
+    history = (bits >> seg["history"].offset) & ((1 << seg["history"].size) - 1)
+    assert history.bit_count() == 2 * len(public)
+    for slot, (seat, *_rest) in enumerate(public):
+        assert (history >> (slot * enc.slot_size + (seat - me) % n)) & 1
