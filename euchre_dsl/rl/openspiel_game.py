@@ -127,8 +127,7 @@ def register_openspiel() -> str:
             self.eg = _parts_of(game)
             self.game = game
             rules = self.eg.rules
-            self.rules = rules
-            self.engine = Game(rules)
+            self.box = EngineBox(Game(rules))
             self.n = rules.players.count
             self.size = rules.deal.hand_size
             self.dealer: int | None = None
@@ -141,6 +140,14 @@ def register_openspiel() -> str:
             self.need = self.n * self.size + (self.size if d.widow else 0)
             self.joker_barred = rules.bidding.joker_upcard is None and \
                 self.engine.deck.joker_card is not None
+
+        @property
+        def engine(self) -> Game:
+            return self.box.game
+
+        @property
+        def rules(self) -> RuleSet:
+            return self.eg.rules
 
         # ------------------------------------------------------------ turns
         def current_player(self) -> int:
@@ -200,7 +207,7 @@ def register_openspiel() -> str:
             if self.upcard is not None:
                 taken |= 1 << self.upcard
             kitty = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
-            self.engine = Game(self.rules, dealer=self.dealer)
+            self.box = EngineBox(Game(self.rules, dealer=self.dealer))
             self.engine.deal(hands, self.upcard, widow, kitty or None)
             self.dealt_all = True
 
@@ -282,8 +289,20 @@ def register_openspiel() -> str:
     return SHORT_NAME
 
 
+class EngineBox:
+    """A state's engine game, copied by :meth:`Game.clone` when OpenSpiel clones the
+    state (``copy.deepcopy``), not object by object."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EngineBox:
+        return EngineBox(self.game.clone())
+
+
 class Parts:
-    """What a game of one variant holds: its rules, action space and encoder."""
+    """What a game of one variant holds: its rules, action space and encoder (never
+    changed, so shared by every copy of a state)."""
 
     def __init__(self, variant: str) -> None:
         self.rules = load_variant(variant)
@@ -293,6 +312,9 @@ class Parts:
         #: Chance outcomes of a deal: the dealer, the upcard, the hands, the widow.
         self.chance_actions = 1 + (1 if r.deal.upcard else 0) + \
             r.players.count * r.deal.hand_size + (r.deal.hand_size if r.deal.widow else 0)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Parts:
+        return self
 
 
 @lru_cache(maxsize=64)

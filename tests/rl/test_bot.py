@@ -15,6 +15,15 @@ from cli.main import euchre  # noqa: E402
 from euchre_dsl import IllegalAction, load_variant, simulate, validate_record  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, play_batch  # noqa: E402
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def importable_tests(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tests.rl.policies`` is imported by name, as a user's module would be: from the
+    repository root, which plain ``pytest`` does not put on the path."""
+    monkeypatch.syspath_prepend(str(ROOT))
+
 
 def test_a_policy_plays_in_simulate(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
