@@ -29,6 +29,7 @@ from ..engine.actions import (
     PLAYING, STAY, SWAP, TAKE_WIDOW, Action, IllegalAction,
 )
 from ..engine.game import Game
+from ..engine.play import legal_plays
 from ..rules.ruleset import DefendAlone, FarmersEffect, FarmersHand, RuleSet
 
 _DEFEND_OFF: Final = DefendAlone.OFF
@@ -61,11 +62,10 @@ class ActionSpace:
             keys += [(GIVE, c, False) for c in range(d)]
             names += [f"give {deck.names[c]}" for c in range(d)]
         alones = (False, True) if alone_rules.allowed else (False,)
-        words = " alone"
 
         def add(verb: str, arg: int, alone: bool, name: str) -> None:
             keys.append((verb, arg, alone))
-            names.append(name + (words if alone else ""))
+            names.append(name + (" alone" if alone else ""))
 
         add(PASS, -1, False, "pass")
         if b.order_up_round and not b.auction:
@@ -120,7 +120,6 @@ class ActionSpace:
         Both come from the engine: in the play its mask of legal cards, otherwise
         :meth:`Game.legal_actions`."""
         if game.phase == PLAYING:
-            from ..engine.play import legal_plays
             return legal_plays(game, game.to_act), None
         mask = 0
         table: dict[int, Action] = {}

@@ -144,11 +144,6 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
         return np.unpackbits(raw, count=size, bitorder="little").view(np.int8)
 
-    def legal_names(self) -> list[str]:
-        """The words of the legal ids now (for people reading a trace)."""
-        mask = self.table.legal_mask()
-        return [self.space.names[i] for i in range(self.space.size) if (mask >> i) & 1]
-
     def render(self) -> str | None:
         if self.render_mode is None:
             return None

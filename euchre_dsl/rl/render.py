@@ -8,7 +8,7 @@ each action (:func:`~euchre_dsl.history.replay.describe`).
 from __future__ import annotations
 
 from ..cards import contract_name
-from ..engine.actions import Action
+from ..engine.actions import PLAY, Action
 from ..engine.game import Game
 from ..history.replay import describe
 
@@ -33,7 +33,7 @@ def table_text(game: Game) -> str:
     if game.trick:
         lines.append("trick  " + "  ".join(f"{labels[s]} {deck.symbols[c]}"
                                            for s, c in zip(game.trick_seats, game.trick)))
-    bidding = [describe(game, Action._make(a)) for a in game.hand_log if a[1] != "play"]
+    bidding = [describe(game, Action._make(a)) for a in game.hand_log if a[1] != PLAY]
     if bidding:
         lines.append("bidding  " + " · ".join(bidding))
     return "\n".join(lines)
