@@ -12,6 +12,7 @@ pytest.importorskip("gymnasium")
 
 import numpy as np  # noqa: E402
 
+from euchre_dsl import shipped_ids  # noqa: E402
 from euchre_dsl.rl import register_openspiel  # noqa: E402
 
 NAME = register_openspiel()
@@ -86,3 +87,18 @@ def test_ismcts_plays_a_hand() -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
     assert abs(sum(state.returns())) < 1e-9
+
+
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_every_variant_is_a_game_ismcts_decides_in(variant: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(NAME, {"variant": variant})
+    bot = ismcts.ISMCTSBot(game=game, uct_c=2.0, max_simulations=5,
+                           evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+                           random_state=np.random.RandomState(0))
+    rng = random.Random(variant)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    assert bot.step(state) in state.legal_actions()
