@@ -3,7 +3,7 @@
 :func:`register_openspiel` registers a Python game with ``pyspiel``; then
 ``pyspiel.load_game("python_euchre_dsl", {"variant": "buck"})`` is one hand of
 that variant (a shipped id or a variant file), and OpenSpiel's algorithms
-(ISMCTS, CFR on small variants, NFSP, ...) run on it.
+(ISMCTS, NFSP, ...; tabular CFR only where the tree is small) run on it.
 
 * Chance deals the hand: first the dealer (outcome ``0..n-1``), then the upcard
   (a card id; a joker the variant cannot turn up is never offered), then each
