@@ -236,10 +236,14 @@ def register_openspiel() -> str:
                 return self.clone()  # type: ignore[no-any-return]
             g = self.engine
             view = SeatView(g, player_id)
-            if any(a[1] == GIVE and a[2] is None for a in view.seen_log()):
+            seen = view.seen_log()
+            if any(a[1] == GIVE and a[2] is None for a in seen):
                 raise ValueError("resample_from_infostate: a card was given face down to "
                                  "another player (call for best), which the world sampler "
                                  "cannot replay; resample before the gives or after the play")
+            if any(a[1] == SWAP for a in seen):
+                raise ValueError("resample_from_infostate: a hand swapped cards with the "
+                                 "kitty (farmer's hand), which cannot be worked back yet")
             rng = _Sampler(sampler)
             hands, widow = WorldSampler(view).sample_hands(rng)
             deal = start_of_hand(g, player_id, hands, widow, rng)
@@ -341,9 +345,10 @@ def start_of_hand(g: Game, player: int, now: list[int], widow_now: int | None,
                   rng: Any) -> Deal:
     """The deal that leads to the hands ``now`` and the widow ``widow_now`` (a sampled
     world at this point of ``g``'s hand; the widow while it is on offer) through the
-    hand's actions, worked backwards; a card ``player``
-    did not see (another seat's discard, a card given face down) is drawn from the
-    cards nobody holds.  Seats out of the play (not sampled) get such cards too."""
+    hand's actions, worked backwards; another seat's discard, which ``player`` did not
+    see, is drawn from the cards nobody holds, and so are the hands of seats out of the
+    play (not sampled).  The hand has no face-down give or swap the player did not see
+    (the caller refuses those)."""
     view = SeatView(g, player)
     size = g.rules.deal.hand_size
     hands = list(now)
@@ -365,9 +370,16 @@ def start_of_hand(g: Game, player: int, now: list[int], widow_now: int | None,
         i = int(rng.random() * len(rest))
         return rest.pop(i)
 
+    # who receives each give: the last seat to discard before it (the lone player)
+    receivers: list[int] = []
+    receiver = -1
+    for seat, verb, _arg, _alone in seen:
+        receiver = seat if verb == DISCARD else receiver
+        receivers.append(receiver)
     widow = widow_now or 0
     cards: list[int] = []
-    for seat, verb, arg, _alone in reversed(seen):
+    for i in range(len(seen) - 1, -1, -1):
+        seat, verb, arg, _alone = seen[i]
         if verb == PLAY and arg is not None:
             hands[seat] |= 1 << arg
         elif verb == DISCARD:
@@ -375,22 +387,16 @@ def start_of_hand(g: Game, player: int, now: list[int], widow_now: int | None,
             cards.append(card)
             hands[seat] |= 1 << card
         elif verb == GIVE:
-            receiver = next((a[0] for a in seen if a[1] == DISCARD), -1)
-            if arg is not None:
-                card = arg
-            else:  # one of the receiver's cards came from the giver
-                mine = list(mask_cards(hands[receiver] & ~view.hand))
-                card = mine[int(rng.random() * len(mine))]
-            cards.append(card)
-            hands[receiver] &= ~(1 << card)
-            hands[seat] |= 1 << card
+            assert arg is not None  # a hidden give is refused before (see the caller)
+            cards.append(arg)
+            hands[receivers[i]] &= ~(1 << arg)
+            hands[seat] |= 1 << arg
         elif verb == TAKE_WIDOW:
             widow = hands[seat]
             hands[seat] = view.dealt if seat == player else 0
-        elif verb == SWAP:
-            raise ValueError("resampling a hand after a swap with the kitty is not supported")
-    if g.upcard_holder is not None:
-        hands[g.upcard_holder] &= ~(1 << g.upcard) if g.upcard is not None else ~0
+    holder, up = g.upcard_holder, g.upcard
+    if holder is not None and up is not None:
+        hands[holder] &= ~(1 << up)
     for s in range(g.n):
         while hands[s].bit_count() < size:
             hands[s] |= 1 << draw()

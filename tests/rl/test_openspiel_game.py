@@ -102,3 +102,41 @@ def test_every_variant_is_a_game_ismcts_decides_in(variant: str) -> None:
     while state.is_chance_node():
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     assert bot.step(state) in state.legal_actions()
+
+
+def test_resampling_after_a_face_down_give_says_why_it_cannot() -> None:
+    """Call for best (railroad): a card given to the lone player, unseen by the
+    others, cannot be replayed by the world sampler; the seats that saw it resample."""
+    game = pyspiel.load_game(NAME, {"variant": "railroad"})
+    rng = random.Random(3)
+    sampler = pyspiel.UniformProbabilitySampler(0., 1.)
+    refused = resampled = 0
+    for _ in range(300):
+        state = game.new_initial_state()
+        while not state.is_terminal() and not refused * resampled:
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            log = state.engine.hand_log
+            gave = [i for i, a in enumerate(log) if a[1] == "give"]
+            if gave and state.engine.phase == "play":
+                first = gave[0]
+                lone = [a[0] for a in log[:first] if a[1] == "discard"][-1]  # receives
+                givers = {log[i][0] for i in gave}
+                if len(givers) > 1:  # each giver sees only its own card
+                    break
+                for p in range(4):
+                    if p == lone or p in givers:
+                        other = state.resample_from_infostate(p, sampler)
+                        assert other.information_state_string(p) == \
+                            state.information_state_string(p)
+                        resampled += 1
+                    elif state.engine.active[p]:
+                        with pytest.raises(ValueError, match="a card was given face down"):
+                            state.resample_from_infostate(p, sampler)
+                        refused += 1
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if refused and resampled:
+            break
+    assert refused and resampled
