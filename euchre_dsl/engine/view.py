@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import Deck
-from .actions import DISCARD, GIVE, PLAY, Action
+from .actions import DISCARD, GIVE, PLAY, Action, ActionTuple
 from .game import Game
 from ..rules.ruleset import RuleSet
 
@@ -174,7 +174,13 @@ class SeatView:
     def actions(self) -> tuple[Action, ...]:
         """Every action of the hand so far, as the seat saw them: another seat's
         discard, and a card given face down to someone else, have ``None`` for a card."""
-        out: list[Action] = []
+        return tuple(Action._make(a) for a in self.seen_log())
+
+    def seen_log(self) -> list[ActionTuple]:
+        """:attr:`actions` as plain tuples (the hand log's shape), for readers that
+        take every action at every decision (the learning environment's observation):
+        the one place that says which cards of the log this seat sees."""
+        out: list[ActionTuple] = []
         me = self.seat
         receiver = -1  # who the cards given face down go to (the last to discard)
         for a in self._game.hand_log:
@@ -185,8 +191,8 @@ class SeatView:
                     arg = None
             elif verb == GIVE and seat != me and receiver != me:
                 arg = None
-            out.append(Action(seat, verb, arg, alone))
-        return tuple(out)
+            out.append((seat, verb, arg, alone))
+        return out
 
     # ------------------------------------------------------ the play
     @property

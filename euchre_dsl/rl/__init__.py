@@ -1,0 +1,52 @@
+"""Every variant as a reinforcement-learning environment (the ``rl`` extra).
+
+``env(variant=..., seed=..., episode=..., reward=..., render_mode=...)`` is a
+PettingZoo AEC environment (:mod:`.aec`); the fixed action space is
+:mod:`.actions`, the observation tensor :mod:`.observation`; :func:`evaluate`
+measures a policy on duplicate deals (:mod:`.evaluate`); :class:`PolicyBot`
+seats a policy in ``euchre simulate`` and ``compare`` (:mod:`.bot`);
+:func:`register_openspiel` makes every variant an OpenSpiel game
+(:mod:`.openspiel_game`, needs ``open-spiel``).  docs/rl.md is the guide.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+for _needed in ("numpy", "gymnasium", "pettingzoo"):
+    try:
+        import_module(_needed)
+    except ImportError:
+        raise ImportError(f"euchre_dsl.rl needs {_needed}, which is not installed: "
+                          "pip install 'euchre-dsl[rl]'") from None
+
+_WHERE = {
+    "env": "aec", "EuchreEnv": "aec",
+    "ActionSpace": "actions",
+    "Encoder": "observation", "LAYOUT_VERSION": "observation",
+    "Table": "table",
+    "evaluate": "evaluate", "Evaluation": "evaluate",
+    "PolicyBot": "bot",
+    "register_openspiel": "openspiel_game",
+}
+
+__all__ = list(_WHERE)
+
+if TYPE_CHECKING:
+    from .actions import ActionSpace
+    from .aec import EuchreEnv, env
+    from .bot import PolicyBot
+    from .evaluate import Evaluation, evaluate
+    from .observation import LAYOUT_VERSION, Encoder
+    from .openspiel_game import register_openspiel
+    from .table import Table
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'euchre_dsl.rl' has no attribute {name!r}")
+    value = getattr(import_module(f".{where}", __name__), name)
+    globals()[name] = value
+    return value
