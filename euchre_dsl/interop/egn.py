@@ -129,7 +129,7 @@ def _raw_path(raw: Any, path: JsonPath) -> JsonPath:
                 part = old[0]
         out.append(part)
         try:
-            node = node[part]  # type: ignore[index]
+            node = node[part]
         except (KeyError, IndexError, TypeError):
             node = None
     return tuple(out)
@@ -676,15 +676,15 @@ class _Spelling:
             return "J" + SUITS[suit]
         if len(text) != 2:
             return None
-        rank, suit = text[0], text[1]
-        if rank not in "6789NTJQKAX" or suit not in "SsHhCcDdxtngh":
+        rank, letter = text[0], text[1]
+        if rank not in "6789NTJQKAX" or letter not in "SsHhCcDdxtngh":
             return None
-        if rank == "X" or suit == "x":
+        if rank == "X" or letter == "x":
             return UNKNOWN_CARD
         rank = "9" if rank == "N" else rank
-        if self.generic and suit in "tngh":
-            return rank + SUITS[self._suits()[suit]]
-        return rank + suit.upper()
+        if self.generic and letter in "tngh":
+            return rank + SUITS[self._suits()[letter]]
+        return rank + letter.upper()
 
     def keep(self, key: str, text: str, name: str) -> None:
         """Remember ``text`` for writing back where it is not the plain spelling."""
@@ -828,7 +828,8 @@ def _item(index: int, text: str, raw_game: Any, prefix: JsonPath, game: EgnGame,
 
     loc = Locator(text, 1, file) if placed else no_positions(file)
     converted = tuple(Problem(f.code, f.message, f.severity,
-                              loc(prefix + _raw_path(raw_game, f.path)), f.hint, index, f.hand)
+                              loc(prefix + _raw_path(raw_game, f.path), False), f.hint, index,
+                              f.hand)
                       for f in game.found)
     if game.record is None:
         first = converted[0] if converted else Problem("schema", "not an EGN game")
