@@ -80,6 +80,8 @@ _DROPPED = frozenset(("kitty", "initialLead", "timings", "views", "layouts", "vi
                       "viewSwitches", "screens"))
 #: The keys EGN's schema marks "analysis-only" (stripped for the baseline hash).
 ANALYSIS_KEYS = frozenset(("callAnnotations", "playAnnotations", "alternativeLines"))
+#: A date EGN's schema takes (it also takes RFC 3339 date-times, which this covers).
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$")
 _LABEL = re.compile(r"^\[(\?\?|\?!|!\?|!!|\?|!)\]")
 _BIDDING, _PLAY = "EUCHRE_BIDDING", "TRICK_PLAY"
 _CALL_SUITS = {"c": "C", "d": "D", "h": "H", "s": "S", "n": "NT"}
@@ -860,6 +862,13 @@ def write_egn(record: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
     x = record.get(EXTENSION) if isinstance(record.get(EXTENSION), dict) else {}
     assert isinstance(x, dict)
     meta = dict(x.get("metadata") or {})
+    if not meta:  # a record that did not come from EGN: its title, description, date
+        said = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+        assert isinstance(said, dict)
+        for key in ("title", "description", "date"):
+            v = said.get(key)
+            if isinstance(v, str) and v and (key != "date" or _DATE.match(v)):
+                meta[key] = v
     orig_rules = meta.get("ruleset")
     if orig_rules is not None:
         try:

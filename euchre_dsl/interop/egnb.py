@@ -205,7 +205,7 @@ def _to_json(msg: Any) -> dict[str, Any]:
             if value:
                 out[key] = {str(k): list(v.texts) for k, v in sorted(value.items())}
             continue
-        if f.is_repeated:
+        if _repeated(f):
             items = [_value(f, v) for v in value]
             if name == "final_score" and not items:
                 continue
@@ -223,6 +223,12 @@ def _to_json(msg: Any) -> dict[str, Any]:
             continue
         out[key] = _value(f, value)
     return out
+
+
+def _repeated(f: Any) -> bool:
+    """Is the field repeated (``is_repeated`` from protobuf 6; ``label`` before)?"""
+    flag = getattr(f, "is_repeated", None)
+    return bool(flag) if flag is not None else bool(f.label == f.LABEL_REPEATED)
 
 
 def _value(f: Any, value: Any) -> Any:
