@@ -624,7 +624,7 @@ class _DealReader:
             if i == bid_i:
                 kept = {k: v for k, v in ph.items()
                         if k not in ("calls", "isAlone", "aloneDefender", "discard")}
-                present += [k for k in ("isAlone", "aloneDefender") if k in ph]
+                present += [k for k in ("isAlone", "aloneDefender", "discard") if k in ph]
             else:
                 kept = {k: v for k, v in ph.items() if k != "tricks"}
             phases.append(kept)
@@ -973,7 +973,7 @@ def _write_deal(h: int, hand: dict[str, Any], residue: dict[str, Any] | None,
                 ph["isAlone"] = alone
             if defender >= 0 or "aloneDefender" in present:
                 ph["aloneDefender"] = defender
-            if discard is not None and (discard != UNKNOWN_CARD or "d" in spelled):
+            if discard is not None and (discard != UNKNOWN_CARD or "discard" in present):
                 ph["discard"] = spell("d", discard)
         elif ph.get("type") == _PLAY:
             ph = {"phaseNumber": ph.get("phaseNumber", 1), "type": _PLAY, "tricks": tricks,

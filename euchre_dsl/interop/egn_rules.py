@@ -8,7 +8,8 @@ ruleset of plain defaults), else an inline ``extends: standard`` variant.  A
 toggle we cannot express is refused with the field named, never guessed:
 ``farmers``, ``go_under`` and ``partners_best`` (EGN leaves their exchanges
 to house rules and records them loosely), ``fast_break`` and
-``four_trick_tokens`` (no option scores them), a table other than four.
+``four_trick_tokens`` (no option scores them), ``joker`` (EGN does not say
+what a turned-up joker does), a table other than four.
 
 EGN's rules differ from ``standard``'s in two places: ``std`` (stick the
 dealer) is on unless the ruleset turns it off, and the dealer who takes the
@@ -52,6 +53,7 @@ _REFUSED: dict[str, str] = {
                      "reader does not replay",
     "fast_break": "no option of ours scores a fast break",
     "four_trick_tokens": "no option of ours keeps four-trick tokens",
+    "joker": "EGN does not say what happens when the joker is turned up",
 }
 _BOOLS = ("std", "canadian", "defend_alone", "farmers", "partners_best", "go_under", "joker",
           "allow_no_trump", "fast_break", "four_trick_tokens")
@@ -126,8 +128,6 @@ def variant_for_ruleset(ruleset: Any) -> str | dict[str, Any]:
     put("bidding", "dealer_may_discard_upcard", True)
     if r["min_rank"] != 9:
         put("deck", "lowest", str(r["min_rank"]))
-    if r["joker"]:
-        put("deck", "joker", True)
     if r["std"]:
         put("bidding", "stick_the_dealer", True)
     if r["allow_no_trump"]:
@@ -184,7 +184,7 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
     }
     described = {("bidding", "stick_the_dealer"), ("alone", "canadian_loner"),
                  ("play", "loner_lead"), ("deck", "lowest"),
-                 ("bidding", "dealer_may_discard_upcard"), ("deck", "joker"),
+                 ("bidding", "dealer_may_discard_upcard"),
                  ("bidding", "no_trump"), ("alone", "defend_alone"), ("scoring", "alone_march"),
                  ("scoring", "alone_euchred"), ("game", "deals"), ("game", "target")}
     for section, options in mine.items():
@@ -195,8 +195,6 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
                                    "its listed toggles")
     if rules.deck.lowest != "9":
         r["min_rank"] = int(rules.deck.lowest)
-    if rules.deck.joker:
-        r["joker"] = True
     if rules.bidding.no_trump:
         r["allow_no_trump"] = True
     if rules.alone.defend_alone == "vs_lone_maker":
