@@ -346,8 +346,9 @@ def _info(source: str, src_format: str, options: Options) -> None:
         vname = variant if isinstance(variant, str) else \
             f"inline ({variant.get('extends', 'standard')} with changes)" \
             if isinstance(variant, dict) else "?"
-        click.echo(f"{name} game {n}: {plural(len(hands) if isinstance(hands, list) else 0, 'hand')}"
-                   f", variant {vname}, EGN baseline {_baseline_of(record, src_format)}")
+        count = plural(len(hands) if isinstance(hands, list) else 0, "hand")
+        click.echo(f"{name} game {n}: {count}, variant {vname}, EGN baseline "
+                   f"{_baseline_of(record, src_format)}")
     sys.exit(EXIT_INVALID if errors else EXIT_OK)
 
 

@@ -97,12 +97,14 @@ _EXPANDED_TYPES: dict[str, list[tuple[str, int, str, str, str | None, bool]]] = 
              ("initial_state", 2, "message", _O, ".egn.InitialState", False),
              ("phases", 3, "message", _R, ".egn.Phase", False),
              ("alternative_lines", 4, "message", _R, ".egn.AlternativeLine", False)],
-    "EgnFile": [("file_type", 1, "string", _O, None, True), ("version", 2, "string", _O, None, True),
+    "EgnFile": [("file_type", 1, "string", _O, None, True),
+                ("version", 2, "string", _O, None, True),
                 ("metadata", 3, "message", _O, ".egn.Metadata", False),
                 ("deals", 4, "message", _R, ".egn.Deal", False)],
 }
 _CONDENSED_TYPES: dict[str, list[tuple[str, int, str, str, str | None, bool]]] = {
-    "EgnFile": [("file_type", 1, "string", _O, None, False), ("version", 2, "string", _O, None, False),
+    "EgnFile": [("file_type", 1, "string", _O, None, False),
+                ("version", 2, "string", _O, None, False),
                 ("metadata", 3, "message", _O, ".egn.Metadata", False),
                 ("deals", 4, "string", _R, None, False)],
 }
@@ -155,8 +157,8 @@ def _message_class(expanded: bool) -> Any:
                 f.proto3_optional = True
                 f.oneof_index = len(msg.oneof_decl)
                 msg.oneof_decl.add(name="_" + fname)
-            if kind == "map":
-                entry = msg.nested_type.add(name=tname.rsplit(".", 1)[1])  # type: ignore[union-attr]
+            if kind == "map" and tname:
+                entry = msg.nested_type.add(name=tname.rsplit(".", 1)[1])
                 entry.options.map_entry = True
                 entry.field.add(name="key", number=1, type=F.TYPE_INT32, label=F.LABEL_OPTIONAL)
                 entry.field.add(name="value", number=2, type=F.TYPE_MESSAGE,

@@ -151,3 +151,11 @@ def test_standard_input() -> None:
     text = Path(GAME).read_text()
     assert run("-", "--hand", "2", "--deals", "0", stdin=text).stdout.splitlines()[1] == \
         run(GAME, "--hand", "2", "--deals", "0").stdout.splitlines()[1]
+
+
+def test_analyze_opens_an_egn_file() -> None:
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "Six Points in Two Hands.egn"
+    result = run(str(egn), "--deals", "0")
+    assert result.exit_code == 0, result.stderr
+    assert "game 1 hand 1: S made hearts (named) alone; N+S took 5 of 5 (march)" in result.stdout
+    assert "2 hands analysed" in result.stdout
