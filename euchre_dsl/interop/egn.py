@@ -774,10 +774,36 @@ def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Ite
     :class:`~euchre_dsl.history.positions.Item` per game, whose problems (the
     validator's, and ``converted``: those met converting) are placed in ``text``
     (``placed`` False: at the file alone, for a binary file)."""
+    deep = _too_deep(doc)
+    if deep is not None:
+        bad = EgnGame(None, found=[_Found("syntax", f"values are nested more than {_MAX_DEPTH} "
+                                          "levels deep", deep)])
+        yield _item(0, text, doc, (), bad, file, placed)
+        return
     if is_match(doc):
         yield from _match_items(text, doc, file, placed)
         return
     yield _item(0, text, doc, (), read_game(doc), file, placed)
+
+
+#: How deep EGN's JSON may nest (a game needs 7 levels; the walks below recurse).
+_MAX_DEPTH = 64
+
+
+def _too_deep(doc: Any) -> JsonPath | None:
+    """The path of a value nested deeper than :data:`_MAX_DEPTH`, found without
+    recursion (the upgrade, the hash and the conversion walk the document
+    recursively), or None."""
+    stack: list[tuple[Any, JsonPath]] = [(doc, ())]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > _MAX_DEPTH:
+            return path
+        if isinstance(value, dict):
+            stack.extend((v, path + (k,)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, path + (i,)) for i, v in enumerate(value))
+    return None
 
 
 def _match_items(text: str, doc: dict[str, Any], file: str | None,

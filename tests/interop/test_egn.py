@@ -353,3 +353,16 @@ def test_a_variant_egn_cannot_describe_is_refused() -> None:
     record = json.loads(Path("samples/standard-game.json").read_text())
     with pytest.raises(EgnWriteError, match="stick|std|no rule toggle|four"):
         write_egn(record, load_variant("buck"))
+
+
+def test_deep_nesting_is_one_located_problem_not_a_crash() -> None:
+    from euchre_dsl.interop.egn import egn_items
+    game = minimal()
+    node: dict[str, Any] = game["metadata"]
+    for _ in range(300):
+        node = node.setdefault("x", {})
+    text = json.dumps(game)
+    (item,) = egn_items(text, json.loads(text), "deep.egn")
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert "nested more than 64 levels" in item.problem.message
+    assert item.problem.location.column is not None
