@@ -517,8 +517,11 @@ class _DealReader:
         elif play_i >= 0 and play.get("tricks"):
             raise _Cut(_Found("schema", "cards are played but nobody made trump",
                               ppath + ("tricks",), h))
+        derived = self._derive_hands(hand_deal, actions, dealer, upcard)
         hand = {"dealer": SEATS[dealer], "deal": hand_deal, "actions": actions}
         residue = self._residue(deal, ist, bid_i, play_i, residue_spell)
+        if derived:
+            residue["derived"] = derived
         notes = _notes(h, deal, bid_i, play_i, call_actions, play_actions)
         return hand, residue, notes
 
@@ -607,6 +610,50 @@ class _DealReader:
                     seat = (seat + 1) % 4
             if len(cards) == n_active:
                 lead = seats[self.deck.trick_winner(cards, contract)]
+
+    def _derive_hands(self, hand_deal: dict[str, Any], actions: list[list[Any]], dealer: int,
+                      upcard: str) -> list[str]:
+        """Fill the dealt hands EGN did not give from the cards each seat played (as
+        EGN's replayer does), so the solver can value the plays: a seat's hand is its
+        cards played, the dealer's with the upcard taken and the discard given back,
+        ``??`` for what was not played.  Not where the record contradicts itself (a
+        card played twice, more cards than a hand) -- the validator says so from the
+        plays -- nor for a seat that sits out.  Returns the seats filled."""
+        size = self.rules.deal.hand_size
+        played: dict[str, list[str]] = {}
+        discard: str | None = None
+        for a in actions:
+            if a[1] == "play":
+                played.setdefault(a[0], []).append(a[2])
+            elif a[1] == "discard" and a[0] == SEATS[dealer]:
+                discard = a[2]
+        cards = [c for seat_cards in played.values() for c in seat_cards]
+        if len(cards) != len(set(cards)) or (discard not in (None, UNKNOWN_CARD)
+                                             and discard in cards):
+            return []
+        took = discard is not None  # the dealer took the upcard (else it is out of play)
+        if any(upcard in mine and not (took and seat == SEATS[dealer])
+               for seat, mine in played.items()):
+            return []
+        filled = []
+        for seat, mine in played.items():
+            if hand_deal["hands"].get(seat) is not None:
+                continue
+            have = list(mine)
+            if seat == SEATS[dealer] and discard is not None:
+                if discard != UNKNOWN_CARD:
+                    have.append(discard)
+                if upcard in have:
+                    have.remove(upcard)
+                    if discard == UNKNOWN_CARD:
+                        have.append(UNKNOWN_CARD)
+                elif discard != UNKNOWN_CARD or len(mine) < size:
+                    continue  # where the upcard went is not told: leave the hand unknown
+            if len(have) > size:
+                continue
+            hand_deal["hands"][seat] = have + [UNKNOWN_CARD] * (size - len(have))
+            filled.append(seat)
+        return filled
 
     @staticmethod
     def _residue(deal: dict[str, Any], ist: dict[str, Any], bid_i: int, play_i: int,
@@ -983,6 +1030,8 @@ def _write_deal(h: int, hand: dict[str, Any], residue: dict[str, Any] | None,
     ist: dict[str, Any] = {"dealer": index[hand["dealer"]],
                            "upCard": spell("u", deal.get("upcard") or UNKNOWN_CARD)}
     held = deal.get("hands") or {}
+    derived = res.pop("derived", [])
+    held = {s: None if s in derived else held.get(s) for s in seats}
     if "playerCards" in present or any(held.get(s) for s in seats):
         ist["playerCards"] = [[spell(f"p{i}.{k}", c) for k, c in enumerate(held.get(s) or ())]
                               for i, s in enumerate(seats)]

@@ -296,9 +296,9 @@ def test_old_snake_case_keys_are_located_under_their_own_names(tmp_path: Path) -
 # ------------------------------------------------------------ near misses
 EXPECTED = {
     "base.egn": [],
+    # N's hand is the cards N played (EGN gives no hands): 9C among them
     "renege.egn": [("renege", 0, 53, 15,
-                    "N reneged in trick 2 with AH: proven by action 23, where N plays 9C in "
-                    "trick 5 after showing out of clubs (trump) in trick 2")],
+                    "N reneged in trick 2: played AH while holding 9C; clubs (trump) were led")],
     "wrong-score.egn": [("result-mismatch", None, 21, 19,
                          "final.scores says E+W 4, but the replay gives E+W 3")],
     "card-twice.egn": [("card-not-held", 2, 160, 15,
