@@ -366,3 +366,24 @@ def test_deep_nesting_is_one_located_problem_not_a_crash() -> None:
     assert item.problem is not None and item.problem.code == "syntax"
     assert "nested more than 64 levels" in item.problem.message
     assert item.problem.location.column is not None
+
+
+def test_hands_not_given_are_the_cards_each_seat_played() -> None:
+    game = minimal()  # N deals, E orders clubs, N discards TD; E leads
+    hands = read_game(game).record["hands"][0]["deal"]["hands"]  # type: ignore[index]
+    assert hands["E"] == ["JC", "JS", "AH", "AD", "AS"]
+    # the dealer: the 9C upcard taken (played in trick 1), the TD discard given back
+    assert sorted(hands["N"]) == sorted(["TS", "JH", "9D", "QH", "TD"])
+    game["deals"][0]["phases"][0].pop("discard")
+    hands = read_game(game).record["hands"][0]["deal"]["hands"]  # type: ignore[index]
+    assert sorted(hands["N"]) == sorted(["TS", "JH", "9D", "QH", "??"])
+    record = read_game(game).record
+    assert record is not None
+    assert "playerCards" not in write_egn(record, variant_rules(record))["deals"][0]["initialState"]
+
+
+def test_no_hand_is_filled_where_the_plays_contradict_each_other() -> None:
+    game = minimal()
+    game["deals"][0]["phases"][1]["tricks"][4][0] = "Ah"  # AH played twice
+    hands = read_game(game).record["hands"][0]["deal"]["hands"]  # type: ignore[index]
+    assert set(hands.values()) == {None}
