@@ -387,3 +387,89 @@ def test_no_hand_is_filled_where_the_plays_contradict_each_other() -> None:
     game["deals"][0]["phases"][1]["tricks"][4][0] = "Ah"  # AH played twice
     hands = read_game(game).record["hands"][0]["deal"]["hands"]  # type: ignore[index]
     assert set(hands.values()) == {None}
+
+
+# ------------------------------------------------------------ EGN's schema
+SCHEMA = json.loads((HERE / "egn-schema-v1.json").read_text())
+
+
+def schema_errors(value: Any, schema: dict[str, Any], at: str = "") -> list[str]:
+    """Where ``value`` breaks EGN's JSON Schema (the draft-07 keywords it uses;
+    ``format`` is not checked, as the pattern beside it covers our dates)."""
+    import re
+    if "$ref" in schema:
+        schema = SCHEMA["definitions"][schema["$ref"].rsplit("/", 1)[1]]
+    errs: list[str] = []
+    kind = schema.get("type")
+    types = {"object": dict, "array": list, "string": str, "boolean": bool}
+    if kind == "integer" and (type(value) is not int):
+        return [f"{at}: not an integer"]
+    if kind in types and not isinstance(value, types[kind]):
+        return [f"{at}: not {kind}"]
+    if "const" in schema and value != schema["const"]:
+        errs.append(f"{at}: not {schema['const']}")
+    if "enum" in schema and value not in schema["enum"]:
+        errs.append(f"{at}: {value!r} not in enum")
+    if isinstance(value, str):
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            errs.append(f"{at}: {value!r} does not match")
+        if len(value) > schema.get("maxLength", 1 << 30):
+            errs.append(f"{at}: too long")
+    if type(value) is int and value < schema.get("minimum", -(1 << 60)):
+        errs.append(f"{at}: below minimum")
+    if type(value) is int and value > schema.get("maximum", 1 << 60):
+        errs.append(f"{at}: above maximum")
+    if isinstance(value, list):
+        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", 1 << 30):
+            errs.append(f"{at}: wrong number of items")
+        for i, item in enumerate(value):
+            errs += schema_errors(item, schema.get("items", {}), f"{at}/{i}")
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        errs += [f"{at}: missing {k}" for k in schema.get("required", []) if k not in value]
+        for k, v in value.items():
+            if "propertyNames" in schema and not re.search(schema["propertyNames"]["pattern"], k):
+                errs.append(f"{at}: bad key {k}")
+            if k in props:
+                errs += schema_errors(v, props[k], f"{at}/{k}")
+            elif schema.get("additionalProperties") is False:
+                errs.append(f"{at}: unknown key {k}")
+            elif isinstance(schema.get("additionalProperties"), dict):
+                errs += schema_errors(v, schema["additionalProperties"], f"{at}/{k}")
+    for sub in schema.get("allOf", []):
+        errs += schema_errors(value, sub, at)
+    if "anyOf" in schema and all(schema_errors(value, s, at) for s in schema["anyOf"]):
+        errs.append(f"{at}: matches none of anyOf")
+    if "oneOf" in schema and sum(not schema_errors(value, s, at) for s in schema["oneOf"]) != 1:
+        errs.append(f"{at}: does not match exactly one of oneOf")
+    if "not" in schema and not schema_errors(value, schema["not"], at):
+        errs.append(f"{at}: matches what is forbidden")
+    return errs
+
+
+def test_the_schema_check_catches_what_egn_refuses() -> None:
+    good = minimal()
+    assert schema_errors(good, SCHEMA) == []
+    bad = copy.deepcopy(good)
+    bad["deals"][0]["phases"][0]["calls"] = ["Bid"]
+    bad["metadata"]["extra"] = 1
+    assert len(schema_errors(bad, SCHEMA)) >= 2
+
+
+@pytest.mark.parametrize("source", ["samples/standard-game.json", "simulate", "VWEC Finals.egn",
+                                    "MotE W5 G1.egn"])
+def test_written_egn_passes_egns_schema(source: str, tmp_path: Path) -> None:
+    """What EGN's tools check first (they refuse a file their schema refuses)."""
+    from click.testing import CliRunner
+    from cli.main import euchre
+    if source == "simulate":
+        path = tmp_path / "sim.jsonl"
+        CliRunner().invoke(euchre, ["simulate", "--variant", "standard", "--games", "1",
+                                    "--seed", "9", "-o", str(path)])
+        record = json.loads(path.read_text().splitlines()[0])
+    elif source.endswith(".egn"):
+        record = read_game(games_of(HERE / source)[0]).record
+    else:
+        record = json.loads(Path(source).read_text())
+    assert record is not None
+    assert schema_errors(write_egn(record, variant_rules(record)), SCHEMA) == []
