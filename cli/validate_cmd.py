@@ -69,7 +69,7 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     totals = _Totals()
     for path in paths:  # a folder without a record file is a mistake, not "0 files: ok"
         if path != STDIN and os.path.isdir(path) and not expand_paths([path]):
-            kinds = ", ".join(sorted(READERS))
+            kinds = ", ".join(READERS)
             click.echo(f"euchre validate: no record files ({kinds}) in {path}", err=True)
             totals.unreadable += 1
     try:

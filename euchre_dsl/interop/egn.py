@@ -38,7 +38,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
@@ -245,7 +245,7 @@ class EgnGame:
             p = p[:-1]
 
 
-class _Cut(Exception):
+class _Cut(EuchreError):
     """Converting stops at this deal: the record ends before it."""
 
     def __init__(self, found: _Found):
@@ -334,9 +334,7 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         if scores is not None:
             record["final"] = {"scores": scores}
             paths[("final",)] = ("metadata", "finalScore")
-    kept_meta = {k: v for k, v in meta.items()}
-    record[EXTENSION] = {"version": g.get("version"), "metadata": kept_meta,
-                         "deals": residues, **({"cut": True} if cut else {})}
+    record[EXTENSION] = {"version": g.get("version"), "metadata": dict(meta), "deals": residues}
     if "fileType" not in g:
         record[EXTENSION]["noFileType"] = True
     if notes:
@@ -708,7 +706,6 @@ class _Spelling:
             return None
         s = text[1]
         if self.generic and s in "tngh":
-            self.trump = None
             return self._suits()[s]
         return SUITS.index(s.upper()) if s.upper() in SUITS else None
 
