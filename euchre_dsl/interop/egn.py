@@ -742,13 +742,13 @@ def _deal_cards(deal: dict[str, Any]) -> Iterator[Any]:
     ist = deal.get("initialState")
     if isinstance(ist, dict):
         yield ist.get("upCard")
-        for hand in ist.get("playerCards") or ():
+        for hand in _items(ist.get("playerCards")):
             if isinstance(hand, list):
                 yield from hand
-    for ph in deal.get("phases") or ():
+    for ph in _items(deal.get("phases")):
         if isinstance(ph, dict):
             yield ph.get("discard")
-            for trick in ph.get("tricks") or ():
+            for trick in _items(ph.get("tricks")):
                 if isinstance(trick, list):
                     yield from trick
 
@@ -777,20 +777,26 @@ def _notes(h: int, deal: dict[str, Any], bid_i: int, play_i: int, call_actions: 
             for text in texts if isinstance(texts, list) else ():
                 if isinstance(text, str):
                     notes.append(_note(h, at[n] if 0 <= n < len(at) else None, text))
-    for line in deal.get("alternativeLines") or ():
+    for line in _items(deal.get("alternativeLines")):
         if not isinstance(line, dict):
             continue
         b = _int(line.get("branchIndex"))
         moves = call_actions + play_actions
         words = []
-        for ph in line.get("phases") or ():
+        for ph in _items(line.get("phases")):
             if isinstance(ph, dict):
-                words += [str(c) for c in ph.get("calls") or ()]
-                words += [" ".join(str(c) for c in t) for t in ph.get("tricks") or ()
+                words += [str(c) for c in _items(ph.get("calls"))]
+                words += [" ".join(str(c) for c in t) for t in _items(ph.get("tricks"))
                           if isinstance(t, list)]
         notes.append(_note(h, moves[b] if 0 <= b < len(moves) else None,
                            "alternative line (not replayed): " + " | ".join(words)))
     return notes
+
+
+def _items(value: Any) -> list[Any]:
+    """``value`` if it is an array, else no items (a damaged record is reported by the
+    checks that need the value; the walks that merely look at it skip it)."""
+    return value if isinstance(value, list) else []
 
 
 def _int(value: Any) -> int:
@@ -931,7 +937,7 @@ def write_egn(record: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
         raise EgnWriteError(exc.message) from None
     x = record.get(EXTENSION) if isinstance(record.get(EXTENSION), dict) else {}
     assert isinstance(x, dict)
-    meta = dict(x.get("metadata") or {})
+    meta = dict(x["metadata"]) if isinstance(x.get("metadata"), dict) else {}
     if not meta:  # a record that did not come from EGN: its title, description, date
         said = record.get("meta") if isinstance(record.get("meta"), dict) else {}
         assert isinstance(said, dict)
@@ -988,7 +994,7 @@ def _name(player: Any) -> Any:
 def _write_deal(h: int, hand: dict[str, Any], residue: dict[str, Any] | None,
                 seats: list[str]) -> dict[str, Any]:
     index = {s: i for i, s in enumerate(seats)}
-    res = copy.deepcopy(residue) if residue is not None else {}
+    res = _residue_of(residue)
     spelled: dict[str, list[str]] = res.pop("spelled", {})
     present: list[str] = res.pop("present", [])
 
@@ -1053,6 +1059,32 @@ def _write_deal(h: int, hand: dict[str, Any], residue: dict[str, Any] | None,
         out_phases.append(ph)
     number = res.pop("dealNumber", h)
     return {"dealNumber": number, "initialState": ist, "phases": out_phases, **res}
+
+
+def _residue_of(residue: Any) -> dict[str, Any]:
+    """A deal's ``x-egn`` residue as the writer needs it: an ``x-`` key is kept but
+    never checked, so a part of the wrong shape (a record edited by hand) is
+    dropped rather than trusted."""
+    if not isinstance(residue, dict):
+        return {}
+    res = copy.deepcopy(residue)
+    spelled = res.get("spelled")
+    if not (isinstance(spelled, dict) and all(
+            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
+            for v in spelled.values())):
+        res.pop("spelled", None)
+    if not (isinstance(res.get("present"), list)
+            and all(isinstance(x, str) for x in res["present"])):
+        res.pop("present", None)
+    if not (isinstance(res.get("derived"), list)
+            and all(isinstance(x, str) for x in res["derived"])):
+        res.pop("derived", None)
+    if not isinstance(res.get("initialState"), dict):
+        res.pop("initialState", None)
+    phases = res.get("phases")
+    if not (isinstance(phases, list) and phases and all(isinstance(p, dict) for p in phases)):
+        res.pop("phases", None)
+    return res
 
 
 def dump_egn(game: dict[str, Any]) -> str:

@@ -236,8 +236,9 @@ def _repeated(f: Any) -> bool:
 def _value(f: Any, value: Any) -> Any:
     if f.message_type is not None:
         return _to_json(value)
-    if f.enum_type is not None:
-        return f.enum_type.values_by_number[value].name
+    if f.enum_type is not None:  # an open enum: a number it does not name stays a number
+        known = f.enum_type.values_by_number.get(value)
+        return known.name if known is not None else value
     return value
 
 

@@ -473,3 +473,45 @@ def test_written_egn_passes_egns_schema(source: str, tmp_path: Path) -> None:
         record = json.loads(Path(source).read_text())
     assert record is not None
     assert schema_errors(write_egn(record, variant_rules(record)), SCHEMA) == []
+
+
+# ------------------------------------------------------------ hostile input
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=4)
+                     | st.sampled_from(["Pass", "Order", "s", "x", "Jc", "R", "Xx", "B", "9t"]),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=3), inner, max_size=3), max_leaves=8)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, path + (i,))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_damage_to_an_egn_game_is_reported_never_raised(data: st.DataObject) -> None:
+    """Replace any value of a game by any JSON: reading, validating and writing back
+    give problems, never an exception."""
+    from euchre_dsl.interop.egn import egn_items
+    game = minimal()
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(game)[1:]))
+        node: Any = game
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = data.draw(_JSON)
+    text = json.dumps(game)
+    items = list(egn_items(text, json.loads(text), "g.egn"))
+    report = FileReport("g.egn")
+    list(check_items(iter(items), "g.egn", report, Validator()))
+    for item in items:
+        if item.problem is None and not Validator().validate(item.data):
+            write_egn(item.data, variant_rules(item.data))
