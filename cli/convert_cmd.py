@@ -256,7 +256,8 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
       egn        EGN (Euchre Game Notation, docs/interop.md): .egn games and .emn
                  matches (each game one record), binary .egnb (needs the egn
                  extra); written as one .egn game, keeping what the record kept
-                 of its EGN (x-egn), so EGN's baseline hash is unchanged.
+                 of its EGN (x-egn), so EGN's baseline hash is unchanged (egn to
+                 egn: a binary or a one-game match as JSON, an old version as 1.4).
 
     \b
     Examples:
@@ -282,7 +283,9 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
     dst_format = _format_of(target, to_format, "--to")
     if dst_format == EGN and os.path.splitext(target)[1].lower() in READ_ONLY:
         raise click.UsageError(f"cannot write {target}: EGN is written as one .egn game")
-    if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
+    # text to text: the canonical form; EGN to EGN: a binary or a match's game as an .egn,
+    # an old version upgraded
+    if src_format == dst_format and src_format not in (TEXT, EGN):
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
     if _same_file(source, target):

@@ -242,3 +242,16 @@ def test_convert_egn_refuses_what_it_cannot_write(tmp_path: Path) -> None:
 def test_convert_info_needs_in_alone() -> None:
     result = CliRunner().invoke(euchre, ["convert", "--info", "a.egn", "b.json"])
     assert result.exit_code == 2 and "--info prints what IN holds" in result.stderr
+
+
+def test_convert_a_binary_egn_to_json_egn(tmp_path: Path) -> None:
+    out = tmp_path / "vwec.egn"
+    result = CliRunner().invoke(euchre, ["convert", str(EGN / "VWEC Finals.egnb"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    written = json.loads(out.read_text())
+    original = json.loads((EGN / "VWEC Finals.egn").read_text())
+    assert written["deals"][3]["phases"][1]["tricks"] == original["deals"][3]["phases"][1]["tricks"]
+    one_game_only = CliRunner().invoke(euchre, ["convert", str(EGN / "MotE W5 Match.emn"),
+                                                str(tmp_path / "m.egn")])
+    assert one_game_only.exit_code == 2 and "holds one game" in one_game_only.stderr
+    assert not (tmp_path / "m.egn").exists()

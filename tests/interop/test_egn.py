@@ -515,3 +515,17 @@ def test_any_damage_to_an_egn_game_is_reported_never_raised(data: st.DataObject)
     for item in items:
         if item.problem is None and not Validator().validate(item.data):
             write_egn(item.data, variant_rules(item.data))
+
+
+@pytest.mark.parametrize("junk", [1, "x", [], {"deals": 5}, {"metadata": [1], "version": 7},
+                                  {"deals": [1, None, {"phases": 3, "spelled": {"u": 5}}]},
+                                  {"deals": [{"initialState": [], "present": {"a": 1},
+                                              "derived": "N"}]}])
+def test_a_hand_edited_x_egn_is_not_trusted(junk: Any) -> None:
+    """x- keys are kept, never checked: a part of the wrong shape is left out."""
+    record = read_game(games_of(HERE / "VWEC Finals.egn")[0]).record
+    assert record is not None
+    record[EXTENSION] = junk
+    written = write_egn(record, variant_rules(record))
+    assert len(written["deals"]) == 13
+    assert read_game(written).record["hands"] == record["hands"]  # type: ignore[index]
