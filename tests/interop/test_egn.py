@@ -529,3 +529,22 @@ def test_a_hand_edited_x_egn_is_not_trusted(junk: Any) -> None:
     written = write_egn(record, variant_rules(record))
     assert len(written["deals"]) == 13
     assert read_game(written).record["hands"] == record["hands"]  # type: ignore[index]
+
+
+def test_snake_case_and_one_based_phases_of_old_versions() -> None:
+    """EGN 1.0/1.1 wrote snake_case keys (and some files number phases from 1)."""
+    snake = {"file_type": "Euchre Game Notation", "version": "1.1",
+             "metadata": {"players": ["a", "b", "c", "d"], "initial_score": [0, 0],
+                          "ruleset": {"std": False}},
+             "deals": [{"dealNumber": 0,
+                        "initial_state": {"dealer": 0, "up_card": "9c", "kitty": ["", "", ""]},
+                        "phases": [dict(minimal()["deals"][0]["phases"][0], phaseNumber=1),
+                                   dict(minimal()["deals"][0]["phases"][1], phaseNumber=2)]}]}
+    snake["deals"][0]["phases"][0]["is_alone"] = snake["deals"][0]["phases"][0].pop("isAlone")
+    old, new = read_game(snake), read_game(minimal())
+    assert old.found == [] and old.record is not None and new.record is not None
+    assert old.record["hands"] == new.record["hands"]
+    assert old.record["players"] == new.record["players"]
+    back = write_egn(old.record, variant_rules(old.record))
+    assert back["version"] == "1.4" and back["deals"][0]["phases"][1]["phaseNumber"] == 2
+    assert baseline_hash(back) == baseline_hash(snake)
