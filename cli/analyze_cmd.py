@@ -158,8 +158,8 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     each solved with all cards visible -- perfect-information estimates,
     which favour bold bids.
 
-    PATH is a .json, .jsonl or .ehh file, a directory (every record file in
-    it) or '-' for standard input.
+    PATH is a .json, .jsonl or .ehh file, an EGN game or match (.egn, .emn,
+    .egnb), a directory (every record file in it) or '-' for standard input.
 
     \b
     Examples:

@@ -29,6 +29,9 @@ from euchre_dsl.history.reader import (
 from euchre_dsl.history.text_writer import dump_game, write_games
 from euchre_dsl.history.validate import Validator
 from euchre_dsl.history.writer import write_jsonl
+from euchre_dsl.interop.egn import (
+    EgnWriteError, baseline_hash, dump_egn, variant_rules, write_egn,
+)
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
@@ -40,6 +43,7 @@ from .common import (
 EHH = "ehh"
 OPENSPIEL = "openspiel"
 TEXT = "text"
+EGN = "egn"
 
 
 class Source(NamedTuple):
@@ -48,6 +52,7 @@ class Source(NamedTuple):
     record: dict[str, Any] | None
     problem: Problem | None
     locate: Callable[[JsonPath, bool], Location]  # where a part of the record is in IN
+    converted: tuple[Problem, ...] = ()  # met converting IN's format (EGN) to the record
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,15 @@ def _read_text(path: str, options: Options) -> Iterator[Source]:
 
 
 def _sources(items: Iterator[Item], name: str) -> Iterator[Source]:
-    return (Source(it.data, it.problem, it.locate(name)) for it in items)
+    return (Source(it.data, it.problem, it.locate(name), it.converted) for it in items)
+
+
+def _read_egn(path: str, options: Options) -> Iterator[Source]:
+    """EGN games (.egn, .egnb) and EMN matches (.emn), read by their extension."""
+    if path == STDIN:
+        raise click.UsageError("EGN is read from a file (.egn, .emn or .egnb), not from "
+                               "standard input")
+    return _sources(open_input("convert", path, AUTO), input_name(path))
 
 
 def _read_openspiel(path: str, options: Options) -> Iterator[Source]:
@@ -91,6 +104,39 @@ def _line_locator(name: str, line: int) -> Callable[[JsonPath, bool], Location]:
 
 
 # ------------------------------------------------------------------ writers
+def _write_egn(sources: Iterator[Source], out: IO[str], report: Callable[[Problem], None],
+               options: Options, single: bool) -> int:
+    """One EGN game (.egn): the record's, with what it kept of its EGN (x-egn)."""
+    validator = Validator(options.variant_dirs)
+    written = 0
+    for src in sources:
+        if src.record is None:
+            continue
+        if written:
+            raise click.UsageError("OUT is an .egn file, which holds one game, but IN has more "
+                                   "(the first was written): convert one game at a time")
+        blocking = [p for p in validator.validate(src.record, locate=src.locate)
+                    if p.code in _UNWRITABLE and p.severity == "error"]
+        if blocking:
+            for p in blocking:
+                report(p)
+            continue
+        try:
+            game = write_egn(src.record, variant_rules(src.record))
+        except EgnWriteError as exc:
+            report(Problem("schema", f"EGN cannot hold this game: {exc}",
+                           location=src.locate(("variant",), False)))
+            continue
+        out.write(dump_egn(game))
+        written += 1
+    return written
+
+
+#: Problems that leave a record without the shape EGN is written from.
+_UNWRITABLE = frozenset(("syntax", "schema", "unknown-variant", "invalid-variant", "bad-card"))
+
+
+
 def _records(sources: Iterator[Source]) -> Iterator[dict[str, Any]]:
     """The records of the sources that have one (the others are reported as read)."""
     return (src.record for src in sources if src.record is not None)
@@ -152,9 +198,13 @@ FORMATS: dict[str, tuple[Reader, Writer]] = {
     EHH: (_read_ehh, _write_ehh),
     TEXT: (_read_text, _write_text),
     OPENSPIEL: (_read_openspiel, _write_openspiel),
+    EGN: (_read_egn, _write_egn),
 }
 #: File extension -> format, for IN and OUT without --from/--to.
-EXTENSIONS: dict[str, str] = {".json": EHH, ".jsonl": EHH, ".ehh": TEXT}
+EXTENSIONS: dict[str, str] = {".json": EHH, ".jsonl": EHH, ".ehh": TEXT, ".egn": EGN,
+                              ".emn": EGN, ".egnb": EGN}
+#: Extensions read but not written.
+READ_ONLY = (".emn", ".egnb")
 
 
 def _format_of(path: str, given: str | None, flag: str) -> str:
@@ -172,7 +222,7 @@ def _format_of(path: str, given: str | None, flag: str) -> str:
 
 @click.command("convert")
 @click.argument("source", metavar="IN")
-@click.argument("target", metavar="OUT")
+@click.argument("target", metavar="OUT", required=False)
 @click.option("--from", "from_format", type=click.Choice(sorted(FORMATS)),
               help="Format of IN (default: from its extension; '-' is ehh).")
 @click.option("--to", "to_format", type=click.Choice(sorted(FORMATS)),
@@ -181,9 +231,14 @@ def _format_of(path: str, given: str | None, flag: str) -> str:
               help="OpenSpiel game string the histories were played under, for lines that "
                    "do not say ('euchre' alone means OpenSpiel's defaults: "
                    "allow_lone_defender=false, stick_the_dealer=true).")
+@click.option("--info", is_flag=True,
+              help="Instead of converting, print one line per game of IN: its hands, variant "
+                   "and EGN baseline hash (the SHA-256 EGN's egn-baseline gives, the same for "
+                   "the same game from any source); OUT is not given.")
 @variant_dir_option
-def convert_cmd(source: str, target: str, from_format: str | None, to_format: str | None,
-                game_string: str, variant_dirs: tuple[str, ...]) -> None:
+def convert_cmd(source: str, target: str | None, from_format: str | None,
+                to_format: str | None, game_string: str, info: bool,
+                variant_dirs: tuple[str, ...]) -> None:
     """Convert the hand histories in IN and write them to OUT ('-': standard input/output).
 
     \b
@@ -198,6 +253,11 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
                  'openspiel' (or an inline variant extending it for other game
                  parameters); converting to openspiel writes one such object per
                  hand, for variants whose rules OpenSpiel plays.
+      egn        EGN (Euchre Game Notation, docs/interop.md): .egn games and .emn
+                 matches (each game one record), binary .egnb (needs the egn
+                 extra); written as one .egn game, keeping what the record kept
+                 of its EGN (x-egn), so EGN's baseline hash is unchanged (egn to
+                 egn: a binary or a one-game match as JSON, an old version as 1.4).
 
     \b
     Examples:
@@ -206,14 +266,26 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
       euchre convert --to openspiel games.jsonl histories.jsonl
       euchre convert games.jsonl games.ehh
       euchre convert hand-typed.ehh canonical.ehh
+      euchre convert game.egn game.json
+      euchre convert --info match.emn
     """
     try:
         options = Options(OpenSpielParams.parse(game_string), variant_dirs)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--game") from None
     src_format = _format_of(source, from_format, "--from")
+    if info:
+        if target is not None:
+            raise click.UsageError("--info prints what IN holds: give IN alone")
+        _info(source, src_format, options)
+    if target is None:
+        raise click.UsageError("missing OUT (or give --info)")
     dst_format = _format_of(target, to_format, "--to")
-    if src_format == dst_format and src_format != TEXT:  # text to text: canonical form
+    if dst_format == EGN and os.path.splitext(target)[1].lower() in READ_ONLY:
+        raise click.UsageError(f"cannot write {target}: EGN is written as one .egn game")
+    # text to text: the canonical form; EGN to EGN: a binary or a match's game as an .egn,
+    # an old version upgraded
+    if src_format == dst_format and src_format not in (TEXT, EGN):
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
     if _same_file(source, target):
@@ -228,6 +300,8 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     def counted() -> Iterator[Source]:
         for src in sources:
             counts["read"] += 1
+            for p in src.converted:
+                report(p)
             if src.problem is not None:
                 report(src.problem)
             elif src.record is None:  # a JSON null: the writers skip it, so say so here
@@ -257,6 +331,42 @@ def convert_cmd(source: str, target: str, from_format: str | None, to_format: st
     click.echo(f"euchre convert: {src_format} -> {dst_format}: {plural(counts['read'], 'game')} "
                f"read, {written} written, {plural(counts['errors'], 'error')}{kept}", err=True)
     sys.exit(EXIT_INVALID if counts["errors"] else EXIT_OK)
+
+
+def _info(source: str, src_format: str, options: Options) -> None:
+    """``--info``: one line per game of IN, then exit (1 if a game could not be read)."""
+    name = input_name(source)
+    errors = 0
+    for n, src in enumerate(FORMATS[src_format][0](source, options), 1):
+        for p in ([src.problem] if src.problem else []) + list(src.converted):
+            click.echo(p.format(), err=True)
+            errors += p.severity == "error"
+        record = src.record
+        if not isinstance(record, dict):
+            continue
+        hands = record.get("hands")
+        variant = record.get("variant")
+        vname = variant if isinstance(variant, str) else \
+            f"inline ({variant.get('extends', 'standard')} with changes)" \
+            if isinstance(variant, dict) else "?"
+        count = plural(len(hands) if isinstance(hands, list) else 0, "hand")
+        click.echo(f"{name} game {n}: {count}, variant {vname}, EGN baseline "
+                   f"{_baseline_of(record, src_format)}")
+    sys.exit(EXIT_INVALID if errors else EXIT_OK)
+
+
+def _baseline_of(record: dict[str, Any], src_format: str) -> str:
+    """The EGN baseline hash of a record: as read from EGN, else of the EGN it writes."""
+    meta = record.get("meta")
+    if src_format == EGN and isinstance(meta, dict) and isinstance(meta.get("egn-baseline"), str):
+        return str(meta["egn-baseline"])
+    try:
+        problems = [p for p in Validator().validate(record) if p.code in _UNWRITABLE]
+        if problems:
+            return f"none ({problems[0].message})"
+        return baseline_hash(write_egn(record, variant_rules(record)))
+    except EgnWriteError as exc:
+        return f"none (EGN cannot hold it: {exc})"
 
 
 def _same_file(source: str, target: str) -> bool:

@@ -54,7 +54,7 @@ def _paint(text: str, style: str) -> str:
 def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | None,
                no_color: bool, html_out: str | None, with_analysis: bool,
                variant_dirs: tuple[str, ...]) -> None:
-    """Replay the game in FILE (.json, .jsonl, .ehh or '-') hand by hand.
+    """Replay the game in FILE (.json, .jsonl, .ehh, .egn, .emn, .egnb or '-') hand by hand.
 
     Shows the deal as a table, the bidding, each trick with its winner and
     the tricks won so far, and the score after each hand; any problem the

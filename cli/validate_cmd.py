@@ -15,7 +15,7 @@ from typing import IO
 
 import click
 
-from euchre_dsl.history.reader import AUTO, STDIN, find_records, input_name
+from euchre_dsl.history.reader import AUTO, READERS, STDIN, find_records, input_name
 from euchre_dsl.history.validate import FileReport, Validator, check_items
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input, variant_dir_option
@@ -55,8 +55,9 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
     """Replay the ehh/1 hand histories in PATH... and report every problem.
 
     PATH is a .json file (one game), a .jsonl file (one game per line), a
-    .ehh file (the text format, any number of games), a directory (every
-    record file in it, recursively) or '-' for standard input.
+    .ehh file (the text format, any number of games), an EGN game (.egn,
+    binary .egnb) or EMN match (.emn, each game one record), a directory
+    (every record file in it, recursively) or '-' for standard input.
 
     \b
     Examples:
@@ -74,7 +75,7 @@ def validate_cmd(paths: tuple[str, ...], report: str, notes: bool, stdin_format:
             totals.unreadable += 1
         # a folder without a record file is a mistake, not "0 files: ok"
         if not found.files and not found.skipped:
-            click.echo(f"euchre validate: no record files (.json, .jsonl, .ehh) in {path}",
+            click.echo(f"euchre validate: no record files ({', '.join(READERS)}) in {path}",
                        err=True)
             totals.unreadable += 1
         files.extend(found.files)

@@ -229,7 +229,8 @@ def test_a_folder_without_record_files_is_not_ok(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("nothing here")
     result = run("validate", str(tmp_path))
     assert result.exit_code == 2
-    assert f"no record files (.json, .jsonl, .ehh) in {tmp_path}" in result.output
+    assert f"no record files (.json, .jsonl, .ehh, .egn, .emn, .egnb) in {tmp_path}" in \
+        result.output
 
 
 def test_a_file_name_that_is_not_utf8_is_escaped_in_the_json_report(tmp_path: Path) -> None:

@@ -34,16 +34,23 @@ PlayChooser = Callable[[Any, int, int], int]
 
 def leader(g: State) -> int:
     """Who leads the first trick (play.lead, play.loner_lead), skipping sitters-out."""
-    n = g.n
-    lone = g.maker if g.alone else g.lone_defender
-    if g.lead_maker and g.maker is not None:
-        start = g.maker
-    elif lone is not None and g.left_of_loner:
+    return first_leader(g.n, g.dealer, g.maker, g.maker if g.alone else g.lone_defender,
+                        g.active, g.lead_maker, g.left_of_loner)
+
+
+def first_leader(n: int, dealer: int, maker: int | None, lone: int | None,
+                 active: Sequence[bool], lead_maker: bool, left_of_loner: bool) -> int:
+    """The opening leader from the hand's facts alone (``lone``: the lone maker, else a
+    lone defender, else None): the one rule, for the engine and for readers of
+    records that do not say who played each card (EGN)."""
+    if lead_maker and maker is not None:
+        start = maker
+    elif lone is not None and left_of_loner:
         start = (lone + 1) % n
     else:
-        start = (g.dealer + 1) % n
+        start = (dealer + 1) % n
     seat = start
-    while not g.active[seat]:
+    while not active[seat]:
         seat = (seat + 1) % n
     return seat
 

@@ -39,6 +39,9 @@ class Item(NamedTuple):
     #: unparsed (``text`` and ``data`` are then empty; see the reader's ``prove``);
     #: -1 for every other record
     proved: int = -1
+    #: problems met converting the record from another format (EGN), reported
+    #: before the validator's own (``problem``, if set, is the first of them)
+    converted: tuple[Problem, ...] = ()
 
     def locate(self, file: str | None) -> Locate:
         """Maps JSON paths in this record to positions in its file."""

@@ -261,6 +261,29 @@ def _read_text(path: str, prove: Prove | None = None) -> Iterator[Item]:
     return read_text_file(path)
 
 
+def read_egn_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
+    """Open an EGN game (``.egn``) or EMN match (``.emn``) now; convert it lazily,
+    one item per game (:mod:`euchre_dsl.interop.egn`; no ``prove``: the records
+    are built, not read)."""
+    from ..interop.egn import egn_items
+    data = Path(path).read_bytes()
+
+    def items() -> Iterator[Item]:
+        for item in iter_json(data, path):
+            if item.problem is not None:
+                yield item
+            else:
+                yield from egn_items(item.text, item.data, path)
+
+    return items()
+
+
+def read_egnb_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
+    """Open a binary EGN game (``.egnb``, needs the ``egn`` extra) now."""
+    from ..interop.egnb import read_egnb
+    return read_egnb(path)
+
+
 #: How each kind of record file is read, by extension.  Readers open the file
 #: at once (so an unreadable file is an ``OSError`` before any record) and
 #: return an iterator of items; ``prove`` is as in the module's docstring.
@@ -268,6 +291,9 @@ READERS: dict[str, Callable[[str, Prove | None], Iterator[Item]]] = {
     ".json": read_json_file,
     ".jsonl": read_jsonl_file,
     ".ehh": _read_text,
+    ".egn": read_egn_file,
+    ".emn": read_egn_file,
+    ".egnb": read_egnb_file,
 }
 
 STDIN = "-"

@@ -236,16 +236,17 @@ def check_items(items: Iterable[Item], file: str | None, report: FileReport,
             report.hands += item.proved
             continue
         if item.problem is not None:
-            found = [item.problem]
+            found = [item.problem, *item.converted]
         else:
             data = item.data
             if type(data) is dict:
                 hands = data.get("hands")
                 if type(hands) is list:
                     report.hands += len(hands)
-            if v.clean(data, file):  # no locator is made for a clean record
+            if not item.converted and v.clean(data, file):  # no locator for a clean record
                 continue
-            found = v.check_fully(data, item.index, file, item.locate(file))
+            found = [*item.converted, *v.check_fully(data, item.index, file,
+                                                     item.locate(file))]
         for p in found:
             if p.severity == "error":
                 report.errors += 1

@@ -167,3 +167,11 @@ def test_a_link_out_of_the_folder_is_not_analysed_and_said(tmp_path: Path) -> No
     assert f"euchre analyze: {top / 'out.json'}: not read: a link to a file outside {top}" \
         in result.stderr
     assert "SECRET" not in result.output and "g.json" in result.stdout
+
+
+def test_analyze_opens_an_egn_file() -> None:
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "Six Points in Two Hands.egn"
+    result = run(str(egn), "--deals", "0")
+    assert result.exit_code == 0, result.stderr
+    assert "game 1 hand 1: S made hearts (named) alone; N+S took 5 of 5 (march)" in result.stdout
+    assert "2 hands analysed" in result.stdout

@@ -182,3 +182,76 @@ def test_a_full_disk_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stderr
     assert "cannot write standard output: No space left on device" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# ------------------------------------------------------------ EGN
+EGN = Path(__file__).parent.parent / "interop" / "egn"
+
+
+def _info(path: Path | str) -> list[str]:
+    result = CliRunner().invoke(euchre, ["convert", "--info", str(path)])
+    assert result.exit_code == 0, result.stderr
+    return [line.rsplit(" ", 1)[1] for line in result.stdout.splitlines()]
+
+
+def test_egn_to_ehh_to_egn_keeps_the_baseline_hash(tmp_path: Path) -> None:
+    source = EGN / "VWEC Finals Annotated.egn"
+    record, back = tmp_path / "game.json", tmp_path / "game.egn"
+    first = CliRunner().invoke(euchre, ["convert", str(source), str(record)])
+    assert first.exit_code == 0, first.stderr
+    assert json.loads(record.read_text())["meta"]["egn-baseline"] == _info(source)[0]
+    second = CliRunner().invoke(euchre, ["convert", str(record), str(back)])
+    assert second.exit_code == 0, second.stderr
+    assert _info(back) == _info(record) == _info(source) == [
+        "e9c17a3c044d637a46b4054184eedf1cb4bf1cd4acd54fd08904e16b0a11e93d"]
+    written = json.loads(back.read_text())
+    assert written["fileType"] == "Euchre Game Notation" and written["version"] == "1.4"
+
+
+def test_convert_info_lists_each_game_of_a_match() -> None:
+    result = CliRunner().invoke(euchre, ["convert", "--info", str(EGN / "MotE W5 Match.emn")])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) == 6 and lines[0].endswith(
+        "game 1: 11 hands, variant inline (standard with changes), EGN baseline "
+        "04c83086d66cf773b034b78968c4e38a88c1b9b3b57c34db304754e99769684c")
+
+
+def test_convert_a_match_to_json_lines(tmp_path: Path) -> None:
+    out = tmp_path / "match.jsonl"
+    result = CliRunner().invoke(euchre, ["convert", str(EGN / "MotE W5 Match.emn"), str(out)])
+    assert result.exit_code == 0
+    assert "6 games read, 6 written, 0 errors" in result.stderr
+    assert len(out.read_text().splitlines()) == 6
+
+
+def test_convert_egn_refuses_what_it_cannot_write(tmp_path: Path) -> None:
+    result = CliRunner().invoke(euchre, ["convert", "samples/standard-game.json",
+                                         str(tmp_path / "x.emn")])
+    assert result.exit_code == 2 and "EGN is written as one .egn game" in result.stderr
+    buck = tmp_path / "buck.jsonl"
+    CliRunner().invoke(euchre, ["simulate", "--variant", "buck", "--games", "1", "--seed", "1",
+                                "-o", str(buck)])
+    out = tmp_path / "buck.egn"
+    result = CliRunner().invoke(euchre, ["convert", str(buck), str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    assert "EGN cannot hold this game: EGN has no rule toggle for players.sides " \
+           "('individual')" in result.stderr
+
+
+def test_convert_info_needs_in_alone() -> None:
+    result = CliRunner().invoke(euchre, ["convert", "--info", "a.egn", "b.json"])
+    assert result.exit_code == 2 and "--info prints what IN holds" in result.stderr
+
+
+def test_convert_a_binary_egn_to_json_egn(tmp_path: Path) -> None:
+    out = tmp_path / "vwec.egn"
+    result = CliRunner().invoke(euchre, ["convert", str(EGN / "VWEC Finals.egnb"), str(out)])
+    assert result.exit_code == 0, result.stderr
+    written = json.loads(out.read_text())
+    original = json.loads((EGN / "VWEC Finals.egn").read_text())
+    assert written["deals"][3]["phases"][1]["tricks"] == original["deals"][3]["phases"][1]["tricks"]
+    one_game_only = CliRunner().invoke(euchre, ["convert", str(EGN / "MotE W5 Match.emn"),
+                                                str(tmp_path / "m.egn")])
+    assert one_game_only.exit_code == 2 and "holds one game" in one_game_only.stderr
+    assert not (tmp_path / "m.egn").exists()

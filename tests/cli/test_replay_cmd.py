@@ -127,3 +127,14 @@ def test_a_page_that_cannot_be_written_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(euchre, ["replay", sample, "--html", str(missing)])
     assert result.exit_code == 2 and f"cannot write {missing}: " in result.stderr
     assert f"({missing} is unchanged)" in result.stderr
+
+
+def test_replay_opens_an_egn_file_with_its_annotations(tmp_path: Path) -> None:
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "VWEC Finals Annotated.egn"
+    out = tmp_path / "vwec.html"
+    result = run(str(egn), "--html", str(out))
+    assert result.exit_code == 0, result.stderr
+    page = out.read_text()
+    assert "Pretty ambitious next call" in page and "alternative line (not replayed)" in page
+    text = run(str(egn), "--hand", "2")
+    assert text.exit_code == 0 and "Euchrazy1" in text.stdout

@@ -165,3 +165,33 @@ def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: 
         in result.stderr
     assert "SECRET" not in result.output
     assert result.stdout.splitlines()[-1] == "1 file, 1 record, 8 hands: 1 unreadable"
+
+
+# ------------------------------------------------------------ EGN
+EGN = Path(__file__).parent.parent / "interop" / "egn"
+
+
+def test_validate_reads_egn_games_matches_and_binaries_by_extension() -> None:
+    """The published examples: every error is the July 4th record's real one (its
+    initial score makes the game end two deals before the record does)."""
+    files = sorted(str(p) for p in EGN.iterdir() if p.suffix in (".egn", ".emn", ".egnb"))
+    result = run(*files)
+    assert result.exit_code == 1
+    errors = [line for line in result.stdout.splitlines() if ": error[" in line]
+    assert len(errors) == 2 and all(
+        line.startswith(f"{EGN}/July 4th Pairs Finals.egn:") and "error[game-over]" in line
+        for line in errors)
+    assert result.stdout.splitlines()[-1] == \
+        "12 files, 17 records, 167 hands: 2 errors, 0 warnings"
+
+
+def test_validate_a_clean_egn_file_exits_0() -> None:
+    result = run(str(EGN / "VWEC Finals Annotated.egn"), str(EGN / "MotE W5 Match.emn"))
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout == "2 files, 7 records, 86 hands: ok\n"
+
+
+def test_validate_a_near_miss_names_the_egn_place() -> None:
+    result = run(str(EGN / "near_miss" / "renege.egn"))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{EGN}/near_miss/renege.egn:53:15: error[renege]: hand 1:")
