@@ -151,3 +151,15 @@ def test_standard_input() -> None:
     text = Path(GAME).read_text()
     assert run("-", "--hand", "2", "--deals", "0", stdin=text).stdout.splitlines()[1] == \
         run(GAME, "--hand", "2", "--deals", "0").stdout.splitlines()[1]
+
+
+def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:
+    """Issue 27, finding 22: --html naming one of the inputs (given or found in a
+    folder) is refused before anything is written; the input is kept."""
+    game = tmp_path / "a.jsonl"
+    game.write_bytes(Path(GAME).read_bytes().replace(b"\n", b"") + b"\n")
+    before = game.read_bytes()
+    for given in (str(game), str(tmp_path)):
+        result = run(given, "--deals", "0", "--html", str(game))
+        assert result.exit_code == 2 and "is also an input" in result.output, result.output
+        assert game.read_bytes() == before
