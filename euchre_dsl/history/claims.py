@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..cards import contract_name
+from ..cards import ascii_upper, contract_name
 from ..engine.game import contract_words
 from .notation import CONTRACT_CODES, is_int, json_kind, result_to_json
 from .positions import JsonPath
@@ -93,7 +93,7 @@ class ClaimChecks(ShapeChecks):
                 *map(type, result["scores"].values())} == _INT_ONLY
 
     def check_trump(self, h: int, value: Any, trump: int | None, path: JsonPath) -> None:
-        code = value.upper() if type(value) is str else value
+        code = ascii_upper(value) if type(value) is str else value
         if code is not None and (type(code) is not str or code not in CONTRACT_CODES):
             self.schema(f"hand {h + 1}: result.trump must be C, D, H, S, NT or null, not "
                         f"{json.dumps(value)}", path, h)

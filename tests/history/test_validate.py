@@ -505,3 +505,21 @@ def test_a_broken_last_hand_that_may_have_won_outright_leaves_the_winner_uncheck
     assert any(p.code == "not-checked" and "final.winner" in p.message for p in problems)
     rec["final"]["winner"] = None  # the claim that agrees with the scores: not blamed either
     assert [p.code for p in validate_record(rec) if p.severity != "info"] == ["out-of-turn"]
+
+
+def test_only_the_documented_spellings_are_read() -> None:
+    """Issue 27, finding 18: ``str.upper`` made "Jſ" (long s) the jack of spades and a
+    trump claim "ſ" spades, and spaces around a card were stripped: each is an error."""
+    rec = random_game("standard", 5)
+    h, k = next((h, k) for h, hand in enumerate(rec["hands"])
+                for k, a in enumerate(hand["actions"]) if a[1] == "play" and a[2][1] == "S")
+    for bad in (rec["hands"][h]["actions"][k][2][0] + "ſ", f" {rec['hands'][h]['actions'][k][2]} "):
+        broken = copy.deepcopy(rec)
+        broken["hands"][h]["actions"][k][2] = bad
+        problems = [p for p in validate_record(broken) if p.severity != "info"]
+        assert codes(problems)[0] == ("bad-card", h, k) and repr(bad) in problems[0].message
+    t = next(h for h, hand in enumerate(rec["hands"]) if hand["result"]["trump"] == "S")
+    rec["hands"][t]["result"]["trump"] = "ſ"
+    assert codes(validate_record(rec)) == [("schema", t, None)]
+    rec["hands"][t]["result"]["trump"] = "s"  # ASCII letters in any case are documented
+    assert validate_record(rec) == []
