@@ -248,23 +248,21 @@ def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
     assert out.read_bytes() == whole.read_bytes() and not partial.exists()
 
 
-#: a variant whose hands score nothing: no game ever ends (issue 27, findings 17-19)
-ZERO = ("id: zero\nextends: standard\nscoring: {make: 0, march: 0, alone_make: 0, "
-        "alone_march: 0, euchred: 0, alone_euchred: 0, euchred_march: 0, "
-        "lone_defender_euchre: 0, lone_defender_march: 0}\n")
+#: a variant whose games cannot end within the simulator's 10,000 hands
+FAR = "id: far\nextends: standard\ngame: {target: 1000000}\n"
 
 
 def test_a_failed_run_leaves_the_old_file_and_no_partial(tmp_path: Path) -> None:
     """Issue 27, finding 19: a variant that never ends fails the run; the target was
     not truncated at the start and is untouched at the end."""
-    variant = tmp_path / "zero.yaml"
-    variant.write_text(ZERO)
+    variant = tmp_path / "far.yaml"
+    variant.write_text(FAR)
     out = tmp_path / "g.jsonl"
     out.write_bytes(b"old\n")
     code, _, stderr = run("--variant", str(variant), "-n", "2", "-o", str(out))
     assert code == 1 and "not finished" in stderr
     assert out.read_bytes() == b"old\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "zero.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["far.yaml", "g.jsonl"]
 
 
 def test_a_full_disk_mid_run_leaves_the_old_file(tmp_path: Path,
