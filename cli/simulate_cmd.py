@@ -331,13 +331,17 @@ def play(spec: RunSpec, games: int, mapper: BatchMapper,
 
 
 @contextmanager
-def run_errors(rules: RuleSet) -> Iterator[None]:
-    """Report what a run can raise as errors, never as a traceback."""
+def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
+    """Report what a run can raise as errors, never as a traceback; ``which`` names the
+    run when a command makes several (``euchre compare``: A or B)."""
     try:
         yield None
     except UnfinishedGame as exc:
-        click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
-                   f"(game.target is {rules.game.target})?", err=True)
+        ctx = click.get_current_context(silent=True)
+        run = f" (variant {which})" if which else ""
+        click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {exc} of "
+                   f"{rules.id}{run}: do its rules let a game end (game.target is "
+                   f"{rules.game.target})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))
