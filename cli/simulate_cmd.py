@@ -210,8 +210,11 @@ class Output:
                 with open(real, "rb") as f:
                     data = f.read()
                 self.file.write(data)
-            if not resume:
-                self.file.truncate(0)  # what a killed run left: not asked to continue it
+            if not resume and self.file.size():  # a killed run's records: not continued
+                click.echo(f"euchre simulate: note: starting {path} again; the records an "
+                           f"interrupted run left in {self.file.partial} are dropped "
+                           "(--resume would have continued them)", err=True)
+                self.file.truncate(0)
         except OutputError as exc:
             self.abandon(False)
             usage_error(str(exc))

@@ -243,9 +243,14 @@ def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
     assert out.read_bytes() == b"old\n"
     assert b"out.jsonl is unchanged" in err and b"--resume" in err and b"Traceback" not in err
     assert whole.read_bytes().startswith(partial.read_bytes().rpartition(b"\n")[0])
+    kept = partial.read_bytes()
     done = _euchre(*args, "-o", str(out), "--resume")
     assert done.returncode == 0, done.stderr
     assert out.read_bytes() == whole.read_bytes() and not partial.exists()
+    partial.write_bytes(kept)  # left again; a run without --resume says it drops them
+    code, _, stderr = run("-n", "2", "-o", str(out))
+    assert code == 0 and "are dropped (--resume would have continued them)" in stderr
+    assert len(out.read_bytes().splitlines()) == 2 and not partial.exists()
 
 
 #: a variant whose games cannot end within the simulator's 10,000 hands
