@@ -27,7 +27,7 @@ from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Problem
 from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural
+from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     for message in found.skipped:  # counted as unreadable below, once the run exists
         click.echo(f"euchre analyze: {message}", err=True)
     files = found.files
+    refuse_writing_over(files, html_out, "--html")
     if deals is None:  # statistics do not use the bidding estimates: skip them
         deals = 0 if stats and export_dir is None else DEFAULT_DEALS
     exporter = None

@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterator, NoReturn
+from typing import Iterable, Iterator, NoReturn
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
-from euchre_dsl.history.reader import AUTO, InputError, Item, Prove, open_records
+from euchre_dsl.history.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
 from euchre_dsl.limits import MAX_WORKERS
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
@@ -121,6 +121,31 @@ def open_output(target: str, command: str) -> Iterator[GuardedWriter]:
         in_place = target == "-" or (os.path.exists(target) and not os.path.isfile(target))
         kept = "" if in_place else f" ({target} is unchanged)"
         output_failed(f"euchre {command}: {exc}{kept}")
+
+
+def same_file(source: str, target: str) -> bool:
+    """Is ``target`` (an output) the very file ``source`` (an input) is, standard input
+    redirected from it included?"""
+    if target == STDIN or not os.path.exists(target):
+        return False
+    try:
+        if source == STDIN:
+            return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(target))
+        return os.path.exists(source) and os.path.samefile(source, target)
+    except (OSError, ValueError):  # no real file behind stdin (a pipe, a test's buffer)
+        return False
+
+
+def refuse_writing_over(inputs: Iterable[str], target: str | None, option: str) -> None:
+    """A usage error (exit 2) when the output ``target`` is one of the ``inputs``: it
+    would replace a file the command reads (issue 27, finding 22)."""
+    if target is None:
+        return
+    for source in inputs:
+        if same_file(source, target):
+            raise click.BadParameter(
+                f"{target} is also an input ({input_name(source)}): the output would replace "
+                "it; write to another file", param_hint=option)
 
 
 def output_failed(message: str) -> NoReturn:

@@ -18,6 +18,7 @@ import click
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.sim.deals import deal_differences
 from euchre_dsl.sim.runner import Batch, Outcome, RunSpec, run
 from euchre_dsl.sim.stats import POSITIONS, Z95, Mean, Rate, Stats
 
@@ -74,10 +75,14 @@ def _rate_difference(a: Rate, b: Rate) -> tuple[float, float]:
     return (b.value - a.value, Z95 * math.sqrt(var))
 
 
-def _lockstep(a: Iterator[Batch], b: Iterator[Batch]) -> Iterator[tuple[Batch | None,
-                                                                           Batch | None]]:
+def _lockstep(a: Iterator[Batch], b: Iterator[Batch], rules_a: RuleSet, rules_b: RuleSet
+              ) -> Iterator[tuple[Batch | None, Batch | None]]:
+    """The batches of the two runs side by side; a run that fails is named (A or B)."""
     while True:
-        x, y = next(a, None), next(b, None)
+        with run_errors(rules_a, "A"):
+            x = next(a, None)
+        with run_errors(rules_b, "B"):
+            y = next(b, None)
         if x is None and y is None:
             return
         yield x, y
@@ -89,10 +94,11 @@ def _check_same_table(a: RuleSet, b: RuleSet) -> None:
         usage_error(f"{a.id} and {b.id} seat different tables ({len(ga.labels)} and "
                     f"{len(gb.labels)} players, sides {', '.join(ga.side_names)} and "
                     f"{', '.join(gb.side_names)}): their deals cannot be paired")
-    if a.deck != b.deck or a.deal != b.deal:
-        click.echo(f"euchre compare: note: {a.id} and {b.id} deal differently (deck or "
-                   "deal options), so the same seed does not give them the same cards",
-                   err=True)
+    differ = deal_differences(a, b)
+    if differ:
+        click.echo(f"euchre compare: note: {a.id} and {b.id} deal differently "
+                   f"({', '.join(differ)}), so the same seed does not give them the same "
+                   "cards", err=True)
 
 
 @click.command("compare")
@@ -130,13 +136,13 @@ def compare_cmd(variant_a: str, variant_b: str, games: int, seed: int, bot: str,
     stats_a, stats_b = Stats(), Stats()
     with ExitStack() as stack:
         mapper = mapper_for(workers, scheduler, stack)
-        with run_errors(rules_a):
-            for x, y in _lockstep(run(spec_a, games, mapper), run(spec_b, games, mapper)):
-                if x is not None:
-                    stats_a.merge(x.stats)
-                if y is not None:
-                    stats_b.merge(y.stats)
-                paired.add(x.outcomes if x else [], y.outcomes if y else [])
+        for x, y in _lockstep(run(spec_a, games, mapper), run(spec_b, games, mapper),
+                              rules_a, rules_b):
+            if x is not None:
+                stats_a.merge(x.stats)
+            if y is not None:
+                stats_b.merge(y.stats)
+            paired.add(x.outcomes if x else [], y.outcomes if y else [])
     name_a = f"{rules_a.id} ({','.join(seats_a)})" if seats_a != seats_b else rules_a.id
     name_b = f"{rules_b.id} ({','.join(seats_b)})" if seats_a != seats_b else rules_b.id
     if report == "json":

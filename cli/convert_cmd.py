@@ -37,7 +37,8 @@ from euchre_dsl.interop.openspiel import (
 )
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, variant_dir_option,
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, same_file,
+    variant_dir_option,
 )
 
 EHH = "ehh"
@@ -288,7 +289,7 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
     if src_format == dst_format and src_format not in (TEXT, EGN):
         raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
                                "(give --from or --to)")
-    if _same_file(source, target):
+    if same_file(source, target):
         raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
                                "IN, and a game that cannot be converted would be lost; write "
                                "to another file, then rename it")
@@ -367,18 +368,6 @@ def _baseline_of(record: dict[str, Any], src_format: str) -> str:
         return baseline_hash(write_egn(record, variant_rules(record)))
     except EgnWriteError as exc:
         return f"none (EGN cannot hold it: {exc})"
-
-
-def _same_file(source: str, target: str) -> bool:
-    """Is OUT the very file IN reads (standard input redirected from it, too)?"""
-    if target == STDIN or not os.path.exists(target):
-        return False
-    try:
-        if source == STDIN:
-            return os.path.samestat(os.fstat(sys.stdin.fileno()), os.stat(target))
-        return os.path.exists(source) and os.path.samefile(source, target)
-    except (OSError, ValueError):  # no real file behind stdin (a pipe, a test's buffer)
-        return False
 
 
 def register(group: click.Group) -> None:

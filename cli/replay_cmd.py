@@ -7,7 +7,6 @@ that cannot be read.
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any, Iterator
 
@@ -21,7 +20,9 @@ from euchre_dsl.display.render import render_game, render_lines
 from euchre_dsl.display.replay import GameView, HandView, hide_hands, replay_lazily
 from euchre_dsl.history.validate import Validator
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input, open_output, variant_dir_option
+from .common import (
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, fail, open_input, open_output, same_file, variant_dir_option,
+)
 
 #: click styles of the renderer's style names.
 STYLES = {"red": {"fg": "red"}, "black": {"bold": True}, "problem": {"fg": "red", "bold": True},
@@ -67,8 +68,7 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
       euchre replay game.ehh --html game.html
     """
     name = input_name(path)
-    if html_out not in (None, STDIN) and path != STDIN and os.path.exists(html_out) \
-            and os.path.exists(path) and os.path.samefile(path, html_out):
+    if html_out is not None and same_file(path, html_out):
         raise click.BadParameter(f"{html_out} is FILE itself: the page would replace the game",
                                  param_hint="--html")
     item = None

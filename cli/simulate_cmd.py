@@ -1,14 +1,16 @@
 """``euchre simulate``: play seeded games with bots, write ``ehh/1`` JSON Lines, summarise.
 
-Records are written whole, one ``write`` per line, and flushed per record, so
-an interrupted run leaves complete records (at most a partial last line); and
-``--resume`` carries such a file on to the bytes an uninterrupted run writes.
+An output file is built in ``FILE.partial`` under a lock and replaces ``FILE``
+only when the run succeeds; an interrupted run leaves its records there (at most
+a partial last line), and ``--resume`` carries them on to the bytes an
+uninterrupted run writes.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 import time
 from contextlib import ExitStack, contextmanager
@@ -19,6 +21,7 @@ import click
 from euchre_dsl.cards import CardError, Deck
 from euchre_dsl.engine.game import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
+from euchre_dsl.io_safety import OutputBusy, OutputError, PartialOutput
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import (
     BOT_NAMES, BotError, BotSpecError, parse_bot_spec, split_line_up,
@@ -32,7 +35,8 @@ from euchre_dsl.sim.stats import Stats
 from euchre_dsl.sim.where import compile_where
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, resolve_variant, variant_reference,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, refuse_writing_over, resolve_variant,
+    variant_reference,
 )
 
 
@@ -161,69 +165,148 @@ def mapper_for(workers: int, scheduler: str | None, stack: ExitStack) -> BatchMa
 
 # ------------------------------------------------------------ output
 class Output:
-    """The records: whole lines, each in one unbuffered write (so flushed per record).
+    """Where the records go: standard output, or a file built in ``FILE.partial``.
 
-    With ``resume``, the records already in the file are checked against the
-    ones this run makes, a partial last line is cut off, and writing goes on
-    after the last whole record.
+    A file target is written through :class:`~euchre_dsl.io_safety.PartialOutput`:
+    the records go to ``FILE.partial``, held under an exclusive lock (a second
+    ``simulate`` of the same file is refused), and replace ``FILE`` only when the
+    run succeeds (:meth:`commit`), so a failure or an interruption leaves ``FILE``
+    as it was.  With ``resume`` the records already in ``FILE.partial`` (an
+    interrupted run), or else in ``FILE`` (a finished one, to extend), are checked
+    against the ones this run makes -- a partial last line too, which must be the
+    start of the next record -- and writing goes on after them.  A target that is
+    not a regular file (``/dev/null``, a pipe) is written in place.
     """
 
     def __init__(self, path: str | None, resume: bool) -> None:
         self.path = path
-        self.fd: int | None = None
-        self.expected: list[bytes] = []  # records already in the file, to check
-        self.keep_to = 0  # bytes of whole records in the file
-        self.seek_pending = False
+        self.file: PartialOutput | None = None
+        self.device = -1  # a target written in place
+        self.expected: list[bytes] = []  # records already there, to check
+        self.tail = b""  # a partial last line after them, to check
+        self.keep_to = 0  # bytes of whole records
+        self.cut_pending = False
+        self.resumed = False  # FILE.partial held an earlier run's records
         if path is None or path == "-":
             if resume:
                 usage_error("--resume needs -o FILE, the file to continue")
             return
+        real = os.path.realpath(path)
         try:
-            if resume and os.path.exists(path):
-                with open(path, "rb") as f:
-                    data = f.read()
-                self.keep_to = data.rfind(b"\n") + 1
-                self.expected = data[:self.keep_to].splitlines(keepends=True)
-                self.fd = os.open(path, os.O_WRONLY)
-                self.seek_pending = True
-            else:
-                self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+            st: os.stat_result | None = os.stat(real)
+        except FileNotFoundError:
+            st = None
         except OSError as exc:
             usage_error(f"cannot write {path}: {exc.strerror}")
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            if resume:
+                usage_error(f"--resume: {path} is not a regular file, there is nothing to "
+                            "continue")
+            try:
+                self.device = os.open(real, os.O_WRONLY)
+            except OSError as exc:
+                usage_error(f"cannot write {path}: {exc.strerror}")
+            return
+        try:
+            self.file = PartialOutput(path)
+        except (OutputBusy, OutputError) as exc:
+            usage_error(str(exc))
+        try:
+            data = self.file.read() if resume else b""
+            self.resumed = bool(data)
+            if resume and not data and st is not None:
+                with open(real, "rb") as f:
+                    data = f.read()
+                self.file.write(data)
+            if not resume and self.file.size():  # a killed run's records: not continued
+                click.echo(f"euchre simulate: note: starting {path} again; the records an "
+                           f"interrupted run left in {self.file.partial} are dropped "
+                           "(--resume would have continued them)", err=True)
+                self.file.truncate(0)
+        except OutputError as exc:
+            self.abandon(False)
+            usage_error(str(exc))
+        except OSError as exc:
+            self.abandon(False)
+            usage_error(f"cannot read {path}: {exc.strerror}")
+        self.keep_to = data.rfind(b"\n") + 1
+        self.expected = data[:self.keep_to].splitlines(keepends=True)
+        self.tail = data[self.keep_to:]
+        self.cut_pending = True
 
     @property
     def done(self) -> int:
         """Records already in the file (``--resume``)."""
         return len(self.expected)
 
+    def check_resume(self, games: int) -> None:
+        """Refuse, before playing, a file holding more than this run writes."""
+        if self.file is None:
+            return
+        where = self.file.partial if self.resumed else self.path
+        if self.done > games:
+            usage_error(f"cannot resume {where}: it already holds {self.done} records, "
+                        f"more than --games {games}")
+        if self.done == games and self.tail:
+            usage_error(f"cannot resume {where}: it holds {games} whole records, as many as "
+                        f"--games {games}, and the start of one more, which this run would "
+                        "not check and would cut off; give the --games of the run that wrote "
+                        "it, or run without --resume")
+
     def write(self, batch: Batch, first: int) -> None:
         """The records of ``batch``, whose first game is game ``first`` of the run."""
         if self.path is None:
             return
-        if self.fd is None:  # standard output
+        if self.path == "-":
             sys.stdout.write(batch.text)
             sys.stdout.flush()
             return
-        lines = batch.text.splitlines(keepends=True)
+        data = batch.text.encode("utf-8")
+        if self.file is None:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.device, view):]
+            return
+        lines = data.splitlines(keepends=True)
         skip = max(0, min(len(lines), self.done - first))
         for k in range(skip):
-            if lines[k].encode("utf-8") != self.expected[first + k]:
+            if lines[k] != self.expected[first + k]:
                 usage_error(f"cannot resume {self.path}: record {first + k + 1} is not the one "
                             "this command writes (resume with the same --variant, --seed, "
                             "bots and deal options)")
-        if skip < len(lines) and self.seek_pending:
-            os.ftruncate(self.fd, self.keep_to)  # drop a partial last record
-            os.lseek(self.fd, self.keep_to, os.SEEK_SET)
-            self.seek_pending = False
-        for line in lines[skip:]:
-            view = memoryview(line.encode("utf-8"))
-            while view:
-                view = view[os.write(self.fd, view):]
+        if skip < len(lines) and self.cut_pending:
+            if not lines[skip].startswith(self.tail):
+                usage_error(f"cannot resume {self.path}: its last line is not the start of "
+                            f"record {first + skip + 1} this command writes (resume with the "
+                            "same --variant, --seed, bots and deal options)")
+            self.file.truncate(self.keep_to)  # the partial last record is written again
+            self.cut_pending = False
+        if skip < len(lines):
+            self.file.write(b"".join(lines[skip:]))
+
+    def commit(self) -> None:
+        """The run succeeded: the records replace the target."""
+        if self.file is not None:
+            self.file.commit()
+        self.close()
+
+    def abandon(self, interrupted: bool) -> None:
+        """The run failed: the target stays as it was.  ``FILE.partial`` is kept when
+        there is something to resume (an interrupted run, or one that went on from it)."""
+        if self.file is not None:
+            keep = (interrupted or self.resumed) and self.file.size() > 0
+            partial = self.file.partial
+            self.file.abandon(keep)
+            if keep:
+                click.echo(f"euchre simulate: {self.path} is unchanged; the records so far "
+                           f"stay in {partial} (the same command with --resume carries on "
+                           "from them)", err=True)
+        self.close()
 
     def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+        if self.device >= 0:
+            os.close(self.device)
+            self.device = -1
 
 
 def _progress(stack: ExitStack, show: bool, games: int, label: str) -> Callable[[Batch], None]:
@@ -259,13 +342,17 @@ def play(spec: RunSpec, games: int, mapper: BatchMapper,
 
 
 @contextmanager
-def run_errors(rules: RuleSet) -> Iterator[None]:
-    """Report what a run can raise as errors, never as a traceback."""
+def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
+    """Report what a run can raise as errors, never as a traceback; ``which`` names the
+    run when a command makes several (``euchre compare``: A or B)."""
     try:
         yield None
     except UnfinishedGame as exc:
-        click.echo(f"euchre simulate: {exc} of {rules.id}: do its rules let a game end "
-                   f"(game.target is {rules.game.target})?", err=True)
+        ctx = click.get_current_context(silent=True)
+        run = f" (variant {which})" if which else ""
+        click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {exc} of "
+                   f"{rules.id}{run}: do its rules let a game end (game.target is "
+                   f"{rules.game.target})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))
@@ -328,11 +415,12 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     deal = constraints(rules, hands, upcard, dealer, start_scores, where)
     spec = RunSpec(rules, ref, seed, seats, records=output is not None, constraints=deal)
     show = sys.stderr.isatty() if progress is None else progress
+    refuse_writing_over([variant], output, "--output")
     out = Output(output, resume)
     who = bot if bots is None else ",".join(seats)
     try:
+        out.check_resume(games)
         with ExitStack() as stack:
-            stack.callback(out.close)
             mapper = mapper_for(workers, scheduler, stack)
             step = _progress(stack, show, games, f"simulating {rules.id}")
 
@@ -341,11 +429,16 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
                 step(batch)
             with run_errors(rules):
                 stats = play(spec, games, mapper, on_batch)
-            if out.done > games:
-                usage_error(f"cannot resume {output}: it already holds {out.done} records, "
-                            f"more than --games {games}")
+        out.commit()
     except OSError as exc:
+        out.abandon(False)
         write_failed(exc, "standard output" if output == "-" else str(output))
+    except OutputError as exc:
+        out.abandon(False)
+        write_failed(exc.error, str(output) + " (it is unchanged)")
+    except BaseException as exc:  # an error already reported, an interruption, a bot's
+        out.abandon(isinstance(exc, KeyboardInterrupt))
+        raise
     if summary == "json":
         text = json.dumps({"variant": rules.id, "seed": seed, "bots": list(seats),
                            "summary": stats.to_json()}, indent=2)

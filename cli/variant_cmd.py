@@ -32,10 +32,29 @@ from .common import EXIT_INVALID, EXIT_USAGE
 VARIANT_SUFFIXES = (".yaml", ".yml", ".euchre")
 
 
-def format_problem(problem: Problem) -> str:
+class SourceLines:
+    """The lines of the variant files that problems quote, each file read once.
+
+    A file with thousands of problems is quoted in linear time: reading it again
+    from the start for each problem was quadratic (issue 27, finding 14).  A file
+    past the size limit, or one that cannot be read, is quoted nowhere.
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[str, list[str] | None] = {}
+
+    def line(self, file: str, number: int) -> str | None:
+        """Line ``number`` (1-based) of ``file``, without its line end."""
+        if file not in self._files:
+            self._files[file] = _read_lines(file)
+        lines = self._files[file]
+        return lines[number - 1] if lines is not None and 0 < number <= len(lines) else None
+
+
+def format_problem(problem: Problem, sources: SourceLines | None = None) -> str:
     """``file:line:col: error[code]: message``, the source line with a caret, the hint."""
     out = [f"{problem.location}: {problem.severity}[{problem.code}]: {problem.message}"]
-    excerpt = _excerpt(problem)
+    excerpt = _excerpt(problem, sources or SourceLines())
     if excerpt:
         out += excerpt
     if problem.hint:
@@ -43,14 +62,14 @@ def format_problem(problem: Problem) -> str:
     return "\n".join(out)
 
 
-def _excerpt(problem: Problem) -> list[str]:
+def _excerpt(problem: Problem, sources: SourceLines) -> list[str]:
     """The problem's source line with a caret under the place; a long line is shown
     as a window of it around the place, cut with "…" (a message costs the same
     whatever the input)."""
     loc = problem.location
     if not loc.file or loc.line is None:
         return []
-    line = _source_line(loc.file, loc.line)
+    line = sources.line(loc.file, loc.line)
     if line is None:
         return []
     text = line.expandtabs(1)
@@ -69,25 +88,22 @@ def _excerpt(problem: Problem) -> list[str]:
     return out
 
 
-def _source_line(file: str, number: int) -> str | None:
-    """Line ``number`` of a variant file, read line by line (no more than the file limit)."""
+def _read_lines(file: str) -> list[str] | None:
+    """The lines of a variant file (``None`` past the file limit or unreadable)."""
     try:
         with open(file, encoding="utf-8") as f:
-            read = 0
-            for n, line in enumerate(f, 1):
-                read += len(line)
-                if read > MAX_VARIANT_FILE * 4:
-                    return None
-                if n == number:
-                    return line.rstrip("\r\n")
+            text = f.read(MAX_VARIANT_FILE * 4 + 1)
     except (OSError, UnicodeDecodeError):
         return None
-    return None
+    if len(text) > MAX_VARIANT_FILE * 4:
+        return None
+    return [line.rstrip("\r\n") for line in text.split("\n")]
 
 
 def report(problems: list[Problem]) -> None:
+    sources = SourceLines()
     for problem in problems:
-        click.echo(format_problem(problem), err=True)
+        click.echo(format_problem(problem, sources), err=True)
 
 
 def fail(problems: list[Problem], code: int) -> NoReturn:

@@ -70,6 +70,17 @@ _SUIT_INPUT = {
 }
 
 
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with ASCII letters in upper case and nothing else changed: how every
+    reader folds the case of a card, suit or contract.  ``str.upper`` would make
+    other letters into documented spellings (``"ſ".upper()`` is ``"S"``, so ``"Jſ"``
+    would be the jack of spades); spaces are kept, so ``" JS "`` is no card either."""
+    return text.translate(_ASCII_UPPER)
+
+
 class CardError(EuchreError, ValueError):
     """A card or suit that cannot be read, or that is not in the deck."""
 
@@ -80,7 +91,7 @@ def parse_suit(text: str) -> int:
     Returns the contract index (0-3 for suits, :data:`NO_TRUMP`,
     :data:`LOW_NO_TRUMP`).
     """
-    t = text.strip().upper()
+    t = ascii_upper(text)
     if t in _SUIT_INPUT:
         return _SUIT_INPUT[t]
     if t == "NT":
@@ -313,13 +324,13 @@ class Deck:
         c = self.spellings.get(text)
         if c is None:
             # the table holds upper- and lower-case spellings; "Th" or "jK" is neither
-            c = self.spellings.get(text.strip().upper())
+            c = self.spellings.get(ascii_upper(text))
         if c is not None:
             return c
         return self._raise_bad(text)
 
     def _raise_bad(self, text: str) -> int:
-        t = text.strip().upper().replace("10", "T")
+        t = ascii_upper(text).replace("10", "T")
         for symbol, s in _SUIT_INPUT.items():
             t = t.replace(symbol, SUITS[s])
         if len(t) == 2 and t[0] in SUITS and t[1] in RANKS:  # suit written first

@@ -21,6 +21,7 @@ to standard output (``> /dev/full``).
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import stat
@@ -179,6 +180,124 @@ def _sync_folder(folder: str) -> None:
         pass  # not supported for folders here: the rename is still atomic
     finally:
         os.close(fd)
+
+
+#: What a resumable output's work in progress is called: the target's name and this.
+PARTIAL_SUFFIX = ".partial"
+
+
+class OutputBusy(EuchreError):
+    """Another process is writing the same output (its ``.partial`` file is locked)."""
+
+    def __init__(self, name: str, partial: str):
+        self.message = (f"{name} is being written by another command (it holds {partial}): "
+                        "wait for it to finish, or write to another file")
+        super().__init__(Problem("output-busy", self.message, location=Location(name)))
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class PartialOutput:
+    """An output built in ``TARGET.partial`` and renamed over the target at the end.
+
+    For a long run that should survive an interruption (``euchre simulate -o``):
+    the target keeps its old contents until :meth:`commit` (one ``os.replace``,
+    as :func:`atomic_output`), while the work so far sits under a name that
+    the next run can find and continue (``--resume``).  The ``.partial`` file
+    is held under an exclusive lock for the whole run, so a second writer of
+    the same target is refused (:class:`OutputBusy`) instead of interleaving
+    with the first.  The lock dies with the process, so a killed run leaves
+    its ``.partial`` file free for the next one.  A symbolic link is followed:
+    the file it points to is replaced, the link stays.  Write failures are
+    :class:`OutputError`.
+    """
+
+    def __init__(self, path: str):
+        self.name = path
+        self.real = os.path.realpath(path)
+        self.partial = self.real + PARTIAL_SUFFIX
+        self.fd = self._open_locked()
+
+    def _open_locked(self) -> int:
+        """The ``.partial`` file, opened and locked; the lock is taken on the file
+        that still has that name (a run that just finished renamed its own)."""
+        while True:
+            try:
+                fd = os.open(self.partial, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as exc:
+                raise OutputError(self.name, exc) from exc
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise OutputBusy(self.name, self.partial) from None
+            except OSError as exc:
+                os.close(fd)
+                raise OutputError(self.name, exc) from exc
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.partial))
+            except FileNotFoundError:
+                same = False
+            if same:
+                return fd
+            os.close(fd)  # renamed or removed by the writer we waited for: open again
+
+    def read(self) -> bytes:
+        """What the ``.partial`` file holds (an interrupted run's records)."""
+        size = self.size()
+        return os.pread(self.fd, size, 0) if size else b""
+
+    def size(self) -> int:
+        """Bytes in the ``.partial`` file."""
+        return os.fstat(self.fd).st_size if self.fd >= 0 else 0
+
+    def truncate(self, size: int) -> None:
+        """Keep the first ``size`` bytes; writing goes on after them."""
+        try:
+            os.ftruncate(self.fd, size)
+            os.lseek(self.fd, size, os.SEEK_SET)
+        except OSError as exc:
+            raise OutputError(self.name, exc) from exc
+
+    def write(self, data: bytes) -> None:
+        """Append ``data`` whole (a short write is carried on)."""
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.fd, view):]
+        except OSError as exc:
+            raise OutputError(self.name, exc) from exc
+
+    def commit(self) -> None:
+        """Flush to disk and rename over the target (which keeps its mode)."""
+        try:
+            try:
+                mode = stat.S_IMODE(os.stat(self.real).st_mode)
+            except FileNotFoundError:
+                mode = _new_file_mode()
+            os.fsync(self.fd)
+            os.fchmod(self.fd, mode)
+            os.replace(self.partial, self.real)
+        except OSError as exc:
+            raise OutputError(self.name, exc) from exc
+        self.close()
+        _sync_folder(os.path.dirname(self.real) or ".")
+
+    def abandon(self, keep: bool) -> None:
+        """Give up: the target is untouched; the ``.partial`` file stays (``keep``:
+        there is work to resume) or is removed."""
+        if not keep and self.fd >= 0:
+            try:
+                os.unlink(self.partial)  # while still locked: nobody else has it
+            except OSError:
+                pass
+        self.close()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)  # releases the lock
+            self.fd = -1
 
 
 def write_atomic(path: str, text: str) -> None:

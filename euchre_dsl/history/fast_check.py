@@ -28,7 +28,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, IllegalAction
+from ..cards import ascii_upper, contract_name
+from ..engine.actions import (
+    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
+    IllegalAction,
+)
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
@@ -260,7 +264,7 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
         elif k != 3:
             return False
         named = a[2]
-        contract = CONTRACT_CODES.get(named.upper()) if type(named) is str else None
+        contract = CONTRACT_CODES.get(ascii_upper(named)) if type(named) is str else None
         if contract is None:
             return False
         arg = contract

@@ -17,7 +17,7 @@ import difflib
 import json
 from typing import Any, Final, Iterable, NamedTuple
 
-from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, contract_name
+from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, ascii_upper, contract_name
 from ..engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
     SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
@@ -321,7 +321,7 @@ class NotationReader:
             ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
             alone = len(args) == 2
             if ok:
-                arg = CONTRACT_CODES.get(args[0].upper()) if type(args[0]) is str else None
+                arg = CONTRACT_CODES.get(ascii_upper(args[0])) if type(args[0]) is str else None
                 if arg is None:
                     self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
                                 "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+from array import array
+from bisect import bisect_right
 from typing import Any, Callable, Mapping, NamedTuple, TypeVar
 
 from ..errors import EuchreError, Location, Problem
@@ -69,16 +71,17 @@ _MAX_DEPTH = 500
 MAX_DIGITS = 4300  # Python's limit on reading an integer (sys.get_int_max_str_digits)
 
 
-def scan_positions(text: str) -> dict[JsonPath, tuple[int | None, int]]:
+def scan_positions(text: str, keep: int = -1) -> dict[JsonPath, tuple[int | None, int]]:
     """Every value's path in one JSON text -> (offset of its key, offset of its value).
 
-    The key offset is ``None`` for array items and the top value.  Raises
-    :class:`ScanError` at the first character that is not JSON (this also
-    places what ``json`` rejects without a position: ``NaN``, ``Infinity``,
-    nesting deeper than it can follow).
+    The key offset is ``None`` for array items and the top value.  With ``keep``
+    of 0 or more, only paths that long or shorter are kept (the whole text is
+    still read).  Raises :class:`ScanError` at the first character that is not
+    JSON (this also places what ``json`` rejects without a position: ``NaN``,
+    ``Infinity``, nesting deeper than it can follow).
     """
     out: dict[JsonPath, tuple[int | None, int]] = {}
-    end = _skip_ws(text, _scan_value(text, _skip_ws(text, 0), (), None, out, 0))
+    end = _skip_ws(text, _scan_value(text, _skip_ws(text, 0), (), None, out, 0, keep))
     if end != len(text):
         raise ScanError(end, "extra text after the JSON value")
     return out
@@ -89,10 +92,11 @@ def _skip_ws(text: str, pos: int) -> int:
 
 
 def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
-                out: dict[JsonPath, tuple[int | None, int]], depth: int) -> int:
+                out: dict[JsonPath, tuple[int | None, int]], depth: int, keep: int) -> int:
     if depth > _MAX_DEPTH:
         raise ScanError(pos, "values are nested too deeply")
-    out[path] = (key_pos, pos)
+    if keep < 0 or depth <= keep:
+        out[path] = (key_pos, pos)
     ch = text[pos:pos + 1]
     if ch == "{" or ch == "[":
         is_object = ch == "{"
@@ -116,7 +120,7 @@ def _scan_value(text: str, pos: int, path: JsonPath, key_pos: int | None,
             else:
                 item = path + (i,)
                 i += 1
-            pos = _skip_ws(text, _scan_value(text, pos, item, kpos, out, depth + 1))
+            pos = _skip_ws(text, _scan_value(text, pos, item, kpos, out, depth + 1, keep))
             ch = text[pos:pos + 1]
             if ch == close:
                 return pos + 1
@@ -184,36 +188,81 @@ def nearest(index: Mapping[JsonPath, tuple[T | None, T]], path: JsonPath, key: b
         key = False
 
 
+#: How deep the first scan of a record keeps paths (``("hands", 3)``); the inside of
+#: one such value is scanned when a problem is there.
+_KEPT_DEPTH = 2
+
+
 class Locator:
-    """Maps JSON paths in one record to file positions, scanning the text on first use."""
+    """Maps JSON paths in one record to file positions, scanning the text on first use.
+
+    The first scan keeps the positions of the record's values to
+    :data:`_KEPT_DEPTH` levels (each hand, each top-level key's items); a
+    deeper path is found by scanning the one value it lies in (a hand), whose
+    index is kept for the next problem, most often in the same hand.  Memory
+    stays a small part of the record's (an index of every value of a
+    10,000-hand record took 16 times the text), and time stays linear: each
+    problem costs the size of its hand.
+    """
 
     def __init__(self, text: str, first_line: int, file: str | None):
         self.text = text
         self.first_line = first_line
         self.file = file
         self._index: dict[JsonPath, tuple[int | None, int]] | None = None
+        self._inner: dict[JsonPath, tuple[int | None, int]] = {}  # of one value
+        self._inner_root: JsonPath | None = None
+        self._line_starts: array[int] | None = None
 
     def offset(self, path: JsonPath, key: bool = False) -> int | None:
         """Character offset of the value (or its key) at ``path``, or of its nearest
         existing ancestor when the path goes where the record has nothing."""
-        if self._index is None:
+        index = self._index
+        if index is None:
             try:
-                self._index = scan_positions(self.text)
+                index = scan_positions(self.text, _KEPT_DEPTH)
             except ScanError:
-                self._index = {}
-        return nearest(self._index, path, key)
+                index = {}
+            self._index = index
+        if len(path) > _KEPT_DEPTH:
+            root = path[:_KEPT_DEPTH]
+            at = index.get(root)
+            if at is not None:
+                if self._inner_root != root:
+                    inner: dict[JsonPath, tuple[int | None, int]] = {}
+                    _scan_value(self.text, at[1], root, at[0], inner, _KEPT_DEPTH, -1)
+                    self._inner, self._inner_root = inner, root
+                return nearest(self._inner, path, key)
+        return nearest(index, path, key)
 
     def __call__(self, path: JsonPath, key: bool = False) -> Location:
         return self.at_offset(self.offset(path, key))
 
     def at_offset(self, offset: int | None) -> Location:
-        """The file location of a character offset in the record's text."""
+        """The file location of a character offset in the record's text.
+
+        The offsets where lines start are listed once, on first use, and each
+        offset is found among them by bisection: a record with a problem in
+        each of thousands of hands is located in linear time, not by counting
+        the lines from the start for every problem (issue 27, finding 13)."""
         if offset is None:
             return Location(self.file, None, None)
-        text = self.text
-        line = self.first_line + text.count("\n", 0, offset)
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        return Location(self.file, line, column)
+        starts = self._line_starts
+        if starts is None:
+            starts = self._line_starts = line_starts(self.text)
+        k = bisect_right(starts, offset) - 1
+        return Location(self.file, self.first_line + k, offset - starts[k] + 1)
+
+
+def line_starts(text: str) -> array[int]:
+    """The offset where each line of ``text`` starts (the first is 0), as machine
+    integers: a pretty-printed record has a line for every card."""
+    starts = array("q", [0])
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
 def no_positions(file: str | None) -> Locate:

@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..cards import contract_name
+from ..cards import ascii_upper, contract_name
 from ..engine.game import Game, HandResult, contract_words
-from .notation import CONTRACT_CODES, is_int, json_kind
+from .notation import CONTRACT_CODES, is_int, json_kind, result_to_json
 from .positions import JsonPath
 from .shape import ShapeChecks
 
@@ -205,7 +205,7 @@ class ClaimChecks(ShapeChecks):
                                        path + ("scores",))
 
     def check_trump(self, h: int, value: Any, trump: int | None, path: JsonPath) -> None:
-        code = value.upper() if type(value) is str else value
+        code = ascii_upper(value) if type(value) is str else value
         if code is not None and (type(code) is not str or code not in CONTRACT_CODES):
             self.schema(f"hand {h + 1}: result.trump must be C, D, H, S, NT or null, not "
                         f"{json.dumps(value)}", path, h)
@@ -282,7 +282,11 @@ class ClaimChecks(ShapeChecks):
             return
         if scores is not None:
             self.compare_sides(None, "final.scores", scores, game.scores, path + ("scores",))
-        if winner is not False:
+        if winner and game.winners is None and self.end_uncertain:
+            self.add("not-checked", "final.winner is not checked: the last hand could not be "
+                     "replayed, and taking every trick wins the game outright without "
+                     "changing the scores", path + ("winner",), severity="info")
+        elif winner is not False:
             named = 0
             if isinstance(winner, set):
                 for name in winner:

@@ -48,6 +48,7 @@ class ShapeChecks(NotationReader):
     def __init__(self, record: Any, index: int, file: str | None, locate: Locate):
         super().__init__(record, index, file, locate)
         self.scores_uncertain = False  # a hand was skipped and claimed no scores
+        self.end_uncertain = False  # the last hand was skipped and could have won outright
 
     # --------------------------------------------------------- record keys
     def check_seats(self, rules: RuleSet | None) -> list[str] | None:

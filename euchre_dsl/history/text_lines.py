@@ -50,34 +50,73 @@ def decoded_lines(stream: Iterable[bytes], file: str | None, bad: dict[int, Prob
         yield text
 
 
-def split_games(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def split_games(lines: Iterable[str], too_long: dict[int, tuple[int, int, int]] | None = None,
+                max_hands: int = 0) -> Iterator[tuple[int, str]]:
     """``(first line, text)`` of each game: a tag line after a non-tag line starts the
     next game.  Text before the first game's content (comments) stays with it; a
-    piece with nothing but comments and blank lines is no game."""
+    piece with nothing but comments and blank lines is no game.
+
+    With ``too_long``, a game is held to ``max_hands`` hands while it is read, not
+    after: past them its lines are counted and dropped, so memory stays flat
+    whatever its length (issue 27, finding 5: a game of 100,000 hands took 4.7 GB).
+    Such a game is yielded with empty text, and ``too_long[first line]`` says
+    ``(the line of the first hand too many, the hands counted, the line after the
+    game)`` for the reader to report."""
     buf: list[str] = []
     start = 1
     no = 0
     in_body = False
     has_content = False
+    hands = 0
+    over = 0  # the line of the first hand past the limit (0: within it)
     for line in lines:
         no += 1
         s = line.lstrip()
         if not s or s[0] == ";":
-            buf.append(line)
+            if not over:
+                buf.append(line)
             continue
         if s[0] == "[":
             if in_body:
                 if has_content:
-                    yield start, _joined(buf)
+                    yield start, _ended(buf, start, no, hands, over, too_long)
                 buf = []
                 start = no
                 in_body = False
+                hands = over = 0
         else:
             in_body = True
+            if too_long is not None and _is_hand_line(s):
+                hands += 1
+                if hands > max_hands and not over:
+                    over = no
+                    buf = []
         has_content = True
-        buf.append(line)
+        if not over:
+            buf.append(line)
     if has_content:
-        yield start, _joined(buf)
+        yield start, _ended(buf, start, no + 1, hands, over, too_long)
+
+
+def _is_hand_line(s: str) -> bool:
+    """Does a line (its leading blanks stripped) start a hand: ``hand`` as a word, in
+    any case, not a seat's ``hand:`` (the grammar's ``HAND`` terminal)?"""
+    if len(s) < 4 or s[:4].lower() != "hand":
+        return False
+    rest = s[4:]
+    if rest and (rest[0].isalnum() or rest[0] == "_"):
+        return False
+    return not rest.lstrip(" \t").startswith(":")
+
+
+def _ended(buf: list[str], start: int, end: int, hands: int, over: int,
+           too_long: dict[int, tuple[int, int, int]] | None) -> str:
+    """The text of a game that ends before line ``end``; empty for one past the limit
+    on hands, which is noted in ``too_long``."""
+    if over and too_long is not None:
+        too_long[start] = (over, hands, end)
+        return ""
+    return _joined(buf)
 
 
 def _joined(lines: list[str]) -> str:

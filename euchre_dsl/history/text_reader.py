@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, NoReturn
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..errors import EuchreError, Location, Problem
-from ..limits import MAX_TEXT_LINE, clip
+from ..limits import MAX_HANDS, MAX_TEXT_LINE, clip
 from .notation import FORMAT
 from .positions import (
     HALF_CHARACTER_HINT, Item, JsonPath, ScanError, half_character, half_character_words,
@@ -833,8 +833,19 @@ class TextLocator:
 def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
     """Records of a text stream, one game at a time."""
     bad: dict[int, Problem] = {}  # line -> the problem of a line that cannot be read
+    too_long: dict[int, tuple[int, int, int]] = {}  # a game's line -> past the hands limit
     lines = decoded_lines(stream, file, bad, MAX_TEXT_LINE)
-    for index, (line, text) in enumerate(split_games(lines)):
+    for index, (line, text) in enumerate(split_games(lines, too_long, MAX_HANDS)):
+        if line in too_long:
+            over, hands, end = too_long.pop(line)
+            for no in [no for no in bad if line <= no < end]:
+                del bad[no]
+            yield Item(index, line, "", None, Problem(
+                "schema", f"the game has {hands:,} hands, more than the {MAX_HANDS:,} a record "
+                "may hold; its hands are not read", location=Location(file, over, 1),
+                hint="a game takes a few dozen hands: split a long session into one game "
+                     "per record", record=index), TextLocator)
+            continue
         end = line + text.count("\n")
         broken = [no for no in bad if line <= no < end]
         if broken:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from ..cards import Deck
+from ..cards import Deck, ascii_upper
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from .notation import UNKNOWN_CARD
 from .positions import MAX_DIGITS
@@ -50,14 +50,14 @@ def canonical_card(word: str) -> str:
     that is no card of any pack is kept as written, for the validator to report."""
     c = SPELLING.get(word)
     if c is None:
-        c = SPELLING.get(word.upper(), word)
+        c = SPELLING.get(ascii_upper(word), word)
     return c
 
 
 def looks_like_card(word: str) -> bool:
     """Is a word after ``SEAT:`` a (maybe misspelt) card rather than a verb?  Short
     words and words with a digit or a suit symbol are; ``pas`` is a verb misspelt."""
-    if word in SPELLING or word.upper() in SPELLING or len(word) <= 2:
+    if word in SPELLING or ascii_upper(word) in SPELLING or len(word) <= 2:
         return True
     return any(ch.isdigit() or ch in SUIT_SYMBOLS for ch in word)
 
@@ -102,7 +102,7 @@ def argument(verb: str, word: str, k: int) -> Any:
     if word.lower() == "alone":
         return "alone"
     if verb == "call" and k == 0:
-        return SUIT_WORDS.get(word.upper(), word)
+        return SUIT_WORDS.get(ascii_upper(word), word)
     return word
 
 

@@ -401,8 +401,40 @@ def check_semantics(r: RuleSet, src: VariantSource,
     if r.bidding.no_trump and not r.bidding.naming_round:
         bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off",
             also=(("bidding", "naming_round"),))
+    _check_an_end(r, bad)
     _check_house_rules(r, bad, deck.size - needed)
     return out
+
+
+#: The table scoring's points for a hand, every one of which may be all a hand scores.
+_TABLE_POINTS = ("make", "march", "alone_make", "alone_march", "euchred", "euchred_march",
+                 "alone_euchred", "lone_defender_euchre", "lone_defender_march")
+
+
+def _check_an_end(r: RuleSet, bad: Callable[..., None]) -> None:
+    """A game that no hand can bring nearer its end never ends (issue 27, finding 18):
+    table scoring to a target with no positive points, countdown scoring where no
+    trick counts down and nobody can win outright.  A fixed number of deals ends
+    any game."""
+    s = r.scoring
+    if r.game.deals is not None:
+        return
+    if s.model == "countdown":
+        if s.per_trick <= 0 and not s.instant_win:
+            bad(("scoring", "per_trick"), "no hand can bring a score down to 0: a trick "
+                f"counts {s.per_trick} and nobody wins outright, so the game never ends",
+                hint="count tricks down (scoring.per_trick above 0), allow the instant win "
+                     "or end after game.deals", reads=(("scoring", "model"),
+                                                      ("scoring", "instant_win"),
+                                                      ("game", "deals")))
+        return
+    points = [(k, getattr(s, k)) for k in _TABLE_POINTS]
+    if all(v <= 0 for _, v in points):
+        bad(("game", "target"), f"no hand can score a point toward the target of "
+            f"{r.game.target}: every result of the scoring table is 0 or less, so the game "
+            "never ends", hint="give the makers (scoring.make and the rest) points, or end "
+            "after game.deals", near=tuple(("scoring", k) for k, _ in points),
+            reads=(("scoring", "model"), ("game", "deals")))
 
 
 def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> None:

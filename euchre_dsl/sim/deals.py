@@ -30,6 +30,21 @@ from .where import compile_where
 #: Deals tried for one hand before a condition is declared too rare.
 MAX_TRIES = 100_000
 
+#: The options that decide the cards of a seeded deal (the shuffle is of the deck, the
+#: places in it come from the packets, the widow and the upcard: see
+#: :func:`~euchre_dsl.engine.deal.deal_plan`).  The others -- misdeals, a farmer's
+#: hand (which shuffles the rest of the pack, after the cards dealt) -- leave them.
+CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("players", "count"),
+                ("deal", "packets"), ("deal", "widow"), ("deal", "upcard"))
+
+
+def deal_differences(a: RuleSet, b: RuleSet) -> list[str]:
+    """The options (``section.key``) that make a seed deal different cards under
+    ``a`` and under ``b``; empty when every hand is dealt the same cards."""
+    return [f"{section}.{key}" for section, key in CARD_OPTIONS
+            if getattr(getattr(a, section), key) != getattr(getattr(b, section), key)]
+
+
 class DealError(EuchreError):
     """Constraints no deal can meet, or a condition met too rarely to find."""
 

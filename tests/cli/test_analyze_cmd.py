@@ -175,3 +175,15 @@ def test_analyze_opens_an_egn_file() -> None:
     assert result.exit_code == 0, result.stderr
     assert "game 1 hand 1: S made hearts (named) alone; N+S took 5 of 5 (march)" in result.stdout
     assert "2 hands analysed" in result.stdout
+
+
+def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:
+    """Issue 27, finding 22: --html naming one of the inputs (given or found in a
+    folder) is refused before anything is written; the input is kept."""
+    game = tmp_path / "a.jsonl"
+    game.write_bytes(Path(GAME).read_bytes().replace(b"\n", b"") + b"\n")
+    before = game.read_bytes()
+    for given in (str(game), str(tmp_path)):
+        result = run(given, "--deals", "0", "--html", str(game))
+        assert result.exit_code == 2 and "is also an input" in result.output, result.output
+        assert game.read_bytes() == before

@@ -51,3 +51,31 @@ def test_two_line_ups_on_one_variant() -> None:
 def test_tables_that_cannot_be_paired_are_refused() -> None:
     code, _, stderr = run("standard", "buck", "-n", "2")
     assert code == 2 and "euchre compare:" in stderr and "cannot be paired" in stderr
+
+
+def test_a_variant_that_never_ends_is_named_as_such(tmp_path: Path) -> None:
+    """Issue 27, finding 17: the run that cannot finish is B's, and the command that
+    says so is compare."""
+    far = tmp_path / "far.yaml"
+    far.write_text("id: far\nextends: standard\ngame: {target: 1000000}\n", encoding="utf-8")
+    code, _, stderr = run("standard", str(far), "-n", "2")
+    assert code == 1 and "euchre compare:" in stderr and "of far (variant B)" in stderr
+    assert "euchre simulate" not in stderr and "Traceback" not in stderr
+
+
+def test_a_bot_parameter_that_is_not_finite_is_a_usage_error() -> None:
+    """Issue 27, finding 17: rule:margin=1e999 was accepted, then blamed on the rules."""
+    code, _, stderr = run("standard", "standard", "--bot", "rule:margin=1e999", "-n", "2")
+    assert code == 2 and "'1e999' is not a finite number" in stderr
+
+
+def test_the_deal_note_only_when_the_cards_differ(tmp_path: Path) -> None:
+    """Issue 27, finding 17: deal options that leave the cards alone (misdeals, a
+    farmer's hand) get no "deal differently" note; a joker in the deck does."""
+    house = tmp_path / "farmer.yaml"
+    house.write_text("extends: standard\ndeal: {farmers_hand: three_nines_or_tens, "
+                     "ace_no_face: yes, misdeal: pass_deal}\n", encoding="utf-8")
+    code, _, stderr = run("standard", str(house), "-n", "3")
+    assert code == 0 and "deal differently" not in stderr
+    code, _, stderr = run("standard", "british", "-n", "3")
+    assert code == 0 and "deal differently (deck.joker)" in stderr

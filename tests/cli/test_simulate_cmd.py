@@ -213,19 +213,162 @@ def test_resume_after_a_kill_gives_the_bytes_of_an_uninterrupted_run(tmp_path: P
     whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
     args = ["simulate", "-n", "1500", "-s", "31", "--no-progress"]
     assert _euchre(*args, "-o", str(whole)).returncode == 0
+    partial = tmp_path / "cut.jsonl.partial"
+    cut.write_bytes(b"the old contents\n")
     proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "-o", str(cut)], env=ENV,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
-    while (not cut.exists() or cut.stat().st_size == 0) and time.monotonic() < deadline:
+    while (not partial.exists() or partial.stat().st_size == 0) and \
+            time.monotonic() < deadline:
         time.sleep(0.005)
     time.sleep(random.uniform(0, 0.3))
     proc.send_signal(signal.SIGKILL)  # at a random moment: perhaps mid-record
     proc.wait()
-    assert len(cut.read_bytes()) < len(whole.read_bytes()) or proc.returncode == 0
-    assert whole.read_bytes().startswith(cut.read_bytes().rpartition(b"\n")[0])
+    if proc.returncode != 0:  # killed: the target as it was, the records so far beside it
+        assert cut.read_bytes() == b"the old contents\n"
+        assert len(partial.read_bytes()) < len(whole.read_bytes())
+        assert whole.read_bytes().startswith(partial.read_bytes().rpartition(b"\n")[0])
     done = _euchre(*args, "-o", str(cut), "--resume")
     assert done.returncode == 0, done.stderr
     assert cut.read_bytes() == whole.read_bytes()
+    assert not partial.exists()
+
+
+def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
+        tmp_path: Path) -> None:
+    """Issue 27, finding 19: Ctrl-C leaves the old file as it was, says where the
+    records so far are, and --resume finishes them."""
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
+    partial = tmp_path / "out.jsonl.partial"
+    args = ["simulate", "-n", "3000", "-s", "5", "--no-progress"]
+    assert _euchre(*args, "-o", str(whole)).returncode == 0
+    out.write_bytes(b"old\n")
+    proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "-o", str(out)], env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while (not partial.exists() or partial.stat().st_size == 0) and \
+            time.monotonic() < deadline:
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert out.read_bytes() == b"old\n"
+    assert b"out.jsonl is unchanged" in err and b"--resume" in err and b"Traceback" not in err
+    assert whole.read_bytes().startswith(partial.read_bytes().rpartition(b"\n")[0])
+    kept = partial.read_bytes()
+    done = _euchre(*args, "-o", str(out), "--resume")
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == whole.read_bytes() and not partial.exists()
+    partial.write_bytes(kept)  # left again; a run without --resume says it drops them
+    code, _, stderr = run("-n", "2", "-o", str(out))
+    assert code == 0 and "are dropped (--resume would have continued them)" in stderr
+    assert len(out.read_bytes().splitlines()) == 2 and not partial.exists()
+
+
+#: a variant whose games cannot end within the simulator's 10,000 hands
+FAR = "id: far\nextends: standard\ngame: {target: 1000000}\n"
+
+
+def test_a_failed_run_leaves_the_old_file_and_no_partial(tmp_path: Path) -> None:
+    """Issue 27, finding 19: a variant that never ends fails the run; the target was
+    not truncated at the start and is untouched at the end."""
+    variant = tmp_path / "far.yaml"
+    variant.write_text(FAR)
+    out = tmp_path / "g.jsonl"
+    out.write_bytes(b"old\n")
+    code, _, stderr = run("--variant", str(variant), "-n", "2", "-o", str(out))
+    assert code == 1 and "not finished" in stderr
+    assert out.read_bytes() == b"old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["far.yaml", "g.jsonl"]
+
+
+def test_a_full_disk_mid_run_leaves_the_old_file(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27, finding 19: a write that fails half-way (ENOSPC) is a clear error and
+    the target keeps its old bytes."""
+    import errno
+
+    import euchre_dsl.io_safety as io_safety
+    out = tmp_path / "g.jsonl"
+    out.write_bytes(b"old\n")
+    real_write = os.write
+
+    def full(fd: int, data: Any) -> int:
+        if len(data) > 100:
+            real_write(fd, bytes(data[:100]))
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+    monkeypatch.setattr(io_safety.os, "write", full)
+    code, _, stderr = run("-n", "5", "-o", str(out))
+    assert code == 2 and "No space left on device" in stderr and "unchanged" in stderr
+    assert out.read_bytes() == b"old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.jsonl"]
+
+
+def test_a_second_writer_of_the_same_file_is_refused(tmp_path: Path) -> None:
+    """Issue 27, finding 20: while one run writes FILE, another is refused (exit 2)
+    instead of interleaving; FILE is left as it was."""
+    from euchre_dsl.io_safety import PartialOutput
+    out = tmp_path / "same.jsonl"
+    out.write_bytes(b"old\n")
+    first = PartialOutput(str(out))  # a run in progress holds the lock
+    try:
+        code, _, stderr = run("-n", "2", "-o", str(out))
+        assert code == 2 and "being written by another command" in stderr
+        assert out.read_bytes() == b"old\n"
+    finally:
+        first.abandon(keep=False)
+    assert run("-n", "2", "-o", str(out))[0] == 0  # the lock went with its holder
+
+
+def test_two_concurrent_writers_never_break_the_file(tmp_path: Path) -> None:
+    """Issue 27, finding 20: two simulate -o same.jsonl at once: each either finishes
+    or is refused; the file is always the whole output of one run."""
+    out = tmp_path / "same.jsonl"
+    args = [sys.executable, "-m", "cli", "simulate", "-n", "300", "-s", "4", "--no-progress",
+            "-o", str(out)]
+    procs = [subprocess.Popen(args, env=ENV, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for _ in range(2)]
+    results = [(p.wait(timeout=300), p.stderr.read()) for p in procs if p.stderr]
+    assert sorted(code for code, _ in results)[0] == 0
+    for code, err in results:
+        assert code == 0 or (code == 2 and b"being written by another" in err), err
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 300 and all(json.loads(line)["format"] == "ehh/1" for line in lines)
+    assert [p.name for p in tmp_path.iterdir()] == ["same.jsonl"]
+
+
+def test_resume_never_leaves_a_partial_line_nor_erases_silently(tmp_path: Path) -> None:
+    """Issue 27, finding 21: --games equal to the whole records present with a partial
+    line after them, or a file that is not this run's start, is refused and kept."""
+    whole = tmp_path / "whole.jsonl"
+    assert run("-n", "4", "-s", "9", "-o", str(whole))[0] == 0
+    data = whole.read_bytes()
+    lines = data.splitlines(keepends=True)
+    out = tmp_path / "g.jsonl"
+    out.write_bytes(b"".join(lines[:3]) + lines[3][:40])  # 3 whole records, part of one
+    code, _, stderr = run("-n", "3", "-s", "9", "-o", str(out), "--resume")
+    assert code == 2 and "3 whole records" in stderr
+    assert out.read_bytes() == b"".join(lines[:3]) + lines[3][:40]
+    code, _, _ = run("-n", "4", "-s", "9", "-o", str(out), "--resume")  # finished
+    assert code == 0 and out.read_bytes() == data
+    out.write_bytes(b"my notes, no newline")  # not the start of record 1: refused
+    code, _, stderr = run("-n", "4", "-s", "9", "-o", str(out), "--resume")
+    assert code == 2 and "not the start of record 1" in stderr
+    assert out.read_bytes() == b"my notes, no newline"
+    out.write_bytes(lines[0][:30])  # the start of record 1 with no newline: carried on
+    assert run("-n", "4", "-s", "9", "-o", str(out), "--resume")[0] == 0
+    assert out.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.jsonl", "whole.jsonl"]
+
+
+def test_the_output_may_not_be_the_variant_file(tmp_path: Path) -> None:
+    """Issue 27, finding 22: -o naming the --variant file is refused, the file kept."""
+    variant = tmp_path / "v.yaml"
+    variant.write_text("id: v\nextends: standard\n")
+    code, _, stderr = run("--variant", str(variant), "-n", "1", "-o", str(variant))
+    assert code == 2 and "is also an input" in stderr
+    assert variant.read_text() == "id: v\nextends: standard\n"
 
 
 def test_resume_refuses_a_file_of_another_run(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -162,3 +163,50 @@ def test_show_changed_says_only_what_differs_from_the_parent(tmp_path: Path) -> 
              if line.startswith("  ") and line.rstrip().endswith("]")]
     assert paths == ["bidding.stick_the_dealer", "game.target"]
     assert "no rule differs" in run("show", "standard", "--changed").output
+
+
+def test_a_file_of_many_problems_is_quoted_in_linear_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27, finding 14: each problem's quoted line comes from one reading of the
+    file, not a reading from the start per problem (quadratic)."""
+    import builtins
+    import contextlib
+    import io
+    from typing import Callable
+
+    from scaling_tools import LINEAR_BOUND, growth
+
+    from cli import variant_cmd
+    from euchre_dsl.errors import EuchreError
+    from euchre_dsl.rules.registry import compile_file
+
+    def problems(n: int) -> list[Any]:
+        path = tmp_path / f"keys{n}.yaml"
+        path.write_text("id: x\nextends: standard\n" +
+                        "".join(f"k{i}: {'x' * 100}\n" for i in range(n)), encoding="utf-8")
+        with pytest.raises(EuchreError) as exc:
+            compile_file(path)
+        assert len(exc.value.problems) == n
+        return exc.value.problems
+
+    def make(n: int) -> Callable[[], object]:
+        found = problems(n)
+
+        def run() -> object:
+            with contextlib.redirect_stderr(io.StringIO()) as err:
+                variant_cmd.report(found)
+            assert f"{n + 2:>5} | k{n - 1}: xxx" in err.getvalue()  # the last one, quoted
+            return err
+        return run
+    assert growth(make, 1000) < 4 * LINEAR_BOUND
+    opened: list[str] = []
+    real_open = builtins.open
+
+    def counting_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+    found = problems(500)
+    monkeypatch.setattr(builtins, "open", counting_open)
+    with contextlib.redirect_stderr(io.StringIO()):
+        variant_cmd.report(found)
+    assert len(opened) == 1  # one reading for 500 quoted problems

@@ -274,3 +274,61 @@ def test_a_lone_surrogate_in_a_tag_is_a_located_problem(tag: str, column: int) -
                                          "which UTF-8 text cannot hold")
     line = 1 if "Variant" in tag else 2
     assert (item.problem.location.line, item.problem.location.column) == (line, column)
+
+
+def _long_game(hands: int) -> bytes:
+    """One text game of ``hands`` copies of a sample hand (renumbered), then a second
+    game: ~400 bytes a hand, as in issue 27's 38 MB game of 100,000 hands."""
+    first = (HERE.parent.parent / "samples" / "games.ehh").read_text(encoding="utf-8")
+    first = first.split("\n[Variant")[0]
+    head, _, body = first.partition("\nhand 1 ")
+    hand = "hand 1 " + body.split("\nhand 2 ")[0].rstrip("\n") + "\n\n"
+    out = io.StringIO()
+    out.write(head + "\n")
+    for h in range(hands):
+        out.write(hand.replace("hand 1 ", f"hand {h + 1} ", 1))
+    out.write(TEXT_GAME)
+    return out.getvalue().encode("utf-8")
+
+
+def test_a_game_past_the_hands_limit_is_refused_while_it_is_read() -> None:
+    """Issue 27, finding 5: the 10,000-hand limit is checked as the lines go by: the
+    game is one located problem at its hand 10,001, and the game after it is read."""
+    from euchre_dsl.limits import MAX_HANDS
+    data = _long_game(MAX_HANDS + 5)
+    items = list(iter_text(io.BytesIO(data), "long.ehh"))
+    assert len(items) == 2 and items[1].problem is None
+    problem = items[0].problem
+    assert problem is not None and problem.code == "schema"
+    assert f"the game has {MAX_HANDS + 5:,} hands, more than the {MAX_HANDS:,}" in \
+        problem.message
+    over = data.decode().split("\n").index(f"hand {MAX_HANDS + 1} dealer E") + 1
+    assert (problem.location.file, problem.location.line) == ("long.ehh", over)
+    at_limit = list(iter_text(io.BytesIO(_long_game(300)), "ok.ehh"))  # far from it: read
+    assert at_limit[0].problem is None and len(at_limit[0].data["hands"]) == 300
+
+
+def test_a_long_game_is_read_in_flat_memory_and_linear_time() -> None:
+    """Issue 27, finding 5: past the limit, memory does not grow with the game (it
+    grew to 4.7 GB for 100,000 hands) and time grows at most in proportion."""
+    import tracemalloc
+    from typing import Callable
+
+    from scaling_tools import LINEAR_BOUND, growth
+
+    def peak(hands: int) -> int:
+        data = _long_game(hands)
+        tracemalloc.start()
+        try:
+            for _ in iter_text(io.BytesIO(data), "long.ehh"):
+                pass
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    small, large = peak(12_000), peak(24_000)
+    assert large < 1.25 * small
+
+    def make(hands: int) -> Callable[[], object]:
+        data = _long_game(hands)
+        return lambda: sum(1 for _ in iter_text(io.BytesIO(data), "long.ehh"))
+    assert growth(make, 12_000) < 4 * LINEAR_BOUND

@@ -478,3 +478,50 @@ def test_notation_mistakes_after_the_first_error_of_a_hand_are_reported_too() ->
     h["actions"][9] = ["W", "play", "9S"]  # out of turn in the original order: not guessed
     problems = validate_record(record(h))
     assert codes(problems) == [("schema", 0, 1), ("bad-card", 0, 6), ("schema", 0, 7)]
+
+
+def test_one_wrong_dealer_name_is_one_problem() -> None:
+    """Issue 27, finding 15: hand 5's dealer E renamed S is one ``wrong-dealer``; the
+    hand's actions (which follow E) and hand 6 (rightly dealt by S) are not blamed."""
+    rec = random_game("standard", 3)
+    dealers = [h["dealer"] for h in rec["hands"]]
+    h = next(k for k in range(1, len(dealers) - 1) if dealers[k] == "E")
+    rec["hands"][h]["dealer"] = "S"
+    problems = [p for p in validate_record(rec) if p.severity != "info"]
+    assert codes(problems) == [("wrong-dealer", h, None)]
+    assert f"hand {h + 1} is dealt by S" in problems[0].message
+
+
+def test_a_broken_last_hand_that_may_have_won_outright_leaves_the_winner_unchecked() -> None:
+    """Issue 27, finding 16: in Dirty Clubs, taking every trick wins the game without
+    changing the scores; when the last hand cannot be replayed (two plays swapped),
+    the claimed winner is not checked -- never a false "the game is not over"."""
+    rec = random_game("dirty-clubs", 0)
+    assert rec["final"]["winner"] is not None
+    assert not any(rec["hands"][-1]["result"]["points"].values())  # won outright
+    actions = rec["hands"][-1]["actions"]
+    plays = [k for k, a in enumerate(actions) if a[1] == "play"]
+    actions[plays[-2]], actions[plays[-1]] = actions[plays[-1]], actions[plays[-2]]
+    problems = validate_record(rec)
+    assert [p.code for p in problems if p.severity != "info"] == ["out-of-turn"]
+    assert any(p.code == "not-checked" and "final.winner" in p.message for p in problems)
+    rec["final"]["winner"] = None  # the claim that agrees with the scores: not blamed either
+    assert [p.code for p in validate_record(rec) if p.severity != "info"] == ["out-of-turn"]
+
+
+def test_only_the_documented_spellings_are_read() -> None:
+    """Issue 27, finding 18: ``str.upper`` made "Jſ" (long s) the jack of spades and a
+    trump claim "ſ" spades, and spaces around a card were stripped: each is an error."""
+    rec = random_game("standard", 5)
+    h, k = next((h, k) for h, hand in enumerate(rec["hands"])
+                for k, a in enumerate(hand["actions"]) if a[1] == "play" and a[2][1] == "S")
+    for bad in (rec["hands"][h]["actions"][k][2][0] + "ſ", f" {rec['hands'][h]['actions'][k][2]} "):
+        broken = copy.deepcopy(rec)
+        broken["hands"][h]["actions"][k][2] = bad
+        problems = [p for p in validate_record(broken) if p.severity != "info"]
+        assert codes(problems)[0] == ("bad-card", h, k) and repr(bad) in problems[0].message
+    t = next(h for h, hand in enumerate(rec["hands"]) if hand["result"]["trump"] == "S")
+    rec["hands"][t]["result"]["trump"] = "ſ"
+    assert codes(validate_record(rec)) == [("schema", t, None)]
+    rec["hands"][t]["result"]["trump"] = "s"  # ASCII letters in any case are documented
+    assert validate_record(rec) == []

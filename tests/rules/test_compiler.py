@@ -423,3 +423,26 @@ def test_an_identity_phrase_with_a_bad_value_hints_without_a_default(tmp_path: P
     (p,) = problems_of(write(tmp_path, "s.euchre",
                              "variant s extends standard {\n source pub\n}\n"))
     assert p.hint == "put the text in double quotes"
+
+
+ZERO_POINTS = ("make: 0, march: 0, alone_make: 0, alone_march: 0, euchred: 0, "
+               "euchred_march: 0, alone_euchred: 0, lone_defender_euchre: 0, "
+               "lone_defender_march: 0")
+
+
+def test_a_game_no_hand_can_end_is_an_error(tmp_path: Path) -> None:
+    """Issue 27, finding 18: a variant whose hands score nothing checked 'ok' and then
+    every game of it ran to the simulator's limit."""
+    p = only_problem(write(tmp_path, "zero.yaml", "id: zero\nextends: standard\n"
+                           f"scoring: {{{ZERO_POINTS}}}\n"))
+    assert "no hand can score a point toward the target of 10" in p.message
+    assert p.location.line == 3
+    p = only_problem(write(tmp_path, "flat.yaml", "id: flat\nextends: buck\n"
+                           "scoring: {per_trick: 0, instant_win: no}\n"))
+    assert "no hand can bring a score down to 0" in p.message
+
+
+def test_a_fixed_number_of_deals_ends_a_game_without_points(tmp_path: Path) -> None:
+    rules = compile_file(write(tmp_path, "dealt.yaml", "id: dealt\nextends: standard\n"
+                               f"scoring: {{{ZERO_POINTS}}}\ngame: {{deals: 4}}\n"))
+    assert rules.game.deals == 4

@@ -175,6 +175,11 @@ def test_a_users_own_class_is_named_by_module_and_class() -> None:
     ("tests.sim.test_bots_interface:snapshot", "has no class 'snapshot'"),
     ("tests.sim.test_bots_interface:Param", "is not a bot"),
     ("pimc:goal=maybe", "bot 'pimc', parameter 'goal': 'maybe' is not one of game, points"),
+    # issue 27, finding 18: nan passes every range check, inf is no margin
+    ("pimc:bias=nan", "bot 'pimc', parameter 'bias': 'nan' is not a finite number"),
+    ("rule:margin=inf", "bot 'rule', parameter 'margin': 'inf' is not a finite number"),
+    ("rule:margin=1e999", "'1e999' is not a finite number"),
+    ("rule:alone_margin=-Infinity", "'-Infinity' is not a finite number"),
 ])
 def test_bad_specs_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=None) as err:

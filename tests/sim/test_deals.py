@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -97,3 +98,31 @@ def test_an_impossible_condition_says_how_many_deals_were_tried() -> None:
 def test_placed_cards_no_deal_can_hold_are_refused(c: Constraints, message: str) -> None:
     with pytest.raises(DealError, match=message):
         c.check(RULES)
+
+
+def test_variants_the_options_call_alike_deal_the_same_cards() -> None:
+    """Issue 27, finding 17: compare's "deal differently" note rests on
+    deal_differences; variants it calls alike get the same cards hand for hand,
+    one option of CARD_OPTIONS apart they do not."""
+    from dataclasses import replace
+
+    from euchre_dsl.sim.deals import CARD_OPTIONS, Deals, deal_differences
+    base = load_variant("standard")
+    deal_alike = replace(base, deal=replace(base.deal, farmers_hand="any_hand",
+                                            ace_no_face=True, misdeal="pass_deal"))
+    joker = load_variant("british")
+    assert deal_differences(base, deal_alike) == []
+    assert deal_differences(base, joker) == ["deck.joker"]
+    assert len(CARD_OPTIONS) == 6
+
+    def cards(rules: Any) -> list[tuple[Any, ...]]:
+        deals = Deals(5)
+        deals.start(0, 0)
+        out = []
+        for h in range(40):
+            game = Game(rules, dealer=h % 4)
+            deals.deal(game, h)
+            out.append((game.dealt, game.upcard))
+        return out
+    assert cards(base) == cards(deal_alike)
+    assert cards(base) != cards(joker)

@@ -11,6 +11,7 @@ the values a parameter accepts.
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any, NamedTuple, Sequence
 
 from ...errors import EuchreError
@@ -154,6 +155,8 @@ def _convert(name: str, p: Param, value: str) -> Any:
     except ValueError:
         kind = "a whole number" if p.kind is int else "a number"
         raise BotSpecError(f"{where}: {value!r} is not {kind}") from None
+    if not math.isfinite(number):  # nan passes every range check, inf is no margin
+        raise BotSpecError(f"{where}: {value!r} is not a finite number")
     if p.minimum is not None and number < p.minimum or \
             p.maximum is not None and number > p.maximum:
         lo = "" if p.minimum is None else f"at least {p.minimum:g}"
