@@ -2,7 +2,7 @@
 
 Every hand is shown (a renderer watches the whole table); the bidding, trump,
 the trick in play, tricks taken and the score, with the replay's words for
-each action (:func:`~euchre_dsl.history.replay.describe`).
+each action (:func:`~euchre_dsl.display.replay.describe`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cards import contract_name
 from ..engine.actions import PLAY, Action
 from ..engine.game import Game
-from ..history.replay import describe
+from ..display.replay import describe
 
 
 def table_text(game: Game) -> str:
