@@ -17,6 +17,7 @@ total tricks with best play, and their score): by default the project's
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -32,6 +33,7 @@ from ..history.notation import action_from_json
 from ..history.reader import Item
 from ..history.validate import Validator, walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
+from .hidden import DEFAULT_WORLDS, ActionModel, HiddenHand
 from .report import HandAnalysis, PlayValue
 
 #: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`).
@@ -89,8 +91,15 @@ class Analyzer:
 
     def __init__(self, solver_for: SolverFactory | None = None,
                  decisions: DecisionValuer | None = None,
-                 validator: Validator | None = None):
+                 validator: Validator | None = None,
+                 worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 model: ActionModel | None = None):
         self.validator = validator or Validator()
+        #: hands with hidden cards: worlds per play (0: not valued), the seed of
+        #: their sampling and the model their weights are read from (see :mod:`.hidden`)
+        self.worlds = worlds
+        self.seed = seed
+        self.model = model
         self._solver_for = solver_for or default_solver
         self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}
         self.decisions = decisions
@@ -191,6 +200,9 @@ class _Hand:
         self.moves: list[Action] = []
         self.phase = game.phase  # the phase before the next action
         self.made_in: str | None = None
+        #: hidden cards: the worlds the plays are valued over (None: not valued)
+        self.hidden = None if analyzer.worlds <= 0 else HiddenHand(
+            analyzer.worlds, random.Random(f"{analyzer.seed}/{index}/{h}"), analyzer.model)
 
     # -------------------------------------------------------------- the walk
     def before(self, game: Game, i: int) -> None:
@@ -204,6 +216,8 @@ class _Hand:
             return  # the walk reports it
         if game.phase in DECISION_PHASES:
             self.points.extend(_decision_points(game, i, nxt))
+            if self.hidden is not None:
+                self.hidden.note(game, nxt)
         if nxt.verb != PLAY or not self.valued:
             return
         pos = game
@@ -216,7 +230,8 @@ class _Hand:
     def _value_position(self, game: Game, i: int, nxt: Action) -> None:
         known = full_information(game)
         view = self.view
-        if self.opening is None:
+        first = self.opening is None
+        if first:
             self.opening = known
             if known:
                 view.makers_dd_points = self.solver.solve_points(game)
@@ -224,10 +239,12 @@ class _Hand:
                     view.seats_dd = {game.labels[s]: self.solver.solve(game, s)
                                      for s in range(game.n) if game.active[s]}
         if not known:
-            if not any("hidden cards" in n for n in view.notes):
+            self.forced.clear()
+            if self.hidden is not None:
+                self._estimate(game, i, nxt, first)
+            elif not any("hidden cards" in n for n in view.notes):
                 view.notes.append("hidden cards: plays are valued only where every card "
                                   "still in play is known")
-            self.forced.clear()
             return
         if len(game.legal_actions()) == 1:
             # nothing to choose: its value is the next choice's (no search needed)
@@ -237,8 +254,35 @@ class _Hand:
         self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1,
                         self.solver.card_values(game))
 
+    def _estimate(self, game: Game, i: int, nxt: Action, opening: bool) -> None:
+        """Value the play ``nxt`` of a position with hidden cards over sampled worlds
+        (``opening``: the opening lead, whose best value is the hand's)."""
+        assert self.hidden is not None
+        view = self.view
+        try:
+            est = self.hidden.play(game, nxt, self.solver.card_values)
+        except ValueError as exc:  # no consistent deal, or a card its seat cannot hold
+            view.notes.append(f"action {i}: the hidden cards cannot be sampled ({exc}); the "
+                              "plays from here are not valued")
+            self.valued = False
+            return
+        if not view.estimated:
+            view.estimated = True
+            view.worlds = est.best.worlds
+            if opening:
+                view.makers_dd_mean = est.best.mean
+                view.makers_dd_ci = (est.best.low, est.best.high)
+        names = game.deck.names
+        view.plays.append(PlayValue(
+            i, game.labels[nxt.seat], names[nxt.arg], est.best.mean,  # type: ignore[index]
+            est.after.mean, _maker_side(game, nxt.seat), tuple(names[c] for c in est.better),
+            len(game.trick_winners) + 1, estimated=True, loss=est.cost))
+
     def acted(self, ev: Acted) -> None:
         if ev.refused:
+            plays = self.view.plays
+            if plays and plays[-1].estimated and plays[-1].action == ev.action:
+                plays.pop()  # valued before the walk refused it
             if self.valued:
                 self.view.notes.append(f"action {ev.action} was refused: the rest of the hand is "
                                        "not valued")
@@ -282,6 +326,9 @@ class _Hand:
             view.plays = []
             view.makers_dd_points = None
             view.seats_dd = None
+            view.estimated = False
+            view.makers_dd_mean = view.makers_dd_ci = None
+            view.worlds = 0
             view.notes = [n for n in view.notes if "hidden cards" not in n]
             view.notes.append("the hand has errors (see euchre validate): not analysed")
         if ev.finished and len(game.results) > self.results_before:
