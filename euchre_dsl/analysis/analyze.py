@@ -350,7 +350,7 @@ class _Hand:
                 taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == side)
                 view.plays.extend(_forced_values(game, self.forced, taken))
         if self.opening and view.plays:
-            view.makers_dd = view.plays[0].best
+            view.makers_dd = int(view.plays[0].best)
         else:
             view.makers_dd_points = None
             view.seats_dd = None

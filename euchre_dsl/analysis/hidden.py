@@ -64,13 +64,13 @@ class Estimate:
 def estimate(values: Sequence[float], weights: Sequence[float]) -> Estimate:
     """The weighted mean of ``values``, with a normal 95% interval over the
     effective number of worlds (equal values: an interval of width 0)."""
+    if min(values) == max(values):  # every world agrees: the value itself, exactly
+        return Estimate(values[0], values[0], values[0], len(values))
     total = sum(weights)
     mean = sum(w * v for w, v in zip(weights, values)) / total
     var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total
     eff = total * total / sum(w * w for w in weights)
-    half = 1.96 * sqrt(var / eff) if eff > 1 else 0.0
-    if var < 1e-12:
-        half = 0.0
+    half = 1.96 * sqrt(var / eff)
     return Estimate(mean, mean - half, mean + half, len(values))
 
 
@@ -168,7 +168,7 @@ class HiddenHand:
         deck, trump = after.deck, after.trump
         assert trump is not None
         log = after.hand_log
-        plays = [(a[0], a[2]) for a in log if a[1] == PLAY]
+        plays = [(a[0], a[2]) for a in log if a[1] == PLAY and a[2] is not None]
         per_trick = sum(after.active)
         held = list(hands)
         for j in range(len(plays) - 1, -1, -1):

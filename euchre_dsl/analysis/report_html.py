@@ -84,7 +84,7 @@ class _Game:
 @dataclass
 class _PlayerMistakes:
     mistakes: int = 0
-    cost: int = 0
+    cost: float = 0
     valued: int = 0  # hands of the player whose play was valued
 
 
@@ -99,7 +99,7 @@ class HtmlReport:
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}
         self.mistakes: dict[str, dict[str, _PlayerMistakes]] = {}  # variant -> player -> ...
-        self.worst: list[tuple[int, HandAnalysis, PlayValue]] = []
+        self.worst: list[tuple[float, HandAnalysis, PlayValue]] = []
         self.worst_bids: list[tuple[float, HandAnalysis, Decision]] = []
         self.decisions = 0
         self.variants: list[str] = []
@@ -347,11 +347,11 @@ class HtmlReport:
         if not any(book[m].valued for m in members):
             return _pair("Mistakes per player", "<p>No hand of this variant could be valued "
                          "(hidden cards or errors).</p>", "")
-        bars = [Bar(m, float(book[m].cost), f"{book[m].cost} ({book[m].mistakes} "
+        bars = [Bar(m, float(book[m].cost), f"{_num(book[m].cost)} ({book[m].mistakes} "
                     f"mistake{'' if book[m].mistakes == 1 else 's'})") for m in members]
         chart = _bars(bars, "Tricks lost to play mistakes per player", None, BAR2)
         table = _table(["Player", "Hands valued", "Mistakes", "Tricks lost", "Per hand"],
-                       [[esc(m), str(book[m].valued), str(book[m].mistakes), str(book[m].cost),
+                       [[esc(m), str(book[m].valued), str(book[m].mistakes), _num(book[m].cost),
                          "–" if not book[m].valued else f"{book[m].cost / book[m].valued:.2f}"]
                         for m in members], "Mistakes per player")
         return _pair("Mistakes per player, with their cost", chart, table)
@@ -368,7 +368,7 @@ class HtmlReport:
             who = h.players.get(p.seat, p.seat)
             rows.append([cell, esc(f"{who} ({p.seat})" if who != p.seat else who),
                          esc(_card(p.card)), esc(", ".join(_card(c) for c in p.better)),
-                         str(cost)])
+                         _num(cost)])
         return ('<section id="mistakes"><h2>Costliest mistakes</h2>' +
                 _table(["Where", "Player", "Played", "Better", "Tricks lost"], rows,
                        "The plays that cost the most tricks") + "</section>")
@@ -539,3 +539,8 @@ def write_report_html(hands: Iterable[HandAnalysis], out: str | os.PathLike[str]
     return report.write()
 
 
+
+
+def _num(x: float) -> str:
+    """A count of tricks: whole, or a mean over sampled deals to two decimals."""
+    return str(int(x)) if x == int(x) else f"{x:.2f}"

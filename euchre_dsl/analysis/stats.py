@@ -37,12 +37,12 @@ class Tally:
     defended: int = 0  # hands defended against a maker
     defensive_euchres: int = 0  # ... in which the makers were set
     valued: int = 0  # hands whose play was valued by the solver
-    tricks_lost: int = 0  # tricks its play mistakes cost in those hands
+    tricks_lost: float = 0  # tricks its play mistakes cost in those hands
     drops: int = 0  # hands it dropped out of (stay or drop)
     bucks: int = 0  # hands it stayed in and took no trick (countdown scoring)
 
     def to_json(self) -> dict[str, Any]:
-        def rate(a: int, b: int) -> float | None:
+        def rate(a: float, b: int) -> float | None:
             return None if b == 0 else round(a / b, 4)
 
         return {
