@@ -69,7 +69,7 @@ def table_marks(record: Any, index: int, file: str, hand_no: int | None = None,
         return solver
 
     out: dict[int, HandMarks] = {}
-    analyzer = Analyzer(solver_for=remembering, validator=validator)
+    analyzer = Analyzer(solver_for=remembering, validator=validator, worlds=0)
     for h in analyzer.analyze_record(record, index, file, hand_no):
         if last is not None and h.hand > last:
             break
