@@ -42,7 +42,7 @@ from .table_values import hand_marks, table_marks
 from .text import contract_line
 
 #: The most hands listed (and linked) in one report.
-MAX_LISTED_HANDS = 500
+MAX_LISTED_HANDS = 1000
 #: The most games whose score progression is drawn.
 MAX_CHARTED_GAMES = 12
 #: The costliest mistakes listed.
