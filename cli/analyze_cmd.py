@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterator
 
@@ -116,7 +117,8 @@ def _read(path: str, opts: Options) -> _Input:
 
 class _Progress:
     """``analyze: 12/50 games, 0.8 games/s, ETA 0:45`` on standard error, redrawn
-    at least every second while the analysis runs."""
+    every half second by a thread of its own while the analysis runs (a game with
+    many bidding decisions takes a while: the bar never goes quiet meanwhile)."""
 
     def __init__(self, enabled: bool, games: int):
         self.enabled = enabled
@@ -126,6 +128,16 @@ class _Progress:
         self.start = time.monotonic()
         self._last = 0.0
         self._drawn = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+        if enabled:
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(0.5):
+            self.draw()
 
     def game(self, hands: int) -> None:
         self.done += 1
@@ -135,6 +147,10 @@ class _Progress:
     def draw(self, force: bool = False) -> None:
         if not self.enabled:
             return
+        with self._lock:
+            self._draw(force)
+
+    def _draw(self, force: bool) -> None:
         now = time.monotonic()
         if not force and now - self._last < 0.5:
             return
@@ -150,11 +166,18 @@ class _Progress:
 
     def clear(self) -> None:
         """Wipe the bar before the report writes to the same terminal."""
-        if self.enabled and self._drawn:
-            click.echo("\r\033[K", err=True, nl=False)
-            self._drawn = False
+        if not self.enabled:
+            return
+        with self._lock:
+            if self._drawn:
+                click.echo("\r\033[K", err=True, nl=False)
+                self._drawn = False
+            self._last = time.monotonic()  # the report's lines stay a moment
 
     def close(self) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join()
         if self.enabled and self._drawn:
             click.echo("", err=True)
 
@@ -292,9 +315,6 @@ def _results(inputs: list[_Input], opts: Options, workers: int, run: "_Run", bar
                           for index, data in inp.records])
         for inp, futures in zip(inputs, tasks):
             for fut in futures:
-                while not fut.done():  # keep the bar moving while the game is analysed
-                    wait([fut], timeout=0.5)
-                    bar.draw()
                 hands, skipped = fut.result()
                 _emit(inp.result, hands, skipped, run, bar)
             yield inp.result
