@@ -27,7 +27,7 @@ from ..engine.actions import (
     PLAYING, STAY_DROP, WIDOW, Action,
 )
 from ..engine.game import Game
-from ..errors import Problem
+from ..errors import EuchreError, Problem
 from ..history.events import Acted, Dealt, HandEnded, Started
 from ..history.notation import action_from_json
 from ..history.reader import Item
@@ -261,7 +261,8 @@ class _Hand:
         view = self.view
         try:
             est = self.hidden.play(game, nxt, self.solver.card_values)
-        except ValueError as exc:  # no consistent deal, or a card its seat cannot hold
+        except (ValueError, EuchreError) as exc:  # no consistent deal, or a card its seat
+            # cannot hold (the walk reports an illegal card itself)
             view.notes.append(f"action {i}: the hidden cards cannot be sampled ({exc}); the "
                               "plays from here are not valued")
             self.valued = False

@@ -188,6 +188,8 @@ class HiddenHand:
         took it since."""
         assert self.model is not None
         s = bid.action.seat
+        if not after.active[s]:
+            return 1.0  # out of the play (a loner's partner): its hand is not sampled
         hand = hands[s]
         since = after.hand_log[bid.index:]
         if any(a[1] not in _CARDLESS_OR_TRACKED for a in since if a[0] == s):

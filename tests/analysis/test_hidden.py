@@ -155,3 +155,22 @@ def test_a_record_as_one_seat_saw_it() -> None:
             else:
                 assert a == b
     assert record["hands"][0]["deal"]["hands"]["N"] is not None  # the input is left alone
+
+
+def test_hidden_hands_of_every_shipped_variant_are_estimated() -> None:
+    from pathlib import Path
+
+    from euchre_dsl.sim.play_model import SoftBot
+
+    from .analyze_tools import random_game
+
+    root = Path(__file__).resolve().parents[2] / "variants"
+    analyzer = Analyzer(worlds=1, model=SoftBot())
+    for variant in sorted(p.stem for p in root.glob("*.yaml")):
+        record = random_game(variant, 1, 6)
+        seen = as_seen_by(record, record["seats"][1])
+        hands = list(analyzer.analyze_record(seen, 0, variant))
+        assert hands and not analyzer.skipped, variant
+        assert any(h.estimated for h in hands), variant
+        for h in hands:
+            assert not any("cannot be sampled" in n for n in h.notes), (variant, h.notes)
