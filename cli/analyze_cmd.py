@@ -242,7 +242,9 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     better cards).  For each bidding decision: the expected net points of
     every option, estimated over deals consistent with what that seat knew,
     each solved with all cards visible -- perfect-information estimates,
-    which favour bold bids.
+    which favour bold bids.  A hand with hidden cards (or every hand, seen
+    with --from-view SEAT) is valued over --worlds sampled deals consistent
+    with the record, as means with 95% intervals.
 
     PATH is a .json, .jsonl or .ehh file, a directory (every record file in
     it) or '-' for standard input.
@@ -252,6 +254,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze samples/standard-game.json --hand 3
       euchre analyze games.jsonl --stats --deals 0
       euchre analyze games/ --export tables --format csv --workers 2
+      euchre analyze season.jsonl --from-view S --html season.html --workers 2
     """
     files = expand_paths(list(paths))
     if deals is None:  # statistics do not use the bidding estimates: skip them
