@@ -6,7 +6,9 @@ validator's problems: a hand with errors is replayed (the game goes on) but
 not valued.  Before each play whose position is fully known -- every card
 still in play known to be in one hand, as in a simulation or a complete
 record -- the solver values every legal card; the card played and the best
-card give a :class:`~.report.PlayValue`.  Bidding decisions met on the way are
+card give a :class:`~.report.PlayValue`.  Where the record hides cards, each
+play is valued over sampled worlds instead (:mod:`.hidden`: means with 95%
+intervals, the hand marked ``estimated``).  Bidding decisions met on the way are
 kept (a copy of the game at each) and valued by :mod:`.decisions`:
 perfect-information estimates over sampled deals.
 

@@ -122,7 +122,9 @@ class HandAnalysis:
     ``makers_dd`` is the makers' tricks with best play from the opening lead
     (``None`` when the opening lead could not be analysed: no maker, hidden
     cards, a hand that stopped on an error); ``plays`` has an entry for every
-    play analysed (positions with hidden cards are not valued: ``notes`` says so).
+    play analysed.  A hand whose record hides cards is ``estimated``: its
+    opening value is ``makers_dd_mean`` over ``worlds`` sampled deals, and its
+    plays are means over them (see :mod:`.hidden`).
     """
 
     file: str
