@@ -268,3 +268,14 @@ def test_the_linked_replay_pages_carry_every_legal_cards_value(report: Path) -> 
     valued = [f["ana"] for h in data["hands"] for f in h["frames"] if "ana" in f]
     assert valued and all(v["values"] for v in valued)
     assert any(len(v["values"]) > 1 for v in valued)
+
+
+def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: Path) -> None:
+    from euchre_dsl.analysis.hidden import as_seen_by
+
+    record = as_seen_by(json.loads(FILES[0].read_text()), "S")
+    hands = list(Analyzer(worlds=2).analyze_record(record, 0, str(FILES[0])))
+    assert all(h.estimated for h in hands if h.plays)
+    page = write_report_html(hands, tmp_path / "r.html")[0].read_text(encoding="utf-8")
+    assert "with hidden cards estimated over sampled deals" in page
+    assert "(over 2 deals)" in page

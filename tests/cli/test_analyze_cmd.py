@@ -190,3 +190,18 @@ def test_from_view_names_a_seat_the_game_does_not_have() -> None:
     result = run(GAME, "--deals", "0", "--from-view", "X")
     assert result.exit_code == 1
     assert "--from-view X: X is not a seat of this game (its seats: N, E, S, W)" in result.stderr
+
+
+def test_the_progress_bar_keeps_moving_while_a_game_is_analysed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    from cli.analyze_cmd import _Progress
+
+    bar = _Progress(True, 3)
+    time.sleep(1.3)  # no game finished meanwhile: the bar's own thread redraws it
+    bar.game(4)
+    bar.close()
+    err = capsys.readouterr().err
+    assert err.count("analyze: 0/3 games, 0 hands") >= 1
+    assert "analyze: 1/3 games, 4 hands" in err and "ETA" in err
