@@ -10,35 +10,40 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 import click
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
+from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
-from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import STDIN, InputError, find_records, input_name, open_records
+from euchre_dsl.errors import Location, Problem
+from euchre_dsl.history.reader import InputError, find_records, input_name, open_records
+from euchre_dsl.sim.play_model import SoftBot
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
 
 
 @dataclass(frozen=True)
-class Job:
-    """What to analyse in one file, and how (picklable, for the worker processes)."""
+class Options:
+    """How to analyse (picklable, for the worker processes)."""
 
-    path: str
     record: int | None
     hand: int | None
     deals: int
     seed: int
+    worlds: int = DEFAULT_WORLDS
+    view: str | None = None  # --from-view: the seat whose view is analysed
+    model: str = "rule"  # the model of play hidden cards are inferred under
 
 
 @dataclass
@@ -49,50 +54,92 @@ class FileResult:
     unreadable: str | None = None
 
 
-def _analyzer(job: Job) -> Analyzer:
-    estimator = DecisionEstimator(job.deals, job.seed) if job.deals > 0 else None
-    return Analyzer(decisions=estimator)
+@dataclass
+class _Input:
+    """One file's records, read before the analysis (to count the games)."""
+
+    path: str
+    name: str
+    records: list[tuple[int, Any]]  # (index, the record's data)
+    result: FileResult
 
 
-def _hands(job: Job, analyzer: Analyzer, result: FileResult) -> Iterator[HandAnalysis]:
-    """The analysed hands of one file, streamed; problems go into ``result``."""
-    name = input_name(job.path)
+def _analyzer(opts: Options) -> Analyzer:
+    estimator = DecisionEstimator(opts.deals, opts.seed) if opts.deals > 0 else None
+    model = SoftBot("rule", seed=opts.seed) if opts.model == "rule" else None
+    return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model)
+
+
+#: The analyzer of this process (solvers and variants are kept between records).
+_ANALYZERS: dict[Options, Analyzer] = {}
+
+
+def analyze_record(opts: Options, name: str, index: int, data: Any
+                   ) -> tuple[list[HandAnalysis], list[Problem]]:
+    """One record's hands and the problems that kept it from being analysed
+    (in a worker process, or here)."""
+    analyzer = _ANALYZERS.get(opts)
+    if analyzer is None:
+        analyzer = _ANALYZERS[opts] = _analyzer(opts)
+    if opts.view is not None:
+        seats = data.get("seats") if type(data) is dict else None
+        if isinstance(seats, list) and opts.view not in seats:
+            return [], [Problem("from-view", f"--from-view {opts.view}: {opts.view} is not a "
+                                f"seat of this game (its seats: "
+                                f"{', '.join(str(x) for x in seats)})",
+                                location=Location(name), record=index,
+                                hint="name one of the game's seats")]
+        data = as_seen_by(data, opts.view)
+    hands = list(analyzer.analyze_record(data, index, name, opts.hand))
+    skipped = analyzer.skipped[:]
+    analyzer.skipped.clear()
+    return hands, skipped
+
+
+def _read(path: str, opts: Options) -> _Input:
+    """The records of one file to analyse; a record that is not JSON is skipped now."""
+    result = FileResult(path)
+    inp = _Input(path, input_name(path), [], result)
     try:
-        items = open_records(job.path)
+        for item in open_records(path):
+            if opts.record is not None and item.index + 1 != opts.record:
+                continue
+            if item.problem is not None:
+                result.skipped.append(item.problem)
+            else:
+                inp.records.append((item.index, item.data))
     except InputError as exc:
         result.unreadable = str(exc)
-        return
-    try:
-        yield from analyzer.analyze_items(items, name, job.record, job.hand)
     except OSError as exc:  # the file failed while being read
-        result.unreadable = f"cannot read {job.path}: {exc.strerror or exc}"
-    result.skipped.extend(analyzer.skipped)
-    analyzer.skipped.clear()
-
-
-def analyze_file(job: Job) -> FileResult:
-    """One whole file, in a worker process."""
-    result = FileResult(job.path)
-    result.hands.extend(_hands(job, _analyzer(job), result))
-    return result
+        result.unreadable = f"cannot read {path}: {exc.strerror or exc}"
+    return inp
 
 
 class _Progress:
-    """``analyze: 3/10 files, 120 hands, 45.2 hands/s`` on standard error, redrawn."""
+    """``analyze: 12/50 games, 0.8 games/s, ETA 0:45`` on standard error, redrawn
+    every half second by a thread of its own while the analysis runs (a game with
+    many bidding decisions takes a while: the bar never goes quiet meanwhile)."""
 
-    def __init__(self, enabled: bool, files: int):
+    def __init__(self, enabled: bool, games: int):
         self.enabled = enabled
-        self.files = files
+        self.games = games
         self.done = 0
         self.hands = 0
         self.start = time.monotonic()
         self._last = 0.0
+        self._drawn = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+        if enabled:
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
 
-    def hand(self) -> None:
-        self.hands += 1
-        self.draw()
+    def _tick(self) -> None:
+        while not self._stop.wait(0.5):
+            self.draw()
 
-    def file_done(self, hands: int = 0) -> None:
+    def game(self, hands: int) -> None:
         self.done += 1
         self.hands += hands
         self.draw(force=True)
@@ -100,17 +147,44 @@ class _Progress:
     def draw(self, force: bool = False) -> None:
         if not self.enabled:
             return
+        with self._lock:
+            self._draw(force)
+
+    def _draw(self, force: bool) -> None:
         now = time.monotonic()
-        if not force and now - self._last < 0.2:
+        if not force and now - self._last < 0.5:
             return
         self._last = now
-        rate = self.hands / max(now - self.start, 1e-9)
-        click.echo(f"\ranalyze: {self.done}/{self.files} files, {plural(self.hands, 'hand')}, "
-                   f"{rate:.1f} hands/s ", err=True, nl=False)
+        spent = max(now - self.start, 1e-9)
+        rate = self.done / spent
+        eta = "" if not self.done else \
+            f", ETA {_clock((self.games - self.done) / rate)}"
+        click.echo(f"\r\033[Kanalyze: {self.done}/{plural(self.games, 'game')}, "
+                   f"{plural(self.hands, 'hand')}, {rate:.2f} games/s{eta}, "
+                   f"{_clock(spent)} spent", err=True, nl=False)
+        self._drawn = True
+
+    def clear(self) -> None:
+        """Wipe the bar before the report writes to the same terminal."""
+        if not self.enabled:
+            return
+        with self._lock:
+            if self._drawn:
+                click.echo("\r\033[K", err=True, nl=False)
+                self._drawn = False
+            self._last = time.monotonic()  # the report's lines stay a moment
 
     def close(self) -> None:
-        if self.enabled:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join()
+        if self.enabled and self._drawn:
             click.echo("", err=True)
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 @click.command("analyze")
@@ -137,8 +211,19 @@ class _Progress:
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
-              help="Analyse this many files at once, in separate processes (the report is "
-                   "the same, in input order).")
+              help="Analyse this many games at once, in separate processes, from one file or "
+                   "many (the report is the same for any number, in input order).")
+@click.option("--worlds", type=click.IntRange(min=0), default=DEFAULT_WORLDS, show_default=True,
+              help="Hands with hidden cards: sampled deals each play is valued over (0: do "
+                   "not value such hands).")
+@click.option("--from-view", "view", metavar="SEAT",
+              help="Analyse each game as SEAT saw it: every other hand, an untaken widow and "
+                   "the others' discards hidden.")
+@click.option("--hidden-model", "model", type=click.Choice(["rule", "random"]), default="rule",
+              show_default=True,
+              help="How hidden cards are inferred from the bids: rule weighs each sampled deal "
+                   "by how likely the rule bot made the bids seen (trusted 3 times in 4); "
+                   "random weighs the bids alike (players who bid at random).")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
               help="Also write the analysis as a web page of charts and tables, with a "
                    "replay page per game in OUT-replays/ beside it.")
@@ -147,7 +232,8 @@ class _Progress:
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
                 report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, progress: bool | None,
-                html_out: str | None = None) -> None:
+                html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
+                view: str | None = None, model: str = "rule") -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -156,7 +242,9 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     better cards).  For each bidding decision: the expected net points of
     every option, estimated over deals consistent with what that seat knew,
     each solved with all cards visible -- perfect-information estimates,
-    which favour bold bids.
+    which favour bold bids.  A hand with hidden cards (or every hand, seen
+    with --from-view SEAT) is valued over --worlds sampled deals consistent
+    with the record, as means with 95% intervals.
 
     PATH is a .json, .jsonl or .ehh file, an EGN game or match (.egn, .emn,
     .egnb), a directory (every record file in it) or '-' for standard input.
@@ -166,6 +254,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze samples/standard-game.json --hand 3
       euchre analyze games.jsonl --stats --deals 0
       euchre analyze games/ --export tables --format csv --workers 2
+      euchre analyze season.jsonl --from-view S --html season.html --workers 2
     """
     found = find_records(list(paths))
     for message in found.skipped:  # counted as unreadable below, once the run exists
@@ -184,17 +273,20 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
             click.echo(f"euchre analyze: cannot write {export_dir}: {exc.strerror or exc}",
                        err=True)
             sys.exit(EXIT_USAGE)
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = _Progress(show, len(files))
+    if progress is None:  # a bar on a terminal, unless the JSON report is written there too
+        progress = sys.stderr.isatty() and not (report == "json" and sys.stdout.isatty())
+    opts = Options(record_no, hand_no, deals, seed, worlds, view, model)
+    inputs = [_read(p, opts) for p in files]
+    bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout
     run = _Run(report == "json", stats, exporter, out)
     run.html = None if html_out is None else HtmlReport(html_out)
     run.unreadable += len(found.skipped)
-    jobs = [Job(p, record_no, hand_no, deals, seed) for p in files]
     try:
         run.begin()
-        for result in _results(jobs, workers, run, bar):
+        for result in _results(inputs, opts, workers, run, bar):
             run.end_file(result)
+        bar.clear()
         run.finish()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -208,29 +300,43 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     sys.exit(EXIT_INVALID if run.problems or run.errors else EXIT_OK)
 
 
-def _results(jobs: list[Job], workers: int, run: "_Run", bar: _Progress
+def _results(inputs: list[_Input], opts: Options, workers: int, run: "_Run", bar: _Progress
              ) -> Iterator[FileResult]:
-    """Each file's result in input order; hands are handed to ``run`` as they come."""
-    if workers == 1 or len(jobs) < 2:
-        analyzers: dict[tuple[int, int], Analyzer] = {}
-        for job in jobs:
-            analyzer = analyzers.setdefault((job.deals, job.seed), _analyzer(job))
-            result = FileResult(job.path)
-            for h in _hands(job, analyzer, result):
-                run.hand(h)
-                bar.hand()
-            bar.file_done()
-            yield result
+    """Each file's result in input order; hands are handed to ``run`` as they come.
+
+    With more than one worker every game is a task of its own, so one big file
+    uses every core; the games are reported in input order whatever the order
+    they finish in, and each game's sampling is seeded by its place, so the
+    report is the same for any number of workers.
+    """
+    if workers == 1 or sum(len(inp.records) for inp in inputs) < 2:
+        for inp in inputs:
+            for index, data in inp.records:
+                hands, skipped = analyze_record(opts, inp.name, index, data)
+                _emit(inp.result, hands, skipped, run, bar)
+            yield inp.result
         return
-    local = [j for j in jobs if j.path == STDIN]  # standard input is read here
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {j: pool.submit(analyze_file, j) for j in jobs if j.path != STDIN}
-        for job in jobs:
-            result = analyze_file(job) if job in local else futures[job].result()
-            for h in result.hands:
-                run.hand(h)
-            bar.file_done(len(result.hands))
-            yield result
+        tasks: list[list[Future[tuple[list[HandAnalysis], list[Problem]]]]] = []
+        for inp in inputs:
+            tasks.append([pool.submit(analyze_record, opts, inp.name, index, data)
+                          for index, data in inp.records])
+        for inp, futures in zip(inputs, tasks):
+            for fut in futures:
+                hands, skipped = fut.result()
+                _emit(inp.result, hands, skipped, run, bar)
+            yield inp.result
+
+
+def _emit(result: FileResult, hands: list[HandAnalysis], skipped: list[Problem],
+          run: "_Run", bar: _Progress) -> None:
+    """One game analysed: its hands to the report, its problems to its file's."""
+    if hands:
+        bar.clear()
+    for h in hands:
+        run.hand(h)
+    result.skipped.extend(skipped)
+    bar.game(len(hands))
 
 
 class _Run:

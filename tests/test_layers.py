@@ -33,6 +33,16 @@ RANKS: dict[str, int] = {
 }
 
 
+#: Imports made inside a function, upward on purpose, each with its reason.  The one
+#: reader of record files (``history/reader.py``) opens EGN files by their extension;
+#: EGN's converter (``interop/``) stands on the history layer, so the reader imports it
+#: only when such a file is opened.  Nothing else may.
+DEFERRED = {
+    ("history/reader.py", "euchre_dsl.interop.egn"),
+    ("history/reader.py", "euchre_dsl.interop.egnb"),
+}
+
+
 def top_part(dotted: str) -> str:
     """``euchre_dsl.sim.bots.rule`` -> ``sim``; the package itself -> ``__init__``."""
     parts = dotted.split(".")
@@ -82,7 +92,7 @@ def test_imports_point_down(path: Path) -> None:
     dotted = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     for line, target in imports_of(path.read_text(encoding="utf-8"), dotted):
         other = top_part(target)
-        if other == own:
+        if other == own or (str(path.relative_to(PACKAGE)), target) in DEFERRED:
             continue
         if other == "__init__" or RANKS.get(other, 99) >= RANKS[own]:
             wrong.append(f"line {line}: {own} (rank {RANKS[own]}) imports {target} "

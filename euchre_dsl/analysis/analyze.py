@@ -6,7 +6,9 @@ validator's problems: a hand with errors is replayed (the game goes on) but
 not valued.  Before each play whose position is fully known -- every card
 still in play known to be in one hand, as in a simulation or a complete
 record -- the solver values every legal card; the card played and the best
-card give a :class:`~.report.PlayValue`.  Bidding decisions met on the way are
+card give a :class:`~.report.PlayValue`.  Where the record hides cards, each
+play is valued over sampled worlds instead (:mod:`.hidden`: means with 95%
+intervals, the hand marked ``estimated``).  Bidding decisions met on the way are
 kept (a copy of the game at each) and valued by :mod:`.decisions`:
 perfect-information estimates over sampled deals.
 
@@ -17,6 +19,7 @@ total tricks with best play, and their score): by default the project's
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
@@ -26,12 +29,13 @@ from ..engine.actions import (
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
-from ..errors import Problem
+from ..errors import EuchreError, Problem
 from ..history.events import Acted, Dealt, HandEnded, Started
 from ..history.notation import action_from_json
 from ..history.reader import Item
 from ..history.validate import Validator, walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
+from .hidden import DEFAULT_WORLDS, ActionModel, HiddenHand
 from .report import HandAnalysis, PlayValue
 
 #: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`):
@@ -92,8 +96,15 @@ class Analyzer:
 
     def __init__(self, solver_for: SolverFactory | None = None,
                  decisions: DecisionValuer | None = None,
-                 validator: Validator | None = None):
+                 validator: Validator | None = None,
+                 worlds: int = DEFAULT_WORLDS, seed: int = 0,
+                 model: ActionModel | None = None):
         self.validator = validator or Validator()
+        #: hands with hidden cards: worlds per play (0: not valued), the seed of
+        #: their sampling and the model their weights are read from (see :mod:`.hidden`)
+        self.worlds = worlds
+        self.seed = seed
+        self.model = model
         self._solver_for = solver_for or default_solver
         self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}
         self.decisions = decisions
@@ -194,6 +205,9 @@ class _Hand:
         self.moves: list[Action] = []
         self.phase = game.phase  # the phase before the next action
         self.made_in: str | None = None
+        #: hidden cards: the worlds the plays are valued over (None: not valued)
+        self.hidden = None if analyzer.worlds <= 0 else HiddenHand(
+            analyzer.worlds, random.Random(f"{analyzer.seed}/{index}/{h}"), analyzer.model)
 
     # -------------------------------------------------------------- the walk
     def before(self, game: Game, i: int) -> None:
@@ -207,6 +221,8 @@ class _Hand:
             return  # the walk reports it
         if game.phase in DECISION_PHASES:
             self.points.extend(_decision_points(game, i, nxt))
+            if self.hidden is not None:
+                self.hidden.note(game, nxt)
         if nxt.verb != PLAY or not self.valued:
             return
         pos = game
@@ -219,7 +235,8 @@ class _Hand:
     def _value_position(self, game: Game, i: int, nxt: Action) -> None:
         known = full_information(game)
         view = self.view
-        if self.opening is None:
+        first = self.opening is None
+        if first:
             self.opening = known
             if known:
                 view.makers_dd_points = self.solver.solve_points(game)
@@ -227,10 +244,12 @@ class _Hand:
                     view.seats_dd = {game.labels[s]: self.solver.solve(game, s)
                                      for s in range(game.n) if game.active[s]}
         if not known:
-            if not any("hidden cards" in n for n in view.notes):
+            self.forced.clear()
+            if self.hidden is not None:
+                self._estimate(game, i, nxt, first)
+            elif not any("hidden cards" in n for n in view.notes):
                 view.notes.append("hidden cards: plays are valued only where every card "
                                   "still in play is known")
-            self.forced.clear()
             return
         if len(game.legal_actions()) == 1:
             # nothing to choose: its value is the next choice's (no search needed)
@@ -240,8 +259,36 @@ class _Hand:
         self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1,
                         self.solver.card_values(game))
 
+    def _estimate(self, game: Game, i: int, nxt: Action, opening: bool) -> None:
+        """Value the play ``nxt`` of a position with hidden cards over sampled worlds
+        (``opening``: the opening lead, whose best value is the hand's)."""
+        assert self.hidden is not None
+        view = self.view
+        try:
+            est = self.hidden.play(game, nxt, self.solver.card_values)
+        except (ValueError, EuchreError) as exc:  # no consistent deal, or a card its seat
+            # cannot hold (the walk reports an illegal card itself)
+            view.notes.append(f"action {i}: the hidden cards cannot be sampled ({exc}); the "
+                              "plays from here are not valued")
+            self.valued = False
+            return
+        if not view.estimated:
+            view.estimated = True
+            view.worlds = est.best.worlds
+            if opening:
+                view.makers_dd_mean = est.best.mean
+                view.makers_dd_ci = (est.best.low, est.best.high)
+        names = game.deck.names
+        view.plays.append(PlayValue(
+            i, game.labels[nxt.seat], names[nxt.arg], est.best.mean,  # type: ignore[index]
+            est.after.mean, _maker_side(game, nxt.seat), tuple(names[c] for c in est.better),
+            len(game.trick_winners) + 1, estimated=True, loss=est.cost))
+
     def acted(self, ev: Acted) -> None:
         if ev.refused:
+            plays = self.view.plays
+            if plays and plays[-1].estimated and plays[-1].action == ev.action:
+                plays.pop()  # valued before the walk refused it
             if self.valued:
                 self.view.notes.append(f"action {ev.action} was refused: the rest of the hand is "
                                        "not valued")
@@ -285,6 +332,9 @@ class _Hand:
             view.plays = []
             view.makers_dd_points = None
             view.seats_dd = None
+            view.estimated = False
+            view.makers_dd_mean = view.makers_dd_ci = None
+            view.worlds = 0
             view.notes = [n for n in view.notes if "hidden cards" not in n]
             view.notes.append("the hand has errors (see euchre validate): not analysed")
         if ev.finished and len(game.results) > self.results_before:
@@ -306,7 +356,7 @@ class _Hand:
                 taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == side)
                 view.plays.extend(_forced_values(game, self.forced, taken))
         if self.opening and view.plays:
-            view.makers_dd = view.plays[0].best
+            view.makers_dd = int(view.plays[0].best)
         else:
             view.makers_dd_points = None
             view.seats_dd = None

@@ -28,13 +28,14 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
               ("alone", "bool"), ("made_in", "str"), ("lone_defender", "str"),
               ("dropped", "str"), ("made", "bool"), ("reason", "str"), ("tricks", "str"),
               ("points", "str"), ("makers_points", "int"), ("makers_tricks", "int"),
-              ("makers_dd", "int"), ("makers_dd_points", "int"), ("mistakes", "int"),
-              ("makers_lost", "int"), ("defenders_lost", "int"), ("decisions", "int"),
+              ("makers_dd", "int"), ("makers_dd_points", "int"), ("estimated", "bool"),
+              ("makers_dd_mean", "float"), ("worlds", "int"), ("mistakes", "int"),
+              ("makers_lost", "float"), ("defenders_lost", "float"), ("decisions", "int"),
               ("players", "str")),
     "plays": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
               ("trick", "int"), ("seat", "str"), ("player", "str"), ("card", "str"),
-              ("maker_side", "bool"), ("best", "int"), ("after", "int"), ("cost", "int"),
-              ("better", "str")),
+              ("maker_side", "bool"), ("best", "float"), ("after", "float"),
+              ("cost", "float"), ("estimated", "bool"), ("better", "str")),
     "decisions": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
                   ("seat", "str"), ("player", "str"), ("option", "str"), ("chosen", "bool"),
                   ("best", "bool"), ("net", "float"), ("ci_low", "float"),
@@ -62,7 +63,8 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
         "tricks": _pairs(h.seats, h.tricks), "points": _pairs(h.sides, h.points),
         "makers_points": None if side is None or not h.points else h.points[side],
         "makers_tricks": h.makers_tricks, "makers_dd": h.makers_dd,
-        "makers_dd_points": h.makers_dd_points, "mistakes": len(h.mistakes),
+        "makers_dd_points": h.makers_dd_points, "estimated": h.estimated,
+        "makers_dd_mean": h.makers_dd_mean, "worlds": h.worlds, "mistakes": len(h.mistakes),
         "makers_lost": sum(p.cost for p in h.plays if p.maker_side),
         "defenders_lost": sum(p.cost for p in h.plays if not p.maker_side),
         "decisions": len(h.decisions),
@@ -72,7 +74,7 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
     plays = [{**where, "action": p.action, "trick": p.trick, "seat": p.seat,
               "player": h.players.get(p.seat, p.seat), "card": p.card,
               "maker_side": p.maker_side, "best": p.best, "after": p.after, "cost": p.cost,
-              "better": ",".join(p.better)} for p in h.plays]
+              "estimated": p.estimated, "better": ",".join(p.better)} for p in h.plays]
     decisions = []
     for d in h.decisions:
         best = d.best.option

@@ -34,15 +34,22 @@ class PlayValue:
     action: int  # index of the play in the hand's ``actions``
     seat: str
     card: str
-    best: int
-    after: int
+    best: float
+    after: float
     maker_side: bool  # the seat plays for the makers
     better: tuple[str, ...] = ()
     trick: int = 0  # 1-based trick the card is played to
+    #: a hand with hidden cards: ``best`` and ``after`` are means over sampled worlds
+    #: (see :mod:`.hidden`), and ``loss`` is what the card gave up on average against
+    #: the best card the seat surely held (0 below the mistake margin)
+    estimated: bool = False
+    loss: float = 0.0
 
     @property
-    def cost(self) -> int:
+    def cost(self) -> float:
         """Tricks the play lost for its own side (0: a best play)."""
+        if self.estimated:
+            return self.loss
         return self.best - self.after if self.maker_side else self.after - self.best
 
     @property
@@ -50,6 +57,10 @@ class PlayValue:
         return self.cost > 0
 
     def to_json(self) -> dict[str, Any]:
+        if self.estimated:
+            return {"action": self.action, "seat": self.seat, "card": self.card,
+                    "best_mean": round(self.best, 4), "after_mean": round(self.after, 4),
+                    "trick": self.trick}
         return {"action": self.action, "seat": self.seat, "card": self.card,
                 "best": self.best, "after": self.after, "trick": self.trick}
 
@@ -111,7 +122,9 @@ class HandAnalysis:
     ``makers_dd`` is the makers' tricks with best play from the opening lead
     (``None`` when the opening lead could not be analysed: no maker, hidden
     cards, a hand that stopped on an error); ``plays`` has an entry for every
-    play analysed (positions with hidden cards are not valued: ``notes`` says so).
+    play analysed.  A hand whose record hides cards is ``estimated``: its
+    opening value is ``makers_dd_mean`` over ``worlds`` sampled deals, and its
+    plays are means over them (see :mod:`.hidden`).
     """
 
     file: str
@@ -142,6 +155,12 @@ class HandAnalysis:
     #: individual games: each seat's tricks with best play from the opening lead, that
     #: seat against a coalition of all the others (the solver's best play there)
     seats_dd: dict[str, int] | None = None
+    #: a hand with hidden cards: the makers' tricks with best play from the opening
+    #: lead, averaged over ``worlds`` sampled deals, and its 95% interval
+    estimated: bool = False
+    makers_dd_mean: float | None = None
+    makers_dd_ci: tuple[float, float] | None = None
+    worlds: int = 0
     plays: list[PlayValue] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     errors: bool = False  # the hand has errors (``euchre validate``): not valued
@@ -167,7 +186,7 @@ class HandAnalysis:
     def mistakes(self) -> list[PlayValue]:
         return [p for p in self.plays if p.mistake]
 
-    def lost_by(self, seat: str) -> int:
+    def lost_by(self, seat: str) -> float:
         """Tricks ``seat``'s own play mistakes cost its side in this hand."""
         return sum(p.cost for p in self.plays if p.seat == seat)
 
@@ -183,13 +202,21 @@ class HandAnalysis:
             "points": dict(zip(self.sides, self.points)),
             "made": self.made, "reason": self.reason,
             "makers_tricks": self.makers_tricks,
-            "makers_dd": self.makers_dd,
+            **({"estimated": True, "makers_dd_mean": _round(self.makers_dd_mean),
+                "makers_dd_ci": None if self.makers_dd_ci is None
+                else [round(x, 4) for x in self.makers_dd_ci], "worlds": self.worlds}
+               if self.estimated else {"makers_dd": self.makers_dd}),
             "makers_dd_points": self.makers_dd_points,
             "seats_dd": self.seats_dd,
             "plays": [p.to_json() for p in self.plays],
-            "mistakes": [{"action": p.action, "seat": p.seat, "card": p.card, "cost": p.cost,
+            "mistakes": [{"action": p.action, "seat": p.seat, "card": p.card,
+                          "cost": round(p.cost, 4) if p.estimated else p.cost,
                           "trick": p.trick, "better": list(p.better)} for p in self.mistakes],
             "decisions": [d.to_json() for d in self.decisions],
             "errors": self.errors,
             "notes": list(self.notes),
         }
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)

@@ -38,11 +38,11 @@ from ..history.positions import Locate
 from ..display.replay import GameView, replay_record
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 from .stats import PlayerStats, Tally
-from .table_values import hand_marks
+from .table_values import hand_marks, table_marks
 from .text import contract_line
 
 #: The most hands listed (and linked) in one report.
-MAX_LISTED_HANDS = 500
+MAX_LISTED_HANDS = 1000
 #: The most games whose score progression is drawn.
 MAX_CHARTED_GAMES = 12
 #: The costliest mistakes listed.
@@ -84,7 +84,7 @@ class _Game:
 @dataclass
 class _PlayerMistakes:
     mistakes: int = 0
-    cost: int = 0
+    cost: float = 0
     valued: int = 0  # hands of the player whose play was valued
 
 
@@ -99,16 +99,21 @@ class HtmlReport:
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}
         self.mistakes: dict[str, dict[str, _PlayerMistakes]] = {}  # variant -> player -> ...
-        self.worst: list[tuple[int, HandAnalysis, PlayValue]] = []
+        self.worst: list[tuple[float, HandAnalysis, PlayValue]] = []
         self.worst_bids: list[tuple[float, HandAnalysis, Decision]] = []
         self.decisions = 0
         self.variants: list[str] = []
+        self.all_games: set[tuple[str, int]] = set()  # every game counted, listed or not
+        self.files: list[str] = []
 
     # ------------------------------------------------------------- collecting
     def add(self, h: HandAnalysis) -> None:
         """Count one analysed hand."""
         self.total += 1
         self.stats.add(h)
+        self.all_games.add((h.file, h.record))
+        if h.file not in self.files:
+            self.files.append(h.file)
         if h.variant not in self.variants:
             self.variants.append(h.variant)
         book = self.mistakes.setdefault(h.variant, {})
@@ -136,6 +141,12 @@ class HtmlReport:
     # ------------------------------------------------------------- writing
     def write(self) -> list[Path]:
         """Write the report and its replay pages; the files written, report first."""
+        # the costliest mistakes and bids link to their replays even past the list's cap
+        for h in [h for _, h, _p in self.worst] + [h for _, h, _d in self.worst_bids]:
+            game = self.games.setdefault((h.file, h.record), _Game(h.file, h.record, h.variant))
+            if not any(x is h for x in game.hands):
+                game.hands.append(h)
+                game.hands.sort(key=lambda x: x.hand)
         pages = self._write_replays()
         template = resources.files(__package__).joinpath("report.html").read_text(
             encoding="utf-8")
@@ -183,7 +194,14 @@ class HtmlReport:
         except EuchreError:
             return []
         g.view = view
-        marks = {h.hand: hand_marks(h) for h in g.hands if h.plays}
+        last = (max(h.hand for h in g.hands) - 1) // MAX_PAGE_HANDS * MAX_PAGE_HANDS \
+            + MAX_PAGE_HANDS
+        # every legal card's value on the table, as ``euchre replay --analysis`` shows it
+        # (a hand with hidden cards keeps the analyzer's marks: its values are estimates)
+        marks = table_marks(record, g.record - 1, file, last=last)
+        for h in g.hands:
+            if h.plays and h.hand not in marks:
+                marks[h.hand] = hand_marks(h)
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
         folder.mkdir(parents=True, exist_ok=True)
         out: list[Path] = []
@@ -227,21 +245,33 @@ class HtmlReport:
         return "\n".join(parts)
 
     def heading(self) -> str:
-        games = {(h.file, h.record) for h in self.listed}
-        files = {h.file for h in self.listed}
+        games = len(self.all_games)
+        files = len(self.files)
+        listed_games = {(h.file, h.record) for h in self.listed}
         valued = sum(1 for h in self.listed if h.makers_dd is not None)
-        out = [f'<header><h1>Euchre analysis</h1><p class="lead">{self.total} hand'
-               f'{"" if self.total == 1 else "s"} from {len(games)} game'
-               f'{"" if len(games) == 1 else "s"} in {len(files)} file'
-               f'{"" if len(files) == 1 else "s"}; {valued} of the listed hands valued '
-               'from the opening lead.</p>',
+        estimated = sum(1 for h in self.listed if h.estimated)
+        out = [f'<header><h1>Euchre analysis</h1><p class="lead">{_count(self.total, "hand")} '
+               f'from {_count(games, "game")} in {_count(files, "file")}; {valued} of the '
+               'listed hands valued from the opening lead'
+               + (f", {estimated} with hidden cards estimated over sampled deals"
+                  if estimated else "") + '.</p>',
                f'<p class="note">Card values come from a perfect-information solver: every hand '
                f'visible, best play by everyone. {esc(PERFECT_INFORMATION_NOTE.capitalize())}.'
                '</p>']
         if self.total > len(self.listed):
-            out.append(f'<p class="note limit">This page lists the first {len(self.listed)} of '
-                       f'the {self.total} hands (at most {self.max_hands}); the statistics count '
-                       'every hand. Choose hands with --record and --hand.</p>')
+            out.append(f'<p class="note limit">The list of hands shows the first '
+                       f'{len(self.listed)} of the {self.total} hands ({len(listed_games)} of the '
+                       f'{games} games), at most {self.max_hands} so that the page and its replay '
+                       'folder stay small; the charts, tables and costliest mistakes count every '
+                       'hand, and each costliest mistake links to its replay. Choose games and '
+                       'hands with --record and --hand.</p>')
+        unlinked = {(g.file, g.record) for g in self.games.values() if g.page is None}
+        if unlinked:
+            why = ("read from standard input, which cannot be read again"
+                   if all(f == STDIN_NAME for f, _ in unlinked)
+                   else "whose records could not be replayed again")
+            out.append(f'<p class="note">{_count(len(unlinked), "game")} {why}: '
+                       'listed without replay pages.</p>')
         nav = ['<a href="#hands">Every hand</a>', '<a href="#mistakes">Costliest mistakes</a>']
         if self.decisions:
             nav.append('<a href="#bidding">Bidding</a>')
@@ -347,11 +377,11 @@ class HtmlReport:
         if not any(book[m].valued for m in members):
             return _pair("Mistakes per player", "<p>No hand of this variant could be valued "
                          "(hidden cards or errors).</p>", "")
-        bars = [Bar(m, float(book[m].cost), f"{book[m].cost} ({book[m].mistakes} "
+        bars = [Bar(m, float(book[m].cost), f"{_num(book[m].cost)} ({book[m].mistakes} "
                     f"mistake{'' if book[m].mistakes == 1 else 's'})") for m in members]
         chart = _bars(bars, "Tricks lost to play mistakes per player", None, BAR2)
         table = _table(["Player", "Hands valued", "Mistakes", "Tricks lost", "Per hand"],
-                       [[esc(m), str(book[m].valued), str(book[m].mistakes), str(book[m].cost),
+                       [[esc(m), str(book[m].valued), str(book[m].mistakes), _num(book[m].cost),
                          "–" if not book[m].valued else f"{book[m].cost / book[m].valued:.2f}"]
                         for m in members], "Mistakes per player")
         return _pair("Mistakes per player, with their cost", chart, table)
@@ -368,7 +398,7 @@ class HtmlReport:
             who = h.players.get(p.seat, p.seat)
             rows.append([cell, esc(f"{who} ({p.seat})" if who != p.seat else who),
                          esc(_card(p.card)), esc(", ".join(_card(c) for c in p.better)),
-                         str(cost)])
+                         _num(cost)])
         return ('<section id="mistakes"><h2>Costliest mistakes</h2>' +
                 _table(["Where", "Player", "Played", "Better", "Tricks lost"], rows,
                        "The plays that cost the most tricks") + "</section>")
@@ -404,6 +434,8 @@ class HtmlReport:
             cell = f'<a href="{esc(link)}">{esc(name)}</a>' if link else esc(name)
             points = ", ".join(f"{s} {p:+d}" for s, p in zip(h.sides, h.points) if p)
             dd = "–" if h.makers_dd is None else f"{h.makers_tricks} / {h.makers_dd}"
+            if h.makers_dd_mean is not None:  # hidden cards: a mean over sampled deals
+                dd = f"{h.makers_tricks} / {h.makers_dd_mean:.2f} (over {h.worlds} deals)"
             rows.append([cell, esc(contract_line(h)), esc(points or "–"), dd,
                          str(len(h.mistakes)) if h.plays else "–"])
         note = "" if all(self.link(h) for h in self.listed) else (
@@ -468,18 +500,24 @@ def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str
     hi = max([top or 0.0] + known + [0.0])
     lo = min(known + [0.0])
     span = (hi - lo) or 1.0
-    w, left, right, row_h = 380, 120, 100, 22
-    plot = w - left - right
+    # margins as wide as the longest label and value, so no text runs past the edge
+    # (the drawing scales to the window as a whole, text included)
+    left = max([_text_width(r.label) for r in rows if not r.heading] + [30.0]) + 12
+    right = max(_text_width(r.words or "–") for r in rows if not r.heading) + 10 \
+        if any(not r.heading for r in rows) else 10
+    plot, row_h = 170.0, 22
+    w = max(left + plot + right, max([_text_width(r.label, 8.0) + 6 for r in rows
+                                      if r.heading] + [0.0]))
     zero = left + plot * (0 - lo) / span
     h = row_h * len(rows) + 8
-    out = [f'<svg class="bars" viewBox="0 0 {w} {h}" role="img" aria-label="{esc(label)}">'
+    out = [f'<svg class="bars" viewBox="0 0 {w:.0f} {h}" role="img" aria-label="{esc(label)}">'
            f"<title>{esc(label)}</title>"]
     for k, r in enumerate(rows):
         y = 4 + k * row_h
         if r.heading:
             out.append(f'<text x="2" y="{y + 15}" font-weight="700">{esc(r.label)}</text>')
             continue
-        out.append(f'<text x="{left - 6}" y="{y + 15}" text-anchor="end">{esc(r.label)}</text>')
+        out.append(f'<text x="{left - 6:.0f}" y="{y + 15}" text-anchor="end">{esc(r.label)}</text>')
         end = zero
         if r.value is not None:
             x = left + plot * (r.value - lo) / span
@@ -539,3 +577,18 @@ def write_report_html(hands: Iterable[HandAnalysis], out: str | os.PathLike[str]
     return report.write()
 
 
+
+
+def _num(x: float) -> str:
+    """A count of tricks: whole, or a mean over sampled deals to two decimals."""
+    return str(int(x)) if x == int(x) else f"{x:.2f}"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _text_width(text: str, per_char: float = 7.2) -> float:
+    """A generous width of ``text`` at the charts' 12px font (wide letters count more)."""
+    wide = sum(1 for c in text if c in "MWmw@%")
+    return per_char * len(text) + 3.0 * wide

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .report import HandAnalysis
 from .text import MADE_IN_WORDS
@@ -38,12 +38,12 @@ class Tally:
     defended: int = 0  # hands defended against a maker
     defensive_euchres: int = 0  # ... in which the makers were set
     valued: int = 0  # hands whose play was valued by the solver
-    tricks_lost: int = 0  # tricks its play mistakes cost in those hands
+    tricks_lost: float = 0  # tricks its play mistakes cost in those hands
     drops: int = 0  # hands it dropped out of (stay or drop)
     bucks: int = 0  # hands it stayed in and took no trick (countdown scoring)
 
     def to_json(self) -> dict[str, Any]:
-        def rate(a: int, b: int) -> float | None:
+        def rate(a: float, b: int) -> float | None:
             return None if b == 0 else round(a / b, 4)
 
         return {
@@ -148,18 +148,13 @@ class PlayerStats:
                 if not members:
                     continue
                 out.append(f"  by {kind}:")
-                out.append("    " + _row(kind, "hands", "pts/hand", "made", "make%", "euchre%",
-                                         "march", "alone", "alone made", "def. euchres",
-                                         "lost/hand", "drops", "bucks"))
+                columns = _columns(self.countdown.get(variant, False),
+                                   any(t.drops for t in members.values()))
+                rows = [[kind] + [name for name, _ in columns]]
                 for m, t in sorted(members.items()):
                     j = t.to_json()
-                    out.append("    " + _row(m, str(t.hands), _num(j["points_per_hand"]),
-                                             str(t.made_trump), _pct(j["make_rate"]),
-                                             _pct(j["euchre_rate"]), str(t.marches),
-                                             str(t.loners), _pct(j["loner_make_rate"]),
-                                             str(t.defensive_euchres),
-                                             _num(j["tricks_lost_per_hand"]), str(t.drops),
-                                             str(t.bucks)))
+                    rows.append([m] + [cell(t, j) for _, cell in columns])
+                out.extend("    " + line for line in _aligned(rows))
                 rounds = sorted({r for t in members.values() for r in t.by_round})
                 if rounds and kind != "side":
                     out.append(f"    make rate by {kind} and how trump was made:")
@@ -174,9 +169,37 @@ def _rate(cell: list[int] | None) -> float | None:
     return None if not cell or not cell[0] else cell[1] / cell[0]
 
 
-def _row(*cells: str) -> str:
-    first, rest = cells[0], cells[1:]
-    return f"{first:<12}" + "".join(f"{c:>12}" for c in rest)
+Cell = Callable[[Tally, dict[str, Any]], str]
+
+
+def _columns(countdown: bool, drops: bool) -> list[tuple[str, Cell]]:
+    """The statistics' columns: only those the variant has (bucks where scores count
+    down, drops where somebody dropped out)."""
+    cols: list[tuple[str, Cell]] = [
+        ("hands", lambda t, j: str(t.hands)),
+        ("pts/hand", lambda t, j: _num(j["points_per_hand"])),
+        ("made", lambda t, j: str(t.made_trump)),
+        ("make%", lambda t, j: _pct(j["make_rate"])),
+        ("euchre%", lambda t, j: _pct(j["euchre_rate"])),
+        ("march", lambda t, j: str(t.marches)),
+        ("alone", lambda t, j: str(t.loners)),
+        ("alone made%", lambda t, j: _pct(j["loner_make_rate"])),
+        ("def. euchres", lambda t, j: str(t.defensive_euchres)),
+        ("lost/hand", lambda t, j: _num(j["tricks_lost_per_hand"])),
+    ]
+    if drops:
+        cols.append(("drops", lambda t, j: str(t.drops)))
+    if countdown:
+        cols.append(("bucks", lambda t, j: str(t.bucks)))
+    return cols
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    """Rows as lines: the first column left-aligned, the others right-aligned, each
+    as wide as its widest cell and two spaces apart, so no two ever run together."""
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    return [f"{r[0]:<{widths[0]}}" + "".join(f"  {c:>{w}}" for c, w in zip(r[1:], widths[1:]))
+            for r in rows]
 
 
 def _pct(x: float | None) -> str:

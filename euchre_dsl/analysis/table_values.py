@@ -47,8 +47,10 @@ def hand_marks(h: HandAnalysis, values: Mapping[int, Mapping[str, int]] | None =
     by action index, when known)."""
     plays = {}
     for p in h.plays:
+        if p.estimated:
+            continue  # values over sampled deals: not one deal's card values
         known = (values or {}).get(p.action)
-        plays[p.action] = PlayMark(p.seat, p.card, p.best, p.after, p.maker_side, p.better,
+        plays[p.action] = PlayMark(p.seat, p.card, int(p.best), int(p.after), p.maker_side, p.better,
                                    known if known is not None and p.card in known else None)
     return HandMarks(h.makers_dd, plays)
 
@@ -67,7 +69,7 @@ def table_marks(record: Any, index: int, file: str, hand_no: int | None = None,
         return solver
 
     out: dict[int, HandMarks] = {}
-    analyzer = Analyzer(solver_for=remembering, validator=validator)
+    analyzer = Analyzer(solver_for=remembering, validator=validator, worlds=0)
     for h in analyzer.analyze_record(record, index, file, hand_no):
         if last is not None and h.hand > last:
             break

@@ -18,8 +18,11 @@ MADE_IN_WORDS = {"order_up_round": "ordered up", "naming": "named", "auction": "
                  "take_upcard": "after the auction", "widow": "named"}
 
 
-def tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
+def tricks(n: float) -> str:
+    """``1 trick``, ``3 tricks``; a mean over sampled deals with two decimals."""
+    if n == int(n):
+        return f"{int(n)} trick{'' if n == 1 else 's'}"
+    return f"{n:.2f} tricks"
 
 
 def hand_heading(h: HandAnalysis) -> str:
@@ -52,8 +55,9 @@ def contract_line(h: HandAnalysis) -> str:
 def mistake_line(h: HandAnalysis, p: PlayValue) -> str:
     side = "makers" if p.maker_side else "defenders"
     better = ", ".join(p.better)
-    return (f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)} for the "
-            f"{side}; better: {better}")
+    average = " on average" if p.estimated else ""
+    return (f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)}{average} for "
+            f"the {side}; better: {better}")
 
 
 def decision_line(d: Decision) -> str:
@@ -72,6 +76,13 @@ def render_hand(h: HandAnalysis) -> str:
                      f"{tricks(h.makers_dd)}" + ("" if h.makers_dd_points is None else
                                                  f" (a score of {h.makers_dd_points:+d} "
                                                  "for them)"))
+    if h.estimated and h.makers_dd_mean is not None and h.makers_dd_ci is not None:
+        low, high = h.makers_dd_ci
+        lines.append(f"  hidden cards, estimated over {h.worlds} deals: with best play from the "
+                     f"opening lead the makers take {h.makers_dd_mean:.2f} tricks on average "
+                     f"(95% CI {low:.2f}-{high:.2f})")
+    elif h.estimated:
+        lines.append(f"  hidden cards: the plays are estimated over {h.worlds} deals each")
     if h.seats_dd is not None:
         lines.append("  each against all the others, with best play from the opening lead: " +
                      ", ".join(f"{s} {tricks(t)}" for s, t in h.seats_dd.items()))
@@ -95,17 +106,19 @@ class Summary:
     def __init__(self, keep: int = 3):
         self.hands = 0
         self.valued = 0  # hands whose opening lead was solved
+        self.estimated = 0  # hands with hidden cards, valued over sampled deals
         self.mistakes = 0
-        self.tricks_lost = 0
+        self.tricks_lost = 0.0
         self.decisions = 0
         self.decision_loss = 0.0
         self.keep = keep
-        self.worst: list[tuple[int, str, str]] = []  # (cost, where, words)
+        self.worst: list[tuple[float, str, str]] = []  # (cost, where, words)
         self.worst_bids: list[tuple[float, str, str]] = []
 
     def add(self, h: HandAnalysis) -> None:
         self.hands += 1
         self.valued += h.makers_dd is not None
+        self.estimated += h.estimated
         for p in h.mistakes:
             self.mistakes += 1
             self.tricks_lost += p.cost
@@ -122,7 +135,9 @@ class Summary:
 
     def render(self) -> str:
         lines = [f"{self.hands} hand{'' if self.hands == 1 else 's'} analysed, "
-                 f"{self.valued} solved from the opening lead; "
+                 f"{self.valued} solved from the opening lead"
+                 + (f", {self.estimated} with hidden cards estimated over sampled deals"
+                    if self.estimated else "") + "; "
                  f"{self.mistakes} play mistake{'' if self.mistakes == 1 else 's'} "
                  f"costing {tricks(self.tricks_lost)}"]
         if self.worst:
@@ -139,7 +154,8 @@ class Summary:
 
     def to_json(self) -> dict[str, object]:
         return {"hands": self.hands, "solved": self.valued, "mistakes": self.mistakes,
-                "tricks_lost": self.tricks_lost, "decisions": self.decisions,
+                "estimated": self.estimated,
+                "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
                 "decision_loss": round(self.decision_loss, 4)}
 
 

@@ -37,15 +37,27 @@ from ..rng import RandomSource
 
 
 class WorldSampler:
-    """Deals consistent with one seat's knowledge at one decision.
+    """Deals consistent with one seat's knowledge at one decision, or with what
+    a record shows at one of its positions (``record=``: the game of the record's
+    walk, whose hidden hands the engine has narrowed as the record went on;
+    for play positions, where no widow is on offer).
 
     Built once per decision (the replay and the counting are shared by every
     world drawn from it); :meth:`sample` draws one world.
     """
 
-    def __init__(self, view: SeatView) -> None:
-        self.seat = view.seat
-        self.template = replay_known(view)
+    def __init__(self, view: SeatView | None = None, *, record: Game | None = None) -> None:
+        if view is not None:
+            self.seat = view.seat
+            self.template = replay_known(view)
+            unseen = view.unseen
+        else:
+            # a record as it stands: the walk's game already knows what the record
+            # shows (cards seen, voids shown, the taken upcard, known discards)
+            assert record is not None, "a seat's view or a record's game is needed"
+            self.seat = -1
+            self.template = record.clone()
+            unseen = 0
         g = self.template
         n = g.n
         seats: list[int] = []
@@ -67,9 +79,9 @@ class WorldSampler:
         for m in allowed:
             pool |= m
         # a widow still on offer is a hand of its own, of any unseen card
-        self.widow_open = g.phase == WIDOW and g.rules.deal.widow
+        self.widow_open = g.phase == WIDOW and g.rules.deal.widow and view is not None
         if self.widow_open:
-            unseen = view.unseen & ~taken
+            unseen &= ~taken
             seats.append(-1)
             needs.append(g.rules.deal.hand_size)
             allowed.append(unseen)

@@ -121,9 +121,20 @@ def test_a_long_report_lists_the_first_hands_and_says_so(
         report.add(h)
     written = report.write()
     page = written[0].read_text(encoding="utf-8")
-    assert f"This page lists the first 5 of the {len(hands)} hands" in page
-    assert len(written) == 2  # the five hands are all in the first game
-    assert f"{len(hands)} hands from" in page  # the statistics count every hand
+    games = len({(h.file, h.record) for h in hands})
+    assert games == 7
+    # the five hands are all in the first game; the heading counts every game
+    assert (f"The list of hands shows the first 5 of the {len(hands)} hands (1 of the 7 "
+            "games)") in page
+    assert f"{len(hands)} hands from 7 games in 2 files" in page
+    # the costliest mistakes, most of them past the list, still link to their replays
+    mistakes = page.split('id="mistakes"', 1)[1].split("</section>", 1)[0]
+    rows = mistakes.split("<tr>")[2:]
+    assert len(rows) > 5
+    for row in rows:
+        href = re.search(r'href="([^"#]+)#', row)
+        assert href and (written[0].parent / href[1]).exists(), row
+    assert len(written) > 2
 
 
 def test_hands_from_standard_input_are_listed_without_links(
@@ -213,3 +224,60 @@ def test_analyze_html_writes_the_report_and_its_replay_pages(tmp_path: Path) -> 
     page = out.read_text(encoding="utf-8")
     assert "report-replays/game-1.html#hand-1-step-0" in page
     assert (tmp_path / "report-replays" / "game-1.html").exists()
+
+
+CLIPPED_JS = """() => {
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el instanceof SVGElement) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || getComputedStyle(el).display === 'inline') continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(`${el.tagName} "${el.textContent.slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
+  }
+  for (const t of document.querySelectorAll('svg text')) {
+    const svg = t.ownerSVGElement, vb = svg.viewBox.baseVal, b = t.getBBox();
+    if (b.x < vb.x - 0.5 || b.x + b.width > vb.x + vb.width + 0.5)
+      out.push(`svg text "${t.textContent}" ${b.x.toFixed(1)}+${b.width.toFixed(1)} of ${vb.width}`);
+  }
+  return out;
+}"""
+
+
+def test_no_text_is_clipped_on_a_phone(open_page: Opener, report: Path) -> None:
+    pg = open_page(report.as_uri(), 390, 800)
+    assert pg.evaluate(CLIPPED_JS) == []
+    assert pg.locator("svg text").count() > 50  # the check saw the charts' labels
+
+
+def test_the_heading_counts_every_game_and_every_mistake_links_to_its_replay(
+        open_page: Opener, report: Path, hands: list[HandAnalysis]) -> None:
+    pg = open_page(report.as_uri())
+    games = len({(h.file, h.record) for h in hands})
+    assert f"{len(hands)} hands from {games} games in 2 files" in pg.text_content("header")
+    rows = pg.locator("#mistakes tbody tr")
+    assert rows.count() > 0
+    for k in range(rows.count()):
+        href = rows.nth(k).locator("a").first.get_attribute("href")
+        assert href and (report.parent / href.split("#")[0]).exists(), href
+    hand_rows = pg.locator("#hands tbody tr")
+    assert hand_rows.count() == len(hands)
+    assert pg.locator("#hands tbody tr a").count() == len(hands)
+
+
+def test_the_linked_replay_pages_carry_every_legal_cards_value(report: Path) -> None:
+    data = page_data(report.parent / "report-replays" / "game-1.html")
+    valued = [f["ana"] for h in data["hands"] for f in h["frames"] if "ana" in f]
+    assert valued and all(v["values"] for v in valued)
+    assert any(len(v["values"]) > 1 for v in valued)
+
+
+def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: Path) -> None:
+    from euchre_dsl.analysis.hidden import as_seen_by
+
+    record = as_seen_by(json.loads(FILES[0].read_text()), "S")
+    hands = list(Analyzer(worlds=2).analyze_record(record, 0, str(FILES[0])))
+    assert all(h.estimated for h in hands if h.plays)
+    page = write_report_html(hands, tmp_path / "r.html")[0].read_text(encoding="utf-8")
+    assert "with hidden cards estimated over sampled deals" in page
+    assert "(over 2 deals)" in page

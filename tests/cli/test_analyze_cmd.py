@@ -135,7 +135,8 @@ def test_progress_goes_to_standard_error_only_when_asked() -> None:
     quiet = run(GAME, "--hand", "1", "--deals", "0")
     loud = run(GAME, "--hand", "1", "--deals", "0", "--progress")
     assert quiet.stdout == loud.stdout
-    assert "analyze: 1/1 files" in loud.stderr and "analyze:" not in quiet.stderr
+    assert "analyze: 1/1 game, 1 hand" in loud.stderr and "ETA" in loud.stderr
+    assert "analyze:" not in quiet.stderr
 
 
 def test_records_with_errors_exit_1_and_unreadable_files_exit_2(tmp_path: Path) -> None:
@@ -187,3 +188,56 @@ def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:
         result = run(given, "--deals", "0", "--html", str(game))
         assert result.exit_code == 2 and "is also an input" in result.output, result.output
         assert game.read_bytes() == before
+
+
+def test_two_workers_split_one_file_and_give_the_same_report(tmp_path: Path) -> None:
+    # one file of four games: with two workers the games are analysed apart, hidden
+    # cards and bidding sampled in each, and the report is still the same
+    lines = (SAMPLES / "games.jsonl").read_text(encoding="utf-8").splitlines()[:2] * 2
+    season = tmp_path / "season.jsonl"
+    season.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    args = (str(season), "--from-view", "E", "--worlds", "2", "--deals", "2", "--hand", "1",
+            "--report", "json")
+    one = run(*args)
+    two = run(*args, "--workers", "2")
+    assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    hands = json.loads(one.stdout)["hands"]
+    assert [h["record"] for h in hands] == [1, 2, 3, 4]
+    assert all(h["estimated"] and h["worlds"] == 2 for h in hands if h["plays"])
+
+
+def test_a_hand_seen_from_one_seat_is_estimated_over_sampled_deals() -> None:
+    result = run(GAME, "--hand", "2", "--deals", "0", "--from-view", "S", "--worlds", "4")
+    assert result.exit_code == 0, result.output
+    assert "hidden cards, estimated over 4 deals: with best play from the opening lead the " \
+           "makers take" in result.stdout
+    data = json.loads(run(GAME, "--hand", "2", "--deals", "0", "--from-view", "S", "--worlds",
+                          "4", "--report", "json").stdout)
+    [hand] = data["hands"]
+    assert hand["estimated"] is True and hand["worlds"] == 4 and "makers_dd" not in hand
+    low, high = hand["makers_dd_ci"]
+    assert low <= hand["makers_dd_mean"] <= high
+    assert all("best_mean" in p and "after_mean" in p and "best" not in p
+               for p in hand["plays"])
+
+
+def test_from_view_names_a_seat_the_game_does_not_have() -> None:
+    result = run(GAME, "--deals", "0", "--from-view", "X")
+    assert result.exit_code == 1
+    assert "--from-view X: X is not a seat of this game (its seats: N, E, S, W)" in result.stderr
+
+
+def test_the_progress_bar_keeps_moving_while_a_game_is_analysed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    from cli.analyze_cmd import _Progress
+
+    bar = _Progress(True, 3)
+    time.sleep(1.3)  # no game finished meanwhile: the bar's own thread redraws it
+    bar.game(4)
+    bar.close()
+    err = capsys.readouterr().err
+    assert err.count("analyze: 0/3 games, 0 hands") >= 1
+    assert "analyze: 1/3 games, 4 hands" in err and "ETA" in err

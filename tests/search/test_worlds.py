@@ -9,6 +9,7 @@ from itertools import combinations
 
 import pytest
 
+from euchre_dsl.cards import mask_cards
 from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
@@ -174,3 +175,35 @@ def test_worlds_before_the_play_deal_every_hand_and_an_open_widow(variant: str) 
         if game.upcard is not None:  # the upcard is only where everyone saw it go
             assert (seen >> game.upcard) & 1 == (game.upcard_holder is not None)
         world.apply(world.legal_actions()[-1])  # the world plays on
+
+
+def test_worlds_of_a_record_keep_what_the_record_shows() -> None:
+    # a record's walk with two hands unknown: the worlds drawn from it give each seat
+    # the cards the record showed it holding, none of a suit it showed out of, and the
+    # true deal is one of them
+    sampled = 0
+    for seed in range(12):
+        real = random_position("standard", seed, plays=seed % 9)
+        if real.phase != PLAYING:
+            continue
+        hidden = Game(real.rules, dealer=real.dealer)
+        hidden.deal([None if s in (1, 3) else list(mask_cards(real.dealt[s]))
+                     for s in range(real.n)], real.upcard)
+        for seat, verb, arg, alone in real.hand_log:
+            if verb == DISCARD and seat in (1, 3):
+                arg = None
+            hidden.act(seat, verb, arg, alone)
+        sampler = WorldSampler(record=hidden)
+        rng = random.Random(seed)
+        for _ in range(5):
+            hands, widow = sampler.sample_hands(rng)
+            assert widow is None
+            check_consistent(real, sampler.world(hands, None), 0)
+            for s in range(real.n):
+                if real.active[s]:
+                    assert hands[s] & hidden.sure[s] == hidden.sure[s]
+                    assert hands[s] & ~hidden.cand[s] == 0
+                    assert hands[s].bit_count() == real.count[s]
+            sampled += 1
+        assert sampler.deals > 1 or real.count[1] + real.count[3] <= 1
+    assert sampled >= 20

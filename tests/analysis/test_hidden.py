@@ -1,0 +1,176 @@
+"""Hands with hidden cards: plays valued over sampled worlds, weighted by a model of play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from euchre_dsl.analysis.analyze import Analyzer
+from euchre_dsl.analysis.hidden import HiddenHand, as_seen_by, estimate
+from euchre_dsl.engine.actions import PLAY, PLAYING, Action
+from euchre_dsl.engine.game import Game
+from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.search.solver import Solver
+from euchre_dsl.search.worlds import WorldSampler
+
+from .test_analyze import records
+
+
+def test_hidden_hands_are_estimated_without_bias_under_random_play() -> None:
+    # random bots, every hand but one seat's hidden: with random play the worlds
+    # (drawn uniformly, weighed by how likely each play was) are unbiased, so the
+    # mean estimate over many hands is the mean of the true values
+    exact, hidden = Analyzer(worlds=0), Analyzer(worlds=2, seed=1)
+    estimates: list[float] = []
+    truths: list[int] = []
+    later: list[tuple[float, float]] = []  # every later play: (estimate, true) best
+    for i, record in enumerate(records("standard", 110)):
+        seen = as_seen_by(record, "NESW"[i % 4])
+        for h, e in zip(hidden.analyze_record(seen, i, "x.json"),
+                        exact.analyze_record(record, i, "x.json")):
+            if e.makers_dd is None:
+                continue
+            assert h.estimated and h.makers_dd_mean is not None and h.worlds == 2
+            assert h.makers_dd is None
+            estimates.append(h.makers_dd_mean)
+            truths.append(e.makers_dd)
+            best = {p.action: p.best for p in e.plays}
+            later += [(p.best, best[p.action]) for p in h.plays
+                      if p.estimated and p.trick > 1 and p.action in best]
+    assert len(estimates) >= 1000
+    bias = sum(estimates) / len(estimates) - sum(truths) / len(truths)
+    assert abs(bias) < 0.1, bias
+    assert abs(sum(x - y for x, y in later) / len(later)) < 0.1
+
+
+def _hand(seed: int) -> Game:
+    game = Game(load_variant("standard"), dealer=seed % 4)
+    rng = random.Random(seed)
+    game.deal_random(rng)
+    while game.phase != PLAYING and not game.hand_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_with_every_card_known_the_estimate_is_the_exact_value() -> None:
+    solver = Solver(load_variant("standard"))
+    for seed in range(6):
+        game = _hand(seed)
+        rng = random.Random(seed)
+        while game.phase == PLAYING and not game.hand_over:
+            action = rng.choice(game.legal_actions())
+            values = solver.card_values(game)
+            makers = game.maker is not None and \
+                game.side_of[action.seat] == game.side_of[game.maker]
+            est = HiddenHand(3, random.Random(0), None).play(game, action, solver.card_values)
+            best = max(values.values()) if makers else min(values.values())
+            assert est.best.mean == best and est.best.low == est.best.high == best
+            assert est.after.mean == values[action.arg]  # type: ignore[index]
+            assert est.best.worlds == 3
+            game.apply(action)
+
+
+def test_a_bid_weighs_the_worlds_by_the_model_and_rules_none_out() -> None:
+    # a model in which a seat orders up nine times in ten with the right bower, once in
+    # ten without: worlds giving the seat that ordered up the bower weigh nine times more
+    rules = load_variant("standard")
+    for seed in range(200):
+        real = Game(rules, dealer=0)
+        rng = random.Random(seed)
+        real.deal_random(rng)
+        actions = []
+        while real.phase != PLAYING and not real.hand_over:
+            action = rng.choice(real.legal_actions())
+            actions.append(action)
+            real.apply(action)
+        up = real.deck.names[real.upcard] if real.upcard is not None else ""
+        if actions[-2].verb != "order_up" or actions[-2].seat == 0 or up[:1] == "J":
+            continue
+        maker = actions[-2].seat
+        bower = real.deck.names.index("J" + up[-1])
+        viewer = 2 if maker != 2 else 1
+        if not (real.dealt[viewer] >> bower) & 1:
+            break
+    else:
+        raise AssertionError("no seeded hand where a seat left of the dealer ordered up")
+
+    class BowerModel:
+        def probability(self, game: Game, seat: int, action: Action) -> float:
+            if action.verb != "order_up":
+                return 0.5
+            return 0.9 if (game.sure[seat] >> bower) & 1 else 0.1
+
+    hidden = Game(rules, dealer=0)
+    hidden.deal([list(_cards(real.dealt[s])) if s == viewer else None for s in range(4)],
+                real.upcard)
+    hh = HiddenHand(1, random.Random(7), BowerModel())
+    for action in actions:
+        if action.verb == "discard" and action.seat != viewer:
+            action = Action(action.seat, "discard", None)
+        if action.verb != PLAY:
+            hh.note(hidden, action)
+        hidden.apply(action)
+    after = hidden.clone()
+    lead = next(a for a in real.legal_actions() if a.verb == PLAY and a.seat == real.to_act)
+    after.apply(lead, allow_renege=True)
+    sampler = WorldSampler(record=after)
+    with_bower = weight_with = weight_all = 0.0
+    draws = 600
+    for _ in range(draws):
+        hands, _w = sampler.sample_hands(hh.rng)
+        w = hh._weight(after, hands)
+        assert w > 0
+        held = hands[maker] | (1 << lead.arg if lead.seat == maker else 0)  # type: ignore[operator]
+        has = bool((held >> bower) & 1)
+        with_bower += has
+        weight_with += w * has
+        weight_all += w
+    plain, weighed = with_bower / draws, weight_with / weight_all
+    odds = (weighed / (1 - weighed)) / (plain / (1 - plain))
+    assert 6 < odds < 13, (plain, weighed, odds)  # 9 in expectation
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if (mask >> c) & 1]
+
+
+def test_a_weighted_estimate_and_its_interval() -> None:
+    est = estimate([1.0, 3.0], [1.0, 3.0])
+    assert est.mean == 2.5 and est.low < 2.5 < est.high and est.worlds == 2
+    same = estimate([2.0, 2.0, 2.0], [1.0, 5.0, 0.5])
+    assert same.mean == same.low == same.high == 2.0
+
+
+def test_a_record_as_one_seat_saw_it() -> None:
+    record = records("standard", 1)[0]
+    seen = as_seen_by(record, "E")
+    for hand, original in zip(seen["hands"], record["hands"]):
+        hands = hand["deal"]["hands"]
+        assert hands["E"] == original["deal"]["hands"]["E"]
+        assert all(hands[s] is None for s in "NSW")
+        assert hand["deal"]["upcard"] == original["deal"]["upcard"]
+        for a, b in zip(hand["actions"], original["actions"]):
+            if b[1] == "discard" and b[0] != "E":
+                assert a == [b[0], "discard", "??"]
+            else:
+                assert a == b
+    assert record["hands"][0]["deal"]["hands"]["N"] is not None  # the input is left alone
+
+
+def test_hidden_hands_of_every_shipped_variant_are_estimated() -> None:
+    from pathlib import Path
+
+    from euchre_dsl.sim.play_model import SoftBot
+
+    from .analyze_tools import random_game
+
+    root = Path(__file__).resolve().parents[2] / "variants"
+    analyzer = Analyzer(worlds=1, model=SoftBot())
+    for variant in sorted(p.stem for p in root.glob("*.yaml")):
+        record = random_game(variant, 1, 6)
+        seen = as_seen_by(record, record["seats"][1])
+        hands = list(analyzer.analyze_record(seen, 0, variant))
+        assert hands and not analyzer.skipped, variant
+        assert any(h.estimated for h in hands), variant
+        for h in hands:
+            assert not any("cannot be sampled" in n for n in h.notes), (variant, h.notes)
