@@ -211,7 +211,7 @@ def test_a_full_disk_is_a_clear_error_not_a_traceback(to_stdout: bool) -> None:
 
 def test_resume_after_a_kill_gives_the_bytes_of_an_uninterrupted_run(tmp_path: Path) -> None:
     whole, cut = tmp_path / "whole.jsonl", tmp_path / "cut.jsonl"
-    args = ["simulate", "-n", "1500", "-s", "31", "--no-progress"]
+    args = ["simulate", "-n", "1500", "-s", "31", "--bot", "random", "--no-progress"]
     assert _euchre(*args, "-o", str(whole)).returncode == 0
     partial = tmp_path / "cut.jsonl.partial"
     cut.write_bytes(b"the old contents\n")
@@ -240,7 +240,7 @@ def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
     records so far are, and --resume finishes them."""
     whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
     partial = tmp_path / "out.jsonl.partial"
-    args = ["simulate", "-n", "3000", "-s", "5", "--no-progress"]
+    args = ["simulate", "-n", "3000", "-s", "5", "--bot", "random", "--no-progress"]
     assert _euchre(*args, "-o", str(whole)).returncode == 0
     out.write_bytes(b"old\n")
     proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "-o", str(out)], env=ENV,
@@ -325,7 +325,7 @@ def test_two_concurrent_writers_never_break_the_file(tmp_path: Path) -> None:
     """Issue 27, finding 20: two simulate -o same.jsonl at once: each either finishes
     or is refused; the file is always the whole output of one run."""
     out = tmp_path / "same.jsonl"
-    args = [sys.executable, "-m", "cli", "simulate", "-n", "300", "-s", "4", "--no-progress",
+    args = [sys.executable, "-m", "cli", "simulate", "-n", "300", "-s", "4", "--bot", "random", "--no-progress",
             "-o", str(out)]
     procs = [subprocess.Popen(args, env=ENV, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE) for _ in range(2)]
