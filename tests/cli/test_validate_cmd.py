@@ -148,7 +148,7 @@ def test_a_record_naming_a_broken_rules_file_leaves_the_next_files_checked(
     result = run(str(tmp_path))
     assert result.exit_code == 1, result.output
     assert f"{tmp_path / 'c.euchre'}:2:5: a rule of commas alone says nothing" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 16 hands: 1 error")
+    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 30 hands: 1 error")
 
 
 def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: Path) -> None:
@@ -164,7 +164,7 @@ def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: 
     assert f"euchre validate: {top / 'out.json'}: not read: a link to a file outside {top}" \
         in result.stderr
     assert "SECRET" not in result.output
-    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 8 hands: 1 unreadable"
+    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 15 hands: 1 unreadable"
 
 
 # ------------------------------------------------------------ EGN
