@@ -10,7 +10,7 @@ from typing import Any, Sequence
 from euchre_dsl.engine.actions import Action
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import Param, RandomBot, Rng
-from euchre_dsl.sim.view import SeatView
+from euchre_dsl.engine.view import SeatView
 
 
 class _Base:

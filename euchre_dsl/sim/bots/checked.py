@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from ...engine.actions import Action
 from ...errors import EuchreError
 from ...limits import clip
-from ..view import SeatView
+from ...engine.view import SeatView
 
 
 class BotError(EuchreError):
