@@ -101,26 +101,8 @@ def _annotations(r: _Reader) -> dict[str, list[str]] | None:
 def _bidding(r: _Reader, upcard: str, start: int, players: int, version: int,
              deck: list[str]) -> dict[str, Any]:
     calls: list[str] = []
-    made = False
-    if start < players:
-        for _ in range(start, players):
-            if r.read(1) == "0":
-                calls.append("Pass")
-            else:
-                calls.append("Order")
-                made = True
-                break
-    if not made:
-        others = [s for s in _SUITS if s != upcard[1].lower()]
-        for _ in range(max(0, start - players), players):
-            v = r.integer(3)
-            if v == 0:
-                calls.append("Pass")
-            else:
-                if v - 1 >= len(others):
-                    raise BitsError("a call of no suit")
-                calls.append(others[v - 1])
-                break
+    _read_calls(r, calls, upcard[1].lower(), range(start, players),
+                range(max(0, start - players), players))
     alone = r.flag()
     phase: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls,
                              "isAlone": alone}
@@ -266,25 +248,7 @@ def _legacy(bits: str, number: int) -> dict[str, Any]:
     if r.quiet_tail():
         return deal
     calls: list[str] = []
-    made = False
-    for _ in range(4):
-        if r.read(1) == "0":
-            calls.append("Pass")
-        else:
-            calls.append("Order")
-            made = True
-            break
-    if not made:
-        others = [s for s in _SUITS if s != upcard[1]]
-        for _ in range(4):
-            v = r.integer(3)
-            if v == 0:
-                calls.append("Pass")
-            else:
-                if v - 1 >= len(others):
-                    raise BitsError("a call of no suit")
-                calls.append(others[v - 1])
-                break
+    _read_calls(r, calls, upcard[1], range(4), range(4))
     alone = r.flag()
     deal["phases"].append({"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls,
                            "isAlone": alone})
@@ -324,3 +288,25 @@ def unpack_deal(text: str, number: int = 0) -> dict[str, Any]:
         return _legacy(bits, number)
     except IndexError:
         raise BitsError("not a condensed deal") from None
+
+
+def _read_calls(r: _Reader, calls: list[str], turned: str, first: range, second: range) -> None:
+    """The bidding's calls, packed: a bit per first-round seat (pass or order up) and,
+    if nobody ordered up, three bits per second-round seat (pass, or the suit named
+    among those left after the turned-down one)."""
+    for _ in first:
+        if r.read(1) == "0":
+            calls.append("Pass")
+        else:
+            calls.append("Order")
+            return
+    others = [s for s in _SUITS if s != turned]
+    for _ in second:
+        v = r.integer(3)
+        if v == 0:
+            calls.append("Pass")
+            continue
+        if v - 1 >= len(others):
+            raise BitsError("a call of no suit")
+        calls.append(others[v - 1])
+        return
