@@ -6,8 +6,8 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from types import ModuleType
 
-import euchre_dsl.history as history
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history import fast_bytes, fast_check, notation, result_claims
 from euchre_dsl.history.notation import result_to_json
@@ -17,7 +17,8 @@ from euchre_dsl.history.result_claims import (
 )
 from euchre_dsl.rules.registry import load_variant
 
-HISTORY = Path(history.__file__).parent
+#: The checkout, whose source the structural tests read.
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _played_hand() -> Game:
@@ -76,8 +77,14 @@ def test_final_agrees_with_the_finished_game() -> None:
     assert not final_agrees({"other": 1}, game, side_of)
 
 
-def _names(module: object) -> set[str]:
-    source = Path(module.__file__).read_text(encoding="utf-8")  # type: ignore[attr-defined]
+def _source(module: ModuleType) -> str:
+    """A module's source text, read from the checkout: a compiled build's ``__file__``
+    is the extension module, not the source."""
+    return (ROOT / (module.__name__.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+
+
+def _names(module: ModuleType) -> set[str]:
+    source = _source(module)
     return {n.name for n in ast.walk(ast.parse(source))
             if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
 
@@ -91,7 +98,7 @@ def test_the_fast_paths_hold_no_second_comparison_nor_verb_table() -> None:
     assert fast_check.VERB_CODES is notation.VERB_CODES
     assert fast_bytes.ARGS_OF_CODE is notation.ARGS_OF_CODE
     for module in (fast_check, fast_bytes):
-        source = Path(module.__file__).read_text(encoding="utf-8")
+        source = _source(module)
         tree = ast.parse(source)
         assigned = {t.id for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign))
                     for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign) else n.target)

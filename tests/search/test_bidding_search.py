@@ -8,6 +8,7 @@ from typing import Callable
 
 import pytest
 from analysis.analyze_tools import random_game
+from engine.variant_tools import attributes
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.search.bidding_search import (
@@ -165,7 +166,7 @@ NOT_BIDDING_STATE = frozenset((
 
 def test_the_bidding_key_covers_every_attribute_of_the_game() -> None:
     game = bidding_position("standard", 1, 0)
-    names = set(vars(game))
+    names = set(attributes(game))
     assert names - set(BIDDING_STATE) - NOT_BIDDING_STATE == set(), \
         "a new attribute of the game: add it to BIDDING_STATE (or NOT_BIDDING_STATE)"
     assert set(BIDDING_STATE) <= names
