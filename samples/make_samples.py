@@ -12,8 +12,6 @@ come from the engine and the writer only, so they are valid by construction;
 
 from __future__ import annotations
 
-import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from euchre_dsl.history.reader import read_records  # noqa: E402
 from euchre_dsl.history.text_writer import write_text  # noqa: E402
-from euchre_dsl.history.writer import write_jsonl  # noqa: E402
+from euchre_dsl.history.writer import dump_pretty, write_jsonl  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run  # noqa: E402
 
@@ -47,22 +45,8 @@ def bot_game(variant: str, seed: int, bots: str) -> dict[str, Any]:
     return record
 
 
-def pretty(record: dict[str, Any]) -> str:
-    """A record as readable multi-line JSON: one action per line, short arrays and
-    objects of plain values kept on one line."""
-    text = json.dumps(record, indent=2, ensure_ascii=False)
-
-    def flat(m: re.Match[str]) -> str:
-        inner = re.sub(r"\s*\n\s*", " ", m.group(1)).strip()
-        return m.group(0)[0] + inner + m.group(0)[-1]
-
-    text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
-    text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
-    return text + "\n"
-
-
 def main() -> None:
-    (HERE / "standard-game.json").write_text(pretty(bot_game(*STANDARD_GAME)), encoding="utf-8")
+    (HERE / "standard-game.json").write_text(dump_pretty(bot_game(*STANDARD_GAME)), encoding="utf-8")
     with open(HERE / "games.jsonl", "w", encoding="utf-8", newline="\n") as out:
         write_jsonl((bot_game(*game) for game in JSONL_GAMES), out)
     write_text_twins()

@@ -8,6 +8,7 @@ has the same bytes and JSON Lines files are written a record per line.
 from __future__ import annotations
 
 import json
+import re
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from ..cards import Deck
@@ -87,6 +88,21 @@ def game_record(game: Game, variant: str | dict[str, Any], hands: list[dict[str,
 def dump_record(record: dict[str, Any]) -> str:
     """One record as one line of canonical JSON (no trailing newline)."""
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def dump_pretty(record: dict[str, Any]) -> str:
+    """One record as readable multi-line JSON, with a final newline: one action per
+    line, short arrays and objects of plain values kept on one line (the form of the
+    shipped sample and of records people edit by hand)."""
+    text = json.dumps(record, indent=2, ensure_ascii=False)
+
+    def flat(m: re.Match[str]) -> str:
+        inner = re.sub(r"\s*\n\s*", " ", m.group(1)).strip()
+        return m.group(0)[0] + inner + m.group(0)[-1]
+
+    text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
+    text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
+    return text + "\n"
 
 
 def _orjson_dumps() -> Callable[[Any], bytes] | None:

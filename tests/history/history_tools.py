@@ -7,15 +7,13 @@ out of here is valid by construction; the tests break copies of it on purpose.
 from __future__ import annotations
 
 import copy
-import json
 import random
-import re
 from typing import Any, Callable
 
 from hypothesis import strategies as st
 
 from euchre_dsl.engine.game import Game
-from euchre_dsl.history.writer import game_record, hand_record
+from euchre_dsl.history.writer import dump_pretty as pretty, game_record, hand_record
 from euchre_dsl.rules.registry import load_variant
 
 
@@ -42,20 +40,6 @@ def play_game(variant: str, seed: int, max_hands: int, event: str,
                 game.apply(rng.choice(game.legal_actions()))
         hands.append(hand_record(game, dealer, game.dealt, upcard, widow))
     return game_record(game, variant, hands, meta={"event": event, "seed": seed})
-
-
-def pretty(record: dict[str, Any]) -> str:
-    """A record as readable multi-line JSON: one action per line, short arrays and
-    objects of plain values kept on one line."""
-    text = json.dumps(record, indent=2, ensure_ascii=False)
-
-    def flat(m: re.Match[str]) -> str:
-        inner = re.sub(r"\s*\n\s*", " ", m.group(1)).strip()
-        return m.group(0)[0] + inner + m.group(0)[-1]
-
-    text = re.sub(r"\[([^\[\]{}]*)\]", flat, text)
-    text = re.sub(r"\{([^\[\]{}]*)\}", flat, text)
-    return text + "\n"
 
 
 # ------------------------------------------------------- scripted standard

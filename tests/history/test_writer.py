@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from euchre_dsl.cards import Deck
 from euchre_dsl.history.text_writer import write_text
-from euchre_dsl.history.writer import RecordEncoder, card_names, dump_record, write_jsonl
+from euchre_dsl.history.writer import (
+    RecordEncoder, card_names, dump_pretty, dump_record, write_jsonl,
+)
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.runner import simulate
 
@@ -101,3 +105,18 @@ def test_the_record_encoder_writes_dump_records_bytes(orjson_installed: bool,
     record = {"variant": inline, "hands": []}
     assert RecordEncoder(inline).encode(record) == dump_record(record) == \
         '{"variant":{"game":{"target":1e+16,"odds":NaN}},"hands":[]}'
+
+
+def test_the_pretty_form_is_the_same_record_one_action_a_line() -> None:
+    """``dump_pretty`` writes what ``dump_record`` writes, laid out for reading: the
+    shipped sample game is exactly its pretty form, and every action is one line."""
+    sample = Path(__file__).resolve().parents[2] / "samples" / "standard-game.json"
+    text = sample.read_text(encoding="utf-8")
+    record = json.loads(text)
+    assert dump_pretty(record) == text
+    assert json.loads(dump_pretty(record)) == record
+    actions = [a for h in record["hands"] for a in h["actions"]]
+    lines = dump_pretty(record).splitlines()
+    for action in actions:
+        assert json.dumps(action, ensure_ascii=False) in [line.strip().rstrip(",")
+                                                          for line in lines]
