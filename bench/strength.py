@@ -37,7 +37,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 try:  # measure the installed build (compiled or not); else the source tree

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterable, Iterator, NoReturn
+from typing import Callable, Iterable, Iterator, NoReturn
 
 import click
 
@@ -74,19 +74,21 @@ def try_input(command: str, path: str, form: str = AUTO,
         return None
 
 
-def resolve_variant(name: str) -> RuleSet:
-    """A ``--variant`` argument: a shipped id or a variant file; errors exit cleanly."""
+def resolve_variant(name: str, place: str = "--variant",
+                    fail_with: Callable[[list[Problem], int], NoReturn] = fail) -> RuleSet:
+    """A variant argument: a shipped id or a variant file.  A name that is neither is a
+    usage error (exit 2) located at ``place`` (the option, or the name itself); a file
+    with errors, an unknown parent inside it included, exits 1 as validate says.
+    ``fail_with`` prints and exits (the ``variant`` commands print source excerpts)."""
     try:
         return load_variant(name)
     except EuchreError as exc:
-        # the name itself unknown: a usage error; an unknown parent inside the file is an
-        # error of the file (exit 1, as validate says)
         usage = all(p.code == "unknown-variant" and p.location.file is None
                     for p in exc.problems)
         for p in exc.problems:
             if p.location.file is None:
-                p.location = Location("--variant")
-        fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
+                p.location = Location(place)
+        fail_with(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
 
 
 def variant_reference(name: str, rules: RuleSet) -> str | dict[str, object]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Iterator, NamedTuple
 

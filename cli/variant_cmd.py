@@ -17,7 +17,7 @@ from typing import NoReturn
 
 import click
 
-from euchre_dsl.errors import EuchreError, Location, Problem
+from euchre_dsl.errors import EuchreError, Problem
 from euchre_dsl.limits import MAX_QUOTED, MAX_VARIANT_FILE, clip
 from euchre_dsl.rules.describe import describe, describe_diff, differences
 from euchre_dsl.rules.docs import options_markdown
@@ -27,7 +27,7 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.rules.schema import json_schema
 from euchre_dsl.rules.yaml_form import dump_yaml
 
-from .common import EXIT_INVALID, EXIT_USAGE
+from .common import EXIT_INVALID, resolve_variant
 
 VARIANT_SUFFIXES = (".yaml", ".yml", ".euchre")
 
@@ -112,17 +112,8 @@ def fail(problems: list[Problem], code: int) -> NoReturn:
 
 
 def resolve(name: str) -> RuleSet:
-    """A shipped id or a variant file.  A name that is neither is a usage error (exit
-    2) saying which; a file with errors exits 1."""
-    try:
-        return load_variant(name)
-    except EuchreError as exc:
-        usage = all(p.code == "unknown-variant" and p.location.file is None
-                    for p in exc.problems)
-        for p in exc.problems:
-            if p.location.file is None:
-                p.location = Location(clip(name))
-        fail(exc.problems, EXIT_USAGE if usage else EXIT_INVALID)
+    """A shipped id or a variant file, its problems located at the name itself."""
+    return resolve_variant(name, clip(name), fail)
 
 
 @click.group("variant")

@@ -114,7 +114,6 @@ def no_claim(g: State, seat: int, verb: str, hand: int) -> IllegalAction:
     """Why ``seat`` (holding ``hand``, as far as known) may not make this claim."""
     d = g.rules.deal
     name = g.labels[seat]
-    farmer = d.farmers_hand != FarmersHand.OFF
     if verb == SWAP:
         if not g.swaps:
             return IllegalAction("illegal-action", "this variant has no swap with the kitty")

@@ -19,7 +19,7 @@ from typing import Any, Final, Iterable, NamedTuple
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, ascii_upper, contract_name
 from ..engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
+    BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
     SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
 )
 #: How an unknown card is written (defined beside the engine's spelling of actions).

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..cards import ascii_upper, contract_name
 from ..engine.game import Game, HandResult, contract_words
-from .notation import CONTRACT_CODES, is_int, json_kind, result_to_json
+from .notation import CONTRACT_CODES, is_int, json_kind
 from .positions import JsonPath
 from .shape import ShapeChecks
 

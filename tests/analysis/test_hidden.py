@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.hidden import HiddenHand, as_seen_by, estimate

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from hypothesis import strategies as st
 
 from euchre_dsl.engine.game import Game
-from euchre_dsl.history.writer import dump_pretty as pretty, game_record, hand_record
+from euchre_dsl.history.writer import game_record, hand_record
 from euchre_dsl.rules.registry import load_variant
 
 

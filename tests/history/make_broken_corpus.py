@@ -20,7 +20,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from history_tools import ACT1, ACT2, DEAL1, DEAL2, pretty  # noqa: E402
+from history_tools import ACT1, ACT2, DEAL1, DEAL2  # noqa: E402
 
 from euchre_dsl.engine.actions import IllegalAction  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
@@ -28,6 +28,7 @@ from euchre_dsl.history.notation import (  # noqa: E402
     action_from_json, result_to_json, winner_to_json,
 )
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
+from euchre_dsl.history.writer import dump_pretty as pretty  # noqa: E402
 
 OUT = HERE / "broken"
 EXPECTED_FILE = HERE / "broken_expected.json"

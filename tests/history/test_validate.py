@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from history_tools import ACT1, ACT2, DEAL1, DEAL2, pretty, random_game
+from history_tools import ACT1, ACT2, DEAL1, DEAL2, random_game
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.history.notation import short_seats
@@ -25,7 +25,7 @@ from euchre_dsl.history.reader import Locator, read_records
 from euchre_dsl.history.validate import (
     FileReport, Validator, check_items, replay_plays, validate_path, validate_record,
 )
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.history.writer import dump_pretty as pretty, dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 
 HERE = Path(__file__).resolve().parent

@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium")
 from click.testing import CliRunner  # noqa: E402
 
 from cli.main import euchre  # noqa: E402
-from euchre_dsl import EuchreError, IllegalAction, load_variant, simulate, validate_record  # noqa: E402
+from euchre_dsl import EuchreError, load_variant, simulate, validate_record  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, play_batch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
