@@ -86,6 +86,12 @@ def full_information(game: Game) -> bool:
                for s in range(game.n) if game.active[s])
 
 
+def hand_known(game: Game, seat: int) -> bool:
+    """Does the record show every card ``seat`` holds now?  A bidding decision is
+    valued from its seat's hand: without it there is nothing to value it from."""
+    return game.sure[seat] == game.cand[seat] and game.sure[seat].bit_count() == game.count[seat]
+
+
 class Analyzer:
     """Analyses records one at a time; solvers and variants are kept between records.
 
@@ -202,6 +208,8 @@ class _Hand:
         #: the values of the cards before play ``i``: (i, maker side, trick, values)
         self.pending: tuple[int, bool, int, dict[int, int]] | None = None
         self.points: list[DecisionPoint] = []
+        #: seats whose bidding decisions are not valued: their hands are hidden
+        self.unvalued: set[str] = set()
         self.moves: list[Action] = []
         self.phase = game.phase  # the phase before the next action
         self.made_in: str | None = None
@@ -220,7 +228,11 @@ class _Hand:
         except ValueError:
             return  # the walk reports it
         if game.phase in DECISION_PHASES:
-            self.points.extend(_decision_points(game, i, nxt))
+            for point in _decision_points(game, i, nxt):
+                if hand_known(point.game, point.seat):
+                    self.points.append(point)
+                else:
+                    self.unvalued.add(game.labels[point.seat])
             if self.hidden is not None:
                 self.hidden.note(game, nxt)
         if nxt.verb != PLAY or not self.valued:
@@ -361,8 +373,13 @@ class _Hand:
             view.makers_dd_points = None
             view.seats_dd = None
         decisions = self.analyzer.decisions
-        if decisions is not None and self.points and not broken:
-            decisions(self.points, view)
+        if decisions is not None and not broken:
+            if self.points:
+                decisions(self.points, view)
+            if self.unvalued:
+                seats = ", ".join(s for s in game.labels if s in self.unvalued)
+                view.notes.append(f"bidding decisions of {seats} not valued: the record hides "
+                                  "their hands")
         return view
 
 

@@ -144,8 +144,8 @@ class Summary:
             lines.append("costliest mistakes:")
             lines += [f"  {where}: {words}" for _, where, words in self.worst]
         if self.decisions:
-            lines.append(f"{self.decisions} bidding decisions; estimated net points given up: "
-                         f"{self.decision_loss:.2f}")
+            lines.append(f"{self.decisions} bidding decision{'' if self.decisions == 1 else 's'}; "
+                         f"estimated net points given up: {self.decision_loss:.2f}")
             if self.worst_bids:
                 lines.append("costliest bidding decisions:")
                 lines += [f"  {where}: {words}" for _, where, words in self.worst_bids]

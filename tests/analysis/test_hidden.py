@@ -173,3 +173,19 @@ def test_hidden_hands_of_every_shipped_variant_are_estimated() -> None:
         assert any(h.estimated for h in hands), variant
         for h in hands:
             assert not any("cannot be sampled" in n for n in h.notes), (variant, h.notes)
+
+
+def test_only_the_seats_whose_hands_are_shown_have_their_bidding_valued() -> None:
+    """Seen from E, every bidding decision valued is E's; the others' are named as not
+    valued (their hands are hidden: a value would come from no hand at all)."""
+    from euchre_dsl.analysis.decisions import DecisionEstimator
+
+    record = records("standard", 1)[0]
+    analyzer = Analyzer(worlds=1, decisions=DecisionEstimator(deals=2))
+    full = list(analyzer.analyze_record(record, 0, "full"))
+    seen = list(analyzer.analyze_record(as_seen_by(record, "E"), 0, "seen"))
+    assert {d.seat for h in full for d in h.decisions} > {"E"}
+    assert {d.seat for h in seen for d in h.decisions} == {"E"}
+    notes = [n for h in seen for n in h.notes if "not valued" in n]
+    assert notes and all("E" not in n.split(" not valued")[0].split(" of ")[1] for n in notes)
+    assert not any("not valued" in n for h in full for n in h.notes)
