@@ -114,5 +114,5 @@ def test_a_deal_with_a_card_that_is_not_text_is_not_shown(bad: object) -> None:
 def test_the_random_games_fixture_is_the_seeded_random_game() -> None:
     """The fixture the replay tests read is what ``random_game`` makes, byte for byte
     (the samples were made so before issue 25; they now hold games between bots)."""
-    from history_tools import pretty
-    assert SAMPLE.read_text(encoding="utf-8") == pretty(random_game("standard", 7))
+    from euchre_dsl.history.writer import dump_pretty
+    assert SAMPLE.read_text(encoding="utf-8") == dump_pretty(random_game("standard", 7))
