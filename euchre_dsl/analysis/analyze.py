@@ -80,16 +80,15 @@ def default_solver(rules: RuleSet) -> PlaySolver:
     return Solver(rules)
 
 
-def full_information(game: Game) -> bool:
-    """Is every card still in play known to be in one seat's hand?"""
-    return all(game.sure[s] == game.cand[s] and game.sure[s].bit_count() == game.count[s]
-               for s in range(game.n) if game.active[s])
-
-
 def hand_known(game: Game, seat: int) -> bool:
     """Does the record show every card ``seat`` holds now?  A bidding decision is
     valued from its seat's hand: without it there is nothing to value it from."""
     return game.sure[seat] == game.cand[seat] and game.sure[seat].bit_count() == game.count[seat]
+
+
+def full_information(game: Game) -> bool:
+    """Is every card still in play known to be in one seat's hand?"""
+    return all(hand_known(game, s) for s in range(game.n) if game.active[s])
 
 
 class Analyzer:
