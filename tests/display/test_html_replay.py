@@ -272,7 +272,8 @@ def test_keys_buttons_slider_and_links_step_through_the_game(
     fresh.evaluate("location.hash = '#hand-6-step-2'")
     fresh.wait_for_function("document.getElementById('position').textContent.startsWith('Hand 6')")
     assert position(fresh) == "Hand 6 · step 2 of 17"
-    fresh.locator("#sheet a").first.click()
+    fresh.locator("#sheet a").first.click()  # a link changes the hash: hashchange fires later
+    fresh.wait_for_function("document.getElementById('position').textContent.startsWith('Hand 1')")
     assert position(fresh) == "Hand 1 · step 0 of 17"
     assert pg.errors == [] and fresh.errors == []
 
@@ -309,7 +310,8 @@ def test_a_problem_appears_at_its_step(open_page: Opener, tmp_path: Path) -> Non
     assert summary.text_content() == ("The validator found 1 problem in this record "
                                       "(shown at their steps)")
     summary.click()
-    pg.locator("#banners details a").first.click()
+    pg.locator("#banners details a").first.click()  # hashchange fires after the click returns
+    pg.wait_for_function("document.getElementById('position').textContent.includes('step 6 ')")
     assert position(pg) == "Hand 1 · step 6 of 23"
     problem = pg.text_content("#now .problem")
     assert problem.startswith("error [renege]: hand 1: W reneged in trick 1")
