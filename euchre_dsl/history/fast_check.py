@@ -15,8 +15,9 @@ re-implemented here) and comparing every claim in place.
 It never reports anything itself.  At the first thing that is not plainly
 right (an unexpected key or type, an unknown card, a variant that fails to
 load, an action the engine refuses, a renege, a claim that differs) or that
-it does not handle (hidden cards, widow, kitty and the house-rule verbs) it answers ``False``, and the validator runs the full
-checker on the record from the start: the problems, their messages and
+it does not handle (hidden cards, widow, kitty and the house-rule verbs) it
+answers ``False``, and the validator runs the full checker on the record from
+the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
 be left anywhere when it gives up -- which is why it needs no rollback copy.
 
@@ -100,7 +101,8 @@ class FastCheck:
     not load).
     """
 
-    def __init__(self, rules_for: Callable[[str, str | None], RuleSet]) -> None:
+    def __init__(self,
+                 rules_for: Callable[[str | dict[str, Any], str | None], RuleSet]) -> None:
         self.rules_for = rules_for
         # the last record's variant (an id, or an inline object) and file, and its rules
         self._variant: str | dict[str, Any] = ""

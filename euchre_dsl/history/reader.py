@@ -52,7 +52,6 @@ from .positions import (
     HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
     half_character, half_character_words, nearest, no_positions, scan_positions,
 )
-from .text_reader import iter_text, read_text_file
 
 __all__ = [
     "Item", "JsonPath", "Locate", "Locator", "ScanError", "nearest", "no_positions",
@@ -254,6 +253,19 @@ def read_jsonl_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
             yield from iter_jsonl(stream, path, prove)
 
     return records()
+
+
+def read_text_file(path: str) -> Iterator[Item]:
+    """Open a text-format file (``.ehh``) now; parse it lazily (:mod:`.text_reader`,
+    imported here: its grammar is loaded only by what reads the text format)."""
+    from .text_reader import read_text_file as read
+    return read(path)
+
+
+def iter_text(lines: Iterable[bytes], name: str | None) -> Iterator[Item]:
+    """The text-format records of ``lines`` (:func:`.text_reader.iter_text`)."""
+    from .text_reader import iter_text as read
+    return read(lines, name)
 
 
 def _read_text(path: str, prove: Prove | None = None) -> Iterator[Item]:

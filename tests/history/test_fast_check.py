@@ -117,8 +117,8 @@ def _in_form(rec: dict[str, Any], forms: list[str], data: st.DataObject) -> dict
     if "inline" in forms:  # the variant written out inline, as `euchre convert` may write it
         out["variant"] = {"extends": rec["variant"], "id": f"{rec['variant']}-inline"}
     if "names" in forms:
-        out["players"] = {label: name for label, name in
-                          zip(rec["seats"], ["Zoë", "Łukasz", "北", "José", "Ærø", "Ōta", "Ümit"])}
+        names = ["Zoë", "Łukasz", "北", "José", "Ærø", "Ōta", "Ümit"]
+        out["players"] = dict(zip(rec["seats"], names))
     if "extension" in forms:
         out["x-producer"] = {"name": "os2ehh", "version": [2, 0]}
     if "meta" in forms:
