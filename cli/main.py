@@ -50,6 +50,19 @@ class LazyGroup(click.Group):
         assert isinstance(command, click.Command) and command.name == cmd_name, cmd_name
         return command
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with its "Did you mean ...?" for a misspelt command: click looks
+        for close names among the commands added to the group, and these are not."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            name = getattr(exc, "command_name", None)  # click >= 8.4's NoSuchCommand
+            if name is None:
+                raise
+            raise click.exceptions.NoSuchCommand(name, possibilities=COMMANDS,
+                                                 ctx=ctx) from None
+
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="euchre",

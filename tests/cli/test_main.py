@@ -67,6 +67,10 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
         short = command.get_short_help_str(limit=len(shown))
         assert shown == short and short.rstrip(".") != ""
     assert euchre.get_command(ctx, "nonesuch") is None
+    misspelt = CliRunner().invoke(euchre, ["valdate"])
+    assert misspelt.exit_code == 2
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click >= 8.4 suggests close names
+        assert "Error: No such command 'valdate'. Did you mean 'validate'?" in misspelt.output
 
 
 #: What only other commands use: analysis, display, interop, the grammars (the text
