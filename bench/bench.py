@@ -25,6 +25,11 @@ Reports, for standard euchre on this machine and one core:
 * memory: peak RSS of ``euchre validate`` on a large JSON Lines file and on
   a large text file, which must stay flat in the number of records.
 
+``--commands`` runs the whole-command rows instead (:mod:`bench_commands`):
+the ``euchre`` process as a user runs it, start-up included, on our records
+and on other producers' (each against the same C++ loop, timed right before
+each run).
+
 Each figure is the median of ``--repeat`` runs.  ``--quick`` shrinks every size
 for a smoke run.
 """
@@ -49,20 +54,12 @@ except ImportError:
     sys.path.insert(0, str(ROOT))
 
 from bench_args import positive  # noqa: E402
+from bench_commands import RSS_PROBE, command_rows, euchre_command  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.history.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run, simulate  # noqa: E402
 from euchre_dsl.sim.stats import Stats  # noqa: E402
-
-#: Runs a command in a fresh process and prints the peak RSS of its children
-#: (so each measurement has its own maximum).
-_RSS_PROBE = (
-    "import resource, subprocess, sys\n"
-    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-)
-
 
 def rate_of(run: Callable[[], int]) -> float:
     """``count / seconds`` of one run of ``run`` (which returns a count)."""
@@ -197,11 +194,9 @@ def bench_openspiel(games: int) -> int:
 
 def peak_rss_validate(path: Path) -> float:
     """Peak resident memory (MB) of ``euchre validate`` on ``path``, in a child process."""
-    euchre = Path(sys.executable).with_name("euchre")
-    cmd = [str(euchre)] if euchre.exists() else [sys.executable, "-m", "cli"]
-    probe = subprocess.run([sys.executable, "-c", _RSS_PROBE, *cmd, "validate", "--report",
-                            "json", str(path)], cwd=ROOT, capture_output=True, text=True,
-                           check=True)
+    probe = subprocess.run([sys.executable, "-c", RSS_PROBE, *euchre_command(), "validate",
+                            "--report", "json", str(path)], cwd=ROOT, capture_output=True,
+                           text=True, check=True)
     return int(probe.stdout.strip()) / 1024
 
 
@@ -210,6 +205,9 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
     ap.add_argument("--repeat", type=positive, default=3,
                     help="runs of each row (default 3); each row reports their median")
+    ap.add_argument("--commands", action="store_true",
+                    help="the whole-command rows (euchre simulate / validate in a fresh "
+                         "process) instead of the in-process ones")
     args = ap.parse_args()
     games = 300 if args.quick else 3000
     os_games = 2000 if args.quick else 20000
@@ -224,6 +222,11 @@ def main() -> None:
         rate, ratio = cpp.measure(run, args.repeat)
         return f"{rate:,.0f}" + (f"  ({ratio:.2f}x OpenSpiel C++)" if ratio is not None else "")
 
+    if args.commands:
+        with tempfile.TemporaryDirectory() as tmp:
+            rows += command_rows(Path(tmp), args.quick, versus_cpp)
+        report(rows, cpp)
+        return
     rows.append(("simulate, random bots, engine only (hands/s)",
                  versus_cpp(lambda: bench_simulate(games, False))))
     rows.append((f"simulate, random bots, writing ehh/1 JSONL ({json_encoder()}) (hands/s)",
@@ -255,10 +258,14 @@ def main() -> None:
     except ImportError:
         rows.append(("OpenSpiel Python-API random playout loop",
                      "skipped: open-spiel not installed (pip install open-spiel)"))
+    report(rows, cpp)
+
+
+def report(rows: list[tuple[str, str]], cpp: Yardstick) -> None:
+    """Print the rows, with the C++ loop's rates and what was measured."""
     rows.append(("OpenSpiel C++ playout, evaluate_bots per game (hands/s: median, range)",
                  f"{statistics.median(cpp.rates):,.0f} ({min(cpp.rates):,.0f}-"
                  f"{max(cpp.rates):,.0f})" if cpp.rates else "skipped: open-spiel not installed"))
-
     width = max(len(r[0]) for r in rows)
     from euchre_dsl.history import reader
 
@@ -268,7 +275,6 @@ def main() -> None:
     print(f"{'benchmark':<{width}}  result")
     for name, value in rows:
         print(f"{name:<{width}}  {value}")
-
 
 if __name__ == "__main__":
     main()

@@ -407,7 +407,3 @@ class _Run:
             self.out.write(self.summary.render())
         self.out.flush()
 
-
-def register(group: click.Group) -> None:
-    """Add ``analyze`` to the ``euchre`` command group."""
-    group.add_command(analyze_cmd)

@@ -195,6 +195,3 @@ def _json(name_a: str, name_b: str, games: int, seed: int, paired: Paired, a: St
                 "by_side": {k: m.to_json() for k, m in paired.by_side.items()}},
             "rates": rates, "summary_a": a.to_json(), "summary_b": b.to_json()}
 
-
-def register(group: click.Group) -> None:
-    group.add_command(compare_cmd)

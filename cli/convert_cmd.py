@@ -368,7 +368,3 @@ def _baseline_of(record: dict[str, Any], src_format: str) -> str:
     except EgnWriteError as exc:
         return f"none (EGN cannot hold it: {exc})"
 
-
-def register(group: click.Group) -> None:
-    """Add ``convert`` to the ``euchre`` command group."""
-    group.add_command(convert_cmd)

@@ -246,9 +246,6 @@ class Table:
                            meta={"event": "euchre play", "seed": self.seed, "bots": bots})
 
 
-def register(group: click.Group) -> None:
-    group.add_command(play_cmd)
-
 
 @click.command("play")
 @click.option("--variant", "-v", default="standard", show_default=True,

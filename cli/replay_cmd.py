@@ -155,7 +155,3 @@ def _write_page(view: GameView, out: str, hands: PageHands, notes: list[Any] | N
     if out != "-":
         click.echo(f"euchre replay: wrote {out}", err=True)
 
-
-def register(group: click.Group) -> None:
-    """Add ``replay`` to the ``euchre`` command group."""
-    group.add_command(replay_cmd)

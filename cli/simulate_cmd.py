@@ -32,7 +32,6 @@ from euchre_dsl.sim.runner import (
     Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
 )
 from euchre_dsl.sim.stats import Stats
-from euchre_dsl.sim.where import compile_where
 
 from .common import (
     EXIT_INVALID, EXIT_USAGE, WORKERS, fail, refuse_writing_over, resolve_variant,
@@ -138,6 +137,7 @@ def constraints(rules: RuleSet, hands: tuple[str, ...], upcard: str | None, deal
             usage_error(f"--start-scores: {rules.id} has {sides} sides, "
                         f"{len(scores)} scores given")
     if where is not None:
+        from euchre_dsl.sim.where import compile_where  # its grammar: only for --where
         try:
             compile_where(where, rules)
         except EuchreError as exc:
@@ -451,6 +451,3 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     except OSError as exc:
         write_failed(exc, "the summary")
 
-
-def register(group: click.Group) -> None:
-    group.add_command(simulate_cmd)

@@ -147,7 +147,3 @@ def _run(paths: list[str], as_json: bool, notes: bool, stdin_format: str, totals
     out.flush()
 
 
-def register(group: click.Group) -> None:
-    """Add ``validate`` to the ``euchre`` command group."""
-    group.add_command(validate_cmd)
-

@@ -226,6 +226,3 @@ def docs_cmd() -> None:
     """The option reference in Markdown (the text of docs/options.md)."""
     click.echo(options_markdown(), nl=False)
 
-
-def register(group: click.Group) -> None:
-    group.add_command(variant)

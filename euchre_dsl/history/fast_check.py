@@ -7,21 +7,25 @@ events, a rollback copy of the game before every optional declaration,
 result objects built to be compared.  :class:`FastCheck` answers one
 question, "would the full checker report nothing, not even a note?", for
 the common shape of a record -- a variant id, every card known, the verbs
-of the ordinary game -- by replaying it through the same engine verbs
+of the ordinary game, in any key order or layout, with ``x-`` keys, inline
+variants and any names -- by replaying it through the same engine verbs
 (:class:`~euchre_dsl.engine.game.Game`: the rules are the engine's, never
 re-implemented here) and comparing every claim in place.
 
 It never reports anything itself.  At the first thing that is not plainly
 right (an unexpected key or type, an unknown card, a variant that fails to
 load, an action the engine refuses, a renege, a claim that differs) or that
-it does not handle (inline variants, hidden cards, widow, kitty and the
-house-rule verbs) it answers ``False``, and the validator runs the full
-checker on the record from the start: the problems, their messages and
+it does not handle (hidden cards, widow, kitty and the house-rule verbs) it
+answers ``False``, and the validator runs the full checker on the record from
+the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
 be left anywhere when it gives up -- which is why it needs no rollback copy.
 
 Per-variant work (the rule set, the seat and side tables, the game each
 record is replayed in, restarted for it) is kept from one record to the next.
+An inline variant is recognised as the last record's when it is the same
+value (:func:`same_value`: types too, so ``true`` is not ``1``), which costs
+less than the validator's own cache key (the object written out as JSON).
 """
 
 from __future__ import annotations
@@ -97,9 +101,11 @@ class FastCheck:
     not load).
     """
 
-    def __init__(self, rules_for: Callable[[str, str | None], RuleSet]) -> None:
+    def __init__(self,
+                 rules_for: Callable[[str | dict[str, Any], str | None], RuleSet]) -> None:
         self.rules_for = rules_for
-        self._variant = ""  # the last record's variant id and file, and its rules
+        # the last record's variant (an id, or an inline object) and file, and its rules
+        self._variant: str | dict[str, Any] = ""
         self._file: str | None = None
         self._rules: RuleSet | None = None
         self._seating: Seating | None = None
@@ -152,10 +158,10 @@ class FastCheck:
 
     def seating_of(self, variant: Any, seats: Any, file: str | None) -> Seating | None:
         """The variant and seats of a record, from the last record's when they repeat."""
-        if type(variant) is not str or type(seats) is not list:
+        if (type(variant) is not str and type(variant) is not dict) or type(seats) is not list:
             return None
         rules = self._rules
-        if rules is None or variant != self._variant or file != self._file:
+        if rules is None or file != self._file or not same_value(variant, self._variant):
             try:
                 rules = self.rules_for(variant, file)
             except EuchreError:
@@ -290,6 +296,30 @@ def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> boo
     seen = game.last_renege
     game._dispatch(seat, VERB_OF_CODE[code], arg, alone, True)
     return game.last_renege is seen
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether two parsed JSON values are the same value: of the same types throughout
+    (``==`` alone takes ``true`` for ``1`` and ``1.0`` for ``1``, which a variant's
+    schema tells apart) and equal."""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is dict:
+        if len(a) != len(b):
+            return False
+        for k, v in a.items():
+            if k not in b or not same_value(v, b[k]):
+                return False
+        return True
+    if t is list:
+        if len(a) != len(b):
+            return False
+        for i in range(len(a)):
+            if not same_value(a[i], b[i]):
+                return False
+        return True
+    return bool(a == b)
 
 
 def _keys_in(obj: dict[Any, Any], allowed: frozenset[str]) -> bool:

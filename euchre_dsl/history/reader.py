@@ -52,7 +52,6 @@ from .positions import (
     HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
     half_character, half_character_words, nearest, no_positions, scan_positions,
 )
-from .text_reader import iter_text, read_text_file
 
 __all__ = [
     "Item", "JsonPath", "Locate", "Locator", "ScanError", "nearest", "no_positions",
@@ -67,18 +66,18 @@ __all__ = [
 Prove = Callable[[bytes, "str | None"], int]
 
 # ------------------------------------------------------------------ parsing
-def _accelerated_loads() -> Callable[[str], Any] | None:
+def _accelerated_loads() -> Callable[[str | bytes], Any] | None:
     """``msgspec``'s JSON decoder when it is installed (see the module's docstring)."""
     try:
         from msgspec.json import Decoder
     except ImportError:  # pragma: no cover - msgspec is installed with the tests
         return None
-    decode: Callable[[str], Any] = Decoder().decode
+    decode: Callable[[str | bytes], Any] = Decoder().decode
     return decode
 
 
-#: Parses a record's text where it can (raising ``ValueError`` or
-#: ``RecursionError`` where it cannot); ``None``: :mod:`json` alone.
+#: Parses a record's text, or the same as UTF-8 bytes, where it can (raising
+#: ``ValueError`` or ``RecursionError`` where it cannot); ``None``: :mod:`json` alone.
 fast_loads = _accelerated_loads()
 
 
@@ -86,11 +85,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def parse_record(text: str, index: int, line: int, file: str | None) -> Item:
-    """Parse one record's text; a syntax error becomes a located ``syntax`` problem."""
+def parse_record(text: str, index: int, line: int, file: str | None,
+                 raw: bytes | None = None) -> Item:
+    """Parse one record's text; a syntax error becomes a located ``syntax`` problem.
+
+    ``raw``, when the caller has it, is the same text as read (UTF-8): msgspec
+    parses it as it is, where from ``text`` it first encodes it to UTF-8 again
+    (a copy of every record with a name that is not ASCII)."""
     if fast_loads is not None:
         try:
-            return Item(index, line, text, fast_loads(text), None)
+            return Item(index, line, text, fast_loads(text if raw is None else raw), None)
         except (ValueError, RecursionError):
             pass  # json parses it again: its value, or its message and position
     try:
@@ -213,11 +217,13 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None,
             yield text
             index += 1
             continue
+        same: bytes | None = raw
         if line_no == 1 and text.startswith("\ufeff"):
             text = text[1:]
+            same = None
         if not text or text.isspace():
             continue
-        yield parse_record(text, index, line_no, file)
+        yield parse_record(text, index, line_no, file, same)
         index += 1
 
 
@@ -235,8 +241,9 @@ def iter_json(data: bytes, file: str | None, prove: Prove | None = None) -> Iter
         yield text
         return
     if text.startswith("\ufeff"):
-        text = text[1:]
-    yield parse_record(text, 0, 1, file)
+        yield parse_record(text[1:], 0, 1, file)
+    else:
+        yield parse_record(text, 0, 1, file, data)
 
 
 def read_json_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
@@ -254,6 +261,19 @@ def read_jsonl_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
             yield from iter_jsonl(stream, path, prove)
 
     return records()
+
+
+def read_text_file(path: str) -> Iterator[Item]:
+    """Open a text-format file (``.ehh``) now; parse it lazily (:mod:`.text_reader`,
+    imported here: its grammar is loaded only by what reads the text format)."""
+    from .text_reader import read_text_file as read
+    return read(path)
+
+
+def iter_text(lines: Iterable[bytes], name: str | None) -> Iterator[Item]:
+    """The text-format records of ``lines`` (:func:`.text_reader.iter_text`)."""
+    from .text_reader import iter_text as read
+    return read(lines, name)
 
 
 def _read_text(path: str, prove: Prove | None = None) -> Iterator[Item]:

@@ -20,12 +20,12 @@ condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
 from ..rng import DEAL, DEALER, Rng, absorb
-from .where import compile_where
 
 #: Deals tried for one hand before a condition is declared too rare.
 MAX_TRIES = 100_000
@@ -118,8 +118,10 @@ class ConstrainedDeals(Deals):
 
     def __init__(self, seed: int, constraints: Constraints, rules: RuleSet) -> None:
         super().__init__(seed, constraints)
-        self.condition = None if constraints.where is None else \
-            compile_where(constraints.where, rules)
+        self.condition: Callable[[list[int], int | None, int], bool] | None = None
+        if constraints.where is not None:
+            from .where import compile_where  # its grammar, loaded only by a --where run
+            self.condition = compile_where(constraints.where, rules)
 
     def deal(self, game: Game, hand: int) -> None:
         c = self.constraints

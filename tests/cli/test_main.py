@@ -44,3 +44,52 @@ def test_standard_output_on_a_full_disk_is_a_clear_error(args: list[str]) -> Non
     assert result.stderr.rstrip("\n").endswith(
         "cannot write standard output: No space left on device"), result.stderr
     assert "Traceback" not in result.stderr and "cannot read" not in result.stderr
+
+
+# ------------------------------------------------------------ commands imported on demand
+def test_help_lists_every_command_with_its_own_short_help() -> None:
+    """The group knows its commands by name only; ``--help`` still shows each one's
+    short help, the one its own module gives it."""
+    import click
+    from click.testing import CliRunner
+
+    from cli.main import COMMANDS, euchre
+
+    result = CliRunner().invoke(euchre, ["--help"])
+    assert result.exit_code == 0, result.output
+    listed = result.output.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == sorted(COMMANDS)
+    ctx = click.Context(euchre)
+    for line in listed:
+        name, shown = line.split(None, 1)
+        command = euchre.get_command(ctx, name)
+        assert command is not None and command.name == name
+        short = command.get_short_help_str(limit=len(shown))
+        assert shown == short and short.rstrip(".") != ""
+    assert euchre.get_command(ctx, "nonesuch") is None
+    misspelt = CliRunner().invoke(euchre, ["valdate"])
+    assert misspelt.exit_code == 2
+    if hasattr(click.exceptions, "NoSuchCommand"):  # click >= 8.4 suggests close names
+        assert "Error: No such command 'valdate'. Did you mean 'validate'?" in misspelt.output
+
+
+#: What only other commands use: analysis, display, interop, the grammars (the text
+#: format's, --where's).  (The search is simulate's too: the pimc bot.)
+HEAVY = ("euchre_dsl.analysis", "euchre_dsl.display", "euchre_dsl.interop", "lark",
+         "euchre_dsl.history.text_reader")
+
+
+@pytest.mark.parametrize("args", [["validate", "samples/games.jsonl"],
+                                  ["simulate", "--games", "2", "--seed", "1"]],
+                         ids=" ".join)
+def test_validate_and_simulate_import_only_what_they_use(args: list[str]) -> None:
+    probe = ("import runpy, sys\nsys.argv = ['euchre', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('cli', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", probe, *args], cwd=ROOT, text=True,
+                            capture_output=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    loaded = result.stderr.split()
+    assert "euchre_dsl.engine.game" in loaded, result.stderr[-2000:]
+    assert [m for m in loaded if m.startswith(HEAVY)] == []

@@ -285,3 +285,7 @@ def test_the_accelerated_parse_gives_json_s_values_and_messages(
     plain = parse_record(text, 3, 7, "f.jsonl")
     assert repr(fast.data) == repr(plain.data)  # 1 and 1.0 and True told apart
     assert fast.problem == plain.problem
+    monkeypatch.undo()  # and from the bytes as read, as the readers pass them
+    from_bytes = parse_record(text, 3, 7, "f.jsonl", text.encode())
+    assert repr(from_bytes.data) == repr(plain.data)
+    assert (from_bytes.text, from_bytes.problem) == (plain.text, plain.problem)
