@@ -15,8 +15,8 @@ from euchre_dsl.io_safety import OutputError, guard_stdout
 
 from .common import EXIT_USAGE, output_failed, silence_stdout
 
-from . import (analyze_cmd, compare_cmd, convert_cmd, play_cmd, replay_cmd, simulate_cmd,
-               validate_cmd, variant_cmd)
+from . import (analyze_cmd, compare_cmd, convert_cmd, event_cmd, play_cmd, replay_cmd,
+               simulate_cmd, validate_cmd, variant_cmd)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -32,9 +32,11 @@ validate_cmd.register(euchre)
 variant_cmd.register(euchre)
 convert_cmd.register(euchre)
 replay_cmd.register(euchre)
+event_cmd.register(euchre)
 compare_cmd.register(euchre)
 analyze_cmd.register(euchre)
 play_cmd.register(euchre)
+event_cmd.register(euchre)
 
 
 def main() -> None:

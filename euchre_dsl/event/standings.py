@@ -167,6 +167,7 @@ class Event:
         """The once-a-round and new-partner checks for one record's players."""
         assert self.rules is not None
         round_robin = self.rules.event.rotation == "round_robin"
+        told: set[frozenset[str]] = set()  # a pair paired again is said once, at its first seat
         for s, name in enumerate(names):
             partners = tuple(names[o] for o in range(len(names))
                              if o != s and game.side_of[o] == game.side_of[s])
@@ -180,8 +181,9 @@ class Event:
             if round_robin:
                 again = [(r, p) for (r, who), seat in self.seated.items() if who == name
                          for p in seat.partners if p in partners]
-                if again:
+                if again and frozenset((name, min(again)[1])) not in told:
                     r, p = min(again)
+                    told.add(frozenset((name, p)))
                     yield at.error(path, "event-partner", f"{name} partners {p} again: they "
                                    f"were partners in round {r}, and the rotation "
                                    "(round_robin) never repeats a partnership",
