@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
 
 
@@ -22,7 +23,7 @@ class Table(NamedTuple):
     seats: tuple[int, ...]
 
 
-class ScheduleError(ValueError):
+class ScheduleError(EuchreError, ValueError):
     """An event size the rules cannot seat (said in words for the command line)."""
 
 
