@@ -14,6 +14,7 @@ import sys
 
 import click
 
+from euchre_dsl.engine.game import Game
 from euchre_dsl.errors import Problem
 from euchre_dsl.event.schedule import ScheduleError, player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
@@ -75,7 +76,7 @@ def schedule_cmd(variant: str, players: int) -> None:
     """
     rules = _event_rules(variant)
     tables = _tables(rules, players)
-    labels = _labels(rules)
+    labels = Game(rules).labels  # the seat labels a game of the variant uses
     rnd = -1
     for r, t, seats in tables:
         if r != rnd:
@@ -88,11 +89,6 @@ def schedule_cmd(variant: str, players: int) -> None:
                                     if s % rules.players.teams == k)
                            for k in range(rules.players.teams))
         click.echo(f"  table {t + 1}: {sat}   ({sides})")
-
-
-def _labels(rules: RuleSet) -> tuple[str, ...]:
-    from euchre_dsl.engine.game import Game  # the seat labels a game of the variant uses
-    return Game(rules).labels
 
 
 @event_cmd.command("simulate")

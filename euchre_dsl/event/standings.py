@@ -93,6 +93,9 @@ class Event:
         self.players: dict[str, PlayerTotal] = {}
         #: (round, player) -> where they sat
         self.seated: dict[tuple[int, str], Seated] = {}
+        #: where each player was first seated: event-wide warnings about them point there
+        self.first_seat: dict[str, Location] = {}
+        self.first_file: str | None = None
         self.records = 0
         self.hands = 0
 
@@ -134,19 +137,16 @@ class Event:
                            "name an event variant, such as progressive")
             return
         if self.rules is None:
-            self.rules = rules
+            self.rules, self.first_file = rules, file
         elif rules != self.rules:
             yield at.error(("variant",), "event-variant", f"variant {rules.id} is not this "
                            f"event's ({self.rules.id}, from the first record)",
                            "every record of an event has the same variant")
             return
         rnd = _round_of(record, rules, at)
-        if isinstance(rnd, Problem):
-            yield rnd
-            return
         names = _names_of(record, game, at)
-        if isinstance(names, Problem):
-            yield names
+        if isinstance(rnd, Problem) or isinstance(names, Problem):
+            yield from (x for x in (rnd, names) if isinstance(x, Problem))
             return
         if not game.is_over:
             yield at.warning(("hands",), "event-unfinished", f"round {rnd} stops after "
@@ -189,6 +189,8 @@ class Event:
                                    "(round_robin) never repeats a partnership",
                                    "seat the players as 'euchre event schedule' says")
             self.seated[(rnd, name)] = Seated(at.index, file, partners)
+            if name not in self.first_seat:
+                self.first_seat[name] = at.locate(path, True)
 
     def read(self, items: Iterable[Item], file: str | None) -> Iterator[Problem]:
         """:meth:`add` for every record of one file."""
@@ -206,12 +208,14 @@ class Event:
             for r in rounds:
                 if (r, name) not in self.seated:
                     out.append(Problem("event-absent", f"{name} plays no table in round {r}",
-                                       "warning", hint="add the round's record for their table"))
+                                       "warning", self.first_seat[name],
+                                       hint="add the round's record for their table"))
         sizes = self.rules.event.players
         if sizes and len(self.players) not in sizes:
             planned = " or ".join(str(k) for k in sizes)
             out.append(Problem("event-size", f"{len(self.players)} players took part; variant "
-                               f"{self.rules.id} is an event for {planned}", "warning"))
+                               f"{self.rules.id} is an event for {planned}", "warning",
+                               Location(self.first_file)))
         return out
 
     def standings(self) -> list[PlayerTotal]:
@@ -268,12 +272,15 @@ def _names_of(record: dict[str, Any], game: Game, at: _At) -> list[str] | Proble
     if not isinstance(players, dict):
         return at.error((), "event-players", "the record does not say who sat where",
                         'add "players": {seat: name} for every seat')
-    names = []
+    names: list[str] = []
     for label in game.labels:
         name = players.get(label)
         if not isinstance(name, str) or not name.strip():
             return at.error(("players",), "event-players", f"seat {label} has no player",
                             f"name the player in seat {label}")
+        if name.strip() in names:
+            return at.error(("players", label), "event-player", f"{name.strip()} is seated "
+                            "twice at this table", "each player has one seat")
         names.append(name.strip())
     return names
 

@@ -90,3 +90,12 @@ def test_broken_records_are_located_and_give_no_standings(tmp_path: Path) -> Non
 def test_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     result = run("standings", str(tmp_path / "nothing.jsonl"))
     assert result.exit_code == 2
+
+
+def test_an_event_record_replays_and_analyzes(tmp_path: Path) -> None:
+    path = str(simulated(tmp_path))
+    result = CliRunner().invoke(euchre, ["analyze", path, "--record", "1", "--deals", "0"])
+    assert result.exit_code == 0, result.output
+    assert "hand 8" in result.output
+    result = CliRunner().invoke(euchre, ["replay", path, "--record", "1", "--hand", "8"])
+    assert result.exit_code == 0, result.output

@@ -122,8 +122,10 @@ def test_a_player_seated_twice_in_a_round(tmp_path: Path) -> None:
     errors = [p for p in problems if p.severity == "error"]
     assert [(p.code, p.record, p.location.line) for p in errors] == [("event-player", 1, 2)]
     assert "seated twice in round 1" in errors[0].message
-    # the player left out of round 1 is said too
-    assert any(p.code == "event-absent" and "round 1" in p.message for p in problems)
+    # the player left out of round 1 is said too, where they were first seated
+    (absent,) = [p for p in problems if p.code == "event-absent"]
+    assert "round 1" in absent.message and absent.severity == "warning"
+    assert absent.location.line is not None
 
 
 @pytest.mark.parametrize("change,code,message", [
@@ -132,6 +134,8 @@ def test_a_player_seated_twice_in_a_round(tmp_path: Path) -> None:
     (lambda r: r["meta"].update(round="2"), "event-round", "round '2' is not a round"),
     (lambda r: r.pop("players"), "event-players", "does not say who sat where"),
     (lambda r: r["players"].pop("W"), "event-players", "seat W has no player"),
+    (lambda r: r["players"].update(W=r["players"]["N"]), "event-player",
+     "seated twice at this table"),
     (lambda r: r.update(variant="standard"), "event-variant", "standard is not an event"),
 ])
 def test_a_record_that_does_not_place_itself_in_the_event(tmp_path: Path, change: object,
