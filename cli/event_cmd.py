@@ -131,8 +131,12 @@ def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
 @click.argument("paths", nargs=-1, required=True, metavar="FILE...")
 @click.option("--report", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="text: a table of places; json: one JSON object.")
+@click.option("--event", "name", metavar="NAME",
+              help="Only the records whose meta.event is NAME (for files or folders that hold "
+                   "several events).")
 @variant_dir_option
-def standings_cmd(paths: tuple[str, ...], report: str, variant_dirs: tuple[str, ...]) -> None:
+def standings_cmd(paths: tuple[str, ...], report: str, name: str | None,
+                  variant_dirs: tuple[str, ...]) -> None:
     """Read the records of an event's tables in FILE... and print the standings:
     each player's total by round, games won and lone marches, in place order
     (ties broken by the variant's event.tie_break).
@@ -158,7 +162,7 @@ def standings_cmd(paths: tuple[str, ...], report: str, variant_dirs: tuple[str, 
                    f"{', '.join(paths)}", err=True)
         sys.exit(EXIT_USAGE)
     validator = Validator(variant_dirs)
-    event = Event(validator)
+    event = Event(validator, name)
     errors = 0
     for path in found.files:
         items = try_input("event standings", path)
@@ -173,6 +177,11 @@ def standings_cmd(paths: tuple[str, ...], report: str, variant_dirs: tuple[str, 
         sys.exit(EXIT_USAGE)
     if errors:
         click.echo(f"euchre event standings: {plural(errors, 'error')}; no standings",
+                   err=True)
+        sys.exit(EXIT_INVALID)
+    if not event.records:
+        click.echo("euchre event standings: no record of event "
+                   f"'{name}'" if name is not None else "euchre event standings: no records",
                    err=True)
         sys.exit(EXIT_INVALID)
     rows = event.standings()

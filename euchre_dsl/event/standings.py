@@ -87,8 +87,10 @@ class Seated:
 class Event:
     """Reads an event's records one by one; :meth:`standings` ranks the players."""
 
-    def __init__(self, validator: Validator | None = None) -> None:
+    def __init__(self, validator: Validator | None = None, name: str | None = None) -> None:
         self.validator = validator or Validator()
+        #: only the records whose ``meta.event`` is this name (``None``: every record)
+        self.name = name
         self.rules: RuleSet | None = None
         self.players: dict[str, PlayerTotal] = {}
         #: (round, player) -> where they sat
@@ -101,7 +103,10 @@ class Event:
 
     # ------------------------------------------------------------ reading
     def add(self, item: Item, file: str | None) -> Iterator[Problem]:
-        """Every problem of one record read from ``file``, the replay's and the event's."""
+        """Every problem of one record read from ``file``, the replay's and the event's
+        (nothing for a record of another event than :attr:`name`)."""
+        if self.name is not None and not _of_event(item, self.name):
+            return
         self.records += 1
         if item.problem is not None:
             yield item.problem
@@ -249,6 +254,13 @@ class _At:
     def warning(self, path: JsonPath, code: str, message: str,
                 hint: str | None = None) -> Problem:
         return self._problem(path, code, message, hint, "warning")
+
+
+def _of_event(item: Item, name: str) -> bool:
+    """Whether a record says it belongs to event ``name`` (``meta.event``)."""
+    data = item.data if item.problem is None else None
+    meta = data.get("meta") if isinstance(data, dict) else None
+    return isinstance(meta, dict) and meta.get("event") == name
 
 
 def _round_of(record: dict[str, Any], rules: RuleSet, at: _At) -> int | Problem:

@@ -99,3 +99,17 @@ def test_an_event_record_replays_and_analyzes(tmp_path: Path) -> None:
     assert "hand 8" in result.output
     result = CliRunner().invoke(euchre, ["replay", path, "--record", "1", "--hand", "8"])
     assert result.exit_code == 0, result.output
+
+
+def test_event_picks_one_event_out_of_a_folder_of_several(tmp_path: Path) -> None:
+    for name, seed in (("monday", 1), ("tuesday", 2)):
+        result = run("simulate", "--seed", str(seed), "--name", name,
+                     "-o", str(tmp_path / f"{name}.jsonl"))
+        assert result.exit_code == 0, result.output
+    both = run("standings", str(tmp_path))
+    assert both.exit_code == 1 and "error[event-player]" in both.stderr
+    one = run("standings", "--event", "tuesday", str(tmp_path))
+    assert one.exit_code == 0, one.output
+    assert one.output.splitlines()[-1].startswith("8 records, 64 hands")
+    none = run("standings", "--event", "friday", str(tmp_path))
+    assert none.exit_code == 1 and "no record of event 'friday'" in none.stderr
