@@ -30,7 +30,7 @@ from ..engine.game import Game
 from ..engine.state import HandResult
 from ..errors import Location, Problem
 from ..history.events import HandEnded, Started
-from ..history.positions import Item, JsonPath
+from ..history.positions import Item, JsonPath, Locate
 from ..history.validate import Validator, walk_record
 from ..rules.ruleset import RuleSet, TieBreak
 
@@ -154,8 +154,9 @@ class Event:
             yield from (x for x in (rnd, names) if isinstance(x, Problem))
             return
         if not game.is_over:
+            length = "" if rules.game.deals is None else f" of its {rules.game.deals}"
             yield at.warning(("hands",), "event-unfinished", f"round {rnd} stops after "
-                             f"{game.deals} of its {rules.game.deals} deals",
+                             f"{game.deals}{length} deals, before its game is over",
                              "record every deal of the round")
         yield from self._seat(game, rnd, names, at, file)
         for s, name in enumerate(names):
@@ -239,14 +240,13 @@ class Event:
 class _At:
     """Makes problems located at a JSON path of one record."""
 
-    def __init__(self, locate: Any, index: int) -> None:
+    def __init__(self, locate: Locate, index: int) -> None:
         self.locate = locate
         self.index = index
 
     def _problem(self, path: JsonPath, code: str, message: str, hint: str | None,
                  severity: str) -> Problem:
-        loc: Location = self.locate(path, True)
-        return Problem(code, message, severity, loc, hint, record=self.index)
+        return Problem(code, message, severity, self.locate(path, True), hint, record=self.index)
 
     def error(self, path: JsonPath, code: str, message: str, hint: str | None = None) -> Problem:
         return self._problem(path, code, message, hint, "error")

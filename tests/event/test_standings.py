@@ -163,7 +163,7 @@ def test_a_round_cut_short_is_a_warning(tmp_path: Path) -> None:
     del records[0]["final"]
     _, problems = read_event(write_event(tmp_path / "club.jsonl", records))
     assert [p.code for p in problems if p.severity != "info"] == ["event-unfinished"]
-    assert "stops after 7 of its 8 deals" in problems[-1].message
+    assert "stops after 7 of its 8 deals, before its game is over" in problems[-1].message
 
 
 def test_an_event_of_an_unplanned_size_is_a_warning(tmp_path: Path) -> None:
