@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("analyze_cmd", "analyze_cmd"),
     "compare": ("compare_cmd", "compare_cmd"),
     "convert": ("convert_cmd", "convert_cmd"),
+    "event": ("event_cmd", "event_cmd"),
     "play": ("play_cmd", "play_cmd"),
     "replay": ("replay_cmd", "replay_cmd"),
     "simulate": ("simulate_cmd", "simulate_cmd"),

@@ -29,7 +29,7 @@ RANKS: dict[str, int] = {
     "search": 5, "display": 5,
     "interop": 6,
     "sim": 7, "analysis": 7,
-    "rl": 8,
+    "rl": 8, "event": 8,
 }
 
 

@@ -46,6 +46,7 @@ class ScoringTable:
         self.instant_win_requires_opponent = s.instant_win_requires_opponent
         self.target = g.target
         self.deals: int | None = g.deals
+        self.fixed_deals = g.fixed_deals and g.deals is not None
         self.play_on = g.tie == _PLAY_ON
 
 
@@ -313,6 +314,8 @@ def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
         if t.deals is not None and deals >= t.deals:
             best = max(scores)
             return [i for i, v in enumerate(scores) if v == best]
+        if t.fixed_deals:  # every deal is played: the target ends nothing
+            return None
         target = t.target  # read once, not per side
         finished = [i for i, v in enumerate(scores) if v >= target]
         if not finished:

@@ -402,6 +402,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off",
             also=(("bidding", "naming_round"),))
     _check_an_end(r, bad)
+    _check_event(r, bad)
     _check_house_rules(r, bad, deck.size - needed)
     return out
 
@@ -435,6 +436,35 @@ def _check_an_end(r: RuleSet, bad: Callable[..., None]) -> None:
             "never ends", hint="give the makers (scoring.make and the rest) points, or end "
             "after game.deals", near=tuple(("scoring", k) for k, _ in points),
             reads=(("scoring", "model"), ("game", "deals")))
+
+
+def _check_event(r: RuleSet, bad: Callable[..., None]) -> None:
+    """A fixed number of deals needs that number; an event's sizes must fill whole
+    tables, and a round-robin rotation needs pairs of partners and enough of them."""
+    if r.game.fixed_deals and r.game.deals is None:
+        bad(("game", "fixed_deals"), "every deal of the game is played, but the game has no "
+            "number of deals", hint="set game.deals (8 for a progressive round)",
+            reads=(("game", "deals"),))
+    e, p = r.event, r.players
+    if e.rounds is None:
+        return
+    for n in e.players:
+        if n % p.count:
+            bad(("event", "players"), f"{n} players do not fill whole tables of {p.count}",
+                hint=f"use a multiple of {p.count}", reads=(("players", "count"),))
+    if e.rotation != "round_robin":
+        return
+    if p.sides != "partners" or p.count != 2 * p.teams:
+        bad(("event", "rotation"), "a round-robin rotation pairs partners, but the table "
+            "does not play in partnerships of two", hint="use players.sides: partners with "
+            "two to a side, or event.rotation: any",
+            reads=(("players", "sides"), ("players", "count"), ("players", "teams")))
+        return
+    for n in e.players:
+        if e.rounds > n - 1:
+            bad(("event", "rounds"), f"{n} players have only {n - 1} different partners, "
+                f"too few for {e.rounds} rounds without partnering anyone twice",
+                hint="play fewer rounds, or event.rotation: any", also=(("event", "players"),))
 
 
 def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> None:

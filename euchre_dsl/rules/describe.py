@@ -108,6 +108,9 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "scoring.renege_points": lambda r: r.scoring.renege != "none",
     "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
     "game.target": lambda r: not _countdown(r),
+    "game.fixed_deals": lambda r: r.game.deals is not None,
+    **{f"event.{o}": (lambda r: r.event.rounds is not None) for o in (
+        "players", "rotation", "alone_march_loner", "alone_march_partner", "tie_break")},
 }
 
 

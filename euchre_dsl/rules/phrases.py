@@ -226,6 +226,17 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _bool("game.slam", ["slam"], ["no slam"])
     + _choice("game.rubber", {"off": ["no rubber"], "uspcc": ["uspcc rubbers"],
                               "somerset1888": ["somerset rubbers"]})
+    + _bool("game.fixed_deals", ["every deal is played"], ["the target ends the game"])
+    # event
+    + _slot("event.rounds", "an event of {number} rounds")
+    + [Phrase("not an event", "event.rounds", None)]
+    + _choice("event.rotation", {"round_robin": ["partners rotate round robin"],
+                                 "any": ["partners rotate freely"]})
+    + _slot("event.alone_march_loner", "a lone march scores {number} to the loner")
+    + _slot("event.alone_march_partner", "a lone march scores {number} to the partner")
+    + _choice("event.tie_break", {"games_won": ["ties go to games won"],
+                                  "lone_marches": ["ties go to lone marches"],
+                                  "shared": ["ties are shared"]})
 )
 
 

@@ -128,6 +128,21 @@ class Rubber(StrEnum):
     SOMERSET1888 = "somerset1888"
 
 
+class Rotation(StrEnum):
+    """How partners change from round to round of an event."""
+
+    ROUND_ROBIN = "round_robin"
+    ANY = "any"
+
+
+class TieBreak(StrEnum):
+    """What separates players level on points at the end of an event."""
+
+    GAMES_WON = "games_won"
+    LONE_MARCHES = "lone_marches"
+    SHARED = "shared"
+
+
 def words(enum: type[StrEnum]) -> tuple[str, ...]:
     """An option's allowed words, as plain strings, from its enum."""
     return tuple(m.value for m in enum)
@@ -372,6 +387,9 @@ class GameRules:
     target: int = opt(10, "Table scoring: points to win (reach or pass).", minimum=1)
     deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
                                   "the higher score wins.", minimum=1)
+    fixed_deals: bool = opt(False, "With game.deals: every one of those deals is played "
+                            "whatever the score (a round of a progressive event); reaching "
+                            "the target ends nothing.")
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
                    "hand) or 'tie'.", choices=words(Tie))
     laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "
@@ -394,6 +412,33 @@ class GameRules:
         return self.deals is None and not self.laps
 
 
+@dataclass(frozen=True)
+class EventRules:
+    """A club event (progressive euchre): rounds of one game each, individual totals."""
+
+    # The engine plays one round at one table as one game (its length is
+    # game.deals with game.fixed_deals); only the event layer reads these.
+
+    rounds: Union[int, None] = opt(None, "Rounds of a progressive event, each one game at "
+                                   "every table with new partners; none: not an event.",
+                                   minimum=1)
+    players: tuple[int, ...] = opt([8, 12], "How many players the event may have, each a "
+                                   "whole number of tables.")
+    rotation: str = opt("round_robin", "How partners change: 'round_robin' (nobody partners "
+                        "the same player twice; the schedule pairs everyone by the circle "
+                        "method) or 'any' (partners are not checked).",
+                        choices=words(Rotation))
+    alone_march_loner: Union[int, None] = opt(None, "A lone maker's march: points to the "
+                                              "loner's own total (none: the side's points, "
+                                              "scoring.alone_march).")
+    alone_march_partner: Union[int, None] = opt(None, "A lone maker's march: points to each "
+                                                "partner who sat out (none: the side's "
+                                                "points).")
+    tie_break: str = opt("games_won", "Players level on points: 'games_won' (more rounds won "
+                         "ranks higher), 'lone_marches' (more lone marches made) or 'shared' "
+                         "(they share the place).", choices=words(TieBreak))
+
+
 SECTIONS: dict[str, type] = {
     "deck": DeckRules,
     "players": PlayerRules,
@@ -404,6 +449,7 @@ SECTIONS: dict[str, type] = {
     "play": PlayRules,
     "scoring": ScoringRules,
     "game": GameRules,
+    "event": EventRules,
 }
 
 
@@ -424,6 +470,7 @@ class RuleSet:
     play: PlayRules = field(default_factory=PlayRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     game: GameRules = field(default_factory=GameRules)
+    event: EventRules = field(default_factory=EventRules)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data in the YAML variant form (every option spelled out)."""

@@ -81,6 +81,8 @@ def expected_end(game: Game, before: list[int]) -> tuple[bool, list[int] | None]
         if r.game.deals is not None and game.deals >= r.game.deals:
             best = max(s)
             return True, [i for i, v in enumerate(s) if v == best]
+        if r.game.fixed_deals:  # every deal is played, whatever the score
+            return False, None
         done = [i for i, v in enumerate(s) if v >= r.game.target]
         if not done:
             return False, None

@@ -45,6 +45,8 @@ GOLDEN = {
                       "e2751b46b99403e8aa85c0415855b422ac5c9c22f53a2d19a7dd9dadebc3fdd6"),
     "openspiel": ("2635a4f2fa7a252abb1388f8b81c679c3821fb88293e04ebf5446032d8cb9ab5",
                   "01d47738b3bd68a359908510a28fa6072ecd6d12dc22874d182b7ca2ba16d028"),
+    "progressive": ("3e7a9beb4c42e7457f325b1848e5bc26f148a36443d10b95f9b5156c8fc1696e",
+                    "c74e8bef32363baaa850ac779421bf75920517568fa8ce438c0a02703ac30583"),
     "railroad": ("ab6121e10ac9cc41f00722b71a90e1af719476e63569b018cee9461a35b91b2d",
                  "b95ffb53ba75b5e6a595cfaf9e0282c08d17cdf423e1f89878c56e98e86bc245"),
     "six-hand": ("3abcd7b8e9e6df766528e25661f5071fabee3bb954f3cbcf58f63443907fe250",

@@ -256,6 +256,12 @@ def test_choices_are_case_insensitive_and_numbers_read_as_words(tmp_path: Path) 
     ("scoring:\n  maker_target: 6\n", "the makers cannot need 6 of 5 tricks"),
     ("bidding:\n  order_up_round: no\n  naming_round: no\n", "no way to make trump"),
     ("players:\n  sides: individual\n", "going alone needs a partner"),
+    ("game:\n  fixed_deals: yes\n", "every deal of the game is played, but the game has no "
+     "number of deals"),
+    ("event:\n  rounds: 4\n  players: [10]\n", "10 players do not fill whole tables of 4"),
+    ("event:\n  rounds: 8\n  players: [8]\n", "8 players have only 7 different partners"),
+    ("players:\n  count: 3\n  sides: individual\nalone:\n  allowed: no\nevent:\n"
+     "  rounds: 2\n  players: [6]\n", "a round-robin rotation pairs partners"),
 ])
 def test_options_that_contradict_each_other(tmp_path: Path, text: str, path_word: str) -> None:
     problems = problems_of(write(tmp_path, "h.yaml", "extends: standard\n" + text))

@@ -67,6 +67,11 @@ def test_a_loner_is_not_played_when_one_point_wins_the_game() -> None:
     assert decide(game) == Action(1, ORDER_UP, None, False)
 
 
+def test_in_a_round_of_fixed_deals_every_point_counts_so_the_loner_is_played() -> None:
+    game = start("progressive", STANDARD_HANDS, "9H", scores=[0, 9])  # 9 is no game point
+    assert decide(game) == Action(1, ORDER_UP, None, True)
+
+
 def test_the_dealer_discards_a_lone_low_card_to_make_a_void() -> None:
     game = start("standard", ["9C JS AS KS QS", "TC QC KC AC 9D", "TD QD KD AD 9H",
                               "TH QH KH AH JH"], "TS", dealer=0)

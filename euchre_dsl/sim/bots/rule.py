@@ -99,6 +99,9 @@ class RuleBot:
         self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
+        # A game of a fixed number of deals counts every point (a progressive round):
+        # points past the target are not worth less.
+        self.capped = rules.game.deals is None
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -212,10 +215,14 @@ class RuleBot:
         return total
 
     def _our_cap(self, view: SeatView, pts: int) -> float:
+        if not self.capped:
+            return float(pts)
         need = self.rules.game.target - view.scores[view.side]
         return float(min(pts, max(need, 1)))
 
     def _their_cap(self, view: SeatView, pts: int) -> float:
+        if not self.capped:
+            return float(pts)
         others = [v for i, v in enumerate(view.scores) if i != view.side]
         need = self.rules.game.target - max(others) if others else pts
         return float(min(pts, max(need, 1)))
