@@ -571,6 +571,20 @@ class State:
                                            tuple(self.active), tuple(tricks), self.renege_by,
                                            partner))
 
+    def hand_mates(self, seat: int) -> int:
+        """The seats on ``seat``'s side in this hand, as a mask: its side, and for the
+        maker and a called partner (as far as this game knows the cards) each other's."""
+        side = self.side_of[seat]
+        mask = 0
+        for s in range(self.n):
+            if self.side_of[s] == side:
+                mask |= 1 << s
+        if self.called >= 0 and self.maker is not None:
+            partner = self.called_partner()[0]
+            if partner is not None and seat in (self.maker, partner):
+                mask |= (1 << self.maker) | (1 << partner)
+        return mask
+
     def card_holder(self, card: int) -> int | None:
         """Who surely holds ``card`` now (``sure``), or None: nobody, or not known."""
         bit = 1 << card
