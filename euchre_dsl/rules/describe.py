@@ -108,6 +108,9 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "scoring.renege_points": lambda r: r.scoring.renege != "none",
     "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
     "game.target": lambda r: not _countdown(r),
+    "partner.call": lambda r: r.players.sides == "individual",
+    **{f"partner.{o}": (lambda r: r.partner.call != "off") for o in (
+        "own_card", "alone", "reveal", "alone_if_buried", "partner_scores")},
 }
 
 
