@@ -296,6 +296,9 @@ class Game(State):
             self.alone = True
         else:
             self.called = card
+            if not self.rules.partner.own_card:  # so the maker does not hold it: a fact
+                self.cand[seat] &= ~(1 << card)  # a searcher's worlds respect
+                self.settle_knowledge(seat)
         self._after_trump()
 
     # ================================================ participation verbs
@@ -710,7 +713,7 @@ class Game(State):
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
             tuple(self.trick_winners), made, march,
             None if self.called < 0 or thrown_in else self.called,
-            None if thrown_in else self.partner)))
+            None if thrown_in or self.called < 0 else self.called_partner()[0])))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:
