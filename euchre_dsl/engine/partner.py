@@ -1,4 +1,4 @@
-"""A called partner (``partner.call``): which cards the maker may call, who the partner is.
+"""A called partner (``partner.call``): which cards the maker may call, and the menu.
 
 After trump is fixed (and any discard made) the maker names a card; its holder
 plays with the maker for this hand only, and says nothing until the card is
