@@ -207,3 +207,11 @@ def test_a_called_partner_needs_individual_scores() -> None:
     rules = compile_data({"extends": "call-ace", "players": {"count": 6},
                           "deck": {"lowest": "7"}, "scoring": {"alone_march": 6}})
     assert rules.players.count == 6 and rules.partner.call == "ace"
+
+
+def test_a_partner_revealed_at_once_is_known_to_every_seat_from_the_call() -> None:
+    g = game_for({"extends": "call-ace", "partner": {"reveal": "at_once"}}, dealer=3)
+    deal(g, **ACE)
+    run(g, "N order_up; W discard QC; N call_partner AS")
+    assert [SeatView(g, s).partner for s in range(4)] == [1, 1, 1, 1]
+    assert SeatView(g, 0).allied(1) and not SeatView(g, 3).allied(1)
