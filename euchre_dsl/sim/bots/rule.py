@@ -35,11 +35,13 @@ from ...engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY,
     SWAP, TAKE_WIDOW, Action,
 )
-from ...rules.ruleset import RuleSet, ScoringModel
+from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
 from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
+
+_CALL_OFF = PartnerCall.OFF
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
 TRUMP_CHANCE = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
@@ -258,7 +260,8 @@ class RuleBot:
         return sum(1 for s in opponents if s in passed) / len(opponents)
 
     def _has_partner(self, view: SeatView) -> bool:
-        return len(view.sides[view.side]) > 1
+        """A partnership, or a partner the maker will call (``partner.call``)."""
+        return len(view.sides[view.side]) > 1 or view.rules.partner.call != _CALL_OFF
 
     def _opponents(self, view: SeatView, alone: bool) -> int:
         """How many opponents will play against the seat's cards."""
@@ -278,8 +281,7 @@ class RuleBot:
         """Call the strongest card the seat lacks: the best trump it may call, else the
         best card of a plain suit it holds least of (a partner's ace there covers the
         seat's low card).  Holding the two best trumps and four trumps, go alone where
-        that may be announced.  (The bidding counted on no partner at all: a called
-        one is a bonus.)"""
+        that may be announced.  (The bidding counted on an average partner's tricks.)"""
         trump = view.trump
         assert trump is not None
         deck = view.deck
