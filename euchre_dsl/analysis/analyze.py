@@ -354,6 +354,7 @@ class _Hand:
             view.trump = contract_name(res.trump)
             view.maker = None if res.maker is None else labels[res.maker]
             view.alone = res.alone
+            view.partner = None if res.partner is None else labels[res.partner]
             view.lone_defender = None if res.lone_defender is None else labels[res.lone_defender]
             view.tricks = res.tricks
             view.points = res.points
@@ -363,8 +364,8 @@ class _Hand:
             view.dropped = tuple(labels[a.seat] for a in self.moves if a.verb == DROP)
             view.made_in = self.made_in
             if self.forced and self.valued and not broken and res.maker is not None:
-                side = game.side_of[res.maker]
-                taken = sum(t for s, t in enumerate(res.tricks) if game.side_of[s] == side)
+                mates = game.hand_mates(res.maker)  # with a called partner's tricks
+                taken = sum(t for s, t in enumerate(res.tricks) if (mates >> s) & 1)
                 view.plays.extend(_forced_values(game, self.forced, taken))
         if self.opening and view.plays:
             view.makers_dd = int(view.plays[0].best)
@@ -384,7 +385,7 @@ class _Hand:
 
 def _maker_side(game: Game, seat: int) -> bool:
     assert game.maker is not None
-    return game.side_of[seat] == game.side_of[game.maker]
+    return bool((game.hand_mates(game.maker) >> seat) & 1)
 
 
 def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],

@@ -123,7 +123,7 @@ class HiddenHand:
         sampler = WorldSampler(record=after)
         seat, card = action.seat, int(action.arg)  # type: ignore[arg-type]
         assert game.maker is not None
-        makers = game.side_of[seat] == game.side_of[game.maker]
+        makers = bool((game.hand_mates(game.maker) >> seat) & 1)
         bests: list[float] = []
         afters: list[float] = []
         weights: list[float] = []

@@ -139,6 +139,7 @@ class HandAnalysis:
     countdown: bool = False  # the variant's scores count down (Buck): fewer points is better
     trump: str | None = None
     maker: str | None = None
+    partner: str | None = None  # the maker's called partner (who played the called card)
     alone: bool = False
     made_in: str | None = None  # the engine phase trump was made in (``order_up_round``, ...)
     tricks: tuple[int, ...] = ()  # tricks per seat at the end (empty: not finished)
@@ -172,7 +173,8 @@ class HandAnalysis:
         if self.maker is None:
             return ()
         side = self.side_of[self.seats.index(self.maker)]
-        return tuple(s for s, x in zip(self.seats, self.side_of) if x == side)
+        return tuple(s for s, x in zip(self.seats, self.side_of) if x == side or
+                     s == self.partner)
 
     @property
     def makers_tricks(self) -> int | None:
@@ -196,6 +198,7 @@ class HandAnalysis:
             "file": self.file, "record": self.record, "hand": self.hand,
             "variant": self.variant, "dealer": self.dealer, "trump": self.trump,
             "maker": self.maker, "makers": list(self.makers), "alone": self.alone,
+            **({} if self.partner is None else {"partner": self.partner}),
             "made_in": self.made_in, "lone_defender": self.lone_defender,
             "dropped": list(self.dropped),
             "tricks": dict(zip(self.seats, self.tricks)),

@@ -193,7 +193,7 @@ class _Frames:
             "w": "the deal", "s": None, "v": None, "bid": None, "hands": [_held(x) for x in hv.dealt],
             "table": [], "trick": 0, "won": None, "tricks": [0] * n,
             "problems": [_problem(p) for p in hv.problems], "refused": False,
-            "trump": None, "maker": None, "alone": False, "lone": None,
+            "trump": None, "maker": None, "alone": False, "lone": None, "partner": None,
             "active": [True] * n, "out": [], "up": "up" if hv.upcard is not None else None,
             "notes": self.notes.get((h, 0), []), "widowTaken": False,
         }
@@ -220,7 +220,8 @@ class _Frames:
             self.mark(frames, marks)
             if marks.makers_dd is not None and res is not None and res.maker is not None:
                 side = v.side_of[res.maker]
-                took = sum(t for s, t in enumerate(res.tricks) if v.side_of[s] == side)
+                took = sum(t for s, t in enumerate(res.tricks) if v.side_of[s] == side or
+                           s == res.partner)
                 frames[-1].setdefault("insight", []).append(
                     f"With best play from the opening lead the makers take {marks.makers_dd}; "
                     f"they took {took}.")
@@ -260,6 +261,7 @@ class _Frames:
             "tricks": step.tricks, "problems": [_problem(p) for p in step.problems],
             "refused": step.refused, "trump": _suit_mark(step.trump), "maker": step.maker,
             "alone": step.alone, "lone": step.lone_defender, "active": active,
+            "partner": step.partner,
             "out": [s for s in range(len(active)) if not active[s]],
             "dropped": list(dropped), "up": up, "notes": notes,
         }
@@ -312,6 +314,8 @@ class _Frames:
             res.reason, res.reason)
         if res.maker is not None:
             what = f"{v.labels[res.maker]}{' alone' if res.alone else ''} {what}"
+            if res.partner is not None:
+                what = f"{what} with {v.labels[res.partner]}"
         return f"{what} · tricks {tricks}" + (f" · {scored}" if scored else " · no points")
 
     def final(self) -> str:

@@ -305,6 +305,9 @@ class _Renderer:
             what = "thrown in"
         else:
             what = f"{res.reason} · {self.sides(list(res.points), signed=True)}"
+            if res.called is not None:  # the partner, known now the hand is played
+                what = ("no partner (the maker alone)" if res.partner is None else
+                        f"partner {self.seat(res.partner)}") + f" · {what}"
         return self.label("Result") + what + " · score " + \
             self.paint(self.sides(list(res.scores)), "bold")
 

@@ -23,8 +23,8 @@ from typing import Any, Iterator
 
 from ..cards import DIAMONDS, HEARTS, SUIT_SYMBOLS, Deck
 from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING, STAY,
-    SWAP, TAKE_WIDOW, Action,
+    BID, CALL, CALL_PARTNER, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY,
+    PLAYING, STAY, SWAP, TAKE_WIDOW, Action,
 )
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
@@ -73,6 +73,10 @@ class Step:
     lone_defender: int | None = None
     active: list[bool] = field(default_factory=list)
     turned_down: int | None = None
+    #: a called partner (partner.call): the card called, said aloud, and its holder
+    #: once the card is played -- never before, though the page shows every hand
+    called: int | None = None
+    partner: int | None = None
 
 
 @dataclass
@@ -308,7 +312,8 @@ def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None
                 [_seat_cards(game, s) for s in range(game.n)], refused=refused,
                 phase=phase, trump=game.trump, maker=game.maker, alone=game.alone,
                 lone_defender=game.lone_defender, active=list(game.active),
-                turned_down=game.turned_down)
+                turned_down=game.turned_down, called=None if game.called < 0 else game.called,
+                partner=game.partner)
 
 
 #: What each verb that takes no argument says.
@@ -334,6 +339,9 @@ def describe(game: Game, action: Action) -> str:
         return f"{who} calls {contract_words(arg)}{alone}"
     if verb == BID:
         return f"{who} bids {arg}"
+    if verb == CALL_PARTNER:
+        return f"{who} plays alone, calling no partner" if arg is None else \
+            f"{who} calls {deck.symbols[arg]} for a partner"
     if verb == SWAP and arg is not None:
         return f"{who} swaps {deck.format_mask(arg, symbols=True)} for the kitty"
     if verb == MISDEAL:

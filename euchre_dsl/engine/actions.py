@@ -32,6 +32,7 @@ class Verb(StrEnum):
     GIVE = "give"  # call for best: a partner passes a card to the lone player
     SWAP = "swap"  # farmer's hand / going under: three cards for the face-down kitty
     MISDEAL = "misdeal"  # the deal is void: a shown hand or a faulty deal
+    CALL_PARTNER = "call_partner"  # the maker names the card whose holder is the partner
 
 
 class Phase(StrEnum):
@@ -49,6 +50,7 @@ class Phase(StrEnum):
     TAKE_UPCARD = "take_upcard"
     DEFEND = "defend"
     BEST = "call_for_best"  # a lone player discards, partners give their best cards
+    PARTNER = "partner"  # the maker calls a partner's card (or plays alone)
     STAY_DROP = "stay_drop"
     PLAYING = "play"
     GAME_OVER = "game_over"
@@ -72,10 +74,11 @@ DECLINE: Final = Verb.DECLINE.value
 GIVE: Final = Verb.GIVE.value
 SWAP: Final = Verb.SWAP.value
 MISDEAL: Final = Verb.MISDEAL.value
+CALL_PARTNER: Final = Verb.CALL_PARTNER.value
 
 #: The verbs a record may contain (every verb but ``decline``).
 VERBS = (PASS, ORDER_UP, CALL, BID, DISCARD, DEFEND_ALONE, STAY, DROP, TAKE_WIDOW, PLAY,
-         GIVE, SWAP, MISDEAL)
+         GIVE, SWAP, MISDEAL, CALL_PARTNER)
 
 DEAL: Final = Phase.DEAL
 CLAIMS: Final = Phase.CLAIMS
@@ -89,6 +92,7 @@ AUCTION_CALL: Final = Phase.AUCTION_CALL
 TAKE_UPCARD: Final = Phase.TAKE_UPCARD
 DEFEND: Final = Phase.DEFEND
 BEST: Final = Phase.BEST
+PARTNER: Final = Phase.PARTNER
 STAY_DROP: Final = Phase.STAY_DROP
 PLAYING: Final = Phase.PLAYING
 GAME_OVER: Final = Phase.GAME_OVER
@@ -99,6 +103,7 @@ PHASE_WORDS: Final[dict[str, str]] = {
     WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
     CLAIMS: "claims before the bidding (farmer's hand, ace-no-face)",
     BEST: "call for best: the lone player's exchange",
+    PARTNER: "the maker calls a partner's card",
     DEALER_NAMES: "the joker was turned up: the dealer names trump",
     EXCHANGE: "the upcard taker must discard", NAMING: "naming round",
     AUCTION: "the auction", AUCTION_CALL: "the high bidder names trump",
@@ -112,7 +117,8 @@ class Action(NamedTuple):
     """One decision: who, what, and its argument.
 
     ``arg`` is a card index for ``play``/``discard``/``give`` (``None`` for an
-    unknown discard), a trump contract for ``call``, a number for ``bid``, and
+    unknown discard), the card called for ``call_partner`` (``None``: alone), a trump
+    contract for ``call``, a number for ``bid``, and
     a mask of cards for ``swap`` (the three put away) and ``misdeal`` (the hand
     shown; ``None`` for a faulty deal).
     """
@@ -150,6 +156,8 @@ def spell_action(labels: tuple[str, ...], deck: Deck, action: ActionTuple) -> li
         return out
     if verb == ORDER_UP:
         return [label, verb, "alone"] if alone else [label, verb]
+    if verb == CALL_PARTNER:  # a card, or none: the maker plays alone
+        return [label, verb, "alone" if arg is None else deck.names[arg]]
     if verb == BID:
         return [label, verb, arg]
     if verb == DECLINE:

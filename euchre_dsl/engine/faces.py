@@ -25,7 +25,9 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from ..cards import SUIT_SYMBOLS, Deck, contract_name
-from .actions import CALL, DISCARD, GIVE, MISDEAL, PLAY, SWAP, Action, spell_action
+from .actions import (
+    CALL, CALL_PARTNER, DISCARD, GIVE, MISDEAL, PLAY, SWAP, Action, spell_action,
+)
 from .state import DEFAULT_LABELS
 
 __all__ = ["Card", "Seat", "Hand", "Move", "moves"]
@@ -281,7 +283,7 @@ class Move(Action):
 
 
 #: Verbs whose argument is a card, and those whose argument is cards shown (a mask).
-_CARD_VERBS = frozenset((PLAY, DISCARD, GIVE))
+_CARD_VERBS = frozenset((PLAY, DISCARD, GIVE, CALL_PARTNER))
 _SHOWN_VERBS = frozenset((SWAP, MISDEAL))
 
 

@@ -45,7 +45,7 @@ SETUP_FIELDS = (
     "forced_suit", "joker_proposes", "has_claims", "swaps", "ranks", "must_hold_trump",
     "menus_shared", "menus", "defends_alone", "packets", "widowed", "turns_up", "auction",
     "order_up_round", "upcard_protected", "alone_allowed", "stay_drop", "three_hands_rule",
-    "lead_maker", "left_of_loner", "bid_target", "fixed_target",
+    "lead_maker", "left_of_loner", "bid_target", "fixed_target", "calls_partner",
 )
 
 #: What a game holds from its first deal to its end (``State._start_game``; the
@@ -136,6 +136,11 @@ HAND_FIELDS = (
     Field("best_served", "list[int]", "[]", reused=True),
     Field("upcard_untaken", "bool", "False",
           "accepted upcard left out by a sitting-out dealer"),
+    Field("partner_called", "bool", "False",
+          "the maker has called a partner's card, or announced playing alone"),
+    Field("called", "int", "-1", "the card the maker called (-1: none)"),
+    Field("partner", "int | None", "None",
+          "who played the called card: the maker's partner, revealed"),
     Field("hand_log", "list[ActionTuple]", "[]",
           "actions of the current (or last) hand as plain tuples: the cheap log the hot "
           "paths append to; Game.hand_actions gives them as Actions", reused=True),

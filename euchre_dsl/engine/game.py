@@ -33,14 +33,15 @@ from ..rng import RandomSource
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, deal_claims, participation, play
 from .actions import (
-    AUCTION, AUCTION_CALL, BEST, BID, CALL, CLAIMS, DEAL, DEALER_NAMES, DECLINE, DEFEND,
-    DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
-    ORDER_UP_ROUND, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD, TAKE_WIDOW, VERBS,
-    WIDOW, Action, IllegalAction, Phase,
+    AUCTION, AUCTION_CALL, BEST, BID, CALL, CALL_PARTNER, CLAIMS, DEAL, DEALER_NAMES, DECLINE,
+    DEFEND, DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
+    ORDER_UP_ROUND, PARTNER, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD,
+    TAKE_WIDOW, VERBS, WIDOW, Action, IllegalAction, Phase,
 )
 from .bidding import contract_words
 from .deal import deal_known, deal_masks, deal_shuffled
 from .faces import Card, Hand, Move, Seat, moves
+from .partner import call_partner_refusal, partner_menu
 from .play import PlayChooser
 from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
 from .state import DEFAULT_LABELS, HandResult, State
@@ -274,6 +275,31 @@ class Game(State):
         self.log(seat, TAKE_WIDOW)
         participation.take_widow(self, seat)
         self._start_naming()
+
+    def call_partner(self, seat: int, card: int | None) -> None:
+        """The maker calls ``card``: its holder is the maker's partner for the hand,
+        unknown to the others until the card is played (``None``: no card, the maker
+        announces playing alone)."""
+        self._close_optional(CALL_PARTNER)
+        self.turn_first(seat, "call a partner")
+        if self.phase != PARTNER:
+            if self.phase in (DEAL, GAME_OVER) or not self.calls_partner:
+                raise self.wrong_phase(CALL_PARTNER)
+            raise IllegalAction("illegal-action", "no partner is called now: the maker calls "
+                                "one once trump is fixed (and any discard made)")
+        refusal = call_partner_refusal(self, seat, card)
+        if refusal is not None:
+            raise refusal
+        self.log(seat, CALL_PARTNER, card, card is None)
+        self.partner_called = True
+        if card is None:
+            self.alone = True
+        else:
+            self.called = card
+            if not self.rules.partner.own_card:  # so the maker does not hold it: a fact
+                self.cand[seat] &= ~(1 << card)  # a searcher's worlds respect
+                self.settle_knowledge(seat)
+        self._after_trump()
 
     # ================================================ participation verbs
     def decline(self, seat: int) -> None:
@@ -586,8 +612,12 @@ class Game(State):
         self._after_trump()
 
     def _after_trump(self) -> None:
-        """Trump is fixed: a lone maker calls for best, then the defend-alone window
-        opens, then stay/drop, then play."""
+        """Trump is fixed: the maker calls a partner, a lone maker calls for best, then
+        the defend-alone window opens, then stay/drop, then play."""
+        if self.calls_partner and self.maker is not None and not self.partner_called:
+            self.phase = PARTNER
+            self.to_act = self.maker
+            return
         if participation.maker_calls_for_best(self):
             assert self.maker is not None
             self._start_best(self.maker)
@@ -681,7 +711,9 @@ class Game(State):
         self.results.append(tuple.__new__(HandResult, (
             self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners), made, march)))
+            tuple(self.trick_winners), made, march,
+            None if self.called < 0 or thrown_in else self.called,
+            None if thrown_in or self.called < 0 else self.called_partner()[0])))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:
@@ -784,6 +816,8 @@ class Game(State):
             self.swap(seat, arg)
         elif verb == MISDEAL:
             self.misdeal(seat, arg)
+        elif verb == CALL_PARTNER:
+            self.call_partner(seat, arg)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the rules allow now, for the seat on turn.
@@ -902,6 +936,7 @@ _MENUS: Final[dict[Phase, Callable[[Game, int], list[Action]]]] = {
     STAY_DROP: participation.stay_drop_menu,
     CLAIMS: deal_claims.claim_menu,
     BEST: _best_menu,
+    PARTNER: partner_menu,
 }
 
 #: Phases in which any action first declines an open optional declaration.

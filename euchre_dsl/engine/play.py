@@ -107,6 +107,8 @@ def advance(g: State, seat: int, card: int) -> bool:
     """Log a play and put its card on the trick (the hand it left is the caller's to
     update); pass the turn or settle the trick.  True after the hand's last trick."""
     g.hand_log.append((seat, PLAY, card, False))
+    if card == g.called:  # the called card shows the maker's partner
+        g.partner = seat
     trick = g.trick
     trick.append(card)
     g.trick_seats.append(seat)

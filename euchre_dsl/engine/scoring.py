@@ -44,6 +44,7 @@ class ScoringTable:
         self.maker_set, self.maker_set_credits_tricks = s.maker_set, s.maker_set_credits_tricks
         self.instant_win = s.instant_win
         self.instant_win_requires_opponent = s.instant_win_requires_opponent
+        self.partner_scores = r.partner.partner_scores
         self.target = g.target
         self.deals: int | None = g.deals
         self.fixed_deals = g.fixed_deals and g.deals is not None
@@ -77,6 +78,7 @@ class HandOutcome(NamedTuple):
     active: tuple[bool, ...]
     tricks: tuple[int, ...]
     renege_by: int | None
+    partner: int | None = None  # a called partner (partner.call), playing with the maker
 
 
 class HandScore(NamedTuple):
@@ -155,7 +157,9 @@ def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandO
     """
     side = side_of[seat]
     left = r.deal.hand_size - _total(o.tricks)  # a trick for each card a seat holds
-    others = [s for s, a in enumerate(o.active) if a and side_of[s] != side]
+    mates = (side, side_of[o.partner]) if o.partner is not None and o.maker is not None and \
+        side in (side_of[o.maker], side_of[o.partner]) else (side, side)
+    others = [s for s, a in enumerate(o.active) if a and side_of[s] not in mates]
     out: list[HandScore] = []
     for k in range(left + 1):
         tricks = list(o.tricks)
@@ -166,7 +170,7 @@ def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandO
         else:
             tricks[seat] += left - k
         taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
-                            o.renege_by)
+                            o.renege_by, o.partner)
         out.append(score_hand(r, side_of, n_sides, taken))
     return out
 
@@ -183,11 +187,14 @@ def contract_outcome(maker: int, alone: bool, target: int, active: tuple[bool, .
 
 
 def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:
+    """The tricks of the maker's side, and of a called partner's."""
     assert o.maker is not None
     makers = side_of[o.maker]
+    mate = makers if o.partner is None else side_of[o.partner]
     taken = 0
     for seat, t in enumerate(o.tricks):  # a loop, not sum() of a generator: compiled, no object
-        if side_of[seat] == makers:
+        side = side_of[seat]
+        if side == makers or side == mate:
             taken += t
     return taken
 
@@ -217,6 +224,13 @@ def _renege_award(t: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: Ha
         return None  # 'offender' replaces only the offender's own result: see score_hand
     pts = [0] * n_sides
     offender = side_of[o.renege_by]
+    # a called partner and the maker are offended, or offend, together
+    fellow = offender
+    if o.partner is not None and o.maker is not None:
+        if offender == side_of[o.maker]:
+            fellow = side_of[o.partner]
+        elif offender == side_of[o.partner]:
+            fellow = side_of[o.maker]
     sign = 1 if t.countdown else -1
     if t.renege == _DEDUCT:
         lone = o.alone or o.lone_defender is not None
@@ -224,7 +238,7 @@ def _renege_award(t: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: Ha
         return HandScore(tuple(pts), None, "renege")
     # "award": every offended side scores as if it had won the hand outright
     for side in range(n_sides):
-        if side == offender:
+        if side == offender or side == fellow:
             continue
         lone_maker = o.alone and o.maker is not None and side_of[o.maker] == side
         pts[side] = -sign * (t.renege_alone_points if lone_maker else t.renege_points)
@@ -248,6 +262,8 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
     reason = "no maker"
     if o.maker is not None:
         makers = side_of[o.maker]
+        # a called partner's side: with the makers (scoring with them, or not)
+        mate = makers if o.partner is None else side_of[o.partner]
         made = _makers_tricks(side_of, o)
         total = _total(o.tricks)
         if makers_made(side_of, o):
@@ -256,6 +272,8 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
                 pts[makers] = s.alone_march if march else s.alone_make
             else:
                 pts[makers] = s.march if march else s.make
+            if mate != makers and s.partner_scores:
+                pts[mate] = pts[makers]
             reason = "march" if march else "made"
         else:
             if o.lone_defender is not None:
@@ -265,7 +283,7 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
             else:
                 value = s.alone_euchred if o.alone else s.euchred
             for side in range(n_sides):
-                if side != makers:
+                if side != makers and side != mate:
                     pts[side] = value
             reason = "euchred"
     # tuple.__new__: without the named tuple's __new__, Python code (an interpreted call)

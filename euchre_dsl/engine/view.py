@@ -19,7 +19,9 @@ from typing import Callable
 from ..cards import Deck
 from .actions import DISCARD, GIVE, PLAY, Action, ActionTuple
 from .game import Game
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import Reveal, RuleSet
+
+_AT_ONCE = Reveal.AT_ONCE
 
 
 class SeatView:
@@ -142,6 +144,42 @@ class SeatView:
     @property
     def alone(self) -> bool:
         return self._game.alone
+
+    @property
+    def called(self) -> int | None:
+        """The card the maker called for a partner (said aloud), if any."""
+        called = self._game.called
+        return None if called < 0 else called
+
+    @property
+    def partner(self) -> int | None:
+        """The maker's called partner, as far as this seat knows: whoever played the
+        called card; this seat itself while it holds the card (the maker holding it
+        knows it plays alone); under ``partner.reveal: at_once`` its holder.  None
+        while the partner is hidden from this seat, or when there is none."""
+        g = self._game
+        if g.called < 0:
+            return None
+        if g.partner is not None:
+            return g.partner
+        if (g.sure[self.seat] >> g.called) & 1:
+            return self.seat
+        if g.rules.partner.reveal == _AT_ONCE:
+            return g.card_holder(g.called)
+        return None
+
+    def allied(self, other: int) -> bool:
+        """Does ``other`` play on this seat's side in this hand, as far as it knows: its
+        partnership, and a maker and called partner once this seat knows the pair and
+        is one of them."""
+        g = self._game
+        if g.side_of[other] == g.side_of[self.seat]:
+            return True
+        mate = self.partner
+        maker = g.maker
+        if mate is None or maker is None:
+            return False
+        return (self.seat == maker or self.seat == mate) and (other == maker or other == mate)
 
     @property
     def lone_defender(self) -> int | None:

@@ -19,8 +19,8 @@ from typing import Any, Final, Iterable, NamedTuple
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUITS, CardError, Deck, ascii_upper, contract_name
 from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
-    SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
+    BID, CALL, CALL_PARTNER, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY,
+    STAY, SWAP, TAKE_WIDOW, Action, ActionTuple, spell_action,
 )
 #: How an unknown card is written (defined beside the engine's spelling of actions).
 from ..engine.actions import UNKNOWN_CARD as UNKNOWN_CARD
@@ -45,6 +45,7 @@ A_CARD: Final = 4  # a card, always known (play, give)
 A_CARD_OR_UNKNOWN: Final = 5  # a card, or "??" for one not seen (discard)
 A_THREE_CARDS: Final = 6  # three known cards shown (swap)
 A_CARDS: Final = 7  # any number of known cards shown (misdeal)
+A_CARD_OR_ALONE: Final = 8  # a card, or "alone" (call_partner)
 
 
 class VerbSpec(NamedTuple):
@@ -80,6 +81,8 @@ VERB_TABLE: Final = (
     VerbSpec(MISDEAL, A_CARDS,
              "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
              False),
+    VerbSpec(CALL_PARTNER, A_CARD_OR_ALONE,
+             "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", False),
 )
 #: Each verb's code: its index in :data:`VERB_TABLE`.
 VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}
@@ -193,16 +196,20 @@ def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
 
 
 def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
-    """The ``result`` object of a hand (every key filled in)."""
+    """The ``result`` object of a hand (every key filled in); ``partner`` only in a
+    hand whose maker called a partner's card (``null``: nobody played it)."""
     labels = game.labels
     names = game.side_names
-    return {
+    out: dict[str, Any] = {
         "trump": contract_name(res.trump),
         "maker": None if res.maker is None else labels[res.maker],
         "tricks": _by_key(labels, res.tricks),
         "points": _by_key(names, res.points),
         "scores": _by_key(names, res.scores),
     }
+    if res.called is not None:
+        out["partner"] = None if res.partner is None else labels[res.partner]
+    return out
 
 
 def _by_key(keys: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:
@@ -329,6 +336,8 @@ class NotationReader:
         elif kind == A_NUMBER:
             ok = len(args) == 1 and is_int(args[0])
             arg = args[0] if ok else None
+        elif kind == A_CARD_OR_ALONE and args == [ALONE]:  # no partner called
+            alone = True
         elif kind == A_THREE_CARDS or kind == A_CARDS:  # cards shown face up: a mask
             ok = len(args) == 3 if kind == A_THREE_CARDS else True  # (none: a faulty deal)
             if ok and args:
@@ -342,9 +351,12 @@ class NotationReader:
                     if c == UNKNOWN_CARD and kind == A_CARD_OR_UNKNOWN:
                         pass
                     elif c == UNKNOWN_CARD:
-                        what = "given card" if verb == GIVE else "played card"
+                        what = {GIVE: "given card", CALL_PARTNER: "called card"}.get(
+                            verb, "played card")
                         self.add("bad-card", f"hand {h + 1}, action {i + 1}: a {what} "
-                                 "cannot be unknown ('??'): every card played is seen",
+                                 "cannot be unknown ('??'): " + (
+                                     "the maker names it aloud" if verb == CALL_PARTNER
+                                     else "every card played is seen"),
                                  path + (2,), h, i)
                         raise Broken
                     else:

@@ -26,6 +26,8 @@ from .positions import JsonPath
 from .shape import ShapeChecks
 
 RESULT_KEYS = ("trump", "maker", "tricks", "points", "scores")
+#: A hand whose maker called a partner's card (``partner.call``) may say who it was.
+PARTNER_KEY = "partner"
 FINAL_KEYS = ("scores", "winner")
 
 
@@ -70,8 +72,13 @@ def counts_agree(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -
 def result_agrees(claimed: Any, res: HandResult, labels: tuple[str, ...],
                   side_names: tuple[str, ...]) -> bool:
     """A hand's claimed ``result`` is exactly the replay's (``result_to_json``'s five
-    keys), every count an integer: a result with nothing to say about it."""
-    if type(claimed) is not dict or len(claimed) != len(RESULT_KEYS):
+    keys, and ``partner`` where a partner was called), every count an integer: a result
+    with nothing to say about it."""
+    partnered = res.called is not None
+    if type(claimed) is not dict or len(claimed) != len(RESULT_KEYS) + partnered:
+        return False
+    if partnered and (PARTNER_KEY not in claimed or
+                      not maker_agrees(claimed[PARTNER_KEY], res.partner, labels)):
         return False
     if "trump" not in claimed or not trump_agrees(claimed["trump"], res.trump):
         return False
@@ -176,7 +183,10 @@ class ClaimChecks(ShapeChecks):
             self.schema(f"hand {h + 1}: 'result' must be an object, not {json_kind(claimed)}",
                         path, h)
             return
-        self.check_keys(claimed, RESULT_KEYS, (), path, f"the result of hand {h + 1}", h)
+        self.check_keys(claimed, RESULT_KEYS + (PARTNER_KEY,), (), path,
+                        f"the result of hand {h + 1}", h)
+        if PARTNER_KEY in claimed:
+            self.check_partner(h, claimed[PARTNER_KEY], res, path + (PARTNER_KEY,))
         if "trump" in claimed:
             self.check_trump(h, claimed["trump"], res.trump, path + ("trump",))
         if "maker" in claimed:
@@ -229,6 +239,24 @@ class ClaimChecks(ShapeChecks):
             said = "nobody" if value is None else value
             self.add("result-mismatch", f"hand {h + 1}: the result says the maker was {said}, "
                      f"but in the replay {got}", path, h)
+
+    def check_partner(self, h: int, value: Any, res: HandResult, path: JsonPath) -> None:
+        """``result.partner``: who played the card the maker called (``null``: nobody)."""
+        if value is not None and (type(value) is not str or value not in self.seat_of):
+            self.schema(f"hand {h + 1}: result.partner must be a seat or null, not "
+                        f"{json.dumps(value)}", path, h)
+            return
+        if res.called is None:
+            self.add("result-mismatch", f"hand {h + 1}: the result names a partner, but no "
+                     "partner's card was called in this hand", path, h)
+            return
+        if not maker_agrees(value, res.partner, self.game.labels):
+            card = self.game.card_name(res.called)
+            got = f"{self.labels[res.partner]} played {card}" if res.partner is not None \
+                else f"nobody played {card}: the maker was alone"
+            said = "nobody" if value is None else value
+            self.add("result-mismatch", f"hand {h + 1}: the result says the maker's partner "
+                     f"was {said}, but the called card decides it: {got}", path, h)
 
     def check_tricks(self, h: int, value: Any, tricks: tuple[int, ...], path: JsonPath) -> None:
         if type(value) is not dict:

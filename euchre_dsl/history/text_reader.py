@@ -60,7 +60,7 @@ TAG_KEYS = {"format": "format", "variant": "variant", "seats": "seats", "players
             "meta": "meta", "startscores": "start_scores", "hands": "hands"}
 #: Tags with one value per key: ``[Meta event "club night"]``, ``[Player N "Ann"]``.
 KEYED_TAGS = {"meta": "meta", "player": "players"}
-RESULT_PARTS = ("trump", "maker", "tricks", "points", "scores")
+RESULT_PARTS = ("trump", "maker", "partner", "tricks", "points", "scores")
 FINAL_PARTS = ("scores", "winner")
 
 _WORD = re.compile(r"\{[^}]*\}|\S+")

@@ -13,7 +13,7 @@ import re
 from typing import Any, Final
 
 from ..cards import Deck, ascii_upper
-from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
+from ..engine.actions import CALL_PARTNER, DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
 from .notation import UNKNOWN_CARD
 from .positions import MAX_DIGITS
 
@@ -101,6 +101,8 @@ def argument(verb: str, word: str, k: int) -> Any:
         return number_or_word(word)
     if word.lower() == "alone":
         return "alone"
+    if verb == CALL_PARTNER:  # a card, or "alone"
+        return canonical_card(word)
     if verb == "call" and k == 0:
         return SUIT_WORDS.get(ascii_upper(word), word)
     return word

@@ -9,8 +9,9 @@ every action a variant can ever offer gets an id, fixed by its rule set:
 * ``pass``, ``order_up`` (with partner, alone), ``call`` of each contract
   the variant lets be named (with partner, alone), ``bid v`` for each number
   of the auction, ``defend_alone``, ``decline``, ``stay``, ``drop``,
-  ``take_widow``, ``misdeal`` (the whole hand shown), and with a farmer's
-  hand swapped with the kitty, ``swap`` of each three cards.
+  ``take_widow``, ``misdeal`` (the whole hand shown), with a called partner
+  ``call_partner c`` for each card and ``call_partner alone``, and with a
+  farmer's hand swapped with the kitty, ``swap`` of each three cards.
 
 Which actions are legal is never decided here: the mask lists the ids of the
 engine's own :meth:`~euchre_dsl.engine.game.Game.legal_actions` (in the play,
@@ -25,16 +26,19 @@ from typing import Final
 
 from ..cards import CONTRACTS, LOW_NO_TRUMP, NO_TRUMP, Deck, contract_name, mask_cards
 from ..engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY,
-    PLAYING, STAY, SWAP, TAKE_WIDOW, Action, IllegalAction,
+    BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP,
+    PASS, PLAY, PLAYING, STAY, SWAP, TAKE_WIDOW, Action, IllegalAction,
 )
 from ..engine.game import Game
 from ..engine.play import legal_plays
-from ..rules.ruleset import DefendAlone, FarmersEffect, FarmersHand, RuleSet
+from ..engine.state import rank_masks
+from ..rules.ruleset import DefendAlone, FarmersEffect, FarmersHand, PartnerCall, RuleSet
 
 _DEFEND_OFF: Final = DefendAlone.OFF
 _FARMERS_OFF: Final = FarmersHand.OFF
 _SWAP_EFFECT: Final = FarmersEffect.SWAP
+_CALL_OFF: Final = PartnerCall.OFF
+_CALL_ACE: Final = PartnerCall.ACE
 
 #: An action's key in the table of ids: (verb, argument, alone).  ``misdeal``'s
 #: argument (the hand shown) is always the whole hand, so its key has none.
@@ -91,6 +95,12 @@ class ActionSpace:
             add(TAKE_WIDOW, -1, False, "take_widow")
         if deal.farmers_hand != _FARMERS_OFF or deal.ace_no_face:
             add(MISDEAL, -1, False, "misdeal (shows the hand)")
+        if rules.partner.call != _CALL_OFF:  # a called partner: each callable card, or alone
+            callable_ = rank_masks(deck).aces if rules.partner.call == _CALL_ACE else \
+                deck.full_mask
+            for c in mask_cards(callable_):
+                add(CALL_PARTNER, c, False, f"call_partner {deck.names[c]}")
+            add(CALL_PARTNER, -1, True, "call_partner")
         if deal.farmers_hand != _FARMERS_OFF and deal.farmers_hand_effect == _SWAP_EFFECT:
             for three in combinations(range(d), 3):
                 mask = (1 << three[0]) | (1 << three[1]) | (1 << three[2])

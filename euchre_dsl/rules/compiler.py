@@ -373,6 +373,15 @@ def check_semantics(r: RuleSet, src: VariantSource,
     if r.participation.stay_drop and r.players.sides != "individual":
         bad(("participation", "stay_drop"), "staying in or dropping out is for individual games",
             also=(("players", "sides"),))
+    if r.partner.call != "off":
+        if r.players.sides != "individual":
+            bad(("partner", "call"), "a called partner is for individual games: the partner "
+                "of a hand is whoever holds the called card", hint="set players.sides: "
+                "individual", also=(("players", "sides"),))
+        if r.scoring.model != "table" or r.participation.stay_drop:
+            bad(("partner", "call"), "a called partner needs table scoring and everyone "
+                "playing", hint="set scoring.model: table and participation.stay_drop: no",
+                also=(("scoring", "model"), ("participation", "stay_drop")))
     if r.participation.three_hands_rule and not r.participation.stay_drop:
         bad(("participation", "three_hands_rule"), "the three-hands rule needs stay_drop",
             also=(("participation", "stay_drop"),))

@@ -111,6 +111,9 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "game.fixed_deals": lambda r: r.game.deals is not None,
     **{f"event.{o}": (lambda r: r.event.rounds is not None) for o in (
         "players", "rotation", "alone_march_loner", "alone_march_partner", "tie_break")},
+    "partner.call": lambda r: r.players.sides == "individual",
+    **{f"partner.{o}": (lambda r: r.partner.call != "off") for o in (
+        "own_card", "alone", "reveal", "alone_if_buried", "partner_scores")},
 }
 
 

@@ -216,6 +216,20 @@ PHRASES: tuple[Phrase, ...] = tuple(
                                  "none": ["no renege penalty"]})
     + _slot("scoring.renege_points", "a renege penalty is {number}")
     + _slot("scoring.renege_alone_points", "a renege against a loner pays {number}")
+    # partner
+    + _choice("partner.call", {"off": ["no called partner"],
+                               "ace": ["the maker calls an ace for a partner"],
+                               "any_card": ["the maker calls any card for a partner"]})
+    + _bool("partner.own_card", ["the maker may call an own card"],
+            ["the maker may not call an own card"])
+    + _bool("partner.alone", ["the maker may call no partner"],
+            ["the maker must call a partner"])
+    + _choice("partner.reveal", {"when_played": ["the partner is revealed when the card is played"],
+                                 "at_once": ["the partner is revealed at once"]})
+    + _bool("partner.alone_if_buried", ["a maker without a partner scores as a loner"],
+            ["a maker without a partner scores as with one"])
+    + _bool("partner.partner_scores", ["the partner scores with the maker"],
+            ["only the maker scores"])
     # game
     + _slot("game.target", "game to {number}", "play to {number}")
     + _slot("game.deals", "the game ends after deal {number}")

@@ -122,6 +122,21 @@ class Tie(StrEnum):
     TIE = "tie"
 
 
+class PartnerCall(StrEnum):
+    """What a maker may call to find a partner (``off``: no partner is called)."""
+
+    OFF = "off"
+    ACE = "ace"
+    ANY_CARD = "any_card"
+
+
+class Reveal(StrEnum):
+    """When the holder of a called card is known to the table."""
+
+    WHEN_PLAYED = "when_played"
+    AT_ONCE = "at_once"
+
+
 class Rubber(StrEnum):
     OFF = "off"
     USPCC = "uspcc"
@@ -381,6 +396,31 @@ class ScoringRules:
 
 
 @dataclass(frozen=True)
+class PartnerRules:
+    """A called partner (call-ace euchre): the maker names a card, and its holder plays
+    with the maker for this hand only.  Players score individually."""
+
+    call: str = opt("off", "What the maker calls, after trump is fixed (and any discard): "
+                    "'off' (nothing), 'ace' (an ace, of any suit) or 'any_card' (any card of "
+                    "the pack).  Whoever holds it is the maker's partner for the hand; if "
+                    "nobody holds it (undealt or discarded) the maker plays alone.",
+                    choices=words(PartnerCall))
+    own_card: bool = opt(False, "The maker may call a card of their own hand: the maker then "
+                         "plays alone while the others think a partner is hidden.")
+    alone: bool = opt(True, "The maker may call no card and announce playing alone.")
+    reveal: str = opt("when_played", "When the partner is known to the other players: "
+                      "'when_played' (the holder keeps quiet until the called card is played) "
+                      "or 'at_once' (the holder says so as soon as it is called).",
+                      choices=words(Reveal))
+    alone_if_buried: bool = opt(True, "A maker left without a partner because the called "
+                                "card was not in play, or was the maker's own, scores as a "
+                                "lone hand (alone_make, alone_march); 'no': as with a partner "
+                                "(make, march).")
+    partner_scores: bool = opt(True, "The partner scores what the maker scores; 'no': only the "
+                               "maker scores the makers' points.")
+
+
+@dataclass(frozen=True)
 class GameRules:
     """When the game ends and who wins."""
 
@@ -448,6 +488,7 @@ SECTIONS: dict[str, type] = {
     "participation": ParticipationRules,
     "play": PlayRules,
     "scoring": ScoringRules,
+    "partner": PartnerRules,
     "game": GameRules,
     "event": EventRules,
 }
@@ -469,6 +510,7 @@ class RuleSet:
     participation: ParticipationRules = field(default_factory=ParticipationRules)
     play: PlayRules = field(default_factory=PlayRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
+    partner: PartnerRules = field(default_factory=PartnerRules)
     game: GameRules = field(default_factory=GameRules)
     event: EventRules = field(default_factory=EventRules)
 

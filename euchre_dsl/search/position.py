@@ -69,13 +69,11 @@ def position_of(game: Game, seat: int | None = None) -> Position:
         raise ValueError(f"the hand is not in the play phase (phase: {game.phase})")
     hero = hero_seat(game, seat)
     assert game.trump is not None
-    side = game.side_of[hero]
-    hero_mask = 0
+    hero_mask = game.hand_mates(hero)  # a called partner plays with the maker
     taken = 0
     hands = [0] * game.n
     for s in range(game.n):
-        if game.side_of[s] == side:
-            hero_mask |= 1 << s
+        if (hero_mask >> s) & 1:
             taken += game.tricks[s]
         if not game.active[s]:
             continue
@@ -100,13 +98,16 @@ def utilities(game: Game, seat: int | None = None) -> list[int]:
     side's own.
     """
     r = game.rules
-    side = game.side_of[hero_seat(game, seat)]
+    hero = hero_seat(game, seat)
+    side = game.side_of[hero]
+    mates = game.hand_mates(hero)  # a called partner is no rival of the maker
+    allied = {game.side_of[s] for s in range(game.n) if (mates >> s) & 1}
     # a countdown scores each player's own tricks: the side's own change is its value
     relative = r.scoring.model != ScoringModel.COUNTDOWN
     out = []
     for score in hand_scores(game, seat):
         values = side_values(r, score)
-        rivals = [v for i, v in enumerate(values) if i != side]
+        rivals = [v for i, v in enumerate(values) if i not in allied]
         out.append(values[side] - max(rivals, default=0) if relative else values[side])
     return out
 

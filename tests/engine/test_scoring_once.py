@@ -106,7 +106,8 @@ def test_every_estimate_values_tricks_as_the_engine_scores_them(name: str, rules
         maker = game.maker
         assert maker is not None
         side = game.side_of[maker]
-        others = [s for s in range(game.n) if game.active[s] and game.side_of[s] != side]
+        mates = game.hand_mates(maker)  # the maker's side, and a called partner
+        others = [s for s in range(game.n) if game.active[s] and not (mates >> s) & 1]
         size = rules.deal.hand_size
         bot = RuleBot(rules, random.Random(0))
         view = SeatView(game, maker)
@@ -120,8 +121,9 @@ def test_every_estimate_values_tricks_as_the_engine_scores_them(name: str, rules
             engine = side_values(rules, score_hand(rules, game.side_of, len(game.sides),
                                                    game.hand_outcome(tricks)))
             assert split_scores(game, maker, k) == engine, (name, k)
-            if game.lone_defender is not None:
-                continue  # a bidder values its contract before any defender declares
+            if game.lone_defender is not None or game.called >= 0:
+                continue  # a bidder values its contract before any defender declares, and
+                # before it knows a called partner
             one_hot = [0.0] * (size + 1)
             one_hot[k] = 1.0
             ev = bot._maker_ev(view, one_hot, target, game.alone)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from euchre_dsl.cards import parse_suit
 from euchre_dsl.engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
-    SWAP, TAKE_WIDOW, Action,
+    BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP,
+    PASS, PLAY, STAY, SWAP, TAKE_WIDOW, Action,
 )
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data, load_variant
@@ -51,7 +51,7 @@ def action(game: Game, step: str) -> Action:
     ``"D discard 9H"``, ``"A stay"``, ``"A drop"``, ``"C take_widow"``, ``"D order_up"``,
     ``"B decline"``, ``"E defend_alone"``, ``"A play JH"``; house rules: ``"S give AH"``,
     ``"N swap 9C 9D 9H"``, ``"E misdeal"`` (a faulty deal), ``"E misdeal AC 9D TD 9H TS"``
-    (a shown hand)."""
+    (a shown hand), ``"N call_partner AS"``, ``"N call_partner alone"``."""
     words = step.split()
     who, verb, rest = seat(game, words[0]), words[1], words[2:]
     alone = "alone" in rest
@@ -62,6 +62,8 @@ def action(game: Game, step: str) -> Action:
         return Action(who, verb, game.deck.mask(cards(game, " ".join(rest))) if rest else None)
     if verb == CALL:
         return Action(who, CALL, parse_suit(rest[0]), alone)
+    if verb == CALL_PARTNER:  # "A call_partner AS", "A call_partner alone"
+        return Action(who, CALL_PARTNER, game.deck.parse(rest[0]) if rest else None, alone)
     if verb == BID:
         return Action(who, BID, int(rest[0]))
     if verb in (PASS, ORDER_UP, STAY, DROP, TAKE_WIDOW, DECLINE, DEFEND_ALONE):

@@ -71,6 +71,52 @@ def record(hands: list[Hand], start: dict[str, int] | None = None,
     return out
 
 
+#: A scripted hand of ``five-hand-call-partner`` (dealer E, hearts ordered up by A, who
+#: calls the queen of hearts: B holds it and shows it in trick 2).  A and B take 2
+#: tricks: euchred, 2 to each of C, D and E.
+CALLED_SEATS = ["A", "B", "C", "D", "E"]
+CALLED_DEAL = {"A": ["AH", "KH", "9C", "TC", "8D"], "B": ["QH", "TH", "AS", "KS", "8S"],
+               "C": ["JD", "9H", "AC", "KC", "8C"], "D": ["AD", "KD", "QD", "9D", "TD"],
+               "E": ["QC", "JC", "QS", "JS", "9S"]}
+CALLED_ACTIONS = [
+    ["A", "order_up"], ["E", "discard", "9S"], ["A", "call_partner", "QH"],
+    ["A", "play", "AH"], ["B", "play", "TH"], ["C", "play", "JD"], ["D", "play", "9D"],
+    ["E", "play", "JH"],
+    ["E", "play", "JC"], ["A", "play", "9C"], ["B", "play", "QH"], ["C", "play", "8C"],
+    ["D", "play", "TD"],
+    ["B", "play", "AS"], ["C", "play", "9H"], ["D", "play", "QD"], ["E", "play", "JS"],
+    ["A", "play", "KH"],
+    ["A", "play", "8D"], ["B", "play", "8S"], ["C", "play", "KC"], ["D", "play", "KD"],
+    ["E", "play", "QC"],
+    ["D", "play", "AD"], ["E", "play", "QS"], ["A", "play", "TC"], ["B", "play", "KS"],
+    ["C", "play", "AC"],
+]
+
+
+def called_hand(changes: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+    """The scripted called-partner hand, with some actions replaced, and the engine's
+    result (none when the hand stops on the planted problem)."""
+    rules = load_variant("five-hand-call-partner")
+    game = Game(rules, CALLED_SEATS, CALLED_SEATS.index("E"))
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in CALLED_DEAL[s]] for s in CALLED_SEATS],
+              deck.parse("JH"))
+    actions = copy.deepcopy(CALLED_ACTIONS)
+    for i, a in (changes or {}).items():
+        actions[i] = a
+    try:
+        for action in actions:
+            game.apply(action_from_json(game, action), allow_renege=True)
+    except IllegalAction:
+        pass
+    hand: dict[str, Any] = {"dealer": "E", "deal": {"hands": copy.deepcopy(CALLED_DEAL),
+                                                    "upcard": "JH"}, "actions": actions}
+    if game.hand_over:
+        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
+    return {"format": "ehh/1", "variant": "five-hand-call-partner", "seats": CALLED_SEATS,
+            "hands": [hand]}
+
+
 def one_hand(actions: list[list[Any]] = ACT1, **kw: Any) -> dict[str, Any]:
     return record([("N", DEAL1, "9C", actions)], **kw)
 
@@ -270,6 +316,26 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
     t = pretty(r)
     case("game-over.json", t,
          ("game-over", "error", 0, 1, None, at(t, '{\n      "dealer": "E"')))
+
+    # a called partner (five-hand-call-partner): the wrong partner claimed, a card the
+    # maker may not call (its own), a call out of turn, the partner's renege
+    r = called_hand()
+    assert r["hands"][0]["result"]["partner"] == "B"
+    assert r["hands"][0]["result"]["points"] == {"A": 0, "B": 0, "C": 2, "D": 2, "E": 2}
+    r["hands"][0]["result"]["partner"] = "C"
+    t = pretty(r)
+    case("result-mismatch-partner.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"partner": "C"', shift=11)))
+    t = pretty(called_hand({2: ["A", "call_partner", "KH"]}))
+    case("illegal-call-partner.json", t,
+         ("illegal-action", "error", 0, 0, 2, at(t, '["A", "call_partner", "KH"]')))
+    t = pretty(called_hand({2: ["B", "call_partner", "AH"]}))
+    case("out-of-turn-call-partner.json", t,
+         ("out-of-turn", "error", 0, 0, 2, at(t, '["B", "call_partner", "AH"]')))
+    # trick 1, hearts led: C holds the left bower JD and 9H but plays AC (and JD last)
+    t = pretty(called_hand({5: ["C", "play", "AC"], 27: ["C", "play", "JD"]}))
+    case("renege-called-partner.json", t,
+         ("renege", "error", 0, 0, 5, at(t, '["C", "play", "AC"]')))
 
     # several records in one JSON Lines file: each problem names its record
     ren = compact(one_hand(reneged))

@@ -37,6 +37,11 @@ GOLDEN = {
                  "c706ac3b21865950f1eb6c205a8a1d48c075617bce513a7c73de27dd14fa2e76"),
     "defenders-bonus": ("1708039408b0040bb8a234b0edc70b1338743c549ee95d6c0346ef70f31fae87",
                         "c5eafe3ac8d97e46b585018bc6890b6cb3df33847273b25050af5c3a2524d38e"),
+    "call-ace": ("e12ea7e7a6696dbf6b05d4f0c3477257cc93fb328a568e722ea8c223d51bb8b7",
+                 "e9bf8d63291b96d38748c36fb19f0ddff4a4b7ac98c2c0d2ef2aab4afd27bbfa"),
+    "five-hand-call-partner": (
+        "e23f28c11bb505fcfe28f4b4532f536fadb8bc1d485bc41327ac6ea84c76110f",
+        "085a9eda93448cc335d0ba9f89505269766a783fe4ca22faff03a226d55b756f"),
     "dirty-clubs": ("1e588901e91f3f7846006ffbf2a83971149ffa7945c663968ee34522bdc96fd5",
                     "4ed5b997fc8cbd705e9c5aedc277f396cfffcf1f0b82d14656d221b75f6d7bab"),
     "dirty-clubs-5": ("2be326e98d1dd9166c08c95061c36120bf153cf6312f43d55216629a73443ee2",

@@ -152,11 +152,12 @@ def test_an_auction_searched_with_its_transpositions_agrees_with_plain_recursion
 #: of one deal (the rules' settings, seats, scores, dealer), the play's own state
 #: (constant before the play, or derived from the contract and who plays), the log.
 NOT_BIDDING_STATE = frozenset((
-    "alone_allowed", "auction", "bid_target", "dealer", "deals", "deck", "defends_alone",
+    "alone_allowed", "auction", "bid_target", "calls_partner", "dealer", "deals", "deck", "defends_alone",
     "drop_streak", "eff", "fixed_target", "follow", "forced_suit", "full_info", "hand_log",
     "hand_size", "has_claims", "joker_proposes", "labels", "last_renege", "last_renege_at",
     "lead_maker", "left_of_loner", "menus", "menus_shared", "must_hold_trump", "n",
-    "n_active", "next_seat", "order_up_round", "packets", "partners", "played", "ranks",
+    "n_active", "next_seat", "order_up_round", "packets", "partner", "partners", "played",
+    "ranks",
     "renege_at", "renege_by", "renege_note", "results", "rules", "scores", "shown_at",
     "shown_out", "side_names", "side_of", "sides", "stay_drop", "swaps",
     "three_hands_rule", "trick", "trick_seats", "trick_winners", "tricks", "turns_up",

@@ -32,14 +32,16 @@ from typing import ClassVar, Sequence
 
 from ...cards import NO_TRUMP, Deck, mask_cards
 from ...engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY, SWAP,
-    TAKE_WIDOW, Action,
+    BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY,
+    SWAP, TAKE_WIDOW, Action,
 )
-from ...rules.ruleset import RuleSet, ScoringModel
+from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
 from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
+
+_CALL_OFF = PartnerCall.OFF
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
 TRUMP_CHANCE = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
@@ -122,6 +124,8 @@ class RuleBot:
             return next(a for a in legal if a.verb == SWAP)  # a farmer's hand: swap it
         if ORDER_UP in verbs or CALL in verbs:
             return self._make_trump(view, legal)
+        if CALL_PARTNER in verbs:
+            return self._call_partner(view, legal)
         for a in legal:
             if a.verb in (PASS, DECLINE):
                 return a
@@ -263,7 +267,8 @@ class RuleBot:
         return sum(1 for s in opponents if s in passed) / len(opponents)
 
     def _has_partner(self, view: SeatView) -> bool:
-        return len(view.sides[view.side]) > 1
+        """A partnership, or a partner the maker will call (``partner.call``)."""
+        return len(view.sides[view.side]) > 1 or view.rules.partner.call != _CALL_OFF
 
     def _opponents(self, view: SeatView, alone: bool) -> int:
         """How many opponents will play against the seat's cards."""
@@ -277,6 +282,39 @@ class RuleBot:
         if view.upcard is not None and view.upcard_holder is None:
             out |= 1 << view.upcard
         return out
+
+    # ------------------------------------------------------- called partner
+    def _call_partner(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """Call the strongest card the seat lacks: the best trump it may call, else the
+        best card of a plain suit it holds least of (a partner's ace there covers the
+        seat's low card).  Holding the two best trumps and four trumps, go alone where
+        that may be announced.  (The bidding counted on an average partner's tricks.)"""
+        trump = view.trump
+        assert trump is not None
+        deck = view.deck
+        hand = view.hand
+        calls = [a for a in legal if a.arg is not None]
+        alone = next((a for a in legal if a.arg is None), None)
+        if trump < 4:
+            trumps = deck.suit_masks[trump][trump]
+            order = deck.powers[trump][trump]
+            top_two = sorted(mask_cards(trumps), key=lambda c: -order[c])[:2]
+            holds_top = all((hand >> c) & 1 for c in top_two)
+            if alone is not None and holds_top and (hand & trumps).bit_count() >= 4:
+                return alone
+        if not calls:
+            assert alone is not None
+            return alone
+        eff = deck.effective_suits[trump]
+
+        def strength(a: Action) -> tuple[int, int, int]:
+            card = a.arg
+            assert card is not None
+            suit = eff[card]
+            held = (hand & deck.suit_masks[trump][suit]).bit_count()
+            return (suit == trump, deck.powers[trump][suit][card], -held)
+
+        return max(calls, key=strength)
 
     # ------------------------------------------------------------ exchanges
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -402,7 +440,7 @@ class RuleBot:
         for c in mask_cards(legal):
             if power[c] > best:
                 winners |= 1 << c
-        partner_has_it = winner != view.seat and view.side_of[winner] == view.side
+        partner_has_it = winner != view.seat and view.allied(winner)
         last = len(trick) == sum(view.active) - 1
         if partner_has_it:
             return cheapest(deck, legal, trump)  # duck: never trump a partner's winner
@@ -421,7 +459,7 @@ class RuleBot:
         eff = deck.effective_suits[trump]
         trumps = legal & deck.suit_masks[trump][trump] if trump < 4 else 0
         maker = view.maker
-        our_make = maker is not None and view.side_of[maker] == view.side
+        our_make = maker is not None and view.allied(maker)
         if trumps:
             top = highest(deck, trumps, trump)
             boss = self._is_boss(view, top, trump)
