@@ -110,6 +110,14 @@ class MakerTarget(StrEnum):
     BID = "bid"
 
 
+class TrickCount(StrEnum):
+    """Trick-count scoring (the bid-euchre family): what a made contract scores."""
+
+    OFF = "off"
+    TRICKS = "tricks"
+    BID = "bid"
+
+
 class Renege(StrEnum):
     AWARD = "award"
     OFFENDER = "offender"
@@ -343,6 +351,17 @@ class ScoringRules:
     alone_euchred: int = opt(2, "Defenders when a lone maker is euchred.")
     lone_defender_euchre: int = opt(4, "A lone defender's side when it euchres the makers.")
     lone_defender_march: int = opt(4, "A lone defender's side when it takes every trick.")
+    trick_count: str = opt("off", "Trick-count scoring (bid euchre, Pepper; table model): "
+                           "makers who take their target score the tricks they took "
+                           "('tricks') or their bid ('bid'), and set makers lose their target "
+                           "(minus the bid); 'off': the make/march/euchre points above.",
+                           choices=words(TrickCount))
+    defenders_score_tricks: bool = opt(True, "Trick-count scoring: each defending side scores "
+                                       "the tricks it took, whether or not the makers made "
+                                       "it.")
+    shoot: int = opt(0, "Trick-count scoring: a lone maker (shoot, moon, pepper) must take "
+                     "every trick; made, the makers score this, set, they lose it.  0: a lone "
+                     "maker has the usual target and score.", minimum=0)
     start: int = opt(25, "Countdown: everyone's starting score.")
     per_trick: int = opt(1, "Countdown: taken off for each trick won.")
     bucked: int = opt(5, "Countdown: added for a player who stayed in and took no trick.")
@@ -372,6 +391,10 @@ class GameRules:
     target: int = opt(10, "Table scoring: points to win (reach or pass).", minimum=1)
     deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
                                   "the higher score wins.", minimum=1)
+    lose_at: Union[int, None] = opt(None, "Table scoring: a side whose score falls to minus "
+                                    "this or below loses at once, and the best of the other "
+                                    "scores wins (trick-count games, where a set loses "
+                                    "points).", minimum=1)
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
                    "hand) or 'tie'.", choices=words(Tie))
     laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "

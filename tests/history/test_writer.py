@@ -29,6 +29,8 @@ from euchre_dsl.sim.runner import simulate
 #: that any change of the bytes a seed gives shows here.  The writer's precomputed card order
 #: is checked against ``Deck.sorted_cards`` below.
 GOLDEN = {
+    "bid-euchre": ("c237b4372a942f283ccb114e80a77b3878cb25dabb3f792d57f9ff95ce31f6e2",
+                   "99f3a3f4e3de09d9775af0c0a3a454fdb338d0507ae7a61f1df2edbddd8261a2"),
     "british": ("5066fb058336d94a684de4c6c5c55a5aac9851f8118093a41a70220c3316235a",
                 "21a8708c9112998f937803a24cdd43e152e396dabbb70d669a61b8ac8ae5deec"),
     "buck": ("fbfbd938ea769b184c9d842c3208702b2c43a834a8b5ce633e6ab1aab3acde73",
@@ -45,6 +47,8 @@ GOLDEN = {
                       "e2751b46b99403e8aa85c0415855b422ac5c9c22f53a2d19a7dd9dadebc3fdd6"),
     "openspiel": ("2635a4f2fa7a252abb1388f8b81c679c3821fb88293e04ebf5446032d8cb9ab5",
                   "01d47738b3bd68a359908510a28fa6072ecd6d12dc22874d182b7ca2ba16d028"),
+    "pepper": ("ce124bedc5c427f2c3e8bad3c89f9b387bd7718d5d2ba44a74300693409977a5",
+               "790daad923133ca7ea2e8ccc3e8c848d61b78e202b9a3e9ecdc57578ca16182a"),
     "railroad": ("ab6121e10ac9cc41f00722b71a90e1af719476e63569b018cee9461a35b91b2d",
                  "b95ffb53ba75b5e6a595cfaf9e0282c08d17cdf423e1f89878c56e98e86bc245"),
     "six-hand": ("3abcd7b8e9e6df766528e25661f5071fabee3bb954f3cbcf58f63443907fe250",
