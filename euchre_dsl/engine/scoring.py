@@ -142,10 +142,13 @@ def set_cost(r: RuleSet) -> int:
     """What being set costs the makers of an ordinary contract (not alone), in points.
 
     The euchre's points to the defenders in table scoring, the set's points
-    added to the maker's own score in a countdown: the scale on which a bot
-    weighs the risk of a bid.
+    added to the maker's own score in a countdown, the lowest contract's
+    target under trick-count scoring (a set loses the bid): the scale on which
+    a bot weighs the risk of a bid.
     """
     t = scoring_table(r)
+    if t.trick_count:
+        return contract_target(r, r.bidding.auction_min, False)
     return t.maker_set if t.countdown else t.euchred
 
 
