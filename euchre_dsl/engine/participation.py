@@ -111,12 +111,14 @@ def maker_calls_for_best(g: State) -> bool:
 
 
 def best_queue(g: State, lone: int) -> list[tuple[int, str]]:
-    """``lone`` discards a card for each partner, then each partner (clockwise from
-    the lone player) gives one."""
+    """``lone`` discards ``call_for_best_cards`` cards for each partner, then each
+    partner (clockwise from the lone player) gives as many."""
     n = g.n
+    k = g.rules.alone.call_for_best_cards
     partners = [s for s in ((lone + i) % n for i in range(1, n))
                 if g.side_of[s] == g.side_of[lone]]
-    return [(lone, DISCARD)] * len(partners) + [(p, GIVE) for p in partners]
+    return [(lone, DISCARD)] * (k * len(partners)) + [(p, GIVE) for p in partners
+                                                       for _ in range(k)]
 
 
 def upcard_to_give(g: State, seat: int) -> int:

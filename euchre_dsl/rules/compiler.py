@@ -489,6 +489,11 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
             bad(("alone", option), f"{what} needs partners and going alone",
                 hint="set alone.allowed: yes in a partnership game",
                 also=(("alone", "allowed"), ("players", "sides")))
+    if a.call_for_best_cards > 1 and a.call_for_best_cards >= d.hand_size:
+        bad(("alone", "call_for_best_cards"), f"a lone player cannot put away "
+            f"{a.call_for_best_cards} of {d.hand_size} cards for each partner's best",
+            hint="pass fewer cards", also=(("deal", "hand_size"),),
+            reads=(("alone", "call_for_best"),))
     if a.canadian_loner and not b.order_up_round:
         bad(("alone", "canadian_loner"), "the Canadian loner rule applies to ordering up, and "
             "there is no order-up round", also=(("bidding", "order_up_round"),))

@@ -94,6 +94,7 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "alone.canadian_loner": _partners_alone,
     "alone.call_for_best": _partners_alone,
     "alone.call_for_best_upcard": lambda r: _partners_alone(r) and r.alone.call_for_best,
+    "alone.call_for_best_cards": lambda r: _partners_alone(r) and r.alone.call_for_best,
     "alone.defend_order": lambda r: r.alone.defend_alone != "off",
     "participation.order": lambda r: r.participation.stay_drop,
     "participation.three_hands_rule": lambda r: r.participation.stay_drop,

@@ -173,6 +173,7 @@ PHRASES: tuple[Phrase, ...] = tuple(
         "left_of_dealer": ["ask defenders from the dealer's left"]})
     + _bool("alone.canadian_loner", ["canadian loner"], ["no canadian loner"])
     + _bool("alone.call_for_best", ["call for best"], ["no call for best"])
+    + _slot("alone.call_for_best_cards", "call for best passes {number} cards")
     + _bool("alone.call_for_best_upcard", ["a sitting dealer may give the upcard"],
             ["a sitting dealer may not give the upcard"])
     # participation

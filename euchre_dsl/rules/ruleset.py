@@ -296,6 +296,9 @@ class AloneRules:
                               "a lone defender) discards one card face down for each partner, "
                               "then each partner gives the lone player a card of their choice "
                               "face down (the maker's exchange comes before defending alone).")
+    call_for_best_cards: int = opt(1, "For call_for_best, the cards each partner passes (the "
+                                   "lone player first puts away as many): 1 in euchre, 1 or 2 "
+                                   "in the bid-euchre shoot.", minimum=1, maximum=4)
     call_for_best_upcard: bool = opt(True, "A sitting-out dealer who did not take the ordered-up "
                                      "upcard may give it as the best card.")
     defend_order: str = opt("left_of_maker", "Who is asked first whether to defend alone (the "

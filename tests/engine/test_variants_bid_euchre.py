@@ -11,7 +11,9 @@ from euchre_dsl.cards import LOW_NO_TRUMP, NO_TRUMP, SPADES
 from euchre_dsl.engine.actions import BID, CALL, DISCARD, GIVE
 from euchre_dsl.engine.scoring import HandOutcome, game_winners, makers_made, score_hand
 from euchre_dsl.rules.registry import load_variant
-from variant_tools import deal, game_for, play, run, verbs
+from euchre_dsl.errors import EuchreError
+from euchre_dsl.rules.registry import compile_data
+from variant_tools import deal, finish, game_for, play, run, verbs
 
 # Dealer W; every card is dealt, six each, no upcard.  N holds the top four
 # spades; spades trump, N leads and takes five tricks, E the last with AD.
@@ -137,3 +139,23 @@ def test_pepper_bids_from_one_and_plays_to_thirty():
     play(g, PLAY)
     assert g.results[-1].points == (5, 1)
     assert load_variant("pepper").game.target == 30
+
+
+def test_a_two_card_call_puts_two_away_and_takes_two_from_the_partner():
+    g = bid_euchre({"extends": "bid-euchre", "alone": {"call_for_best_cards": 2}})
+    deal(g, **DEAL)
+    run(g, "N bid 3; E pass; S pass; W pass; N call S alone; N discard 9D; N discard AH")
+    assert verbs(g) == {GIVE} and g.to_act == 2
+    run(g, "S give TS; S give KD")
+    assert g.phase == "play" and g.count[0] == 6 and g.to_act == 0
+    finish(g)
+    assert g.results[-1].maker == 0 and g.hand_outcome(g.results[-1].tricks).target == 6
+
+
+def test_more_cards_called_than_a_hand_can_put_away_is_refused():
+    with pytest.raises(EuchreError) as e:
+        compile_data({"extends": "railroad", "alone": {"call_for_best_cards": 4},
+                      "deal": {"hand_size": 4, "packets": [2, 2]}})
+    assert [p.message for p in e.value.problems] == [
+        "a lone player cannot put away 4 of 4 cards for each partner's best "
+        "(alone.call_for_best_cards: 4; deal.hand_size: 4)"]
