@@ -360,8 +360,9 @@ class Game(State):
         participation.stay_or_drop(self, seat, drop)
         self._next_chooser()
 
-    def give(self, seat: int, card: int) -> None:
-        """Call for best: a partner of the lone player passes a card, face down."""
+    def give(self, seat: int, card: int | None) -> None:
+        """Call for best: a partner of the lone player passes a card, face down
+        (``None``: a card the seat replaying the hand did not see)."""
         self._close_optional(GIVE)
         if self.phase != BEST or self.best_queue[0][1] != GIVE:
             if self.phase == BEST and (seat, GIVE) in self.best_queue:
@@ -375,7 +376,7 @@ class Game(State):
         if seat != self.to_act:
             raise IllegalAction("out-of-turn", f"it is {self.labels[self.to_act]}'s turn to "
                                 f"give a card, not {self.labels[seat]}'s")
-        refusal = participation.give_refusal(self, seat, card)
+        refusal = None if card is None else participation.give_refusal(self, seat, card)
         if refusal is not None:
             raise refusal
         self.log(seat, GIVE, card)
@@ -911,7 +912,7 @@ class Game(State):
 #: Verbs whose argument may not be left out, and what to say when it is.
 _ARG_NEEDED: Final = {
     PLAY: "a play needs a card", CALL: "a call needs a suit", BID: "a bid needs a number",
-    GIVE: "giving needs a card", SWAP: "a swap needs the three cards put away",
+    SWAP: "a swap needs the three cards put away",
 }
 
 

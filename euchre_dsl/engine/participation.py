@@ -111,12 +111,14 @@ def maker_calls_for_best(g: State) -> bool:
 
 
 def best_queue(g: State, lone: int) -> list[tuple[int, str]]:
-    """``lone`` discards a card for each partner, then each partner (clockwise from
-    the lone player) gives one."""
+    """``lone`` discards ``call_for_best_cards`` cards for each partner, then each
+    partner (clockwise from the lone player) gives as many."""
     n = g.n
+    k = g.rules.alone.call_for_best_cards
     partners = [s for s in ((lone + i) % n for i in range(1, n))
                 if g.side_of[s] == g.side_of[lone]]
-    return [(lone, DISCARD)] * len(partners) + [(p, GIVE) for p in partners]
+    return [(lone, DISCARD)] * (k * len(partners)) + [(p, GIVE) for p in partners
+                                                       for _ in range(k)]
 
 
 def upcard_to_give(g: State, seat: int) -> int:
@@ -135,10 +137,19 @@ def give_refusal(g: State, seat: int, card: int) -> IllegalAction | None:
                          "does not hold it")
 
 
-def give_card(g: State, seat: int, card: int) -> None:
-    """``seat`` passes ``card`` face down to the lone player being served."""
+def give_card(g: State, seat: int, card: int | None) -> None:
+    """``seat`` passes ``card`` face down to the lone player being served (``None``:
+    a card not seen, any the seat may give; what is sure of either seat is kept
+    only where the gift cannot have changed it)."""
     lone = g.best_seat
     assert lone is not None
+    if card is None:
+        g.count[seat] -= 1
+        g.count[lone] += 1
+        g.cand[lone] |= g.cand[seat] | upcard_to_give(g, seat)
+        g.sure[seat] = 0  # which of its cards went is unknown
+        g.settle_knowledge(seat)
+        return
     bit = 1 << card
     if upcard_to_give(g, seat) & bit:
         g.upcard_untaken = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from ..rules.ruleset import Renege, RuleSet, ScoringModel, Tie
+from ..rules.ruleset import Renege, RuleSet, ScoringModel, Tie, TrickCount
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -17,6 +17,8 @@ _OFFENDER: Final = Renege.OFFENDER
 _RENEGE_NONE: Final = Renege.NONE
 _DEDUCT: Final = Renege.DEDUCT
 _PLAY_ON: Final = Tie.PLAY_ON
+_TRICKS_OFF: Final = TrickCount.OFF
+_TRICKS_BID: Final = TrickCount.BID
 
 
 class ScoringTable:
@@ -43,11 +45,17 @@ class ScoringTable:
         self.per_trick, self.bucked = s.per_trick, s.bucked
         self.maker_set, self.maker_set_credits_tricks = s.maker_set, s.maker_set_credits_tricks
         self.instant_win = s.instant_win
+        self.trick_count = s.trick_count != _TRICKS_OFF
+        self.scores_bid = s.trick_count == _TRICKS_BID
+        self.defenders_score_tricks = s.defenders_score_tricks
+        self.shoot = s.shoot
+        self.hand_size = r.deal.hand_size
         self.instant_win_requires_opponent = s.instant_win_requires_opponent
         self.partner_scores = r.partner.partner_scores
         self.target = g.target
         self.deals: int | None = g.deals
         self.fixed_deals = g.fixed_deals and g.deals is not None
+        self.lose_at: int | None = g.lose_at
         self.play_on = g.tie == _PLAY_ON
 
 
@@ -87,6 +95,24 @@ class HandScore(NamedTuple):
     reason: str = ""
 
 
+def contract_target(r: RuleSet, bid: int, alone: bool) -> int:
+    """Tricks the makers need: the fixed target, or the bid under ``maker_target: bid``;
+    every trick for a shoot (a lone maker under trick-count scoring with shoot points).
+
+    The one answer for the engine's hands, the bots' estimates and the solver."""
+    t = scoring_table(r)
+    if alone and t.shoot and t.trick_count:
+        return t.hand_size
+    target = r.scoring.maker_target
+    return bid if isinstance(target, str) else target
+
+
+def shoots(r: RuleSet, o: HandOutcome) -> bool:
+    """Was the hand a shoot: a lone maker's every-trick contract for the shoot's points?"""
+    t = scoring_table(r)
+    return o.maker is not None and o.alone and t.shoot > 0 and t.trick_count
+
+
 def makers_made(side_of: tuple[int, ...], o: HandOutcome) -> bool | None:
     """Did the makers take the tricks they needed?  ``None`` when nobody made trump.
 
@@ -119,10 +145,13 @@ def set_cost(r: RuleSet) -> int:
     """What being set costs the makers of an ordinary contract (not alone), in points.
 
     The euchre's points to the defenders in table scoring, the set's points
-    added to the maker's own score in a countdown: the scale on which a bot
-    weighs the risk of a bid.
+    added to the maker's own score in a countdown, the lowest contract's
+    target under trick-count scoring (a set loses the bid): the scale on which
+    a bot weighs the risk of a bid.
     """
     t = scoring_table(r)
+    if t.trick_count:
+        return contract_target(r, r.bidding.auction_min, False)
     return t.maker_set if t.countdown else t.euchred
 
 
@@ -258,6 +287,8 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
     award = _renege_award(s, side_of, n_sides, o)
     if award is not None:
         return award
+    if s.trick_count:
+        return _trick_count(s, side_of, n_sides, o)
     pts = [0] * n_sides
     reason = "no maker"
     if o.maker is not None:
@@ -288,6 +319,35 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
             reason = "euchred"
     # tuple.__new__: without the named tuple's __new__, Python code (an interpreted call)
     return tuple.__new__(HandScore, (tuple(pts), None, reason))
+
+
+def _trick_count(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+                 ) -> HandScore:
+    """Trick-count scoring (bid euchre, Pepper): made makers score their tricks or the
+    bid, set makers lose the target, a shoot wins or loses its own points, and the
+    defending sides score the tricks they took."""
+    pts = [0] * n_sides
+    if o.maker is None:
+        return tuple.__new__(HandScore, (tuple(pts), None, "no maker"))
+    makers = side_of[o.maker]
+    taken = [0] * n_sides
+    for seat, t in enumerate(o.tricks):
+        taken[side_of[seat]] += t
+    made = taken[makers] >= o.target
+    if o.alone and s.shoot:
+        pts[makers] = s.shoot if made else -s.shoot
+    elif made:
+        pts[makers] = o.target if s.scores_bid else taken[makers]
+    else:
+        pts[makers] = -o.target
+    if s.defenders_score_tricks:
+        for side in range(n_sides):
+            if side != makers:
+                pts[side] = taken[side]
+    reason = "made" if made else "set"
+    if o.alone and s.shoot:
+        reason = "shoot " + reason
+    return tuple.__new__(HandScore, (tuple(pts), None, reason))  # as in _table
 
 
 def _countdown(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
@@ -336,6 +396,12 @@ def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
             return None
         target = t.target  # read once, not per side
         finished = [i for i, v in enumerate(scores) if v >= target]
+        if not finished and t.lose_at is not None:
+            # a side gone out backwards: the best of the others' scores wins
+            floor = -t.lose_at
+            if any(v <= floor for v in scores):
+                finished = [i for i, v in enumerate(scores) if v > floor] or \
+                    list(range(len(scores)))
         if not finished:
             return None
         best = max(scores[i] for i in finished)

@@ -30,7 +30,7 @@ from ..rules.ruleset import RuleSet
 from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
-from .scoring import HandOutcome, start_score
+from .scoring import HandOutcome, contract_target, start_score
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -565,6 +565,8 @@ class State:
         scores the endings it looks ahead to the same way."""
         target = self.high_bid if self.bid_target else self.fixed_target
         partner, alone = self.called_partner() if self.called >= 0 else (None, self.alone)
+        if alone and self.maker is not None:
+            target = contract_target(self.rules, self.high_bid, True)  # a shoot: every trick
         # tuple.__new__ makes the named tuple without its __new__, which is Python code
         # (an interpreted call from compiled code); the solver asks this at every ending
         return tuple.__new__(HandOutcome, (self.maker, alone, self.lone_defender, target,

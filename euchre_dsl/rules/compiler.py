@@ -352,6 +352,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
     if isinstance(r.scoring.maker_target, int) and not 1 <= r.scoring.maker_target <= r.deal.hand_size:
         bad(("scoring", "maker_target"), f"the makers cannot need {r.scoring.maker_target} of "
             f"{r.deal.hand_size} tricks", also=(("deal", "hand_size"),))
+    _check_trick_count(r, bad)
     if r.bidding.stick_the_dealer and r.bidding.all_pass != "throw_in":
         bad(("bidding", "stick_the_dealer"), "stick the dealer and playing at no-trump when "
             "everyone passes both say what happens when everyone passes",
@@ -439,7 +440,7 @@ def _check_an_end(r: RuleSet, bad: Callable[..., None]) -> None:
                                                       ("game", "deals")))
         return
     points = [(k, getattr(s, k)) for k in _TABLE_POINTS]
-    if all(v <= 0 for _, v in points):
+    if all(v <= 0 for _, v in points) and s.trick_count == "off":
         bad(("game", "target"), f"no hand can score a point toward the target of "
             f"{r.game.target}: every result of the scoring table is 0 or less, so the game "
             "never ends", hint="give the makers (scoring.make and the rest) points, or end "
@@ -476,6 +477,28 @@ def _check_event(r: RuleSet, bad: Callable[..., None]) -> None:
                 hint="play fewer rounds, or event.rotation: any", also=(("event", "players"),))
 
 
+def _check_trick_count(r: RuleSet, bad: Callable[..., None]) -> None:
+    """Trick-count scoring is a table-scoring rule about a contract's tricks; a shoot is
+    a lone maker's contract under it."""
+    s = r.scoring
+    if s.trick_count != "off" and s.model != "table":
+        bad(("scoring", "trick_count"), "trick-count scoring adds to table scores",
+            hint="set scoring.model: table or scoring.trick_count: off",
+            also=(("scoring", "model"),))
+    if r.game.lose_at is not None and s.model != "table":
+        bad(("game", "lose_at"), "a losing score is a table-scoring rule",
+            hint="remove game.lose_at, or set scoring.model: table",
+            also=(("scoring", "model"),))
+    if s.shoot and s.trick_count == "off":
+        bad(("scoring", "shoot"), "a shoot's points are part of trick-count scoring, which "
+            "is off", hint="set scoring.trick_count: tricks or bid, or scoring.shoot: 0",
+            also=(("scoring", "trick_count"),))
+    if s.shoot and not (r.alone.allowed and r.players.sides == "partners"):
+        bad(("scoring", "shoot"), "a shoot is a lone maker's contract, and nobody may go "
+            "alone", hint="set alone.allowed: yes in a partnership game",
+            also=(("alone", "allowed"), ("players", "sides")))
+
+
 def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> None:
     """The house-rule options of REFERENCE.md section 4: each needs what it acts on.
     ``face_down`` is the number of cards left undealt after the deal."""
@@ -505,6 +528,11 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
             bad(("alone", option), f"{what} needs partners and going alone",
                 hint="set alone.allowed: yes in a partnership game",
                 also=(("alone", "allowed"), ("players", "sides")))
+    if a.call_for_best_cards > 1 and a.call_for_best_cards >= d.hand_size:
+        bad(("alone", "call_for_best_cards"), f"a lone player cannot put away "
+            f"{a.call_for_best_cards} of {d.hand_size} cards for each partner's best",
+            hint="pass fewer cards", also=(("deal", "hand_size"),),
+            reads=(("alone", "call_for_best"),))
     if a.canadian_loner and not b.order_up_round:
         bad(("alone", "canadian_loner"), "the Canadian loner rule applies to ordering up, and "
             "there is no order-up round", also=(("bidding", "order_up_round"),))

@@ -94,17 +94,22 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "alone.canadian_loner": _partners_alone,
     "alone.call_for_best": _partners_alone,
     "alone.call_for_best_upcard": lambda r: _partners_alone(r) and r.alone.call_for_best,
+    "alone.call_for_best_cards": lambda r: _partners_alone(r) and r.alone.call_for_best,
     "alone.defend_order": lambda r: r.alone.defend_alone != "off",
     "participation.order": lambda r: r.participation.stay_drop,
     "participation.three_hands_rule": lambda r: r.participation.stay_drop,
     "participation.last_player_cannot_drop": lambda r: r.participation.stay_drop,
     "play.loner_lead": lambda r: r.alone.allowed or r.alone.defend_alone != "off",
-    **{f"scoring.{o}": (lambda r: not _countdown(r)) for o in (
+    **{f"scoring.{o}": (lambda r: not _countdown(r) and r.scoring.trick_count == "off")
+       for o in (
         "make", "march", "alone_make", "alone_march", "euchred", "euchred_march",
         "alone_euchred", "lone_defender_euchre", "lone_defender_march")},
     **{f"scoring.{o}": _countdown for o in (
         "start", "per_trick", "bucked", "maker_set", "maker_set_credits_tricks",
         "instant_win", "instant_win_requires_opponent")},
+    "scoring.trick_count": lambda r: not _countdown(r),
+    "scoring.defenders_score_tricks": lambda r: r.scoring.trick_count != "off",
+    "scoring.shoot": lambda r: r.scoring.trick_count != "off" and _partners_alone(r),
     "scoring.renege_points": lambda r: r.scoring.renege != "none",
     "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
     "game.target": lambda r: not _countdown(r),
@@ -114,6 +119,7 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "partner.call": lambda r: r.players.sides == "individual",
     **{f"partner.{o}": (lambda r: r.partner.call != "off") for o in (
         "own_card", "alone", "reveal", "alone_if_buried", "partner_scores")},
+    "game.lose_at": lambda r: not _countdown(r),
 }
 
 

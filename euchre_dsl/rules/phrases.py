@@ -173,6 +173,7 @@ PHRASES: tuple[Phrase, ...] = tuple(
         "left_of_dealer": ["ask defenders from the dealer's left"]})
     + _bool("alone.canadian_loner", ["canadian loner"], ["no canadian loner"])
     + _bool("alone.call_for_best", ["call for best"], ["no call for best"])
+    + _slot("alone.call_for_best_cards", "call for best passes {number} cards")
     + _bool("alone.call_for_best_upcard", ["a sitting dealer may give the upcard"],
             ["a sitting dealer may not give the upcard"])
     # participation
@@ -202,6 +203,13 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _slot("scoring.alone_euchred", "a euchre of a loner scores {number}")
     + _slot("scoring.lone_defender_euchre", "a lone defender's euchre scores {number}")
     + _slot("scoring.lone_defender_march", "a lone defender's march scores {number}")
+    + _choice("scoring.trick_count", {"off": ["no trick-count scoring"],
+                                      "tricks": ["made contracts score their tricks"],
+                                      "bid": ["made contracts score the bid"]})
+    + _bool("scoring.defenders_score_tricks", ["defenders score their tricks"],
+            ["defenders score nothing"])
+    + _slot("scoring.shoot", "a shoot scores {number}")
+    + [Phrase("no shoot", "scoring.shoot", 0)]
     + _slot("scoring.start", "count down from {number}", "start at {number}")
     + _slot("scoring.per_trick", "each trick counts {number}")
     + _slot("scoring.bucked", "bucked adds {number}")
@@ -234,6 +242,8 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _slot("game.target", "game to {number}", "play to {number}")
     + _slot("game.deals", "the game ends after deal {number}")
     + [Phrase("no deal limit", "game.deals", None)]
+    + _slot("game.lose_at", "a side at minus {number} loses")
+    + [Phrase("no losing score", "game.lose_at", None)]
     + _choice("game.tie", {"play_on": ["a level finish plays on"],
                            "tie": ["a level finish is a tie"]})
     + _bool("game.laps", ["laps"], ["no laps"])

@@ -110,6 +110,14 @@ class MakerTarget(StrEnum):
     BID = "bid"
 
 
+class TrickCount(StrEnum):
+    """Trick-count scoring (the bid-euchre family): what a made contract scores."""
+
+    OFF = "off"
+    TRICKS = "tricks"
+    BID = "bid"
+
+
 class Renege(StrEnum):
     AWARD = "award"
     OFFENDER = "offender"
@@ -318,6 +326,9 @@ class AloneRules:
                               "a lone defender) discards one card face down for each partner, "
                               "then each partner gives the lone player a card of their choice "
                               "face down (the maker's exchange comes before defending alone).")
+    call_for_best_cards: int = opt(1, "For call_for_best, the cards each partner passes (the "
+                                   "lone player first puts away as many): 1 in euchre, 1 or 2 "
+                                   "in the bid-euchre shoot.", minimum=1, maximum=4)
     call_for_best_upcard: bool = opt(True, "A sitting-out dealer who did not take the ordered-up "
                                      "upcard may give it as the best card.")
     defend_order: str = opt("left_of_maker", "Who is asked first whether to defend alone (the "
@@ -373,6 +384,17 @@ class ScoringRules:
     alone_euchred: int = opt(2, "Defenders when a lone maker is euchred.")
     lone_defender_euchre: int = opt(4, "A lone defender's side when it euchres the makers.")
     lone_defender_march: int = opt(4, "A lone defender's side when it takes every trick.")
+    trick_count: str = opt("off", "Trick-count scoring (bid euchre, Pepper; table model): "
+                           "makers who take their target score the tricks they took "
+                           "('tricks') or their bid ('bid'), and set makers lose their target "
+                           "(minus the bid); 'off': the make/march/euchre points above.",
+                           choices=words(TrickCount))
+    defenders_score_tricks: bool = opt(True, "Trick-count scoring: each defending side scores "
+                                       "the tricks it took, whether or not the makers made "
+                                       "it.")
+    shoot: int = opt(0, "Trick-count scoring: a lone maker (shoot, moon, pepper) must take "
+                     "every trick; made, the makers score this, set, they lose it.  0: a lone "
+                     "maker has the usual target and score.", minimum=0)
     start: int = opt(25, "Countdown: everyone's starting score.")
     per_trick: int = opt(1, "Countdown: taken off for each trick won.")
     bucked: int = opt(5, "Countdown: added for a player who stayed in and took no trick.")
@@ -430,6 +452,10 @@ class GameRules:
     fixed_deals: bool = opt(False, "With game.deals: every one of those deals is played "
                             "whatever the score (a round of a progressive event); reaching "
                             "the target ends nothing.")
+    lose_at: Union[int, None] = opt(None, "Table scoring: a side whose score falls to minus "
+                                    "this or below loses at once, and the best of the other "
+                                    "scores wins (trick-count games, where a set loses "
+                                    "points).", minimum=1)
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
                    "hand) or 'tie'.", choices=words(Tie))
     laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "

@@ -65,11 +65,12 @@ class WinChances(NamedTuple):
 
 def win_chances(rules: RuleSet) -> WinChances | None:
     """The chances of ``rules``' game, or ``None`` if they do not apply.  They
-    need a two-sided game of table scoring, played to its target, where points
-    past the target do not carry over into another game."""
+    need a two-sided game of table scoring from the make/march table, played to
+    its target, where points past the target do not carry over into another game."""
     sc = rules.scoring
     if sc.model != ScoringModel.TABLE or not rules.game.ends_at_target or \
-            rules.players.side_count != 2:
+            rules.players.side_count != 2 or sc.trick_count != "off" or \
+            rules.game.lose_at is not None:
         return None
     gains = tuple((int(getattr(sc, name)), share) for name, share in HAND_ENDS)
     return _chances(rules.game.target, gains)

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..engine.actions import BID, CALL, DROP, ORDER_UP, PASS, STAY, TAKE_WIDOW
 from ..engine.game import Game, HandResult
 from ..engine.match import GameOutcome, Match
+from ..engine.scoring import shoots
 
 Z95 = 1.959963984540054
 
@@ -182,8 +183,9 @@ class Stats:
     #: are made from these counts (one dictionary update a hand keeps it cheap)
     deal_counts: dict[tuple[int, tuple[int, ...]], int] = field(default_factory=dict)
     #: per contract, ``(maker's place from the dealer, how trump was made, makers'
-    #: side, made, marched, alone, makers' points) -> hands``
-    contract_counts: dict[tuple[int, str, int, bool, bool, bool, int], int] = \
+    #: side, made, marched, alone, makers' points, the winning bid) -> hands``; the
+    #: bid is ``bid N``, ``shoot`` or (no auction) empty
+    contract_counts: dict[tuple[int, str, int, bool, bool, bool, int, str], int] = \
         field(default_factory=dict)
     #: the table, from the first hand counted: side of each seat, side names
     side_of: tuple[int, ...] = ()
@@ -246,8 +248,9 @@ class Stats:
         self.marches += march
         self.alone += res.alone
         self.alone_made += res.alone and res.made
-        contract = ((res.maker - res.dealer) % game.n, bidding_round(game, res), makers,
-                    res.made, march, res.alone, res.points[makers])
+        how = bidding_round(game, res)
+        contract = ((res.maker - res.dealer) % game.n, how, makers,
+                    res.made, march, res.alone, res.points[makers], winning_bid(game, how))
         self.contract_counts[contract] = self.contract_counts.get(contract, 0) + 1
 
     def _add_participation(self, game: Game, res: HandResult) -> None:
@@ -288,11 +291,16 @@ class Stats:
                 out[POSITIONS[k]].add(points[self.side_of[(dealer + k) % n]], times)
         return out
 
-    def _contracts(self, key: Callable[[int, str, int], str]) -> dict[str, Contracts]:
+    def _contracts(self, key: Callable[[int, str, int], str],
+                   bid: bool = False) -> dict[str, Contracts]:
+        """Contracts by ``key(place, how, side)``, or with ``bid`` by the winning bid
+        (auction hands only)."""
         out: dict[str, Contracts] = {}
-        for (place, how, side, made, march, alone, points), times in \
+        for (place, how, side, made, march, alone, points, won_by), times in \
                 self.contract_counts.items():
-            k = key(place, how, side)
+            if bid and not won_by:
+                continue
+            k = won_by if bid else key(place, how, side)
             table = out.get(k)
             if table is None:
                 table = out[k] = Contracts()
@@ -319,6 +327,13 @@ class Stats:
     def by_seat_and_round(self) -> dict[str, Contracts]:
         """Contracts by the maker's seat and how trump was made (``seat 2, first round``)."""
         return self._contracts(lambda place, how, side: f"{POSITIONS[place]}, {how}")
+
+    @property
+    def by_bid(self) -> dict[str, Contracts]:
+        """Auction contracts by the winning bid, lowest first, shoots last: bids made
+        and set."""
+        table = self._contracts(lambda place, how, side: "", bid=True)
+        return {k: table[k] for k in sorted(table, key=_bid_order)}
 
     @property
     def all_contracts(self) -> Contracts:
@@ -376,7 +391,8 @@ class Stats:
                 ("by the maker's seat", self.by_maker_seat, True),
                 ("by bidding round", self.by_round, False),
                 ("by the maker's seat and bidding round", self.by_seat_and_round, True),
-                ("by the makers' side", self.by_side, False)):
+                ("by the makers' side", self.by_side, False),
+                ("by the winning bid", self.by_bid, False)):
             if not table:
                 continue
             lines.append(f"{title}: hands, euchred, marched, alone (made), makers' "
@@ -408,9 +424,25 @@ class Stats:
             "by_seat_and_round": {k: self.by_seat_and_round[k].to_json()
                                   for k in _seat_order(self.by_seat_and_round)},
             "by_side": {k: t.to_json() for k, t in self.by_side.items()},
+            "by_bid": {k: t.to_json() for k, t in self.by_bid.items()},
             "dropped": self.dropped.to_json() if self.dropped.n else None,
             "bucked": self.bucked.to_json() if self.bucked.n else None,
         }
+
+
+def winning_bid(game: Game, how: str) -> str:
+    """The contract an auction hand was played for: ``bid N``, or ``shoot`` for a
+    lone maker's every-trick contract (:func:`~euchre_dsl.engine.scoring.shoots`);
+    empty when trump was not made in an auction."""
+    if how != "auction":
+        return ""
+    if shoots(game.rules, game.hand_outcome(game.tricks)):
+        return "shoot"
+    return f"bid {game.high_bid}"
+
+
+def _bid_order(key: str) -> tuple[bool, int]:
+    return (key == "shoot", int(key.split()[1]) if key != "shoot" else 0)
 
 
 #: How trump can be made, in the order of the bidding (:func:`bidding_round`).

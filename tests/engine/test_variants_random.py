@@ -84,6 +84,9 @@ def expected_end(game: Game, before: list[int]) -> tuple[bool, list[int] | None]
         if r.game.fixed_deals:  # every deal is played, whatever the score
             return False, None
         done = [i for i, v in enumerate(s) if v >= r.game.target]
+        out = [i for i, v in enumerate(s) if r.game.lose_at is not None and v <= -r.game.lose_at]
+        if not done and out:  # gone out backwards: the others, or everyone if all are out
+            done = [i for i in range(len(s)) if i not in out] or list(range(len(s)))
         if not done:
             return False, None
         best = max(s[i] for i in done)

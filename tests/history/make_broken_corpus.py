@@ -117,6 +117,58 @@ def called_hand(changes: dict[int, list[Any]] | None = None) -> dict[str, Any]:
             "hands": [hand]}
 
 
+#: A bid-euchre hand (every card dealt, no upcard), dealer W: N bids 4, names spades and
+#: takes five tricks, E the last (the hand of tests/engine/test_variants_bid_euchre.py).
+BID_DEAL = {"N": ["JS", "JC", "AS", "KS", "AH", "9D"], "E": ["QS", "9S", "KH", "QH", "AD", "TD"],
+            "S": ["TS", "9H", "TH", "KD", "QD", "JD"], "W": ["9C", "TC", "QC", "KC", "AC", "JH"]}
+BID_PLAY = "JS 9S TS 9C  JC QS 9H TC  AS TD TH QC  KS KH QD KC  AH QH JD JH  9D AD KD AC"
+
+
+def bid_actions(auction: str = "N bid 4; E pass; S pass; W pass; N call S",
+                cards: str = BID_PLAY) -> list[list[Any]]:
+    """A bid-euchre hand's actions: the auction and call as ``seat verb arg`` steps, then
+    the cards in play order (the seats from the engine, so the record is played)."""
+    steps: list[list[Any]] = []
+    for step in auction.split(";"):
+        seat, verb, *arg = step.split()
+        steps.append([seat, verb, *(int(a) if a.isdigit() else a for a in arg)])
+    game = Game(load_variant("bid-euchre"), LABELS, LABELS.index("W"))
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in BID_DEAL[s]] for s in LABELS], None)
+    for action in steps:
+        game.apply(action_from_json(game, action), allow_renege=True)
+    for card in cards.split():
+        seat = LABELS[game.to_act]
+        steps.append([seat, "play", card])
+        game.apply(action_from_json(game, [seat, "play", card]), allow_renege=True)
+    return steps
+
+
+def bid_hand(actions: list[list[Any]], final: bool = True) -> dict[str, Any]:
+    """A one-hand bid-euchre record of ``actions``, results by the engine (as ``record``)."""
+    game = Game(load_variant("bid-euchre"), LABELS, LABELS.index("W"))
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in BID_DEAL[s]] for s in LABELS], None)
+    try:
+        for action in actions:
+            game.apply(action_from_json(game, action), allow_renege=True)
+    except IllegalAction:  # the planted problem: the hand stops there
+        pass
+    hand: dict[str, Any] = {"dealer": "W", "deal": {"hands": copy.deepcopy(BID_DEAL),
+                                                     "upcard": None},
+                            "actions": copy.deepcopy(actions)}
+    if game.hand_over:
+        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
+    else:
+        game.abandon_hand()
+    out: dict[str, Any] = {"format": "ehh/1", "variant": "bid-euchre", "seats": LABELS,
+                           "hands": [hand]}
+    if final:
+        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                        "winner": winner_to_json(game)}
+    return out
+
+
 def one_hand(actions: list[list[Any]] = ACT1, **kw: Any) -> dict[str, Any]:
     return record([("N", DEAL1, "9C", actions)], **kw)
 
@@ -336,6 +388,32 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
     t = pretty(called_hand({5: ["C", "play", "AC"], 27: ["C", "play", "JD"]}))
     case("renege-called-partner.json", t,
          ("renege", "error", 0, 0, 5, at(t, '["C", "play", "AC"]')))
+
+    # bid euchre: the made bid of 4 scores the makers' five tricks and E+W's one
+    bid = bid_hand(bid_actions())
+    assert bid["hands"][0]["result"]["points"] == {"N+S": 5, "E+W": 1}
+    # a renege: E plays QH to the spade lead holding 9S and QS (and follows from then on)
+    t = pretty(bid_hand(bid_actions(cards="JS QH TS 9C  JC QS 9H TC  AS 9S TH QC  "
+                                          "KS TD QD KC  AH KH JD JH  9D AD KD AC")))
+    case("bid-renege.json", t, ("renege", "error", 0, 0, 6, at(t, '["E", "play", "QH"]')))
+    # a bid out of turn: S bids over N before E has spoken
+    acts = bid_actions()
+    acts[1] = ["S", "bid", 5]
+    t = pretty(bid_hand(acts, final=False))
+    case("bid-out-of-turn.json", t,
+         ("out-of-turn", "error", 0, 0, 1, at(t, '["S", "bid", 5]')))
+    # a bid that does not beat the last one
+    acts = bid_actions()
+    acts[1] = ["E", "bid", 4]
+    t = pretty(bid_hand(acts, final=False))
+    case("bid-not-higher.json", t,
+         ("illegal-action", "error", 0, 0, 1, at(t, '["E", "bid", 4]')))
+    # a wrong score: the made bid scored as an old-style make (1), E+W's trick forgotten
+    r = copy.deepcopy(bid)
+    r["hands"][0]["result"]["points"] = {"N+S": 1, "E+W": 0}
+    t = pretty(r)
+    case("bid-wrong-score.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"points": {', shift=10)))
 
     # several records in one JSON Lines file: each problem names its record
     ren = compact(one_hand(reneged))

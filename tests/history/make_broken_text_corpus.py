@@ -38,6 +38,10 @@ EXPECTED_FILE = HERE / "broken_text_expected.json"
 #: the match of the regex's group 1 (else of the whole regex) is where the problem is.
 ANCHORS: dict[str, list[tuple[str, int]]] = {
     "bad-card-not-in-deck.json": [(r"W:(8S)", 0)],
+    "bid-not-higher.json": [(r"(E:bid) 4", 0)],
+    "bid-out-of-turn.json": [(r"(S:bid) 5", 0)],
+    "bid-renege.json": [(r"(E:QH)", 0)],
+    "bid-wrong-score.json": [(r"points (N\+S)", 0)],
     "bad-card-notation.json": [(r"W: 9S TS JH (1H)", 0)],
     "bad-deal-count.json": [(r"(N): JC", 0)],
     "bad-deal-twice.json": [(r"W: 9S TS JH 9H (AS)", 0)],

@@ -29,6 +29,8 @@ from euchre_dsl.sim.runner import simulate
 #: that any change of the bytes a seed gives shows here.  The writer's precomputed card order
 #: is checked against ``Deck.sorted_cards`` below.
 GOLDEN = {
+    "bid-euchre": ("c237b4372a942f283ccb114e80a77b3878cb25dabb3f792d57f9ff95ce31f6e2",
+                   "99f3a3f4e3de09d9775af0c0a3a454fdb338d0507ae7a61f1df2edbddd8261a2"),
     "british": ("5066fb058336d94a684de4c6c5c55a5aac9851f8118093a41a70220c3316235a",
                 "21a8708c9112998f937803a24cdd43e152e396dabbb70d669a61b8ac8ae5deec"),
     "buck": ("fbfbd938ea769b184c9d842c3208702b2c43a834a8b5ce633e6ab1aab3acde73",
@@ -52,6 +54,8 @@ GOLDEN = {
                   "01d47738b3bd68a359908510a28fa6072ecd6d12dc22874d182b7ca2ba16d028"),
     "progressive": ("3e7a9beb4c42e7457f325b1848e5bc26f148a36443d10b95f9b5156c8fc1696e",
                     "c74e8bef32363baaa850ac779421bf75920517568fa8ce438c0a02703ac30583"),
+    "pepper": ("ce124bedc5c427f2c3e8bad3c89f9b387bd7718d5d2ba44a74300693409977a5",
+               "790daad923133ca7ea2e8ccc3e8c848d61b78e202b9a3e9ecdc57578ca16182a"),
     "railroad": ("ab6121e10ac9cc41f00722b71a90e1af719476e63569b018cee9461a35b91b2d",
                  "b95ffb53ba75b5e6a595cfaf9e0282c08d17cdf423e1f89878c56e98e86bc245"),
     "six-hand": ("3abcd7b8e9e6df766528e25661f5071fabee3bb954f3cbcf58f63443907fe250",

@@ -364,3 +364,26 @@ def test_reading_the_play_can_be_turned_off() -> None:
     assert isinstance(on, PimcBot) and isinstance(off, PimcBot)
     assert any(type(r).__name__ == "PlayInference" for r in on._readers(view))
     assert not any(type(r).__name__ == "PlayInference" for r in off._readers(view))
+
+
+def test_a_defender_plays_against_a_shoot_whose_gift_it_did_not_see() -> None:
+    """Bid euchre's shoot: N bids, names spades alone, puts 9D away and S gives TS face
+    down.  E replays the hand from what E saw (the gift's card hidden) to sample its
+    worlds, and plays a legal card; the worlds give N the six cards N holds."""
+    rules = load_variant("bid-euchre")
+    game = Game(rules, dealer=3)
+    d = game.deck
+    game.deal([[d.parse(c) for c in h.split()] for h in (
+        "JS JC AS KS AH 9D", "QS 9S KH QH AD TD", "TS 9H TH KD QD JD", "9C TC QC KC AC JH")])
+    for seat, verb, arg, alone in ((0, "bid", 3, False), (1, PASS, None, False),
+                                   (2, PASS, None, False), (3, PASS, None, False),
+                                   (0, "call", 3, True), (0, DISCARD, d.parse("9D"), False),
+                                   (2, "give", d.parse("TS"), False)):
+        game.act(seat, verb, arg, alone)
+    game.play(0, d.parse("JS"))
+    assert game.phase == PLAYING and game.to_act == 1
+    view = SeatView(game, 1)
+    assert [a.arg for a in view.actions if a.verb == "give"] == [None]  # E did not see it
+    bot = PimcBot(rules, random.Random(1), worlds=4, bid_worlds=4)
+    card = bot.play(view, legal_mask(game))
+    assert d.names[card] in ("QS", "9S")  # a spade: E must follow the trump lead

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from euchre_dsl.engine.actions import (
     BID, CALL, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW, Action,
@@ -143,6 +144,24 @@ def test_dirty_clubs_auction_bids_with_a_strong_hand_and_passes_a_weak_one() -> 
     assert decide(game) == Action(0, PASS)
     game.apply(Action(0, PASS))
     assert decide(game).verb == BID
+
+
+#: A bid-euchre deal, dealer W: N holds the top four spades and two aces, E little.
+BID_HANDS = ["JS JC AS KS AH AD", "QS 9S KH QH 9D TD", "TS 9H TH KD QD JD", "9C TC QC KC AC JH"]
+
+
+def test_bid_euchre_bids_the_tricks_a_strong_hand_expects_and_a_weak_hand_passes() -> None:
+    game = start("bid-euchre", BID_HANDS, None, dealer=3)
+    first = decide(game)
+    assert first.verb == BID and first.arg is not None and first.arg >= 3
+    # under bid scoring the made bid is the score: the same hand bids what it expects to take
+    rules = load_variant("bid-euchre")
+    rules = replace(rules, scoring=replace(rules.scoring, trick_count="bid"))
+    bot = RuleBot(rules, random.Random(0))
+    by_bid = bot.act(SeatView(game, 0), game.legal_actions())
+    assert by_bid.verb == BID and by_bid.arg is not None and by_bid.arg >= max(first.arg, 5)
+    game.apply(first)
+    assert decide(game) == Action(1, PASS)  # E: two low trumps and two kings
 
 
 def test_columbus_a_weak_hand_takes_the_widow() -> None:

@@ -30,13 +30,15 @@ from __future__ import annotations
 
 from typing import ClassVar, Sequence
 
-from ...cards import NO_TRUMP, Deck, mask_cards
+from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, mask_cards
 from ...engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY,
     SWAP, TAKE_WIDOW, Action,
 )
 from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
-from ...engine.scoring import HandOutcome, contract_outcome, scores_if_taken, side_values
+from ...engine.scoring import (
+    HandOutcome, contract_outcome, contract_target, scores_if_taken, side_values,
+)
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
@@ -79,6 +81,9 @@ PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
 #: The same for a partner who has passed on the contract (about 0.7): it did
 #: not like it enough to make it.
 PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
+#: The chance each card a partner holds beyond five adds a trick (every card
+#: dealt, six or eight each: about a quarter of the tricks fall to any one seat).
+PARTNER_EXTRA_CARD = 0.25
 
 
 class RuleBot:
@@ -179,7 +184,7 @@ class RuleBot:
             elif view.side_of[dealer] != view.side and not drawn_by(deck, hand, out, upcard,
                                                                     contract):
                 partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
-        target = self._target(view)
+        target = self._target(view, alone)
         probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone),
                              self._opponents_passed(view, contract))
         dist = distribution(probs)
@@ -231,9 +236,9 @@ class RuleBot:
         need = self.rules.game.target - max(others) if others else pts
         return float(min(pts, max(need, 1)))
 
-    def _target(self, view: SeatView) -> int:
-        t = self.rules.scoring.maker_target
-        return view.high_bid if t == "bid" else int(t)
+    def _target(self, view: SeatView, alone: bool | None = None) -> int:
+        """The makers' target (``alone``: of a lone contract, default the hand's own)."""
+        return contract_target(self.rules, view.high_bid, view.alone if alone is None else alone)
 
     def _passed_on(self, view: SeatView, contract: int, later: bool = True) -> set[int]:
         """The seats that passed when they could have made ``contract``.  (A pass
@@ -404,22 +409,54 @@ class RuleBot:
         return next(a for a in legal if a.verb == verb)
 
     def _bid(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """An auction: bid the least that wins it, if the best contract makes it."""
-        contracts = [0, 1, 2, 3] + ([NO_TRUMP] if self.rules.bidding.auction_no_trump else [])
+        """An auction: with a partner, the bid worth most on the side's trick estimate;
+        alone, the least that wins it if the best contract makes it."""
+        b = self.rules.bidding
+        contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.auction_no_trump else []) + \
+            ([LOW_NO_TRUMP] if b.auction_no_trump and b.low_no_trump else [])
         out = self._known_out(view)
         opponents = self._opponents(view, False)
         best = 0.0
+        best_probs: list[float] = []
         for c in contracts:
             hand = view.hand
-            if self.rules.bidding.auction_takes_upcard and view.upcard is not None:
+            if b.auction_takes_upcard and view.upcard is not None:
                 hand = best_after_discard(view.deck, hand | 1 << view.upcard, c, out,
                                           opponents, view.rules)
-            best = max(best, sum(hand_chances(view.deck, hand, c, out, opponents)))
+            probs = hand_chances(view.deck, hand, c, out, opponents)
+            if sum(probs) > best:
+                best, best_probs = sum(probs), probs
         bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
+        if self._has_partner(view):
+            return self._partner_bid(view, legal, bids, best_probs)
         for a in bids:
             if a.arg is not None and a.arg <= best - BID_SLACK:
                 return a
         return next(a for a in legal if a.verb == PASS)
+
+    def _partner_bid(self, view: SeatView, legal: Sequence[Action], bids: Sequence[Action],
+                     probs: list[float]) -> Action:
+        """A partnership auction (bid euchre, Pepper): the side's tricks are the seat's
+        own on its best contract plus the partner's, every bid is valued by the
+        engine's score of each count (:meth:`_maker_ev`), and the best one is made if
+        it clears the margin.  Trick-count scoring then bids what the side expects to
+        take, not just the least that wins the auction."""
+        partner = PASSED_PARTNER_TRICKS if self._partner_passed_bid(view) else PARTNER_TRICKS
+        extra = max(0, self.rules.deal.hand_size - 5)  # the tables are for five cards
+        side = convolve(distribution(probs), shift(partner, PARTNER_EXTRA_CARD * extra))
+        best: Action | None = None
+        best_value = self.margin
+        for a in bids:
+            assert a.arg is not None
+            value = self._maker_ev(view, side, a.arg, False)
+            if value > best_value:
+                best, best_value = a, value
+        return best if best is not None else next(a for a in legal if a.verb == PASS)
+
+    def _partner_passed_bid(self, view: SeatView) -> bool:
+        """Has the seat's partner passed in this auction?"""
+        return any(a.verb == PASS and a.seat != view.seat and view.side_of[a.seat] == view.side
+                   for a in view.actions)
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
