@@ -13,6 +13,7 @@ from ..rules.ruleset import Renege, RuleSet, ScoringModel, Tie
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
 _COUNTDOWN: Final = ScoringModel.COUNTDOWN
+_TRICKS: Final = ScoringModel.TRICKS
 _OFFENDER: Final = Renege.OFFENDER
 _RENEGE_NONE: Final = Renege.NONE
 _DEDUCT: Final = Renege.DEDUCT
@@ -31,6 +32,9 @@ class ScoringTable:
     def __init__(self, r: RuleSet) -> None:
         s, g = r.scoring, r.game
         self.countdown = s.model == _COUNTDOWN
+        self.by_tricks = s.model == _TRICKS
+        # trick scoring: what a set costs when the target is a fixed number
+        self.fixed_target = s.maker_target if isinstance(s.maker_target, int) else 0
         self.renege = str(s.renege)
         self.renege_points = s.renege_points
         self.renege_alone_points = s.renege_alone_points
@@ -120,6 +124,8 @@ def set_cost(r: RuleSet) -> int:
     weighs the risk of a bid.
     """
     t = scoring_table(r)
+    if t.by_tricks:  # minus the target: the bid, at least the lowest one
+        return t.fixed_target or r.bidding.auction_min
     return t.maker_set if t.countdown else t.euchred
 
 
@@ -195,7 +201,12 @@ def score_hand(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcom
     """Points each side's score changes by for one played hand."""
     t = scoring_table(r)
     countdown = t.countdown
-    score = _countdown(t, side_of, n_sides, o) if countdown else _table(t, side_of, n_sides, o)
+    if countdown:
+        score = _countdown(t, side_of, n_sides, o)
+    elif t.by_tricks:
+        score = _by_tricks(t, side_of, n_sides, o)
+    else:
+        score = _table(t, side_of, n_sides, o)
     if o.renege_by is None or t.renege != _OFFENDER or score.instant_winner is not None:
         return score
     # 'offender': the offenders score the penalty instead of their own result for
@@ -269,6 +280,28 @@ def _table(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutco
             reason = "euchred"
     # tuple.__new__: without the named tuple's __new__, Python code (an interpreted call)
     return tuple.__new__(HandScore, (tuple(pts), None, reason))
+
+
+def _by_tricks(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome
+              ) -> HandScore:
+    """Trick scoring (Hasenpfeffer): every side scores ``per_trick`` for each trick it
+    took, except set makers, who lose their target (the bid) instead."""
+    award = _renege_award(s, side_of, n_sides, o)
+    if award is not None:
+        return award
+    pts = [0] * n_sides
+    for seat, t in enumerate(o.tricks):
+        pts[side_of[seat]] += s.per_trick * t
+    reason = "no maker"
+    if o.maker is not None:
+        makers = side_of[o.maker]
+        made = _makers_tricks(side_of, o)
+        if made >= o.target:
+            reason = "march" if made == _total(o.tricks) else "made"
+        else:
+            pts[makers] = -o.target
+            reason = "euchred"
+    return tuple.__new__(HandScore, (tuple(pts), None, reason))  # as in _table
 
 
 def _countdown(s: ScoringTable, side_of: tuple[int, ...], n_sides: int, o: HandOutcome

@@ -86,6 +86,7 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "bidding.auction_no_trump": lambda r: r.bidding.auction,
     "bidding.auction_takes_upcard": lambda r: r.bidding.auction and r.deal.upcard,
     "bidding.widow_order": lambda r: r.deal.widow,
+    "bidding.forced_bid": lambda r: r.bidding.forced_bid_card is not None,
     "bidding.dealer_may_discard_upcard": lambda r: r.deal.upcard,
     "bidding.joker_upcard": lambda r: r.deck.joker and r.deal.upcard,
     "bidding.joker_upcard_suit": lambda r: r.bidding.joker_upcard == "agreed_suit",
@@ -99,11 +100,12 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "participation.three_hands_rule": lambda r: r.participation.stay_drop,
     "participation.last_player_cannot_drop": lambda r: r.participation.stay_drop,
     "play.loner_lead": lambda r: r.alone.allowed or r.alone.defend_alone != "off",
-    **{f"scoring.{o}": (lambda r: not _countdown(r)) for o in (
+    **{f"scoring.{o}": (lambda r: r.scoring.model == "table") for o in (
         "make", "march", "alone_make", "alone_march", "euchred", "euchred_march",
         "alone_euchred", "lone_defender_euchre", "lone_defender_march")},
+    "scoring.per_trick": lambda r: r.scoring.model != "table",
     **{f"scoring.{o}": _countdown for o in (
-        "start", "per_trick", "bucked", "maker_set", "maker_set_credits_tricks",
+        "start", "bucked", "maker_set", "maker_set_credits_tricks",
         "instant_win", "instant_win_requires_opponent")},
     "scoring.renege_points": lambda r: r.scoring.renege != "none",
     "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",

@@ -102,6 +102,7 @@ class LonerLead(StrEnum):
 class ScoringModel(StrEnum):
     TABLE = "table"
     COUNTDOWN = "countdown"
+    TRICKS = "tricks"
 
 
 class MakerTarget(StrEnum):
@@ -134,9 +135,12 @@ def words(enum: type[StrEnum]) -> tuple[str, ...]:
 
 
 def opt(default: Any, doc: str, choices: tuple[str, ...] | None = None,
-        minimum: int | None = None, maximum: int | None = None) -> Any:
-    """Declare an option: default value, one-line meaning, allowed words/range."""
+        minimum: int | None = None, maximum: int | None = None, card: bool = False) -> Any:
+    """Declare an option: default value, one-line meaning, allowed words/range (``card``:
+    the value names a card, kept in upper case as records spell it)."""
     meta: dict[str, Any] = {"doc": doc}
+    if card:
+        meta["card"] = True
     if choices is not None:
         meta["choices"] = choices
     if minimum is not None:
@@ -184,6 +188,10 @@ class DealRules:
                                    "the same packets); only affects how a simulator deals.")
     upcard: bool = opt(True, "Turn the next card face up after the deal.")
     widow: bool = opt(False, "Deal an extra face-down hand (the widow) that one player may take.")
+    widow_cards: int = opt(0, "Deal this many cards face down to a small widow (a kitty) that "
+                           "the maker takes into hand once trump is named, then discards as "
+                           "many (Hasenpfeffer: 1); 0: none.  Not with 'widow', a whole "
+                           "spare hand.", minimum=0, maximum=8)
     farmers_hand: str = opt("off", "Farmer's hand, the trigger: before any bid, from the dealer's "
                             "left, a player whose dealt hand qualifies may claim it. "
                             "'three_nines_or_three_tens' (three 9s or three 10s), "
@@ -210,6 +218,11 @@ class DealRules:
                        "wrong count, an exposed card, an imperfect pack), called by any player "
                        "before the hand ends: 'same_dealer' or 'pass_deal'.",
                        choices=words(Redeal))
+
+    @property
+    def widow_size(self) -> int:
+        """Cards in the widow: a whole hand ('widow'), the small widow, or none."""
+        return self.hand_size if self.widow else self.widow_cards
 
 
 @dataclass(frozen=True)
@@ -251,6 +264,13 @@ class BiddingRules:
     auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=8)
     auction_max: int = opt(5, "Highest numeric bid; it ends the auction at once.",
                            minimum=1, maximum=8)
+    forced_bid_card: Union[str, None] = opt(None, "When everyone passes the auction, the "
+                                            "holder of this card (spelt as in records: JK, "
+                                            "joker, JS...) must bid 'forced_bid' (Hasenpfeffer: "
+                                            "the joker, 3); when nobody holds it, 'all_pass' "
+                                            "applies.", card=True)
+    forced_bid: int = opt(3, "The bid the holder of 'forced_bid_card' must make.", minimum=1,
+                          maximum=8)
     auction_no_trump: bool = opt(True, "The auction winner may name no-trump.")
     auction_takes_upcard: bool = opt(True, "The auction winner may take the upcard, whatever its "
                                      "suit, and discard.")
@@ -330,7 +350,10 @@ class ScoringRules:
 
     model: str = opt("table", "'table': the makers' result earns points from the table below "
                      "and the game is won by reaching the target; 'countdown': everyone starts "
-                     "at 'start' and counts down to 0 (Buck Euchre).",
+                     "at 'start' and counts down to 0 (Buck Euchre); 'tricks': makers who take "
+                     "their target score 'per_trick' for each trick they took, set makers lose "
+                     "the target (the bid), defenders score 'per_trick' for each of theirs "
+                     "(Hasenpfeffer), to the game's target.",
                      choices=words(ScoringModel))
     maker_target: Union[int, str] = opt(3, "Tricks the makers need: a number, or 'bid' for the "
                                         "auction winner's bid.")
@@ -344,7 +367,8 @@ class ScoringRules:
     lone_defender_euchre: int = opt(4, "A lone defender's side when it euchres the makers.")
     lone_defender_march: int = opt(4, "A lone defender's side when it takes every trick.")
     start: int = opt(25, "Countdown: everyone's starting score.")
-    per_trick: int = opt(1, "Countdown: taken off for each trick won.")
+    per_trick: int = opt(1, "Countdown: taken off for each trick won; trick scoring: scored "
+                         "for each trick won.")
     bucked: int = opt(5, "Countdown: added for a player who stayed in and took no trick.")
     maker_set: int = opt(5, "Countdown: added for a maker below target.")
     maker_set_credits_tricks: bool = opt(False, "Countdown: a set maker still gets 'per_trick' "
