@@ -50,6 +50,7 @@ class ScoringTable:
         self.instant_win_requires_opponent = s.instant_win_requires_opponent
         self.target = g.target
         self.deals: int | None = g.deals
+        self.lose_at: int | None = g.lose_at
         self.play_on = g.tie == _PLAY_ON
 
 
@@ -348,8 +349,11 @@ def game_winners(r: RuleSet, scores: list[int], deals: int) -> list[int] | None:
             return [i for i, v in enumerate(scores) if v == best]
         target = t.target  # read once, not per side
         finished = [i for i, v in enumerate(scores) if v >= target]
+        floor = t.lose_at
         if not finished:
-            return None
+            if floor is None or min(scores) > floor:
+                return None
+            finished = list(range(len(scores)))  # a side fell to the floor: the best wins
         best = max(scores[i] for i in finished)
         winners = [i for i in finished if scores[i] == best]
     if len(winners) > 1 and t.play_on:

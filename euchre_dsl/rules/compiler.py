@@ -411,6 +411,13 @@ def check_semantics(r: RuleSet, src: VariantSource,
     if r.bidding.no_trump and not r.bidding.naming_round:
         bad(("bidding", "no_trump"), "no-trump is called in the naming round, which is off",
             also=(("bidding", "naming_round"),))
+    if r.game.lose_at is not None:
+        if r.scoring.model == "countdown":
+            bad(("game", "lose_at"), "a losing score is for table or trick scoring; a "
+                "countdown game ends at 0", also=(("scoring", "model"),))
+        elif r.game.lose_at >= r.game.target:
+            bad(("game", "lose_at"), f"the losing score ({r.game.lose_at}) must be below the "
+                f"target ({r.game.target})", also=(("game", "target"),))
     _check_an_end(r, bad)
     _check_house_rules(r, bad, deck.size - needed)
     return out

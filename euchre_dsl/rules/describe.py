@@ -110,6 +110,7 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "scoring.renege_points": lambda r: r.scoring.renege != "none",
     "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
     "game.target": lambda r: not _countdown(r),
+    "game.lose_at": lambda r: not _countdown(r),
 }
 
 

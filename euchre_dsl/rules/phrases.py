@@ -227,6 +227,8 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _slot("game.target", "game to {number}", "play to {number}")
     + _slot("game.deals", "the game ends after deal {number}")
     + [Phrase("no deal limit", "game.deals", None)]
+    + [Phrase("no losing score", "game.lose_at", None)]
+    + _slot("game.lose_at", "a side at {number} loses")
     + _choice("game.tie", {"play_on": ["a level finish plays on"],
                            "tie": ["a level finish is a tie"]})
     + _bool("game.laps", ["laps"], ["no laps"])

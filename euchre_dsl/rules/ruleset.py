@@ -396,6 +396,10 @@ class GameRules:
     target: int = opt(10, "Table scoring: points to win (reach or pass).", minimum=1)
     deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
                                   "the higher score wins.", minimum=1)
+    lose_at: Union[int, None] = opt(None, "Table or trick scoring: a side whose score falls "
+                                    "to this or below ends the game, and the highest score "
+                                    "wins (five hundred's 'minus the target loses'); none: "
+                                    "no such floor.")
     tie: str = opt("play_on", "Several sides finish level on the same hand: 'play_on' (another "
                    "hand) or 'tie'.", choices=words(Tie))
     laps: bool = opt(False, "Across games of a match: the winner's points beyond the target "

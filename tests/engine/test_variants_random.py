@@ -55,8 +55,8 @@ def deal_seeded(game: Game, rng: random.Random) -> tuple[list[int], int | None, 
     size = r.deal.hand_size
     hands = [pack[i * size:(i + 1) * size] for i in range(game.n)]
     pos = game.n * size
-    widow = pack[pos:pos + size] if r.deal.widow else None
-    pos += size if r.deal.widow else 0
+    widow = pack[pos:pos + r.deal.widow_size] if r.deal.widow_size else None
+    pos += r.deal.widow_size
     upcard = pack[pos] if r.deal.upcard else None
     game.deal(hands, upcard, widow)
     return [game.deck.mask(h) for h in hands], upcard, game.deck.mask(widow or [])
@@ -82,6 +82,8 @@ def expected_end(game: Game, before: list[int]) -> tuple[bool, list[int] | None]
             best = max(s)
             return True, [i for i, v in enumerate(s) if v == best]
         done = [i for i, v in enumerate(s) if v >= r.game.target]
+        if not done and r.game.lose_at is not None and min(s) <= r.game.lose_at:
+            done = list(range(len(s)))  # a side fell to the losing score
         if not done:
             return False, None
         best = max(s[i] for i in done)
@@ -143,6 +145,8 @@ def play_hand(game: Game, rng: random.Random) -> None:
             start[a.seat] = widow
         elif a.verb == DISCARD and phase == BEST:  # call for best: the lone player's discard
             start[a.seat] &= ~(1 << a.arg)
+        elif a.verb == DISCARD and game.widow_holder == a.seat:  # the maker's small widow
+            start[a.seat] = (start[a.seat] | widow) & ~(1 << a.arg)
         elif a.verb == DISCARD:
             assert upcard is not None
             start[a.seat] = (start[a.seat] | 1 << upcard) & ~(1 << a.arg)
