@@ -167,6 +167,13 @@ def may_hold_forced_card(g: State, seat: int) -> bool:
     return g.forced_card is not None and bool((g.cand[seat] >> g.forced_card) & 1)
 
 
+def forced_bid_turn(g: State, seat: int) -> str:
+    """Why ``seat``, which cannot hold the forced-bid card, may not make the forced bid."""
+    return (f"everyone passed: the holder of {g.card_name(g.forced_card or 0)} "
+            f"({g.labels[g.to_act]}) must bid {g.rules.bidding.forced_bid}, not "
+            f"{g.labels[seat]}")
+
+
 def pass_refusal(g: State, seat: int) -> IllegalAction | None:
     """Why ``seat`` may not pass now (bidding rounds, auction, widow offer), or None."""
     if forced_bid_due(g):

@@ -231,8 +231,9 @@ class Game(State):
     def bid(self, seat: int, amount: int) -> None:
         """A numeric bid in the auction (after everyone passed, the forced bid)."""
         self._close_optional(BID)
-        if bidding.forced_bid_due(self) and seat != self.to_act and \
-                bidding.may_hold_forced_card(self, seat):
+        if bidding.forced_bid_due(self) and seat != self.to_act:
+            if not bidding.may_hold_forced_card(self, seat):
+                raise IllegalAction("out-of-turn", bidding.forced_bid_turn(self, seat))
             self.to_act = seat  # hidden hands: the bid shows who holds the card
         self.turn_first(seat, "bid")
         if self.phase != AUCTION:

@@ -38,6 +38,11 @@ EXPECTED_FILE = HERE / "broken_text_expected.json"
 #: the match of the regex's group 1 (else of the whole regex) is where the problem is.
 ANCHORS: dict[str, list[tuple[str, int]]] = {
     "bad-card-not-in-deck.json": [(r"W:(8S)", 0)],
+    "hasenpfeffer-bid-out-of-turn.json": [(r"(W:bid) 3", 0)],
+    "hasenpfeffer-forced-bid-pass.json": [(r"(N:pass)", 1)],
+    "hasenpfeffer-forced-bid-wrong-seat.json": [(r"(S:bid) 3", 0)],
+    "hasenpfeffer-renege.json": [(r"(E:QH)", 0)],
+    "hasenpfeffer-wrong-score.json": [(r"points (N\+S)", 0)],
     "bad-card-notation.json": [(r"W: 9S TS JH (1H)", 0)],
     "bad-deal-count.json": [(r"(N): JC", 0)],
     "bad-deal-twice.json": [(r"W: 9S TS JH 9H (AS)", 0)],
