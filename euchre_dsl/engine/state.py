@@ -149,7 +149,7 @@ class State:
     def _setup(self, rules: RuleSet, labels: Sequence[str] | None) -> None:
         """What never changes in a game: the deck, the seats and sides, and the
         procedures chosen once from the rules."""
-        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         n = self.n = rules.players.count
         self.labels: tuple[str, ...] = tuple(labels) if labels else DEFAULT_LABELS[n]
         if len(self.labels) != n:

@@ -14,7 +14,7 @@ import difflib
 import json
 import os
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, Callable
 
 from ..cards import Deck, ascii_upper
@@ -303,7 +303,11 @@ def check_semantics(r: RuleSet, src: VariantSource,
             (written[0] if written else path)
         out.append(_err(src, at, message, hint=hint, value=at in src.value_locations))
 
-    deck = Deck.of(r.deck.lowest, r.deck.joker)
+    if r.deck.copies > 1 and r.deck.joker:
+        bad(("deck", "copies"), "a double deck is played without jokers",
+            hint="set deck.joker: no or deck.copies: 1", also=(("deck", "joker"),))
+        r = replace(r, deck=replace(r.deck, copies=1))  # check the rest on one pack
+    deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
     hands = r.players.count + (1 if r.deal.widow else 0)
     needed = hands * r.deal.hand_size + r.deal.widow_cards + (1 if r.deal.upcard else 0)
     if needed > deck.size:

@@ -127,8 +127,8 @@ def title(r: RuleSet) -> str:
 
 def summary(r: RuleSet) -> str:
     """One line a player reads first: cards, players, hand size."""
-    deck = Deck.of(r.deck.lowest, r.deck.joker)
-    ranks = f"{r.deck.lowest} to ace"
+    deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
+    ranks = f"{r.deck.lowest} to ace" + (", two of each card" if r.deck.copies == 2 else "")
     joker = " and the joker" if r.deck.joker else ""
     if r.players.sides == "partners":
         sides = f"{r.players.count} players in {r.players.teams} partnerships"

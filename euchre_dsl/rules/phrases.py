@@ -84,6 +84,8 @@ PHRASES: tuple[Phrase, ...] = tuple(
     # deck
     + _slot("deck.lowest", "cards {rank} to ace")
     + _bool("deck.joker", ["with the joker", "with the benny"], ["no joker"])
+    + _choice("deck.copies", {1: ["a single deck"], 2: ["a double deck"]})
+    + _slot("deck.copies", "{number} copies of each card")
     # players
     + _slot("players.count", "{number} players")
     + _choice("players.sides", {"partners": ["partnerships", "partners"],

@@ -160,6 +160,10 @@ class DeckRules:
                       "lower ranks for Dirty Clubs with more players.",
                       choices=("2", "3", "4", "5", "6", "7", "8", "9"))
     joker: bool = opt(False, "Add the joker (the Benny) as the highest trump.")
+    copies: int = opt(1, "Copies of each card: 2 is a double deck (two packs shuffled "
+                      "together; equal cards rank by order of play, the first played wins).  "
+                      "In records a second copy is written with a 2 after it: JH2.",
+                      minimum=1, maximum=2)
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,7 @@ class PlayerRules:
 class DealRules:
     """What each player gets, and what is turned up or set aside."""
 
-    hand_size: int = opt(5, "Cards dealt to each player.", minimum=1, maximum=8)
+    hand_size: int = opt(5, "Cards dealt to each player.", minimum=1, maximum=12)
     packets: tuple[int, ...] = opt([3, 2], "Packet sizes of the deal rounds (each player gets "
                                    "the same packets); only affects how a simulator deals.")
     upcard: bool = opt(True, "Turn the next card face up after the deal.")
@@ -261,16 +265,16 @@ class BiddingRules:
                                     "discards.")
     auction: bool = opt(False, "A round of numeric bids (tricks) replaces order-up and naming "
                         "when the upcard does not force trump.")
-    auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=8)
+    auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=12)
     auction_max: int = opt(5, "Highest numeric bid; it ends the auction at once.",
-                           minimum=1, maximum=8)
+                           minimum=1, maximum=12)
     forced_bid_card: Union[str, None] = opt(None, "When everyone passes the auction, the "
                                             "holder of this card (spelt as in records: JK, "
                                             "joker, JS...) must bid 'forced_bid' (Hasenpfeffer: "
                                             "the joker, 3); when nobody holds it, 'all_pass' "
                                             "applies.", card=True)
     forced_bid: int = opt(3, "The bid the holder of 'forced_bid_card' must make.", minimum=1,
-                          maximum=8)
+                          maximum=12)
     auction_no_trump: bool = opt(True, "The auction winner may name no-trump.")
     auction_takes_upcard: bool = opt(True, "The auction winner may take the upcard, whatever its "
                                      "suit, and discard.")
