@@ -102,7 +102,7 @@ def test_both_forms_of_the_variant_are_the_same_rules():
 @pytest.mark.parametrize("options, message", [
     ({"bidding": {"forced_bid_card": "JK"}}, "a forced bid needs an auction"),
     ({"extends": "hasenpfeffer", "deck": {"joker": False}}, "'JK' is not a card of this deck"),
-    ({"extends": "hasenpfeffer", "bidding": {"forced_bid": 9}}, "is too large"),
+    ({"extends": "hasenpfeffer", "bidding": {"forced_bid": 13}}, "is too large"),
     ({"extends": "hasenpfeffer", "bidding": {"auction_min": 4}},
      "a forced bid of 3 is outside the auction's bids"),
     ({"extends": "columbus", "deal": {"widow_cards": 1}}, "not both"),
