@@ -250,7 +250,7 @@ BIDDING_STATE = (
     "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",
     "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
     "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
-    "best_served", "upcard_untaken", "unplaced", "dealt",
+    "best_served", "upcard_untaken", "unplaced", "dealt", "widow_holder",
 )
 
 
