@@ -120,3 +120,4 @@ def test_a_forced_bid_card_is_written_in_any_case_and_kept_as_records_spell_it()
     assert r.bidding.forced_bid_card == "JOKER"
     g = game_for(r)
     assert g.forced_card == g.deck.joker_card
+
