@@ -34,9 +34,9 @@ MAX_TRIES = 100_000
 #: places in it come from the packets, the widow and the upcard: see
 #: :func:`~euchre_dsl.engine.deal.deal_plan`).  The others -- misdeals, a farmer's
 #: hand (which shuffles the rest of the pack, after the cards dealt) -- leave them.
-CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("players", "count"),
-                ("deal", "packets"), ("deal", "widow"), ("deal", "widow_cards"),
-                ("deal", "upcard"))
+CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("deck", "copies"),
+                ("players", "count"), ("deal", "packets"), ("deal", "widow"),
+                ("deal", "widow_cards"), ("deal", "upcard"))
 
 
 def deal_differences(a: RuleSet, b: RuleSet) -> list[str]:
