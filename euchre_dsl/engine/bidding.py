@@ -177,8 +177,9 @@ def forced_bid_turn(g: State, seat: int) -> str:
 def pass_refusal(g: State, seat: int) -> IllegalAction | None:
     """Why ``seat`` may not pass now (bidding rounds, auction, widow offer), or None."""
     if forced_bid_due(g):
-        return _illegal(f"everyone passed: {g.labels[seat]} holds {g.card_name(g.forced_card or 0)} "
-                        f"and must bid {g.rules.bidding.forced_bid}")
+        card = g.card_name(g.forced_card or 0)
+        return _illegal(f"everyone passed: {g.labels[seat]} holds {card} and must bid "
+                        f"{g.rules.bidding.forced_bid}")
     if g.phase == NAMING and dealer_stuck(g, seat):
         return _illegal(f"{g.labels[seat]} is the dealer and is stuck: the dealer must name "
                         "trump")
