@@ -121,3 +121,17 @@ def test_a_forced_bid_card_is_written_in_any_case_and_kept_as_records_spell_it()
     g = game_for(r)
     assert g.forced_card == g.deck.joker_card
 
+
+
+def test_with_hidden_hands_the_forced_bid_shows_who_holds_the_joker():
+    g = game_for("hasenpfeffer")
+    g.deal([None, None, [g.deck.parse(c) for c in HANDS["S"].split()],
+            [g.deck.parse(c) for c in HANDS["W"].split()]], None, None)
+    run(g, "E pass; S pass; W pass; N pass")
+    joker = 1 << g.deck.joker_card
+    assert g.cand[seat(g, "N")] & joker and g.cand[seat(g, "E")] & joker
+    with pytest.raises(IllegalAction, match=r"must bid 3, not S"):
+        run(g, "S bid 3")  # S's hand is known: no joker
+    run(g, "E bid 3")  # E may hold it: the bid says E does
+    assert g.sure[seat(g, "E")] & joker and not g.cand[seat(g, "N")] & joker
+    assert g.high_bidder == seat(g, "E")
