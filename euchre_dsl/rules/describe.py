@@ -128,13 +128,14 @@ def title(r: RuleSet) -> str:
 def summary(r: RuleSet) -> str:
     """One line a player reads first: cards, players, hand size."""
     deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
-    ranks = f"{r.deck.lowest} to ace" + (", two of each card" if r.deck.copies == 2 else "")
+    ranks = f"{r.deck.lowest} to ace"
     joker = " and the joker" if r.deck.joker else ""
     if r.players.sides == "partners":
         sides = f"{r.players.count} players in {r.players.teams} partnerships"
     else:
         sides = f"{r.players.count} players, each for themselves"
-    return f"{deck.size} cards ({ranks} in each suit{joker}); {sides}; {r.deal.hand_size} " \
+    twice = ", two of each card" if r.deck.copies > 1 else ""
+    return f"{deck.size} cards ({ranks} in each suit{joker}{twice}); {sides}; {r.deal.hand_size} " \
            f"cards each"
 
 
