@@ -116,7 +116,7 @@ class Table:
             self.deals.deal(game, len(self.hands))
             dealt = game.dealt
             upcard = game.upcard
-            widow = game.widow if self.rules.deal.widow else None
+            widow = game.widow if self.rules.deal.widow_size else None
             self.say()
             up = f" · upcard {self.card(upcard)}" if upcard is not None else ""
             self.say(f"Hand {len(self.hands) + 1} · dealer {labels[dealer]}{up}")

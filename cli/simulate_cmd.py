@@ -101,7 +101,7 @@ def constraints(rules: RuleSet, hands: tuple[str, ...], upcard: str | None, deal
     """The ``--hand/--upcard/--dealer/--start-scores/--where`` options, checked."""
     if not (hands or upcard or dealer or start_scores or where):
         return None
-    deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+    deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
     labels = DEFAULT_LABELS[rules.players.count]
 
     def seat(text: str, what: str) -> int:

@@ -173,6 +173,10 @@ class Deck:
 
     lowest: str = "9"
     joker: bool = False
+    #: Copies of each card (2: a double deck).  Card ``c`` is copy ``c // base_size``
+    #: of card ``c % base_size``: the copies are distinct cards in every mask, equal
+    #: in rank and suit (so equal in power: the first played wins a tie).
+    copies: int = 1
     _ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # The tables, built once when the deck is made (see the _build_* methods).
     names: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -197,6 +201,9 @@ class Deck:
         if len(low) != 1 or low not in RANKS or RANKS.index(low) > RANKS.index("9"):
             raise CardError(f"lowest rank must be 2..9, got {self.lowest!r}")
         object.__setattr__(self, "lowest", low)
+        if self.copies < 1 or (self.copies > 1 and self.joker):
+            raise CardError(f"a deck of {self.copies} copies{' with a joker' if self.joker else ''}"
+                            " is not supported")
         object.__setattr__(self, "_ranks", tuple(range(RANKS.index(low), len(RANKS))))
         object.__setattr__(self, "names", self._build_names())
         object.__setattr__(self, "symbols", self._build_symbols())
@@ -211,9 +218,9 @@ class Deck:
 
     @staticmethod
     @cache
-    def of(lowest: str = "9", joker: bool = False) -> "Deck":
+    def of(lowest: str = "9", joker: bool = False, copies: int = 1) -> "Deck":
         """The shared deck for these options: its tables are built once per process."""
-        return Deck(lowest, joker)
+        return Deck(lowest, joker, copies)
 
     # ----------------------------------------------------------------- identity
     @property
@@ -221,9 +228,20 @@ class Deck:
         return len(self._ranks)
 
     @property
-    def size(self) -> int:
-        """Number of cards, joker included."""
+    def base_size(self) -> int:
+        """Number of cards in one copy of the pack, joker included."""
         return 4 * len(self._ranks) + (1 if self.joker else 0)
+
+    @property
+    def size(self) -> int:
+        """Number of cards, every copy and the joker included."""
+        return self.base_size * self.copies
+
+    def twins(self, card: int) -> list[int]:
+        """Every copy of ``card`` (itself included), first copy first."""
+        base = self.base_size
+        first = card % base
+        return [first + k * base for k in range(self.copies)]
 
     @property
     def joker_card(self) -> int | None:
@@ -241,21 +259,22 @@ class Deck:
         """Rank value (``RANKS`` index) of a card; -1 for the joker."""
         if card == self.joker_card:
             return -1
-        return self._ranks[card % len(self._ranks)]
+        return self._ranks[card % self.base_size % len(self._ranks)]
 
     def suit(self, card: int) -> int:
         """Printed suit of a card; :data:`JOKER_SUIT` for the joker."""
         if card == self.joker_card:
             return JOKER_SUIT
-        return card // len(self._ranks)
+        return card % self.base_size // len(self._ranks)
 
     # ------------------------------------------------------------- notation
     def _build_names(self) -> tuple[str, ...]:
-        """``ehh/1`` names by index: ``"9C"``, ``"TH"``, ``"JK"``."""
+        """``ehh/1`` names by index: ``"9C"``, ``"TH"``, ``"JK"``; a second copy ends in
+        its copy number: ``"TH2"``."""
         out = [RANKS[r] + SUITS[s] for s in range(4) for r in self._ranks]
         if self.joker:
             out.append("JK")
-        return tuple(out)
+        return tuple(out + [name + str(k + 1) for k in range(1, self.copies) for name in out])
 
     def _build_symbols(self) -> tuple[str, ...]:
         """Display names with suit symbols: ``"9♣"``, ``"10♥"``, ``"Jk"``."""
@@ -266,7 +285,7 @@ class Deck:
         ]
         if self.joker:
             out.append("Jk")
-        return tuple(out)
+        return tuple(out + [name + str(k + 1) for k in range(1, self.copies) for name in out])
 
     def _build_spellings(self) -> dict[str, int]:
         """``spellings[text]``: every accepted way to write each card (upper and lower
@@ -287,6 +306,11 @@ class Deck:
         if self.joker:
             for sp in ("JK", "jk", "Jk", "jK", "JOKER", "joker", "Joker", "🃏"):
                 table[sp] = self.size - 1
+        base = self.base_size
+        for k in range(1, self.copies):  # a later copy: its number after the card
+            for sp, c in list(table.items()):
+                if c < base:
+                    table[sp + str(k + 1)] = c + k * base
         return table
 
     def _build_pairs(self) -> tuple[int, ...]:
@@ -385,7 +409,7 @@ class Deck:
                 if contract < 4:
                     if c == self.joker_card:
                         s = contract
-                    elif c == self.left_bower(contract):
+                    elif c % self.base_size == self.left_bower(contract):
                         s = contract
                 row.append(s)
             table.append(tuple(row))
@@ -423,12 +447,14 @@ class Deck:
         right = self.card("J", contract)
         left = self.left_bower(contract)
 
+        base = self.base_size
+
         def key(c: int) -> int:
             if c == self.joker_card:
                 return 1000
-            if c == right:
+            if c % base == right:
                 return 999
-            if c == left:
+            if c % base == left:
                 return 998
             return self.rank(c)
 
@@ -444,7 +470,10 @@ class Deck:
         out = []
         for contract in CONTRACTS:
             eff = self.effective_suits[contract]
-            trump_rank = {c: i for i, c in enumerate(reversed(self.trump_orders[contract]))}
+            # a trump's rank among the trumps: copies of a card rank alike
+            key = self._trump_key(contract) if contract < 4 else (lambda c: 0)
+            keys = sorted({key(c) for c in self.trump_orders[contract]})
+            trump_rank = {c: keys.index(key(c)) for c in self.trump_orders[contract]}
             per_led = []
             for led in range(5):
                 row = []

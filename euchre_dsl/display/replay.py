@@ -272,10 +272,10 @@ def _dealt(game: Game, h: int, hand: Any) -> HandView:
     """The view of a hand just dealt: the cards as far as known, the upcard, the widow."""
     view = HandView(h + 1, _dealer(game, hand), [_seat_cards(game, s) for s in range(game.n)],
                     game.upcard, None, [])
-    if game.rules.deal.widow:
+    if game.rules.deal.widow_size:
         widow = game.widow
         view.widow = SeatCards(game.deck.sorted_cards(widow),
-                               game.rules.deal.hand_size - widow.bit_count())
+                               game.rules.deal.widow_size - widow.bit_count())
     return view
 
 

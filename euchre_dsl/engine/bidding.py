@@ -24,7 +24,7 @@ from typing import Final
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, mask_cards
 from ..rules.ruleset import TurnedDownSuit
 from .actions import (
-    AUCTION_CALL, BID, CALL, DECLINE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS,
+    AUCTION, AUCTION_CALL, BID, CALL, DECLINE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS,
     Action, IllegalAction,
 )
 from .state import State
@@ -137,8 +137,49 @@ def alone_refusal(g: State, alone: bool) -> IllegalAction | None:
     return None
 
 
+def forced_bid_due(g: State) -> bool:
+    """Everyone passed the auction and the holder of the forced-bid card must bid."""
+    return g.phase == AUCTION and g.passes >= g.n
+
+
+def forced_bidder(g: State) -> int | None:
+    """Who holds the forced-bid card (forced_bid_card), as far as is known: the seat
+    sure to hold it, else the first seat clockwise from the dealer's left that may
+    (a record that hides hands); None when no seat can (it is in the widow or
+    undealt)."""
+    card = g.forced_card
+    if card is None:
+        return None
+    bit = 1 << card
+    for seat in range(g.n):
+        if g.sure[seat] & bit:
+            return seat
+    for i in range(g.n):
+        seat = (g.dealer + 1 + i) % g.n
+        if g.cand[seat] & bit:
+            return seat
+    return None
+
+
+def may_hold_forced_card(g: State, seat: int) -> bool:
+    """``seat`` may be the holder who owes the forced bid (a record that hides hands
+    names the holder by the bid itself)."""
+    return g.forced_card is not None and bool((g.cand[seat] >> g.forced_card) & 1)
+
+
+def forced_bid_turn(g: State, seat: int) -> str:
+    """Why ``seat``, which cannot hold the forced-bid card, may not make the forced bid."""
+    return (f"everyone passed: the holder of {g.card_name(g.forced_card or 0)} "
+            f"({g.labels[g.to_act]}) must bid {g.rules.bidding.forced_bid}, not "
+            f"{g.labels[seat]}")
+
+
 def pass_refusal(g: State, seat: int) -> IllegalAction | None:
     """Why ``seat`` may not pass now (bidding rounds, auction, widow offer), or None."""
+    if forced_bid_due(g):
+        card = g.card_name(g.forced_card or 0)
+        return _illegal(f"everyone passed: {g.labels[seat]} holds {card} and must bid "
+                        f"{g.rules.bidding.forced_bid}")
     if g.phase == NAMING and dealer_stuck(g, seat):
         return _illegal(f"{g.labels[seat]} is the dealer and is stuck: the dealer must name "
                         "trump")
@@ -195,6 +236,8 @@ def call_refusal(g: State, seat: int, contract: int, alone: bool) -> IllegalActi
 def bid_refusal(g: State, amount: int) -> IllegalAction | None:
     """Why a bid of ``amount`` may not be made in the auction now, or None."""
     b = g.rules.bidding
+    if forced_bid_due(g) and amount != b.forced_bid:
+        return _illegal(f"everyone passed: the forced bid is {b.forced_bid}, not {amount}")
     if amount < b.auction_min or amount > b.auction_max:
         return _illegal(f"a bid must be from {b.auction_min} to {b.auction_max}, not {amount}")
     if amount <= g.high_bid:
@@ -262,9 +305,28 @@ def put_away(g: State, seat: int, card: int | None) -> None:
 def bids_over(g: State, seat: int, amount: int) -> bool:
     """Record ``seat``'s bid of ``amount``; whether it ends the auction (the top bid, or
     the last bidder's)."""
+    if forced_bid_due(g):  # the bid shows the card: nobody else holds it
+        assert g.forced_card is not None
+        bit = 1 << g.forced_card
+        g.sure[seat] |= bit
+        for s in range(g.n):
+            if s != seat:
+                g.cand[s] &= ~bit
+        g.settle_knowledge(seat)
     g.high_bid, g.high_bidder = amount, seat
     g.passes += 1
-    return amount == g.rules.bidding.auction_max or g.passes == g.n
+    return amount == g.rules.bidding.auction_max or g.passes >= g.n
+
+
+def take_small_widow(g: State, seat: int) -> None:
+    """The maker ``seat`` takes the small widow (widow_cards) into hand and owes as
+    many discards; a widow the record does not show may be any card nobody is
+    known to hold."""
+    g.count[seat] += g.widow_cards
+    g.sure[seat] |= g.widow
+    g.cand[seat] |= g.widow if g.widow_known else g.widow | g.unplaced
+    g.widow_holder = g.taker = g.to_act = seat
+    g.settle_knowledge(seat)
 
 
 # -------------------------------------------------------------------- menus
@@ -293,7 +355,7 @@ def calls_menu(g: State, seat: int) -> list[Action]:
 
 def auction_menu(g: State, seat: int) -> list[Action]:
     b = g.rules.bidding
-    out = [Action(seat, PASS)]
+    out = [Action(seat, PASS)] if pass_refusal(g, seat) is None else []
     for v in range(b.auction_min, b.auction_max + 1):
         if bid_refusal(g, v) is None:
             out.append(Action(seat, BID, v))

@@ -53,18 +53,19 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
         g.count[seat] = size
         partial[seat] = m.bit_count() != size
     seen = place_upcard(g, upcard, seen)
-    if r.deal.widow:
+    widow_size = r.deal.widow_size
+    if widow_size:
         if widow is None:
             g.widow_known = False
         else:
-            if len(widow) != size:
-                raise ValueError(f"the widow has {len(widow)} cards, not {size}")
+            if len(widow) != widow_size:
+                raise ValueError(f"the widow has {len(widow)} cards, not {widow_size}")
             g.widow = take(widow, "the widow")
             g.widow_known = all(c is not None for c in widow)
     elif widow:
         raise ValueError("this variant deals no widow, but one is given")
     if kitty:
-        undealt = g.deck.size - size * (n + r.deal.widow) - r.deal.upcard
+        undealt = g.deck.size - size * n - widow_size - r.deal.upcard
         if len(kitty) > undealt:
             raise ValueError(f"the kitty has {len(kitty)} cards, but only {undealt} are "
                              "left undealt")
@@ -99,7 +100,7 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
                              f"twice ({g.labels[seat]}'s hand)")
         seen |= m
     seen = place_upcard(g, upcard, seen)
-    if g.widowed:
+    if g.widowed or g.widow_cards:
         g.widow_known = False
     g.unplaced = g.deck.full_mask & ~seen
     g.cand = list(hands)
@@ -134,7 +135,7 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
     untrusted input.  The hand must have been reset just before.
     """
     plan, widow_at, up_at, needed = deal_plan(g.n, g.packets, g.widowed, g.turns_up,
-                                              g.dealer)
+                                              g.dealer, g.widow_cards)
     size = g.deck.size
     cards = list(range(size))
     # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
@@ -167,13 +168,15 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
 
 
 @lru_cache(maxsize=256)
-def deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, dealer: int
+def deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, dealer: int,
+              widow_cards: int = 0
               ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int | None, int]:
     """Where each seat's cards come from in a shuffled pack, dealing by packets.
 
     Returns the positions of each seat's cards, of the widow's, of the upcard
     and how many cards the deal uses.  Packets go clockwise from the dealer's
-    left, the widow taking its packet after the dealer's in each round.
+    left, a whole widow taking its packet after the dealer's in each round; a
+    small widow (``widow_cards``) is the next cards after the hands.
     """
     places: list[list[int]] = [[] for _ in range(n)]
     widow_at: list[int] = []
@@ -186,5 +189,7 @@ def deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, deale
         if widow:
             widow_at.extend(range(pos, pos + packet))
             pos += packet
+    widow_at.extend(range(pos, pos + widow_cards))
+    pos += widow_cards
     up_at = pos if upcard else None
     return tuple(tuple(p) for p in places), tuple(widow_at), up_at, pos + (1 if upcard else 0)

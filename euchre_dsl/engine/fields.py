@@ -46,6 +46,7 @@ SETUP_FIELDS = (
     "menus_shared", "menus", "defends_alone", "packets", "widowed", "turns_up", "auction",
     "order_up_round", "upcard_protected", "alone_allowed", "stay_drop", "three_hands_rule",
     "lead_maker", "left_of_loner", "bid_target", "fixed_target", "calls_partner",
+    "widow_cards", "forced_card",
 )
 
 #: What a game holds from its first deal to its end (``State._start_game``; the
@@ -68,6 +69,8 @@ HAND_FIELDS = (
     Field("upcard", "int | None", "None"),
     Field("widow", "int", "0"),
     Field("widow_known", "bool", "True"),
+    Field("widow_holder", "int | None", "None", "who took the small widow (widow_cards) into "
+          "hand"),
     Field("trump", "int | None", "None"),
     Field("maker", "int | None", "None"),
     Field("alone", "bool", "False"),

@@ -230,8 +230,12 @@ class Game(State):
             self._after_trump()
 
     def bid(self, seat: int, amount: int) -> None:
-        """A numeric bid in the auction."""
+        """A numeric bid in the auction (after everyone passed, the forced bid)."""
         self._close_optional(BID)
+        if bidding.forced_bid_due(self) and seat != self.to_act:
+            if not bidding.may_hold_forced_card(self, seat):
+                raise IllegalAction("out-of-turn", bidding.forced_bid_turn(self, seat))
+            self.to_act = seat  # hidden hands: the bid shows who holds the card
         self.turn_first(seat, "bid")
         if self.phase != AUCTION:
             raise self.wrong_phase(BID)
@@ -263,6 +267,8 @@ class Game(State):
         if self.phase == BEST:
             self._best_step()
             return
+        if self.count[seat] > self.hand_size:
+            return  # a small widow of several cards: more discards are owed
         self.taker = None
         self._after_trump()
 
@@ -589,6 +595,10 @@ class Game(State):
 
     def _end_auction(self) -> None:
         if self.high_bidder is None:
+            holder = bidding.forced_bidder(self) if self.passes == self.n else None
+            if holder is not None:  # the holder of the forced-bid card must bid
+                self.to_act = holder
+                return
             self._all_passed()
             return
         self.phase = AUCTION_CALL
@@ -613,8 +623,12 @@ class Game(State):
         self._after_trump()
 
     def _after_trump(self) -> None:
-        """Trump is fixed: the maker calls a partner, a lone maker calls for best, then
-        the defend-alone window opens, then stay/drop, then play."""
+        """Trump is fixed: the maker takes a small widow, calls a partner, a lone maker
+        calls for best, then the defend-alone window opens, then stay/drop, then play."""
+        if self.widow_cards and self.maker is not None and self.widow_holder is None:
+            bidding.take_small_widow(self, self.maker)
+            self.phase = EXCHANGE
+            return
         if self.calls_partner and self.maker is not None and not self.partner_called:
             self.phase = PARTNER
             self.to_act = self.maker

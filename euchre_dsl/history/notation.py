@@ -551,7 +551,7 @@ class NotationReader:
                          path + (i,), h)
             seen.add(c)
         r = self.game.rules
-        undealt = self.game.deck.size - r.deal.hand_size * (self.n + (1 if r.deal.widow else 0)) \
+        undealt = self.game.deck.size - r.deal.hand_size * self.n - r.deal.widow_size \
             - (1 if r.deal.upcard else 0)
         if len(kitty) > undealt:
             self.add("bad-deal", f"hand {h + 1}: the kitty has {len(kitty)} cards, but only "

@@ -385,7 +385,7 @@ class _DealReader:
 
     def __init__(self, rules: RuleSet, out: EgnGame):
         self.rules = rules
-        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.out = out
 
     def deal(self, d: int, h: int, deal: Any) -> tuple[dict[str, Any], Any, list[Any]]:

@@ -50,7 +50,7 @@ class ActionSpace:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.deck = deck
         d = deck.size
         #: Cards in the deck: ``play c`` is id ``c``, ``discard c`` id ``cards + c``.

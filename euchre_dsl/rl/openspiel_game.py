@@ -137,7 +137,7 @@ def register_openspiel() -> str:
             self.done = False
             self.values = [0.0] * self.n
             d = rules.deal
-            self.need = self.n * self.size + (self.size if d.widow else 0)
+            self.need = self.n * self.size + d.widow_size
             self.joker_barred = rules.bidding.joker_upcard is None and \
                 self.engine.deck.joker_card is not None
 
@@ -200,7 +200,7 @@ def register_openspiel() -> str:
             for k in range(n):
                 seat = (self.dealer + 1 + k) % n
                 hands[seat] = list(self.cards[k * size:(k + 1) * size])
-            widow = self.cards[n * size:] if self.rules.deal.widow else None
+            widow = self.cards[n * size:] if self.rules.deal.widow_size else None
             taken = 0
             for c in self.cards:
                 taken |= 1 << c
@@ -255,7 +255,7 @@ def register_openspiel() -> str:
                 seat = (g.dealer + 1 + k) % self.n
                 for c in mask_cards(deal.hands[seat]):
                     new.apply_action(c)
-            if self.rules.deal.widow:
+            if self.rules.deal.widow_size:
                 for c in mask_cards(deal.widow):
                     new.apply_action(c)
             space = self.eg.space
@@ -315,7 +315,7 @@ class Parts:
         r = self.rules
         #: Chance outcomes of a deal: the dealer, the upcard, the hands, the widow.
         self.chance_actions = 1 + (1 if r.deal.upcard else 0) + \
-            r.players.count * r.deal.hand_size + (r.deal.hand_size if r.deal.widow else 0)
+            r.players.count * r.deal.hand_size + r.deal.widow_size
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Parts:
         return self
@@ -397,11 +397,20 @@ def start_of_hand(g: Game, player: int, now: list[int], widow_now: int | None,
     holder, up = g.upcard_holder, g.upcard
     if holder is not None and up is not None:
         hands[holder] &= ~(1 << up)
+    taker = g.widow_holder
+    if taker is not None and not widow:  # the maker took a small widow: put it back
+        if taker == player:
+            widow = hands[taker] & ~view.dealt
+        else:  # any of the maker's unseen cards may have been the widow's
+            pool = list(mask_cards(hands[taker]))
+            for _ in range(g.widow_cards):
+                widow |= 1 << pool.pop(int(rng.random() * len(pool)))
+        hands[taker] &= ~widow
     for s in range(g.n):
         while hands[s].bit_count() < size:
             hands[s] |= 1 << draw()
-    if g.rules.deal.widow and not widow:
-        for _ in range(size):
+    if g.rules.deal.widow_size and not widow:
+        for _ in range(g.rules.deal.widow_size):
             widow |= 1 << draw()
     cards.reverse()
     return Deal(hands, widow, cards)

@@ -14,10 +14,10 @@ import difflib
 import json
 import os
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, Callable
 
-from ..cards import Deck
+from ..cards import Deck, ascii_upper
 from ..errors import EuchreError, Problem
 from ..limits import clip
 from .describe import value_words
@@ -251,6 +251,8 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
         if number and choices:
             value = str(value)
         if isinstance(value, str):
+            if meta.get("card"):
+                value = ascii_upper(value)
             if choices and value not in choices:
                 # case-insensitive match for suit letters and words
                 for c in choices:
@@ -301,15 +303,27 @@ def check_semantics(r: RuleSet, src: VariantSource,
             (written[0] if written else path)
         out.append(_err(src, at, message, hint=hint, value=at in src.value_locations))
 
-    deck = Deck.of(r.deck.lowest, r.deck.joker)
+    if r.deck.copies > 1 and r.deck.joker:
+        bad(("deck", "copies"), "a double deck is played without jokers",
+            hint="set deck.joker: no or deck.copies: 1", also=(("deck", "joker"),))
+        r = replace(r, deck=replace(r.deck, copies=1))  # check the rest on one pack
+    deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
     hands = r.players.count + (1 if r.deal.widow else 0)
-    needed = hands * r.deal.hand_size + (1 if r.deal.upcard else 0)
+    needed = hands * r.deal.hand_size + r.deal.widow_cards + (1 if r.deal.upcard else 0)
     if needed > deck.size:
+        extra = (f", {r.deal.widow_cards} widow cards" if r.deal.widow_cards else "") + \
+            (" and an upcard" if r.deal.upcard else "")
         bad(("deck", "lowest"), f"the deck has {deck.size} cards but the deal needs {needed} "
-            f"({hands} hands of {r.deal.hand_size}{' and an upcard' if r.deal.upcard else ''})",
+            f"({hands} hands of {r.deal.hand_size}{extra})",
             hint="add lower ranks with deck.lowest, or deal fewer cards",
             also=(("players", "count"), ("deal", "hand_size")),
-            near=(("deck", "joker"), ("deal", "widow"), ("deal", "upcard")))
+            near=(("deck", "joker"), ("deal", "widow"), ("deal", "widow_cards"),
+                  ("deal", "upcard")))
+    if r.deal.widow and r.deal.widow_cards:
+        bad(("deal", "widow_cards"), "a game has either a whole spare hand (widow) or a small "
+            "widow for the maker (widow_cards), not both",
+            hint="set deal.widow: no or deal.widow_cards: 0", also=(("deal", "widow"),))
+    _check_forced_bid(r, bad, deck)
     if sum(r.deal.packets) != r.deal.hand_size:
         bad(("deal", "packets"), f"packets {list(r.deal.packets)} add up to "
             f"{sum(r.deal.packets)}, but each hand has {r.deal.hand_size} cards",
@@ -415,6 +429,26 @@ def check_semantics(r: RuleSet, src: VariantSource,
     _check_event(r, bad)
     _check_house_rules(r, bad, deck.size - needed)
     return out
+
+
+def _check_forced_bid(r: RuleSet, bad: Callable[..., None], deck: Deck) -> None:
+    """The forced bid of the holder of a card: an auction to bid in, a card of the
+    deck, a bid the auction allows."""
+    b = r.bidding
+    if b.forced_bid_card is None:
+        return
+    if not b.auction:
+        bad(("bidding", "forced_bid_card"), "a forced bid needs an auction to bid in",
+            hint="set bidding.auction: yes", also=(("bidding", "auction"),))
+    if b.forced_bid_card not in deck.spellings:
+        bad(("bidding", "forced_bid_card"), f"'{clip(b.forced_bid_card)}' is not a card of "
+            f"this deck", hint="write a card as records spell it, like JK (the joker, with "
+            "deck.joker: yes), JS or AH", reads=(("deck", "joker"), ("deck", "lowest")))
+    elif not b.auction_min <= b.forced_bid <= b.auction_max:
+        bad(("bidding", "forced_bid"), f"a forced bid of {b.forced_bid} is outside the "
+            f"auction's bids ({b.auction_min} to {b.auction_max})",
+            also=(("bidding", "auction_min"), ("bidding", "auction_max")),
+            reads=(("bidding", "forced_bid_card"),))
 
 
 #: The table scoring's points for a hand, every one of which may be all a hand scores.

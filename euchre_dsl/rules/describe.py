@@ -86,6 +86,8 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "bidding.auction_no_trump": lambda r: r.bidding.auction,
     "bidding.auction_takes_upcard": lambda r: r.bidding.auction and r.deal.upcard,
     "bidding.widow_order": lambda r: r.deal.widow,
+    "bidding.forced_bid_card": lambda r: r.bidding.auction,
+    "bidding.forced_bid": lambda r: r.bidding.forced_bid_card is not None,
     "bidding.dealer_may_discard_upcard": lambda r: r.deal.upcard,
     "bidding.joker_upcard": lambda r: r.deck.joker and r.deal.upcard,
     "bidding.joker_upcard_suit": lambda r: r.bidding.joker_upcard == "agreed_suit",
@@ -136,14 +138,15 @@ def title(r: RuleSet) -> str:
 
 def summary(r: RuleSet) -> str:
     """One line a player reads first: cards, players, hand size."""
-    deck = Deck.of(r.deck.lowest, r.deck.joker)
+    deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
     ranks = f"{r.deck.lowest} to ace"
     joker = " and the joker" if r.deck.joker else ""
     if r.players.sides == "partners":
         sides = f"{r.players.count} players in {r.players.teams} partnerships"
     else:
         sides = f"{r.players.count} players, each for themselves"
-    return f"{deck.size} cards ({ranks} in each suit{joker}); {sides}; {r.deal.hand_size} " \
+    twice = ", two of each card" if r.deck.copies > 1 else ""
+    return f"{deck.size} cards ({ranks} in each suit{joker}{twice}); {sides}; {r.deal.hand_size} " \
            f"cards each"
 
 

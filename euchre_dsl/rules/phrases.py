@@ -30,6 +30,7 @@ SLOT_WORDS = {
     "suit": "a suit (clubs, diamonds, hearts, spades)",
     "text": "text in double quotes",
     "packets": "packet sizes like 3-2",
+    "card": "a card as records spell it (JK or joker, JS, AH)",
 }
 
 #: The value of a phrase that takes its value from its slot.
@@ -83,6 +84,8 @@ PHRASES: tuple[Phrase, ...] = tuple(
     # deck
     + _slot("deck.lowest", "cards {rank} to ace")
     + _bool("deck.joker", ["with the joker", "with the benny"], ["no joker"])
+    + _choice("deck.copies", {1: ["a single deck"], 2: ["a double deck"]})
+    + _slot("deck.copies", "{number} copies of each card")
     # players
     + _slot("players.count", "{number} players")
     + _choice("players.sides", {"partners": ["partnerships", "partners"],
@@ -94,6 +97,8 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _slot("deal.packets", "deal {packets}", "deal in packets of {packets}")
     + _bool("deal.upcard", ["an upcard", "turn up a card"], ["no upcard"])
     + _bool("deal.widow", ["a widow", "deal a widow"], ["no widow"])
+    + [Phrase("no small widow", "deal.widow_cards", 0)]
+    + _slot("deal.widow_cards", "a small widow of {number}", "the maker's widow has {number}")
     + _choice("deal.farmers_hand", {
         "off": ["no farmer's hand"],
         "three_nines_or_three_tens": ["farmer's hand on three nines or three tens"],
@@ -145,6 +150,9 @@ PHRASES: tuple[Phrase, ...] = tuple(
     + _bool("bidding.auction", ["an auction", "bid for tricks"], ["no auction"])
     + _slot("bidding.auction_min", "the lowest bid is {number}")
     + _slot("bidding.auction_max", "the highest bid is {number}")
+    + [Phrase("no forced bid", "bidding.forced_bid_card", None)]
+    + _slot("bidding.forced_bid_card", "if everyone passes, the holder of {card} must bid")
+    + _slot("bidding.forced_bid", "the forced bid is {number}")
     + _bool("bidding.auction_no_trump", ["the high bidder may name no-trump"],
             ["the high bidder may not name no-trump"])
     + _bool("bidding.auction_takes_upcard", ["the high bidder may take the upcard"],
@@ -342,6 +350,8 @@ def _fill(kind: str, item: Item) -> tuple[bool, Any]:
         return False, None
     if kind == "packets":
         return item.kind in ("packets", "list"), item.value
+    if kind == "card":
+        return item.kind == "word", item.value
     return False, None  # pragma: no cover - every slot kind is listed above
 
 
@@ -389,6 +399,7 @@ _SLOT_HOW = {
     "suit": "write a suit: clubs, diamonds, hearts or spades",
     "text": "put the text in double quotes",
     "packets": "write the packet sizes joined by '-'",
+    "card": "write a card as records spell it, like JK (the joker) or JS",
 }
 
 
@@ -405,7 +416,7 @@ def _slot_hint(phrase: Phrase) -> str:
     return f"{how}, as in the default rule: {shown}" if shown else how
 
 
-_EXAMPLES = {"number": "10", "rank": "9", "suit": "clubs", "text": '"..."', "packets": "3-2"}
+_EXAMPLES = {"number": "10", "rank": "9", "suit": "clubs", "text": '"..."', "packets": "3-2", "card": "JK"}
 
 
 def example(phrase: Phrase) -> str:
@@ -463,6 +474,8 @@ def _render_slot(kind: str, value: Any) -> str | None:
         return SUIT_NAMES[SUITS.index(value)]
     if kind == "text" and isinstance(value, str):
         return Item("text", value).text
+    if kind == "card" and isinstance(value, str) and value.isalnum():
+        return value
     if kind == "packets" and isinstance(value, (list, tuple)) and value:
         return Item("packets" if len(value) > 1 else "list", value).text
     return None

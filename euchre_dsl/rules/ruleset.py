@@ -172,9 +172,12 @@ def words(enum: type[StrEnum]) -> tuple[str, ...]:
 
 
 def opt(default: Any, doc: str, choices: tuple[str, ...] | None = None,
-        minimum: int | None = None, maximum: int | None = None) -> Any:
-    """Declare an option: default value, one-line meaning, allowed words/range."""
+        minimum: int | None = None, maximum: int | None = None, card: bool = False) -> Any:
+    """Declare an option: default value, one-line meaning, allowed words/range (``card``:
+    the value names a card, kept in upper case as records spell it)."""
     meta: dict[str, Any] = {"doc": doc}
+    if card:
+        meta["card"] = True
     if choices is not None:
         meta["choices"] = choices
     if minimum is not None:
@@ -194,6 +197,10 @@ class DeckRules:
                       "lower ranks for Dirty Clubs with more players.",
                       choices=("2", "3", "4", "5", "6", "7", "8", "9"))
     joker: bool = opt(False, "Add the joker (the Benny) as the highest trump.")
+    copies: int = opt(1, "Copies of each card: 2 is a double deck (two packs shuffled "
+                      "together; equal cards rank by order of play, the first played wins).  "
+                      "In records a second copy is written with a 2 after it: JH2.",
+                      minimum=1, maximum=2)
 
 
 @dataclass(frozen=True)
@@ -217,11 +224,15 @@ class PlayerRules:
 class DealRules:
     """What each player gets, and what is turned up or set aside."""
 
-    hand_size: int = opt(5, "Cards dealt to each player.", minimum=1, maximum=8)
+    hand_size: int = opt(5, "Cards dealt to each player.", minimum=1, maximum=12)
     packets: tuple[int, ...] = opt([3, 2], "Packet sizes of the deal rounds (each player gets "
                                    "the same packets); only affects how a simulator deals.")
     upcard: bool = opt(True, "Turn the next card face up after the deal.")
     widow: bool = opt(False, "Deal an extra face-down hand (the widow) that one player may take.")
+    widow_cards: int = opt(0, "Deal this many cards face down to a small widow (a kitty) that "
+                           "the maker takes into hand once trump is named, then discards as "
+                           "many (Hasenpfeffer: 1); 0: none.  Not with 'widow', a whole "
+                           "spare hand.", minimum=0, maximum=8)
     farmers_hand: str = opt("off", "Farmer's hand, the trigger: before any bid, from the dealer's "
                             "left, a player whose dealt hand qualifies may claim it. "
                             "'three_nines_or_three_tens' (three 9s or three 10s), "
@@ -248,6 +259,11 @@ class DealRules:
                        "wrong count, an exposed card, an imperfect pack), called by any player "
                        "before the hand ends: 'same_dealer' or 'pass_deal'.",
                        choices=words(Redeal))
+
+    @property
+    def widow_size(self) -> int:
+        """Cards in the widow: a whole hand ('widow'), the small widow, or none."""
+        return self.hand_size if self.widow else self.widow_cards
 
 
 @dataclass(frozen=True)
@@ -286,9 +302,16 @@ class BiddingRules:
                                     "discards.")
     auction: bool = opt(False, "A round of numeric bids (tricks) replaces order-up and naming "
                         "when the upcard does not force trump.")
-    auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=8)
+    auction_min: int = opt(1, "Lowest numeric bid.", minimum=1, maximum=12)
     auction_max: int = opt(5, "Highest numeric bid; it ends the auction at once.",
-                           minimum=1, maximum=8)
+                           minimum=1, maximum=12)
+    forced_bid_card: Union[str, None] = opt(None, "When everyone passes the auction, the "
+                                            "holder of this card (spelt as in records: JK, "
+                                            "joker, JS...) must bid 'forced_bid' (Hasenpfeffer: "
+                                            "the joker, 3); when nobody holds it, 'all_pass' "
+                                            "applies.", card=True)
+    forced_bid: int = opt(3, "The bid the holder of 'forced_bid_card' must make.", minimum=1,
+                          maximum=12)
     auction_no_trump: bool = opt(True, "The auction winner may name no-trump.")
     auction_takes_upcard: bool = opt(True, "The auction winner may take the upcard, whatever its "
                                      "suit, and discard.")

@@ -251,6 +251,7 @@ BIDDING_STATE = (
     "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
     "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
     "best_served", "upcard_untaken", "unplaced", "dealt", "partner_called", "called",
+    "widow_holder",
 )
 
 

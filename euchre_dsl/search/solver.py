@@ -48,7 +48,7 @@ class Solver:
 
     def __init__(self, rules: RuleSet, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.rules = rules
-        deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.deck = deck
         self.n = rules.players.count
         self.table_limit = table_limit

@@ -78,12 +78,15 @@ class WorldSampler:
         pool = 0
         for m in allowed:
             pool |= m
-        # a widow still on offer is a hand of its own, of any unseen card
-        self.widow_open = g.phase == WIDOW and g.rules.deal.widow and view is not None
+        # a widow still on offer (a whole one offered now, or a small one the maker
+        # has yet to take) is a hand of its own, of any unseen card
+        d = g.rules.deal
+        small = d.widow_cards > 0 and g.widow_holder is None and not g.widow_known
+        self.widow_open = view is not None and (g.phase == WIDOW and d.widow or small)
         if self.widow_open:
             unseen &= ~taken
             seats.append(-1)
-            needs.append(g.rules.deal.hand_size)
+            needs.append(d.widow_size)
             allowed.append(unseen)
             pool |= unseen
         self.seats = seats
@@ -156,10 +159,29 @@ def replay_known(view: SeatView, until: int | None = None) -> Game:
             if seat == me:
                 mine |= 1 << card
         widow = list(mask_cards(mine))
+    elif rules.deal.widow_cards and view.maker == me:
+        widow = _small_widow_seen(view)
     game.deal(hands, view.upcard, widow)
     for a in actions[:until]:
         game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
     return game
+
+
+def _small_widow_seen(view: SeatView) -> list[int | None] | None:
+    """The small widow as the maker saw it on taking it (None: not taken yet): the
+    cards the seat has held, played or put away that it was not dealt, the upcard
+    it took aside."""
+    me = view.seat
+    mine = view.hand | view.discarded
+    for seat, card in view.plays:
+        if seat == me:
+            mine |= 1 << card
+    extra = mine & ~view.dealt
+    if view.upcard is not None and view.upcard_holder == me:
+        extra &= ~(1 << view.upcard)
+    if extra.bit_count() != view.rules.deal.widow_cards:
+        return None
+    return list(mask_cards(extra))
 
 
 

@@ -34,8 +34,9 @@ MAX_TRIES = 100_000
 #: places in it come from the packets, the widow and the upcard: see
 #: :func:`~euchre_dsl.engine.deal.deal_plan`).  The others -- misdeals, a farmer's
 #: hand (which shuffles the rest of the pack, after the cards dealt) -- leave them.
-CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("players", "count"),
-                ("deal", "packets"), ("deal", "widow"), ("deal", "upcard"))
+CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("deck", "copies"),
+                ("players", "count"), ("deal", "packets"), ("deal", "widow"),
+                ("deal", "widow_cards"), ("deal", "upcard"))
 
 
 def deal_differences(a: RuleSet, b: RuleSet) -> list[str]:
@@ -160,9 +161,9 @@ class ConstrainedDeals(Deals):
                     upcard = cards[at]
                     at += 1
             widow: list[int] | None = None
-            if r.deal.widow:
-                widow = cards[at:at + size]
-                at += size
+            if r.deal.widow_size:
+                widow = cards[at:at + r.deal.widow_size]
+                at += r.deal.widow_size
             if upcard is not None and upcard == game.deck.joker_card and \
                     r.bidding.joker_upcard is None:
                 continue  # this variant cannot turn up the joker: such a deal is not dealt

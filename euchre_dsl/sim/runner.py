@@ -102,7 +102,7 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
         all_random = []
     acts = [b.act for b in bots]
     limit = max_hands if stop_after is None else min(max_hands, stop_after)
-    widowed = rules.deal.widow
+    widowed = rules.deal.widow_size > 0
     for h in range(limit):
         dealer = game.dealer
         deals.deal(game, h)

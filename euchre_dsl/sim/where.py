@@ -60,7 +60,7 @@ class _Compiler:
     """Turns a parse tree into nodes, checking names and types on the way."""
 
     def __init__(self, rules: RuleSet) -> None:
-        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.labels = DEFAULT_LABELS[rules.players.count]
         self.n = rules.players.count
         self.has_upcard = bool(rules.deal.upcard)

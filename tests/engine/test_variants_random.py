@@ -55,8 +55,8 @@ def deal_seeded(game: Game, rng: random.Random) -> tuple[list[int], int | None, 
     size = r.deal.hand_size
     hands = [pack[i * size:(i + 1) * size] for i in range(game.n)]
     pos = game.n * size
-    widow = pack[pos:pos + size] if r.deal.widow else None
-    pos += size if r.deal.widow else 0
+    widow = pack[pos:pos + r.deal.widow_size] if r.deal.widow_size else None
+    pos += r.deal.widow_size
     upcard = pack[pos] if r.deal.upcard else None
     game.deal(hands, upcard, widow)
     return [game.deck.mask(h) for h in hands], upcard, game.deck.mask(widow or [])
@@ -148,6 +148,8 @@ def play_hand(game: Game, rng: random.Random) -> None:
             start[a.seat] = widow
         elif a.verb == DISCARD and phase == BEST:  # call for best: the lone player's discard
             start[a.seat] &= ~(1 << a.arg)
+        elif a.verb == DISCARD and game.widow_holder == a.seat:  # the maker's small widow
+            start[a.seat] = (start[a.seat] | widow) & ~(1 << a.arg)
         elif a.verb == DISCARD:
             assert upcard is not None
             start[a.seat] = (start[a.seat] | 1 << upcard) & ~(1 << a.arg)

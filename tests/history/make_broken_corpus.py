@@ -424,8 +424,91 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
          ("renege", "error", 1, 0, 5, (2, ren.index('["W","play","9H"]') + 1)),
          ("schema", "error", 2, 0, None, (3, nod.index('"Q"') + 1)))
 
+    hasenpfeffer_cases()
+
     EXPECTED_FILE.write_text(json.dumps(EXPECTED, indent=1) + "\n")
     print(f"{len(EXPECTED)} cases written to {OUT}")
+
+
+# ------------------------------------------------------------- Hasenpfeffer
+HASENPFEFFER = load_variant("hasenpfeffer")
+#: A Hasenpfeffer deal worked by hand (docs/rules.md): N holds the joker, the widow is TD.
+HP_DEAL = {"N": ["JK", "AS", "KS", "QS", "9H", "TC"], "E": ["JS", "TS", "9S", "AH", "KH", "QH"],
+           "S": ["JH", "TH", "AD", "KD", "QD", "JD"], "W": ["JC", "AC", "KC", "QC", "9C", "9D"]}
+HP_WIDOW = ["TD"]
+#: Everyone passes; N, holding the joker, must bid 3, names spades, takes TD and
+#: puts it away, and leads: N takes four tricks with trump, E the last two (N+S +4,
+#: E+W +2).
+HP_ACTS: list[list[Any]] = [
+    ["E", "pass"], ["S", "pass"], ["W", "pass"], ["N", "pass"], ["N", "bid", 3],
+    ["N", "call", "S"], ["N", "discard", "TD"],
+    ["N", "play", "JK"], ["E", "play", "JS"], ["S", "play", "JD"], ["W", "play", "JC"],
+    ["N", "play", "AS"], ["E", "play", "TS"], ["S", "play", "JH"], ["W", "play", "9C"],
+    ["N", "play", "KS"], ["E", "play", "9S"], ["S", "play", "TH"], ["W", "play", "9D"],
+    ["N", "play", "QS"], ["E", "play", "QH"], ["S", "play", "QD"], ["W", "play", "QC"],
+    ["N", "play", "9H"], ["E", "play", "AH"], ["S", "play", "KD"], ["W", "play", "KC"],
+    ["E", "play", "KH"], ["S", "play", "AD"], ["W", "play", "AC"], ["N", "play", "TC"],
+]
+
+
+def hasenpfeffer_record(actions: list[list[Any]], final: bool = True) -> dict[str, Any]:
+    """A one-hand Hasenpfeffer record of ``HP_DEAL`` with the engine's result."""
+    game = Game(HASENPFEFFER, LABELS, LABELS.index("N"))
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in HP_DEAL[s]] for s in LABELS], None,
+              [deck.parse(c) for c in HP_WIDOW])
+    try:
+        for action in actions:
+            game.apply(action_from_json(game, action), allow_renege=True)
+    except IllegalAction:  # the planted problem: the hand stops there
+        pass
+    hand: dict[str, Any] = {"dealer": "N", "deal": {"hands": copy.deepcopy(HP_DEAL),
+                                                    "upcard": None, "widow": list(HP_WIDOW)},
+                            "actions": copy.deepcopy(actions)}
+    if game.hand_over:
+        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
+    else:
+        game.abandon_hand()
+    out: dict[str, Any] = {"format": "ehh/1", "variant": "hasenpfeffer", "seats": LABELS,
+                           "hands": [hand]}
+    if final:
+        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                        "winner": winner_to_json(game)}
+    return out
+
+
+def hasenpfeffer_cases() -> None:
+    """A renege, a bid out of turn, a refused pass of the forced bid and a wrong score,
+    each in the hand of ``HP_ACTS``."""
+    base = hasenpfeffer_record(HP_ACTS)
+    assert base["hands"][0]["result"]["points"] == {"N+S": 4, "E+W": 2}
+    # renege: N leads AS; E holds TS and 9S and throws QH; E's 9S next trick proves it
+    acts = copy.deepcopy(HP_ACTS)
+    acts[12], acts[16], acts[20] = ["E", "play", "QH"], ["E", "play", "9S"], ["E", "play", "TS"]
+    t = pretty(hasenpfeffer_record(acts))
+    case("hasenpfeffer-renege.json", t,
+         ("renege", "error", 0, 0, 12, at(t, '["E", "play", "QH"]')))
+    # a bid out of turn: after E passes it is S's turn, W bids
+    acts = [["E", "pass"], ["W", "bid", 3]]
+    t = pretty(hasenpfeffer_record(acts, final=False))
+    case("hasenpfeffer-bid-out-of-turn.json", t,
+         ("out-of-turn", "error", 0, 0, 1, at(t, '["W", "bid", 3]')))
+    # everyone passed: S bids the forced 3, but N holds the joker
+    acts = copy.deepcopy(HP_ACTS[:4]) + [["S", "bid", 3]]
+    t = pretty(hasenpfeffer_record(acts, final=False))
+    case("hasenpfeffer-forced-bid-wrong-seat.json", t,
+         ("out-of-turn", "error", 0, 0, 4, at(t, '["S", "bid", 3]')))
+    # everyone passed: N, holding the joker, passes again
+    acts = copy.deepcopy(HP_ACTS[:4]) + [["N", "pass"]]
+    t = pretty(hasenpfeffer_record(acts, final=False))
+    case("hasenpfeffer-forced-bid-pass.json", t,
+         ("illegal-action", "error", 0, 0, 4, at(t, '["N", "pass"]', nth=1)))
+    # a wrong score: the makers' four tricks written as 3 points
+    r = hasenpfeffer_record(HP_ACTS)
+    r["hands"][0]["result"]["points"] = {"N+S": 3, "E+W": 2}
+    t = pretty(r)
+    case("hasenpfeffer-wrong-score.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"points": {', shift=10)))
 
 
 if __name__ == "__main__":

@@ -50,6 +50,8 @@ GOLDEN = {
                       "71a8049bddc47aefdbd7d199843a97990c3fcd8576dde6eed4f6f81ee3e3aa5c"),
     "dirty-clubs-6": ("bc323152bff6a831f063417aa48068b33f18402629334818ad13c47c701b4b55",
                       "e2751b46b99403e8aa85c0415855b422ac5c9c22f53a2d19a7dd9dadebc3fdd6"),
+    "hasenpfeffer": ("9ae1bd44a4c35a1bd8d5c38f2eccf4f7f19d3085ac74033aa0afe97ee211c153",
+                     "9acd18c8bbbd5a9b08c78156dde17f29aa93aa8e215d9ee24276fcff9ef4d80c"),
     "openspiel": ("2635a4f2fa7a252abb1388f8b81c679c3821fb88293e04ebf5446032d8cb9ab5",
                   "01d47738b3bd68a359908510a28fa6072ecd6d12dc22874d182b7ca2ba16d028"),
     "progressive": ("3e7a9beb4c42e7457f325b1848e5bc26f148a36443d10b95f9b5156c8fc1696e",
@@ -83,11 +85,13 @@ def test_seeded_records_keep_their_bytes(variant: str) -> None:
     assert digests == GOLDEN[variant]
 
 
-@pytest.mark.parametrize("lowest,joker", [("9", False), ("9", True), ("7", False),
-                                          ("2", True)])
-def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool) -> None:
-    deck = Deck.of(lowest, joker)
-    rng = random.Random(lowest + str(joker))
+@pytest.mark.parametrize("lowest,joker,copies", [("9", False, 1), ("9", True, 1),
+                                                 ("7", False, 1), ("2", True, 1),
+                                                 ("9", False, 2)])
+def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool,
+                                                      copies: int) -> None:
+    deck = Deck.of(lowest, joker, copies)
+    rng = random.Random(lowest + str(joker) + str(copies))
     for _ in range(500):
         mask = rng.getrandbits(deck.size)
         assert card_names(deck, mask) == [deck.names[c] for c in deck.sorted_cards(mask)]

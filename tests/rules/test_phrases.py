@@ -15,7 +15,8 @@ from euchre_dsl.rules.ruleset import SECTIONS, option_table
 
 OPTIONS = {path: (default, meta) for path, default, meta, _ in option_table()}
 TYPES = {f"{s}.{f.name}": str(f.type) for s, cls in SECTIONS.items() for f in fields(cls)}
-SAMPLES = {"number": 3, "rank": "8", "suit": "H", "text": "Kitchen", "packets": [2, 3]}
+SAMPLES = {"number": 3, "rank": "8", "suit": "H", "text": "Kitchen", "packets": [2, 3],
+           "card": "JK"}
 
 
 def items(text: str) -> list[Item]:

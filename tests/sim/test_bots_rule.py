@@ -179,3 +179,16 @@ def test_the_trick_model_counts_bowers_from_the_decks_tables() -> None:
     assert probs[0] == probs[1] == probs[2] == 1.0  # the three top hearts are sure tricks
     dist = distribution([0.5, 0.5])
     assert dist == [0.25, 0.5, 0.25]
+
+
+def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
+    """Hasenpfeffer: everyone passed, North holds the joker; a bid is the only action."""
+    game = Game(load_variant("hasenpfeffer"), dealer=0)
+    hands = ["JK AS KS QS 9H TC", "JS TS 9S AH KH QH", "JH TH AD KD QD JD", "JC AC KC QC 9C 9D"]
+    game.deal([[game.deck.parse(c) for c in h.split()] for h in hands], None,
+              [game.deck.parse("TD")])
+    for seat in (1, 2, 3, 0):
+        game.act(seat, "pass")
+    bot = RuleBot(game.rules, random.Random(0))
+    choice = bot.act(SeatView(game, 0), game.legal_actions())
+    assert (choice.verb, choice.arg) == ("bid", 3)

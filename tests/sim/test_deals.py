@@ -113,7 +113,7 @@ def test_variants_the_options_call_alike_deal_the_same_cards() -> None:
     joker = load_variant("british")
     assert deal_differences(base, deal_alike) == []
     assert deal_differences(base, joker) == ["deck.joker"]
-    assert len(CARD_OPTIONS) == 6
+    assert len(CARD_OPTIONS) == 8
 
     def cards(rules: Any) -> list[tuple[Any, ...]]:
         deals = Deals(5)

@@ -432,7 +432,8 @@ class RuleBot:
         for a in bids:
             if a.arg is not None and a.arg <= best - BID_SLACK:
                 return a
-        return next(a for a in legal if a.verb == PASS)
+        # no pass when a bid is forced (the holder of forced_bid_card after all passed)
+        return next((a for a in legal if a.verb == PASS), bids[0])
 
     def _partner_bid(self, view: SeatView, legal: Sequence[Action], bids: Sequence[Action],
                      probs: list[float]) -> Action:
