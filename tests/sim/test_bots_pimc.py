@@ -364,3 +364,56 @@ def test_reading_the_play_can_be_turned_off() -> None:
     assert isinstance(on, PimcBot) and isinstance(off, PimcBot)
     assert any(type(r).__name__ == "PlayInference" for r in on._readers(view))
     assert not any(type(r).__name__ == "PlayInference" for r in off._readers(view))
+
+
+#: Ten first-round decisions a club player takes without a thought: the seat's
+#: hand, the upcard, the seat counted from the dealer's left (3: the dealer), and
+#: whether trump is made.
+CLEAR_DECISIONS = (
+    ("JS AS KS AH 9D", "QS", 0, True),    # the right bower, ace, king and the queen up
+    ("JH KH 9C TD AS", "AH", 3, True),    # a dealer picking up the ace to the right bower
+    ("9C TD 9S TS QD", "JH", 0, False),   # nothing at all
+    ("JH AH QH AC 9S", "KH", 1, True),    # three trumps and an ace, the king to the partner
+    ("9C TC 9D TD QS", "9H", 3, False),   # a dealer with no trump and no ace
+    ("QC KC 9D TS JS", "9H", 2, False),   # no trump, nothing of note
+    ("JH JD AH KH QH", "9H", 0, True),    # the five highest trumps
+    ("JC JS AC 9H AD", "KC", 1, True),    # both bowers, the ace, and the king to the partner
+    ("AS KS QS AH KD", "9C", 0, False),   # aces and kings but no trump
+    ("JS QS TS 9S AH", "KS", 3, True),    # a dealer taking a fifth trump
+)
+
+
+def _first_round(hand: str, upcard: str, pos: int) -> Game:
+    """A standard deal at the first round, ``pos`` seats after the dealer's left to act,
+    the seats before it having passed (the other hands are filler: the bot sees its own)."""
+    rules = load_variant("standard")
+    d = Game(rules, dealer=3).deck
+    mine = [d.parse(c) for c in hand.split()]
+    up = d.parse(upcard)
+    rest = [c for c in range(d.size) if c not in mine and c != up]
+    hands = []
+    for s in range(4):
+        hands.append(mine if s == pos else rest[:5])
+        if s != pos:
+            rest = rest[5:]
+    game = Game(rules, dealer=3)
+    game.deal(hands, upcard=up)
+    for _ in range(pos):
+        game.apply(Action(game.to_act, PASS))
+    return game
+
+
+def test_the_same_clear_decision_with_ten_seeds_agrees() -> None:
+    """Stability: each clear decision asked with ten seeds gets the same answer (bid or
+    pass, alone or not) at least 95 times in 100, and it is the right one."""
+    agree = 0
+    for hand, upcard, pos, bids in CLEAR_DECISIONS:
+        game = _first_round(hand, upcard, pos)
+        view = SeatView(game, game.to_act)
+        answers = [PimcBot(game.rules, random.Random(seed)).act(view, game.legal_actions())
+                   for seed in range(10)]
+        kinds = [(a.verb, a.alone) for a in answers]
+        top = max(set(kinds), key=kinds.count)
+        agree += kinds.count(top)
+        assert (top[0] == ORDER_UP) == bids, (hand, upcard, kinds)
+    assert agree >= 95
