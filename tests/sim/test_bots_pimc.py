@@ -256,10 +256,11 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
     assert reader.reads
     d = game.deck
     hands = list(game.sure)
-    assert reader.accepts(hands)
-    # the same deal with N's hand and W's swapped: nobody orders up with W's two trumps
+    assert reader.chance(hands) > 0.5
+    # the same deal with N's hand and W's swapped: hardly anyone orders up with W's two
+    # trumps and no bower
     hands[1], hands[3] = game.sure[3], game.sure[1]
-    assert not reader.accepts(hands)
+    assert reader.chance(hands) < 0.05
     # E's sampled worlds give N more trumps when the bidding is read
     from euchre_dsl.search.worlds import WorldSampler
     from euchre_dsl.sim.bots.pimc import draw_world
@@ -417,3 +418,32 @@ def test_the_same_clear_decision_with_ten_seeds_agrees() -> None:
         agree += kinds.count(top)
         assert (top[0] == ORDER_UP) == bids, (hand, upcard, kinds)
     assert agree >= 95
+
+
+def test_the_bidding_is_read_softly_against_a_player_who_bids_differently() -> None:
+    """An opponent that orders up more eagerly than the rule bot (a lower bar) still
+    gets its true cards a fair weight: the reading is a model of a reasonable player,
+    not the rule bot's exact choices, so its worlds are not emptied of the truth."""
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    rules = load_variant("standard")
+    eager = RuleBot(rules, random.Random(0), margin=0.3, dealer_margin=0.2)
+    rule = RuleBot(rules, random.Random(0))
+    differ = 0
+    for seed in range(120):
+        game = Game(rules, dealer=seed % 4)
+        game.deal_random(random.Random(seed))
+        unlike = set()  # the seats that bid unlike the rule bot
+        while game.trump is None and not game.hand_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            a = eager.act(SeatView(game, seat), legal)
+            if a != rule.act(SeatView(game, seat), legal):
+                unlike.add(seat)
+            game.apply(a)
+        if game.maker is None or not unlike & {game.maker, (game.maker + 2) % 4}:
+            continue
+        differ += 1
+        reader_seat = (game.maker + 1) % 4  # an opponent of the eager maker reads it
+        reader = BiddingInference(SeatView(game, reader_seat), rule, partner=False)
+        assert reader.chance(list(game.sure)) > 0.05, seed
+    assert differ >= 5  # deals the rule bot's exact choices would have ruled out

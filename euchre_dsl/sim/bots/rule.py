@@ -28,6 +28,7 @@ aces.
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar, Sequence
 
 from ...cards import NO_TRUMP, Deck, mask_cards
@@ -77,6 +78,10 @@ PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
 #: The same for a partner who has passed on the contract (about 0.7): it did
 #: not like it enough to make it.
 PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
+
+#: Verbs :meth:`RuleBot.act` settles before making trump: where one is legal, the
+#: decision is not the make-or-pass one :meth:`RuleBot.bid_chance` models softly.
+_BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
 
 
 class RuleBot:
@@ -145,6 +150,37 @@ class RuleBot:
             return pass_action
         assert best is not None
         return best
+
+    def bid_chance(self, view: SeatView, legal: Sequence[Action], action: Action,
+                   softness: float, stray: float) -> float:
+        """How likely a reasonable player holding the seat's cards is to take
+        ``action``: a soft model of any player, not this bot's exact choice.
+
+        Making trump (order up, call) or passing is judged on how far the
+        best way to make ``action``'s contract clears the bar to make trump
+        (``margin``, in points): a player makes trump with the chance
+        ``1 / (1 + exp(-excess / softness))`` and passes otherwise, so a hand
+        just short of the bar still orders up now and then, and a trumpless one
+        almost never.  Any other decision: 1 for this bot's choice, ``stray``
+        for another."""
+        verbs = {a.verb for a in legal}
+        bidding = (ORDER_UP in verbs or CALL in verbs) and PASS in verbs and \
+            action.verb in (PASS, ORDER_UP, CALL) and not verbs & _BEFORE_MAKING
+        if not bidding:
+            return 1.0 if self.act(view, legal) == action else stray
+        best = -1e9
+        for a in legal:
+            if a.verb not in (ORDER_UP, CALL):
+                continue
+            contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
+            if action.verb != PASS and (a.verb != action.verb or a.arg != action.arg):
+                continue  # a make is judged on its own contract, alone or not
+            assert contract is not None
+            value = self._make_value(view, contract, a.verb == ORDER_UP, a.alone)
+            best = max(best, value - self.alone_margin if a.alone else value)
+        x = max(-60.0, min(60.0, (best - self._pass_value(view, legal)) / softness))
+        makes = 1.0 / (1.0 + math.exp(-x))
+        return 1.0 - makes if action.verb == PASS else makes
 
     def _pass_value(self, view: SeatView, legal: Sequence[Action]) -> float:
         """The bar making trump must clear: ``margin``, or ``dealer_margin`` for a
