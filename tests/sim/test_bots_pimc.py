@@ -447,3 +447,25 @@ def test_the_bidding_is_read_softly_against_a_player_who_bids_differently() -> N
         reader = BiddingInference(SeatView(game, reader_seat), rule, partner=False)
         assert reader.chance(list(game.sure)) > 0.05, seed
     assert differ >= 5  # deals the rule bot's exact choices would have ruled out
+
+
+def test_a_clear_card_is_chosen_on_fewer_worlds_than_the_budget() -> None:
+    """Cards are weighed in batches as bids are: a card clearly behind the leader is
+    dropped, and the sampling stops when one is left or those left are equals, so a
+    clear lead costs a batch or two of worlds, not the whole budget; a hint still
+    values every legal card."""
+    # S orders hearts up holding both bowers, the ace of trump and two plain aces
+    game = start(["JH JD AH AS AD", "9C TC QC KC 9S", "9D TD QD KD TS", "QS KS JS JC QH"],
+                 "9H", dealer=3)
+    game.apply(Action(0, ORDER_UP))
+    rule = RuleBot(game.rules, random.Random(0))
+    game.apply(rule.act(SeatView(game, 3), game.legal_actions()))  # the dealer's discard
+    assert game.phase == PLAYING and game.to_act == 0
+    mask = legal_mask(game)
+    bot = PimcBot(game.rules, random.Random(3), worlds=100)
+    card = bot.play(SeatView(game, 0), mask)
+    assert bot.last_worlds < 100
+    values = PimcBot(game.rules, random.Random(3), worlds=100).card_values(
+        SeatView(game, 0), mask)
+    assert set(values) == {c for c in range(game.deck.size) if mask >> c & 1}
+    assert values[card] == max(values.values())

@@ -132,38 +132,59 @@ class PimcBot:
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
         self.partners = rules.players.sides == "partners"
+        #: the worlds the last card was chosen on (at most ``worlds``)
+        self.last_worlds = 0
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        totals = self._card_totals(view)
-        best = max(totals[c] for c in mask_cards(legal))
+        means = self._card_means(view, legal)
+        best = max(means.values())
         choice = self.rule.play(view, legal)
-        if totals[choice] == best:
+        if means.get(choice) == best:
             return choice
-        return next(c for c in mask_cards(legal) if totals[c] == best)
+        return next(c for c in mask_cards(legal) if means.get(c) == best)
 
     def card_values(self, view: SeatView, legal: int) -> dict[int, float]:
-        """Each legal card's mean value over the sampled worlds, in the units the bot
-        plays for (for a hint: what it would play, and why)."""
-        totals = self._card_totals(view)
-        return {c: totals[c] / self.worlds for c in mask_cards(legal)}
+        """Each legal card's mean value over the worlds it was valued in, in the units
+        the bot plays for (for a hint: what it would play, and why)."""
+        return self._card_means(view, legal, every=True)
 
-    def _card_totals(self, view: SeatView) -> list[int]:
-        """Per card, its value summed over ``worlds`` sampled worlds (each solved)."""
+    def _card_means(self, view: SeatView, legal: int, every: bool = False
+                    ) -> dict[int, float]:
+        """Each card still in the running (with ``every``, each legal card) -> its mean
+        value over the worlds sampled for the decision (each solved).
+
+        Up to ``worlds`` worlds, in batches of :data:`BATCH_WORLDS`: as for a bid, a
+        card clearly behind the leader is dropped (:func:`_survivors`), and the
+        sampling stops when one card is left, or when the cards left have had the
+        same value in every world so far (equals: the rule bot's habit picks one)."""
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
         u = net_utility(sampler.template, seat, self.partners, self.chances)
-        totals = [0] * view.deck.size
+        cards = list(mask_cards(legal))
+        values: list[list[float]] = [[] for _ in cards]
+        alive = list(range(len(cards)))
         solver = self.solver
         rng = self.rng
-        for _ in range(self.worlds):
+        for w in range(self.worlds):
             world = draw_world(sampler, readers, rng)
-            for card, value in card_points(solver, position_of(world, seat), u).items():
-                totals[card] += value
-        return totals
+            among = 0
+            for i in alive:
+                among |= 1 << cards[i]
+            points = solver.card_points_position(position_of(world, seat), u, among)
+            for i in alive:
+                values[i].append(float(points[cards[i]]))
+            if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.worlds:
+                alive = _survivors(values, alive)
+                if len(alive) == 1 or (w + 1 >= 2 * BATCH_WORLDS and
+                                       all(values[i] == values[alive[0]] for i in alive)):
+                    break
+        self.last_worlds = len(values[alive[0]])
+        keep = range(len(cards)) if every else alive
+        return {cards[i]: sum(values[i]) / len(values[i]) for i in keep}
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -292,9 +313,10 @@ class SeatReading:
         """Is any seat read?"""
         return bool(self.until)
 
-    def chance(self, hands: Sequence[int]) -> float:
+    def chance(self, hands: Sequence[int], floor: float = 0.0) -> float:
         """How likely every read seat is to have acted as it did, holding its
-        cards in ``hands``: the world's weight."""
+        cards in ``hands``: the world's weight.  Once the weight is at or below
+        ``floor`` the other seats are not read (a rejection is already sure)."""
         out = 1.0
         for s in self.until:
             cards = hands[s] | self.played[s]
@@ -304,7 +326,7 @@ class SeatReading:
                 p = self.agrees(s, cards, hands)
                 self.known[key] = p
             out *= p
-            if not out:
+            if out <= floor:
                 break
         return out
 
@@ -429,14 +451,21 @@ def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: Rando
     ``readers`` read them: each draw is kept with the chance the readings give
     it (rejection sampling: the worlds come out weighted by that chance); after
     :data:`TRIES` draws none of which was kept, the last one drawn."""
-    for _ in range(TRIES):
-        hands, widow = sampler.sample_hands(rng)
+    hands, widow = sampler.sample_hands(rng)
+    if not readers:
+        return sampler.world(hands, widow)
+    for tries in range(TRIES):
+        if tries:
+            hands, widow = sampler.sample_hands(rng)
+        # the draw is kept when the weight beats this: once the weight falls to it,
+        # the rest of the reading cannot save the draw and is skipped
+        bar = rng.random()
         p = 1.0
         for r in readers:
-            p *= r.chance(hands)
-            if not p:
+            p = r.chance(hands, bar / p) * p
+            if p <= bar:
                 break
-        if p >= 1.0 or (p > 0.0 and rng.random() < p):
+        if p > bar:
             break
     return sampler.world(hands, widow)
 
@@ -522,12 +551,6 @@ def capped(game: Game, seat: int, u: list[int]) -> list[int]:
     mine = max(g.target - game.scores[side], 1)
     theirs = max(g.target - max(game.scores[i] for i in range(len(game.sides)) if i != side), 1)
     return [min(x, mine) if x >= 0 else -min(-x, theirs) for x in u]
-
-
-def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:
-    """Each legal card of the seat on turn -> ``u`` of the tricks its side takes
-    with best play after it (the solver's ``card_points`` with a given utility)."""
-    return solver.card_points_position(pos, u)
 
 
 def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:

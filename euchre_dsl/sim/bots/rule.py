@@ -104,6 +104,7 @@ class RuleBot:
         self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
+        self._worths: dict[tuple[object, ...], list[float]] = {}
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -173,6 +174,8 @@ class RuleBot:
             if a.verb not in (ORDER_UP, CALL):
                 continue
             contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
+            if action.verb == PASS and a.alone:
+                continue  # a pass is judged on the makes with the partner (half the work)
             if action.verb != PASS and (a.verb != action.verb or a.arg != action.arg):
                 continue  # a make is judged on its own contract, alone or not
             assert contract is not None
@@ -226,9 +229,20 @@ class RuleBot:
         (:func:`~euchre_dsl.engine.scoring.scores_if_taken`, in the engine's
         orientation, :func:`~euchre_dsl.engine.scoring.side_values`), capped at what
         the score needs."""
+        size = self.rules.deal.hand_size
+        worth = self._worth(view, target, alone)
+        return sum(p * worth[min(k, size)] for k, p in enumerate(dist))
+
+    def _worth(self, view: SeatView, target: int, alone: bool) -> list[float]:
+        """``worth[k]``: what the seat's side making trump and taking ``k`` tricks is
+        worth to it (:meth:`_maker_ev`), remembered: the same few contracts and
+        scores are met thousands of times in a search bot's readings."""
+        key = (view.seat, alone, target, view.active, view.scores)
+        found = self._worths.get(key)
+        if found is not None:
+            return found
         r = self.rules
         side = view.side
-        size = r.deal.hand_size
         active = list(view.active)
         if alone:
             for partner in view.sides[side]:
@@ -236,16 +250,16 @@ class RuleBot:
                     active[partner] = False
         outcome = contract_outcome(view.seat, alone, target, tuple(active))
         scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
-        countdown = self.countdown
-        total = 0.0
-        for k, p in enumerate(dist):
-            values = side_values(r, scores[min(k, size)])
-            if countdown:  # each player's own score: below 0 is worth no more than 0
-                total += p * min(values[side], view.scores[side])
+        worth = []
+        for score in scores:
+            values = side_values(r, score)
+            if self.countdown:  # each player's own score: below 0 is worth no more than 0
+                worth.append(float(min(values[side], view.scores[side])))
                 continue
             theirs = max((v for i, v in enumerate(values) if i != side), default=0)
-            total += p * (self._our_cap(view, values[side]) - self._their_cap(view, theirs))
-        return total
+            worth.append(self._our_cap(view, values[side]) - self._their_cap(view, theirs))
+        self._worths[key] = worth
+        return worth
 
     def _our_cap(self, view: SeatView, pts: int) -> float:
         need = self.rules.game.target - view.scores[view.side]
