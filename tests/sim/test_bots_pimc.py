@@ -13,6 +13,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
 from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, net_utility
+from euchre_dsl.search.position import position_of
 from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.engine.view import SeatView, view_chooser
 
@@ -469,3 +470,35 @@ def test_a_clear_card_is_chosen_on_fewer_worlds_than_the_budget() -> None:
         SeatView(game, 0), mask)
     assert set(values) == {c for c in range(game.deck.size) if mask >> c & 1}
     assert values[card] == max(values.values())
+
+
+def _lone_dealer(hands: list[str], upcard: str, discard: str) -> Game:
+    """A standard deal, E (seat 1) dealing, three passes, E taking the upcard alone."""
+    game = start(hands, upcard, dealer=1)
+    for _ in range(3):
+        game.apply(Action(game.to_act, PASS))
+    game.apply(Action(1, ORDER_UP, None, True))
+    game.apply(Action(1, DISCARD, game.deck.parse(discard)))
+    assert game.phase == PLAYING
+    return game
+
+
+def test_a_lone_march_counts_only_where_it_is_made_without_seeing_the_cards() -> None:
+    """The solver marches a lone hand in every world where the cards allow it, playing
+    the maker's cards as if it saw the others; the bot counts the march only where a
+    maker's play blind to the other hands (the rule bot's habits, against the best
+    defence) makes it too, and a make otherwise."""
+    bot = PimcBot(load_variant("standard"), random.Random(0))
+    # E alone in hearts with the right bower, ace and ten, and the ace and king of
+    # spades: the solver draws trump and marches; the blind play cashes the spades
+    # with a trump still out (it cannot know the left bower is in the kitty and that
+    # W's queen is the last one), and W ruffs the king
+    game = _lone_dealer(["TC QC AD 9S TS", "TH JH KS AS 9C", "9D QD QH KH JS",
+                         "JC KC TD KD 9H"], "AH", "9C")
+    u = net_utility(game, 1, True)
+    assert bot.solver.solve_points_position(position_of(game, 1), u) == u[-1]
+    assert not bot._marches_blind(game)
+    # the five highest trumps march whoever holds what
+    game = _lone_dealer(["TC QC AD 9S TS", "JD JH KH QH 9C", "9D QD TH AS JS",
+                         "JC KC TD KD 9H"], "AH", "9C")
+    assert bot._marches_blind(game)

@@ -275,7 +275,11 @@ class PimcBot:
             child.apply(rule.act(SeatView(child, s), child.legal_actions()))
         if child.phase == PLAYING:
             u = net_utility(child, seat, self.partners, self.chances)
-            return float(self.solver.solve_points_position(position_of(child, seat), u))
+            value = self.solver.solve_points_position(position_of(child, seat), u)
+            if action.alone and len(u) > 1 and value >= u[-1] > u[-2] and \
+                    not self._marches_blind(child):
+                value = u[-2]  # a march only the cards' owner could see is a make
+            return float(value)
         result = child.last_result
         chances = self.chances
         if chances is not None:  # the hand ended in the bidding (thrown in, or scored)
@@ -284,6 +288,37 @@ class PimcBot:
         if result is None:
             return 0.0
         return float(_net_points(child, result.points, seat, self.partners))
+
+
+    def _marches_blind(self, game: Game) -> bool:
+        """Whether the makers march ``game`` (at the start of its play) when they
+        play as the rule bot, from their own view -- a play that cannot see the
+        other hands, as the lone hand will be played at the table -- and the
+        defenders play their best with every card in sight.
+
+        In a sampled world the solver plays the maker's cards knowing where the
+        others lie (strategy fusion): which trumps are still out, who is void,
+        where the guarded king sits; a march needs every trick, so that knowledge
+        is worth most to it.  A lone hand counts its march (:meth:`_value_after`)
+        only in worlds where this blind play makes it too: a conservative test,
+        the rule bot's habits being plainer than the bot's own play."""
+        g = game.clone()
+        makers = g.side_of[g.maker] if g.maker is not None else -1
+        rule = self.rule
+        while not g.hand_over:
+            s = g.to_act
+            legal = legal_plays(g, s)
+            if g.side_of[s] == makers:
+                card = rule.play(SeatView(g, s), legal)
+            else:
+                values = self.solver.card_points_position(
+                    position_of(g, s), net_utility(g, s, self.partners))
+                card = max(values, key=lambda c: values[c])
+            g.play(s, card)
+            if any(g.tricks[d] for d in range(g.n) if g.side_of[d] != makers):
+                return False
+        result = g.last_result
+        return result is not None and result.march
 
 
 class SeatReading:
