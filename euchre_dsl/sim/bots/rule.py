@@ -158,8 +158,9 @@ class RuleBot:
         ``action``: a soft model of any player, not this bot's exact choice.
 
         Making trump (order up, call) or passing is judged on how far the
-        best way to make ``action``'s contract clears the bar to make trump
-        (``margin``, in points): a player makes trump with the chance
+        best way to make ``action``'s contract (for a pass, any contract; a lone
+        make less ``alone_margin``) clears the bar to make trump (``margin``, in
+        points): a player makes trump with the chance
         ``1 / (1 + exp(-excess / softness))`` and passes otherwise, so a hand
         just short of the bar still orders up now and then, and a trumpless one
         almost never.  Any other decision: 1 for this bot's choice, ``stray``
@@ -174,8 +175,6 @@ class RuleBot:
             if a.verb not in (ORDER_UP, CALL):
                 continue
             contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
-            if action.verb == PASS and a.alone:
-                continue  # a pass is judged on the makes with the partner (half the work)
             if action.verb != PASS and (a.verb != action.verb or a.arg != action.arg):
                 continue  # a make is judged on its own contract, alone or not
             assert contract is not None
