@@ -5,8 +5,12 @@ or not):
 
 * opening leads per second at 50 worlds (the costliest card: five cards in
   every hand, the solver searching the whole play); targets >= 25;
-* the seconds a whole hand takes with four PIMC players, bidding included,
-  and how that splits between bidding and play; target <= 0.5 s.
+* the CPU seconds a whole hand takes with four PIMC players, bidding
+  included, and how that splits between bidding and play; target <= 0.1 s
+  (compiled).
+
+Times are CPU time of this process (``time.process_time``): on a machine
+shared with other work, wall-clock time would count the others' turns.
 
 Positions come from seeded random deals (the bidding by rule bots, so that
 each lead is one a real game reaches); figures are medians of ``--repeat``
@@ -56,11 +60,11 @@ def opening_leads(count: int, seed: int) -> list[Game]:
 
 def lead_rate(positions: list[Game], spec: str) -> float:
     bot = make_bot(parse_bot_spec(spec), positions[0].rules, random.Random(1))
-    start = time.perf_counter()
+    start = time.process_time()
     for game in positions:
         seat = game.to_act
         bot.play(SeatView(game, seat), game.cand[seat])
-    return len(positions) / (time.perf_counter() - start)
+    return len(positions) / (time.process_time() - start)
 
 
 def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
@@ -76,17 +80,17 @@ def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
         while not game.hand_over:
             seat = game.to_act
             view = SeatView(game, seat)
-            t = time.perf_counter()
+            t = time.process_time()
             if game.phase == PLAYING:
                 trick = game.trick
                 legal = game.deck.legal_plays(game.cand[seat], trick[0] if trick else None,
                                               game.trump)  # type: ignore[arg-type]
                 card = bots[seat].play(view, legal)
-                play += time.perf_counter() - t
+                play += time.process_time() - t
                 game.play(seat, card)
             else:
                 action = bots[seat].act(view, game.legal_actions())
-                bid += time.perf_counter() - t
+                bid += time.process_time() - t
                 game.apply(action)
     return (bid + play) / hands, bid / hands, play / hands
 
@@ -116,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     bid = statistics.median(r[1] for r in runs)
     play = statistics.median(r[2] for r in runs)
     print(f"a hand of four {args.bot} players: {total:.3f} s (bidding {bid:.3f} s, play "
-          f"{play:.3f} s; target <= 0.5 s)")
+          f"{play:.3f} s; CPU; target <= 0.1 s compiled)")
     return 0
 
 

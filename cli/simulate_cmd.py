@@ -29,7 +29,7 @@ from euchre_dsl.sim.bots import (
 from euchre_dsl.sim.cluster import ClusterError, DaskCluster, ProcessPool
 from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
-    Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
+    GAME_LISTENERS, Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
 )
 from euchre_dsl.sim.stats import Stats
 
@@ -151,8 +151,10 @@ def constraints(rules: RuleSet, hands: tuple[str, ...], upcard: str | None, deal
     return made
 
 
-def mapper_for(workers: int, scheduler: str | None, stack: ExitStack) -> BatchMapper:
-    """Where the batches run: here, in worker processes, or on a Dask cluster."""
+def mapper_for(workers: int, scheduler: str | None, stack: ExitStack,
+               on_games: Callable[[int], None] | None = None) -> BatchMapper:
+    """Where the batches run: here, in worker processes (telling ``on_games`` the
+    games they have played, as they play them), or on a Dask cluster."""
     if scheduler:
         try:
             cluster = DaskCluster(scheduler)
@@ -160,7 +162,7 @@ def mapper_for(workers: int, scheduler: str | None, stack: ExitStack) -> BatchMa
             usage_error(str(exc))
         stack.callback(cluster.close)
         return cluster
-    return ProcessPool(workers) if workers > 1 else local_batches
+    return ProcessPool(workers, on_games) if workers > 1 else local_batches
 
 
 # ------------------------------------------------------------ output
@@ -309,24 +311,49 @@ class Output:
             self.device = -1
 
 
-def _progress(stack: ExitStack, show: bool, games: int, label: str) -> Callable[[Batch], None]:
-    """A progress bar on standard error (games done, hands/s, ETA), or nothing."""
-    if not show:
-        return lambda batch: None
-    started = time.monotonic()
-    hands = [0]
+class _Progress:
+    """A progress bar on standard error (games done, games/s, ETA), or nothing.
 
-    def rate(_: Any) -> str:
-        spent = time.monotonic() - started
-        return f"{hands[0] / spent:,.0f} hands/s" if spent > 0 and hands[0] else ""
+    It moves per game: :meth:`played` is told the games played so far (by this
+    process, or by a pool's workers), before their batch is in; :meth:`step`
+    when a batch is in (a cluster's runs move only then)."""
 
-    bar = stack.enter_context(click.progressbar(length=games, label=label, file=sys.stderr,
-                                                show_eta=True, item_show_func=rate))
+    def __init__(self, stack: ExitStack, show: bool, games: int, label: str) -> None:
+        self.games = games
+        self.shown = 0
+        self.bar: Any = None
+        if not show:
+            return
+        started = time.monotonic()
 
-    def step(batch: Batch) -> None:
-        hands[0] += batch.stats.hands
-        bar.update(batch.games, batch)
-    return step
+        def rate(_: Any) -> str:
+            spent = time.monotonic() - started
+            if spent <= 0 or not self.shown:
+                return ""
+            per = self.shown / spent
+            return f"{per:,.0f} games/s" if per >= 10 else f"{per:.2f} games/s"
+
+        self.bar = stack.enter_context(click.progressbar(
+            length=games, label=label, file=sys.stderr, show_eta=True, item_show_func=rate))
+
+    def played(self, games: int) -> None:
+        """``games`` games played in all so far."""
+        games = min(games, self.games)
+        if self.bar is not None and games > self.shown:
+            step, self.shown = games - self.shown, games
+            self.bar.update(step, games)
+
+    def local(self, stack: ExitStack) -> None:
+        """Count the games this process plays (the batches played here)."""
+        if self.bar is None:
+            return
+        count = [0]
+
+        def one() -> None:
+            count[0] += 1
+            self.played(count[0])
+        GAME_LISTENERS.append(one)
+        stack.callback(GAME_LISTENERS.remove, one)
 
 
 def play(spec: RunSpec, games: int, mapper: BatchMapper,
@@ -421,12 +448,14 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     try:
         out.check_resume(games)
         with ExitStack() as stack:
-            mapper = mapper_for(workers, scheduler, stack)
-            step = _progress(stack, show, games, f"simulating {rules.id}")
+            bar = _Progress(stack, show, games, f"simulating {rules.id}")
+            mapper = mapper_for(workers, scheduler, stack, bar.played if show else None)
+            if mapper is local_batches:
+                bar.local(stack)
 
             def on_batch(batch: Batch, first: int) -> None:
                 out.write(batch, first)
-                step(batch)
+                bar.played(first + batch.games)
             with run_errors(rules):
                 stats = play(spec, games, mapper, on_batch)
         out.commit()

@@ -138,11 +138,15 @@ class Solver:
         the side's score if it takes ``k`` more tricks."""
         return self._points(pos, utility)
 
-    def card_points_position(self, pos: Position, utility: list[int]) -> dict[int, int]:
+    def card_points_position(self, pos: Position, utility: list[int],
+                             among: int = -1) -> dict[int, int]:
         """:meth:`card_points` for a position given as masks and ``utility[k]``,
-        the side's score if it takes ``k`` more tricks (from ``pos``)."""
+        the side's score if it takes ``k`` more tricks (from ``pos``); only the
+        cards in the mask ``among`` (and those equivalent to one), when given."""
         out: dict[int, int] = {}
         for card, members in self._root_groups(pos).items():
+            if not any(among >> c & 1 for c in members):
+                continue
             self._load(pos)
             gained = self._play_root(card)
             value = utility[self._settle(utility, gained)]

@@ -13,14 +13,15 @@ with another version would play other games).
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..version import __version__
 from ..errors import EuchreError
-from .runner import Batch, RunSpec, play_batch
+from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
 
 class ClusterError(EuchreError):
@@ -28,23 +29,59 @@ class ClusterError(EuchreError):
 
 
 class ProcessPool:
-    """Play batches in ``workers`` local processes."""
+    """Play batches in ``workers`` local processes.
 
-    def __init__(self, workers: int) -> None:
+    With ``on_games``, every worker counts the games it finishes into one shared
+    counter, and while a batch is awaited the counter is passed to ``on_games``
+    a few times a second: a progress bar moves per game, not per batch."""
+
+    def __init__(self, workers: int, on_games: Callable[[int], None] | None = None) -> None:
         self.workers = workers
+        self.on_games = on_games
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
-        pool = ProcessPoolExecutor(self.workers)
+        counter: Any = None
+        if self.on_games is not None:
+            counter = multiprocessing.get_context().Value("q", 0)
+            pool = ProcessPoolExecutor(self.workers, initializer=_count_games,
+                                       initargs=(counter,))
+        else:
+            pool = ProcessPoolExecutor(self.workers)
         window: deque[Future[Batch]] = deque()
         try:
             for i in indices:
                 window.append(pool.submit(play_batch, spec, i, limit))
                 if len(window) >= 2 * self.workers:
-                    yield window.popleft().result()
+                    yield self._wait(window.popleft(), counter)
             while window:
-                yield window.popleft().result()
+                yield self._wait(window.popleft(), counter)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    def _wait(self, future: Future[Batch], counter: Any) -> Batch:
+        """The batch of ``future``, telling ``on_games`` the games played meanwhile."""
+        if counter is None or self.on_games is None:
+            return future.result()
+        while True:
+            try:
+                batch = future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                self.on_games(counter.value)
+                continue
+            self.on_games(counter.value)
+            return batch
+
+
+#: How often a process pool reports the games its workers have played.
+POLL_SECONDS = 0.25
+
+
+def _count_games(counter: Any) -> None:
+    """A worker's start: count every game it finishes into ``counter`` (shared)."""
+    def count() -> None:
+        with counter.get_lock():
+            counter.value += 1
+    GAME_LISTENERS.append(count)
 
 
 def _worker_version() -> str:

@@ -37,6 +37,11 @@ from ..rng import BOT, derive
 from .stats import Stats
 from ..engine.view import SeatView, view_chooser
 
+#: Told after every game this process finishes (a progress bar, or a worker's
+#: shared counter: :class:`~euchre_dsl.sim.cluster.ProcessPool`): a batch of
+#: slow bots takes minutes, and a bar that moved only per batch would sit still.
+GAME_LISTENERS: list[Callable[[], None]] = []
+
 #: Units (games, or matches) per batch: fixed, so that output never depends on
 #: the number of workers.
 BATCH_UNITS = 100
@@ -190,6 +195,8 @@ class _BatchPlayer:
                 else:
                     stats.add_game(game)
                 self.batch.games += 1
+                for listener in GAME_LISTENERS:
+                    listener()
                 if spec.records:
                     default = start_score(rules)
                     carried = any(s != default for s in start)

@@ -153,6 +153,10 @@ def test_points_are_the_score_of_the_best_trick_count(name: str) -> None:
         cards = solver.card_values(game, seat)
         points = solver.card_points(game, seat)
         assert points == {c: u[v - taken] for c, v in cards.items()}, (name, i)
+        one = next(iter(points))  # one card asked for: its value (and its equals')
+        pos = position_of(game, seat)
+        some = solver.card_points_position(pos, u, 1 << one)
+        assert one in some and all(points[c] == v for c, v in some.items()), (name, i)
 
 
 def test_a_tiny_table_is_cleared_and_stays_right() -> None:

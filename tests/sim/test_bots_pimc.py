@@ -13,6 +13,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
 from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, net_utility
+from euchre_dsl.search.position import position_of
 from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.engine.view import SeatView, view_chooser
 
@@ -256,10 +257,11 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
     assert reader.reads
     d = game.deck
     hands = list(game.sure)
-    assert reader.accepts(hands)
-    # the same deal with N's hand and W's swapped: nobody orders up with W's two trumps
+    assert reader.chance(hands) > 0.5
+    # the same deal with N's hand and W's swapped: hardly anyone orders up with W's two
+    # trumps and no bower
     hands[1], hands[3] = game.sure[3], game.sure[1]
-    assert not reader.accepts(hands)
+    assert reader.chance(hands) < 0.05
     # E's sampled worlds give N more trumps when the bidding is read
     from euchre_dsl.search.worlds import WorldSampler
     from euchre_dsl.sim.bots.pimc import draw_world
@@ -387,3 +389,139 @@ def test_a_defender_plays_against_a_shoot_whose_gift_it_did_not_see() -> None:
     bot = PimcBot(rules, random.Random(1), worlds=4, bid_worlds=4)
     card = bot.play(view, legal_mask(game))
     assert d.names[card] in ("QS", "9S")  # a spade: E must follow the trump lead
+
+
+#: Ten first-round decisions a club player takes without a thought: the seat's
+#: hand, the upcard, the seat counted from the dealer's left (3: the dealer), and
+#: whether trump is made.
+CLEAR_DECISIONS = (
+    ("JS AS KS AH 9D", "QS", 0, True),    # the right bower, ace, king and the queen up
+    ("JH KH 9C TD AS", "AH", 3, True),    # a dealer picking up the ace to the right bower
+    ("9C TD 9S TS QD", "JH", 0, False),   # nothing at all
+    ("JH AH QH AC 9S", "KH", 1, True),    # three trumps and an ace, the king to the partner
+    ("9C TC 9D TD QS", "9H", 3, False),   # a dealer with no trump and no ace
+    ("QC KC 9D TS JS", "9H", 2, False),   # no trump, nothing of note
+    ("JH JD AH KH QH", "9H", 0, True),    # the five highest trumps
+    ("JC JS AC 9H AD", "KC", 1, True),    # both bowers, the ace, and the king to the partner
+    ("AS KS QS AH KD", "9C", 0, False),   # aces and kings but no trump
+    ("JS QS TS 9S AH", "KS", 3, True),    # a dealer taking a fifth trump
+)
+
+
+def _first_round(hand: str, upcard: str, pos: int) -> Game:
+    """A standard deal at the first round, ``pos`` seats after the dealer's left to act,
+    the seats before it having passed (the other hands are filler: the bot sees its own)."""
+    rules = load_variant("standard")
+    d = Game(rules, dealer=3).deck
+    mine = [d.parse(c) for c in hand.split()]
+    up = d.parse(upcard)
+    rest = [c for c in range(d.size) if c not in mine and c != up]
+    hands = []
+    for s in range(4):
+        hands.append(mine if s == pos else rest[:5])
+        if s != pos:
+            rest = rest[5:]
+    game = Game(rules, dealer=3)
+    game.deal(hands, upcard=up)
+    for _ in range(pos):
+        game.apply(Action(game.to_act, PASS))
+    return game
+
+
+def test_the_same_clear_decision_with_ten_seeds_agrees() -> None:
+    """Stability: each clear decision asked with ten seeds gets the same answer (bid or
+    pass, alone or not) at least 95 times in 100, and it is the right one."""
+    agree = 0
+    for hand, upcard, pos, bids in CLEAR_DECISIONS:
+        game = _first_round(hand, upcard, pos)
+        view = SeatView(game, game.to_act)
+        answers = [PimcBot(game.rules, random.Random(seed)).act(view, game.legal_actions())
+                   for seed in range(10)]
+        kinds = [(a.verb, a.alone) for a in answers]
+        top = max(set(kinds), key=kinds.count)
+        agree += kinds.count(top)
+        assert (top[0] == ORDER_UP) == bids, (hand, upcard, kinds)
+    assert agree >= 95
+
+
+def test_the_bidding_is_read_softly_against_a_player_who_bids_differently() -> None:
+    """An opponent that orders up more eagerly than the rule bot (a lower bar) still
+    gets its true cards a fair weight: the reading is a model of a reasonable player,
+    not the rule bot's exact choices, so its worlds are not emptied of the truth."""
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    rules = load_variant("standard")
+    eager = RuleBot(rules, random.Random(0), margin=0.3, dealer_margin=0.2)
+    rule = RuleBot(rules, random.Random(0))
+    differ = 0
+    for seed in range(120):
+        game = Game(rules, dealer=seed % 4)
+        game.deal_random(random.Random(seed))
+        unlike = set()  # the seats that bid unlike the rule bot
+        while game.trump is None and not game.hand_over:
+            seat = game.to_act
+            legal = game.legal_actions()
+            a = eager.act(SeatView(game, seat), legal)
+            if a != rule.act(SeatView(game, seat), legal):
+                unlike.add(seat)
+            game.apply(a)
+        if game.maker is None or not unlike & {game.maker, (game.maker + 2) % 4}:
+            continue
+        differ += 1
+        reader_seat = (game.maker + 1) % 4  # an opponent of the eager maker reads it
+        reader = BiddingInference(SeatView(game, reader_seat), rule, partner=False)
+        assert reader.chance(list(game.sure)) > 0.05, seed
+    assert differ >= 5  # deals the rule bot's exact choices would have ruled out
+
+
+def test_a_clear_card_is_chosen_on_fewer_worlds_than_the_budget() -> None:
+    """Cards are weighed in batches as bids are: a card clearly behind the leader is
+    dropped, and the sampling stops when one is left or those left are equals, so a
+    clear lead costs a batch or two of worlds, not the whole budget; a hint still
+    values every legal card."""
+    # S orders hearts up holding both bowers, the ace of trump and two plain aces
+    game = start(["JH JD AH AS AD", "9C TC QC KC 9S", "9D TD QD KD TS", "QS KS JS JC QH"],
+                 "9H", dealer=3)
+    game.apply(Action(0, ORDER_UP))
+    rule = RuleBot(game.rules, random.Random(0))
+    game.apply(rule.act(SeatView(game, 3), game.legal_actions()))  # the dealer's discard
+    assert game.phase == PLAYING and game.to_act == 0
+    mask = legal_mask(game)
+    bot = PimcBot(game.rules, random.Random(3), worlds=100)
+    card = bot.play(SeatView(game, 0), mask)
+    assert bot.last_worlds < 100
+    values = PimcBot(game.rules, random.Random(3), worlds=100).card_values(
+        SeatView(game, 0), mask)
+    assert set(values) == {c for c in range(game.deck.size) if mask >> c & 1}
+    assert values[card] == max(values.values())
+
+
+def _lone_dealer(hands: list[str], upcard: str, discard: str) -> Game:
+    """A standard deal, E (seat 1) dealing, three passes, E taking the upcard alone."""
+    game = start(hands, upcard, dealer=1)
+    for _ in range(3):
+        game.apply(Action(game.to_act, PASS))
+    game.apply(Action(1, ORDER_UP, None, True))
+    game.apply(Action(1, DISCARD, game.deck.parse(discard)))
+    assert game.phase == PLAYING
+    return game
+
+
+def test_a_lone_march_counts_only_where_it_is_made_without_seeing_the_cards() -> None:
+    """The solver marches a lone hand in every world where the cards allow it, playing
+    the maker's cards as if it saw the others; the bot counts the march only where a
+    maker's play blind to the other hands (the rule bot's habits, against the best
+    defence) makes it too, and a make otherwise."""
+    bot = PimcBot(load_variant("standard"), random.Random(0))
+    # E alone in hearts with the right bower, ace and ten, and the ace and king of
+    # spades: the solver draws trump and marches; the blind play cashes the spades
+    # with a trump still out (it cannot know the left bower is in the kitty and that
+    # W's queen is the last one), and W ruffs the king
+    game = _lone_dealer(["TC QC AD 9S TS", "TH JH KS AS 9C", "9D QD QH KH JS",
+                         "JC KC TD KD 9H"], "AH", "9C")
+    u = net_utility(game, 1, True)
+    assert bot.solver.solve_points_position(position_of(game, 1), u) == u[-1]
+    assert not bot._marches_blind(game)
+    # the five highest trumps march whoever holds what
+    game = _lone_dealer(["TC QC AD 9S TS", "JD JH KH QH 9C", "9D QD TH AS JS",
+                         "JC KC TD KD 9H"], "AH", "9C")
+    assert bot._marches_blind(game)

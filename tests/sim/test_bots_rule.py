@@ -192,3 +192,40 @@ def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
     bot = RuleBot(game.rules, random.Random(0))
     choice = bot.act(SeatView(game, 0), game.legal_actions())
     assert (choice.verb, choice.arg) == ("bid", 3)
+
+
+def first_seat(hand: str, upcard: str) -> Game:
+    """A standard deal, the dealer's left to bid first with ``hand`` (the other hands
+    are the rest of the deck in order: the bidding reads only its own)."""
+    game = Game(load_variant("standard"), dealer=3)
+    d = game.deck
+    mine = [d.parse(c) for c in hand.split()]
+    up = d.parse(upcard)
+    rest = [c for c in range(d.size) if c not in mine and c != up]
+    game.deal([mine, rest[0:5], rest[5:10], rest[10:15]], upcard=up)
+    return game
+
+
+def test_the_chance_of_a_bid_rises_with_the_hand() -> None:
+    """``bid_chance``, the soft model the PIMC bot reads the bidding with: a trumpless
+    hand hardly ever orders up, a monster hardly ever passes, a make and a pass share
+    the whole chance, and a decision that is not make-or-pass is the bot's or a stray."""
+    bot = RuleBot(load_variant("standard"), random.Random(0))
+    chances = {}
+    for name, hand in (("none", "AS KS QS AH KD"), ("monster", "JC JS AC KC AD"),
+                       ("middling", "JC QC TC AH 9D")):
+        game = first_seat(hand, "9C")
+        view, legal = SeatView(game, 0), game.legal_actions()
+        order = bot.bid_chance(view, legal, Action(0, ORDER_UP), 0.3, 0.05)
+        passes = bot.bid_chance(view, legal, Action(0, PASS), 0.3, 0.05)
+        assert abs(order + passes - 1) < 1e-9
+        chances[name] = order
+    assert chances["none"] < 0.01 and chances["monster"] > 0.99
+    assert chances["none"] < chances["middling"] < chances["monster"]
+    game = first_seat("JC JS AC KC AD", "9C")
+    game.apply(Action(0, ORDER_UP))
+    view, legal = SeatView(game, 3), game.legal_actions()  # the dealer's discard
+    mine = bot.act(view, legal)
+    other = next(a for a in legal if a != mine)
+    assert bot.bid_chance(view, legal, mine, 0.3, 0.05) == 1.0
+    assert bot.bid_chance(view, legal, other, 0.3, 0.05) == 0.05

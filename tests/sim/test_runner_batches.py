@@ -138,3 +138,22 @@ def test_a_local_dask_cluster_writes_the_same_bytes(tmp_path: Path,
     assert remote == local
     assert remote_stats == local_stats
     assert again == local
+
+
+def test_every_game_is_told_as_it_finishes_here_and_in_workers() -> None:
+    """Progress per game: a listener hears each game this process plays, and a process
+    pool hands on the count its workers keep (``euchre simulate``'s bar moves per game,
+    not per batch of a hundred)."""
+    from euchre_dsl.sim.runner import GAME_LISTENERS
+    rules = load_variant("standard")
+    spec = RunSpec(rules, "standard", 3, ("random",) * 4, records=False)
+    heard: list[int] = []
+    GAME_LISTENERS.append(lambda: heard.append(len(heard) + 1))
+    try:
+        output(spec, 7)
+    finally:
+        GAME_LISTENERS.pop()
+    assert heard == list(range(1, 8))
+    counts: list[int] = []
+    output(spec, 7, ProcessPool(2, counts.append))
+    assert counts and counts == sorted(counts) and counts[-1] == 7

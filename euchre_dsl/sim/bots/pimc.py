@@ -2,9 +2,9 @@
 
 For each decision the bot samples ``worlds`` deals consistent with what its
 seat knows (:class:`~euchre_dsl.search.worlds.WorldSampler`: voids shown,
-the upcard in the taker's hand, its own discard, hand sizes), with the
-bidding seen so far, were every other seat the rule bot
-(:class:`BiddingInference`), and with the opponents' cards played so far,
+the upcard in the taker's hand, its own discard, hand sizes), weighted by how
+likely the bidding seen so far was from each other seat's cards (a soft model
+of a reasonable player, :class:`BiddingInference`), and with the opponents' cards played so far,
 were they the rule bot (:class:`PlayInference`); it scores every legal
 option on the *same* worlds, and takes the best average.
 
@@ -79,6 +79,12 @@ EXCHANGE_VERBS = frozenset((DISCARD, GIVE, SWAP, TAKE_WIDOW, MISDEAL))
 #: Draws per world before the bidding is given up on for that world (a rare
 #: bidding, or other seats that do not bid like the rule bot).
 TRIES = 30
+#: The bidding reader's model of a player (:meth:`RuleBot.bid_chance`): how
+#: soft the bar to make trump is, in points (a hand this far above the rule
+#: bot's bar makes trump 73 times in 100, this far below 27), and the chance
+#: given to any other decision the rule bot would have made differently.
+SOFTNESS = 0.3
+STRAY = 0.05
 
 
 class PimcBot:
@@ -92,8 +98,8 @@ class PimcBot:
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
               minimum=-10, maximum=10),
-        Param("infer", bool, True, "read the bidding: sample only worlds in which every "
-              "other seat would have bid as it did, were it the rule bot"),
+        Param("infer", bool, True, "read the bidding: weight worlds by how likely every "
+              "other seat was to bid as it did (a soft model of a reasonable player)"),
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
@@ -126,38 +132,59 @@ class PimcBot:
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
         self.partners = rules.players.sides == "partners"
+        #: the worlds the last card was chosen on (at most ``worlds``)
+        self.last_worlds = 0
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        totals = self._card_totals(view)
-        best = max(totals[c] for c in mask_cards(legal))
+        means = self._card_means(view, legal)
+        best = max(means.values())
         choice = self.rule.play(view, legal)
-        if totals[choice] == best:
+        if means.get(choice) == best:
             return choice
-        return next(c for c in mask_cards(legal) if totals[c] == best)
+        return next(c for c in mask_cards(legal) if means.get(c) == best)
 
     def card_values(self, view: SeatView, legal: int) -> dict[int, float]:
-        """Each legal card's mean value over the sampled worlds, in the units the bot
-        plays for (for a hint: what it would play, and why)."""
-        totals = self._card_totals(view)
-        return {c: totals[c] / self.worlds for c in mask_cards(legal)}
+        """Each legal card's mean value over the worlds it was valued in, in the units
+        the bot plays for (for a hint: what it would play, and why)."""
+        return self._card_means(view, legal, every=True)
 
-    def _card_totals(self, view: SeatView) -> list[int]:
-        """Per card, its value summed over ``worlds`` sampled worlds (each solved)."""
+    def _card_means(self, view: SeatView, legal: int, every: bool = False
+                    ) -> dict[int, float]:
+        """Each card still in the running (with ``every``, each legal card) -> its mean
+        value over the worlds sampled for the decision (each solved).
+
+        Up to ``worlds`` worlds, in batches of :data:`BATCH_WORLDS`: as for a bid, a
+        card clearly behind the leader is dropped (:func:`_survivors`), and the
+        sampling stops when one card is left, or when the cards left have had the
+        same value in every world so far (equals: the rule bot's habit picks one)."""
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
         u = net_utility(sampler.template, seat, self.partners, self.chances)
-        totals = [0] * view.deck.size
+        cards = list(mask_cards(legal))
+        values: list[list[float]] = [[] for _ in cards]
+        alive = list(range(len(cards)))
         solver = self.solver
         rng = self.rng
-        for _ in range(self.worlds):
+        for w in range(self.worlds):
             world = draw_world(sampler, readers, rng)
-            for card, value in card_points(solver, position_of(world, seat), u).items():
-                totals[card] += value
-        return totals
+            among = 0
+            for i in alive:
+                among |= 1 << cards[i]
+            points = solver.card_points_position(position_of(world, seat), u, among)
+            for i in alive:
+                values[i].append(float(points[cards[i]]))
+            if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.worlds:
+                alive = _survivors(values, alive)
+                if len(alive) == 1 or (w + 1 >= 2 * BATCH_WORLDS and
+                                       all(values[i] == values[alive[0]] for i in alive)):
+                    break
+        self.last_worlds = len(values[alive[0]])
+        keep = range(len(cards)) if every else alive
+        return {cards[i]: sum(values[i]) / len(values[i]) for i in keep}
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -248,7 +275,11 @@ class PimcBot:
             child.apply(rule.act(SeatView(child, s), child.legal_actions()))
         if child.phase == PLAYING:
             u = net_utility(child, seat, self.partners, self.chances)
-            return float(self.solver.solve_points_position(position_of(child, seat), u))
+            value = self.solver.solve_points_position(position_of(child, seat), u)
+            if action.alone and len(u) > 1 and value >= u[-1] > u[-2] and \
+                    not self._marches_blind(child):
+                value = u[-2]  # a march only the cards' owner could see is a make
+            return float(value)
         result = child.last_result
         chances = self.chances
         if chances is not None:  # the hand ended in the bidding (thrown in, or scored)
@@ -259,17 +290,49 @@ class PimcBot:
         return float(_net_points(child, result.points, seat, self.partners))
 
 
+    def _marches_blind(self, game: Game) -> bool:
+        """Whether the makers march ``game`` (at the start of its play) when they
+        play as the rule bot, from their own view -- a play that cannot see the
+        other hands, as the lone hand will be played at the table -- and the
+        defenders play their best with every card in sight.
+
+        In a sampled world the solver plays the maker's cards knowing where the
+        others lie (strategy fusion): which trumps are still out, who is void,
+        where the guarded king sits; a march needs every trick, so that knowledge
+        is worth most to it.  A lone hand counts its march (:meth:`_value_after`)
+        only in worlds where this blind play makes it too: a conservative test,
+        the rule bot's habits being plainer than the bot's own play."""
+        g = game.clone()
+        makers = g.side_of[g.maker] if g.maker is not None else -1
+        rule = self.rule
+        while not g.hand_over:
+            s = g.to_act
+            legal = legal_plays(g, s)
+            if g.side_of[s] == makers:
+                card = rule.play(SeatView(g, s), legal)
+            else:
+                values = self.solver.card_points_position(
+                    position_of(g, s), net_utility(g, s, self.partners))
+                card = max(values, key=lambda c: values[c])
+            g.play(s, card)
+            if any(g.tricks[d] for d in range(g.n) if g.side_of[d] != makers):
+                return False
+        result = g.last_result
+        return result is not None and result.march
+
+
 class SeatReading:
     """What the readings of the bidding and of the play share: the seats read,
     each seat's cards played this hand, and every (seat, cards) answer,
     remembered for the decision so that a hand met again costs a dictionary
     lookup.  A seat's cards are its cards in a world plus those it has played.
 
-    ``agrees(seat, cards, hands)`` is the reading itself: would ``seat``,
-    holding ``cards`` (its hand in the world ``hands``), have acted as it did?"""
+    ``agrees(seat, cards, hands)`` is the reading itself: how likely is
+    ``seat``, holding ``cards`` (its hand in the world ``hands``), to have
+    acted as it did (1 when sure, 0 when it would not have)?"""
 
     def __init__(self, view: SeatView, rule: RuleBot,
-                 agrees: Callable[[int, int, Sequence[int]], bool]) -> None:
+                 agrees: Callable[[int, int, Sequence[int]], float]) -> None:
         self.rule = rule
         self.agrees = agrees
         #: seat -> how many of the hand's actions (or plays) to replay to read it
@@ -278,36 +341,51 @@ class SeatReading:
         for s, card in view.plays:
             played[s] |= 1 << card
         self.played = played
-        self.known: dict[tuple[int, int], bool] = {}
+        self.known: dict[tuple[int, int], float] = {}
 
     @property
     def reads(self) -> bool:
         """Is any seat read?"""
         return bool(self.until)
 
-    def accepts(self, hands: Sequence[int]) -> bool:
-        """Whether every read seat's actions agree with its cards in ``hands``."""
+    def chance(self, hands: Sequence[int], floor: float = 0.0) -> float:
+        """How likely every read seat is to have acted as it did, holding its
+        cards in ``hands``: the world's weight.  Once the weight is at or below
+        ``floor`` the other seats are not read (a rejection is already sure)."""
+        out = 1.0
         for s in self.until:
             cards = hands[s] | self.played[s]
             key = (s, cards)
-            ok = self.known.get(key)
-            if ok is None:
-                ok = self.agrees(s, cards, hands)
-                self.known[key] = ok
-            if not ok:
-                return False
-        return True
+            p = self.known.get(key)
+            if p is None:
+                p = self.agrees(s, cards, hands)
+                self.known[key] = p
+            out *= p
+            if out <= floor:
+                break
+        return out
+
+    def accepts(self, hands: Sequence[int]) -> bool:
+        """Whether every read seat's actions could have come from its cards in
+        ``hands`` (a weight above zero)."""
+        return self.chance(hands) > 0.0
 
 
 class BiddingInference(SeatReading):
-    """Reads the bidding: would each other seat, holding a world's cards, have
-    bid as it did?
+    """Reads the bidding: how likely is each other seat, holding a world's
+    cards, to have bid as it did?
 
     Plain PIMC deals a seat that ordered up as many trumps as one that passed;
-    a player reads the bidding.  Here each other seat is taken to bid as the
-    rule bot would from its own view (the table's usual habits), and a world
-    is kept only if every bidding action seen so far -- passes, orders, calls,
-    bids, stays and drops -- is the one that seat's cards would have made.  A
+    a player reads the bidding.  Other players do not all bid alike, so the
+    reading is a soft model of a reasonable player
+    (:meth:`RuleBot.bid_chance`): a seat makes trump with a chance that rises
+    with how far its cards clear the rule bot's bar (:data:`SOFTNESS` points
+    wide), passes otherwise, and takes any other decision the rule bot would
+    not have taken with the small chance :data:`STRAY`.  A world's weight is
+    the product of those chances over every bidding action seen so far --
+    passes, orders, calls, bids, stays and drops -- and :func:`draw_world`
+    keeps a world with that chance.  An opponent that orders up on a hand a
+    little weaker than the rule bot would does not empty the worlds.  A
     seat's cards at the bidding are its cards in the world plus those it has
     played; a seat that has since exchanged cards (discarded, given, swapped,
     taken the widow) is not read, nor one whose hand the world leaves out (a
@@ -328,10 +406,11 @@ class BiddingInference(SeatReading):
                 self.until[a.seat] = i + 1
         self.size = view.rules.deal.hand_size
 
-    def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
+    def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         if cards.bit_count() != self.size:
-            return True  # not a whole hand: nothing to read
+            return 1.0  # not a whole hand: nothing to read
         v = self.view
+        chance = 1.0
         game = undealt_hand(v)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
         deal[seat] = list(mask_cards(cards))
@@ -344,12 +423,12 @@ class BiddingInference(SeatReading):
                         # an optional declaration of another seat, declined (a
                         # decline is not recorded: the seat's action declines it)
                         game.apply(Action(game.to_act, DECLINE))
-                    if self.rule.act(SeatView(game, seat), game.legal_actions()) != a:
-                        return False
+                    chance *= self.rule.bid_chance(SeatView(game, seat), game.legal_actions(),
+                                                   a, SOFTNESS, STRAY)
                 game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
         except (ValueError, EuchreError):
-            return True  # the replay cannot be made with these cards: nothing to read
-        return True
+            return 1.0  # the replay cannot be made with these cards: nothing to read
+        return chance
 
 
 class PlayInference(SeatReading):
@@ -382,7 +461,7 @@ class PlayInference(SeatReading):
             #: for every reading (cheaper than a new clone each time)
             self.scratch = self.start.clone()
 
-    def _plays_so(self, seat: int, cards: int, hands: Sequence[int]) -> bool:
+    def _plays_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         """Replay the play from its start, every hand as in ``hands`` (the view
         of ``seat`` shows only its own), asking the rule bot at each of its plays."""
         assert self.start is not None and self.scratch is not None
@@ -395,22 +474,34 @@ class PlayInference(SeatReading):
             for i in range(self.until[seat]):
                 s, card = self.plays[i]
                 if s == seat and rule.play(SeatView(game, s), legal_plays(game, s)) != card:
-                    return False
+                    return 0.0
                 game.play(s, card)
         except EuchreError:
-            return True  # the play cannot be replayed with these cards: nothing to read
-        return True
+            return 1.0  # the play cannot be replayed with these cards: nothing to read
+        return 1.0
 
 
 def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: RandomSource) -> Game:
     """A world from ``sampler`` that agrees with the bidding and the play, as
-    ``readers`` read them; after :data:`TRIES` draws that all disagree, the
-    last one drawn."""
+    ``readers`` read them: each draw is kept with the chance the readings give
+    it (rejection sampling: the worlds come out weighted by that chance); after
+    :data:`TRIES` draws none of which was kept, the last one drawn."""
     hands, widow = sampler.sample_hands(rng)
-    tries = 1
-    while tries < TRIES and not all(r.accepts(hands) for r in readers):
-        hands, widow = sampler.sample_hands(rng)
-        tries += 1
+    if not readers:
+        return sampler.world(hands, widow)
+    for tries in range(TRIES):
+        if tries:
+            hands, widow = sampler.sample_hands(rng)
+        # the draw is kept when the weight beats this: once the weight falls to it,
+        # the rest of the reading cannot save the draw and is skipped
+        bar = rng.random()
+        p = 1.0
+        for r in readers:
+            p = r.chance(hands, bar / p) * p
+            if p <= bar:
+                break
+        if p > bar:
+            break
     return sampler.world(hands, widow)
 
 
@@ -495,12 +586,6 @@ def capped(game: Game, seat: int, u: list[int]) -> list[int]:
     mine = max(g.target - game.scores[side], 1)
     theirs = max(g.target - max(game.scores[i] for i in range(len(game.sides)) if i != side), 1)
     return [min(x, mine) if x >= 0 else -min(-x, theirs) for x in u]
-
-
-def card_points(solver: Solver, pos: Position, u: list[int]) -> dict[int, int]:
-    """Each legal card of the seat on turn -> ``u`` of the tricks its side takes
-    with best play after it (the solver's ``card_points`` with a given utility)."""
-    return solver.card_points_position(pos, u)
 
 
 def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:

@@ -28,6 +28,7 @@ aces.
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar, Sequence
 
 from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, mask_cards
@@ -85,6 +86,10 @@ PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
 #: dealt, six or eight each: about a quarter of the tricks fall to any one seat).
 PARTNER_EXTRA_CARD = 0.25
 
+#: Verbs :meth:`RuleBot.act` settles before making trump: where one is legal, the
+#: decision is not the make-or-pass one :meth:`RuleBot.bid_chance` models softly.
+_BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
+
 
 class RuleBot:
     """Plays by table heuristics that read the variant's options and the score."""
@@ -109,6 +114,7 @@ class RuleBot:
         # A game of a fixed number of deals counts every point (a progressive round):
         # points past the target are not worth less.
         self.capped = rules.game.deals is None
+        self._worths: dict[tuple[object, ...], list[float]] = {}
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -158,6 +164,38 @@ class RuleBot:
         assert best is not None
         return best
 
+    def bid_chance(self, view: SeatView, legal: Sequence[Action], action: Action,
+                   softness: float, stray: float) -> float:
+        """How likely a reasonable player holding the seat's cards is to take
+        ``action``: a soft model of any player, not this bot's exact choice.
+
+        Making trump (order up, call) or passing is judged on how far the
+        best way to make ``action``'s contract (for a pass, any contract; a lone
+        make less ``alone_margin``) clears the bar to make trump (``margin``, in
+        points): a player makes trump with the chance
+        ``1 / (1 + exp(-excess / softness))`` and passes otherwise, so a hand
+        just short of the bar still orders up now and then, and a trumpless one
+        almost never.  Any other decision: 1 for this bot's choice, ``stray``
+        for another."""
+        verbs = {a.verb for a in legal}
+        bidding = (ORDER_UP in verbs or CALL in verbs) and PASS in verbs and \
+            action.verb in (PASS, ORDER_UP, CALL) and not verbs & _BEFORE_MAKING
+        if not bidding:
+            return 1.0 if self.act(view, legal) == action else stray
+        best = -1e9
+        for a in legal:
+            if a.verb not in (ORDER_UP, CALL):
+                continue
+            contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
+            if action.verb != PASS and (a.verb != action.verb or a.arg != action.arg):
+                continue  # a make is judged on its own contract, alone or not
+            assert contract is not None
+            value = self._make_value(view, contract, a.verb == ORDER_UP, a.alone)
+            best = max(best, value - self.alone_margin if a.alone else value)
+        x = max(-60.0, min(60.0, (best - self._pass_value(view, legal)) / softness))
+        makes = 1.0 / (1.0 + math.exp(-x))
+        return 1.0 - makes if action.verb == PASS else makes
+
     def _pass_value(self, view: SeatView, legal: Sequence[Action]) -> float:
         """The bar making trump must clear: ``margin``, or ``dealer_margin`` for a
         dealer who may take the upcard (turning it down hands the first call of
@@ -202,9 +240,20 @@ class RuleBot:
         (:func:`~euchre_dsl.engine.scoring.scores_if_taken`, in the engine's
         orientation, :func:`~euchre_dsl.engine.scoring.side_values`), capped at what
         the score needs."""
+        size = self.rules.deal.hand_size
+        worth = self._worth(view, target, alone)
+        return sum(p * worth[min(k, size)] for k, p in enumerate(dist))
+
+    def _worth(self, view: SeatView, target: int, alone: bool) -> list[float]:
+        """``worth[k]``: what the seat's side making trump and taking ``k`` tricks is
+        worth to it (:meth:`_maker_ev`), remembered: the same few contracts and
+        scores are met thousands of times in a search bot's readings."""
+        key = (view.seat, alone, target, view.active, view.scores)
+        found = self._worths.get(key)
+        if found is not None:
+            return found
         r = self.rules
         side = view.side
-        size = r.deal.hand_size
         active = list(view.active)
         if alone:
             for partner in view.sides[side]:
@@ -212,16 +261,16 @@ class RuleBot:
                     active[partner] = False
         outcome = contract_outcome(view.seat, alone, target, tuple(active))
         scores = scores_if_taken(r, view.side_of, len(view.sides), outcome, view.seat)
-        countdown = self.countdown
-        total = 0.0
-        for k, p in enumerate(dist):
-            values = side_values(r, scores[min(k, size)])
-            if countdown:  # each player's own score: below 0 is worth no more than 0
-                total += p * min(values[side], view.scores[side])
+        worth = []
+        for score in scores:
+            values = side_values(r, score)
+            if self.countdown:  # each player's own score: below 0 is worth no more than 0
+                worth.append(float(min(values[side], view.scores[side])))
                 continue
             theirs = max((v for i, v in enumerate(values) if i != side), default=0)
-            total += p * (self._our_cap(view, values[side]) - self._their_cap(view, theirs))
-        return total
+            worth.append(self._our_cap(view, values[side]) - self._their_cap(view, theirs))
+        self._worths[key] = worth
+        return worth
 
     def _our_cap(self, view: SeatView, pts: int) -> float:
         if not self.capped:
