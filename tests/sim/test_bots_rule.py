@@ -194,6 +194,21 @@ def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
     assert (choice.verb, choice.arg) == ("bid", 3)
 
 
+def test_the_rule_bot_makes_the_forced_bid_with_a_hand_it_would_pass() -> None:
+    """Hasenpfeffer: the joker's holder has nothing else; it would never bid, but after
+    four passes it must, and the partnership auction's choice must not look for a pass."""
+    game = Game(load_variant("hasenpfeffer"), dealer=0)
+    hands = ["JK 9S TS 9H TH 9D", "JS QS KH QH AD TD", "JH AS AH KD QD JD", "JC AC KC QC 9C TC"]
+    game.deal([[game.deck.parse(c) for c in h.split()] for h in hands], None,
+              [game.deck.parse("KS")])
+    bot = RuleBot(game.rules, random.Random(0))
+    for seat in (1, 2, 3, 0):
+        game.act(seat, "pass")
+    assert [a.verb for a in game.legal_actions()] == ["bid"]
+    choice = bot.act(SeatView(game, 0), game.legal_actions())
+    assert (choice.verb, choice.arg) == ("bid", 3)
+
+
 def first_seat(hand: str, upcard: str) -> Game:
     """A standard deal, the dealer's left to bid first with ``hand`` (the other hands
     are the rest of the deck in order: the bidding reads only its own)."""

@@ -501,7 +501,10 @@ class RuleBot:
             value = self._maker_ev(view, side, a.arg, False)
             if value > best_value:
                 best, best_value = a, value
-        return best if best is not None else next(a for a in legal if a.verb == PASS)
+        if best is not None:
+            return best
+        # no pass when a bid is forced (the holder of forced_bid_card after all passed)
+        return next((a for a in legal if a.verb == PASS), bids[0])
 
     def _partner_passed_bid(self, view: SeatView) -> bool:
         """Has the seat's partner passed in this auction?"""
