@@ -158,10 +158,13 @@ def play_hand(deal: list[int], mine: list[bool], bot_name: str, sims: int, strea
                                  f"{mirror.to_act()} with {sorted(mirror.legal_ids())}")
         if seat in theirs:
             action = int(theirs[seat].step(state))
-        elif queued[seat]:
-            action = queued[seat].pop(0)  # the maker's decision, asked after the bid
+        elif queued[seat] and queued[seat][0] in legal:
+            # the maker's decision, asked after the bid (and after the discard, which
+            # is the maker's own when the dealer orders itself up)
+            action = queued[seat].pop(0)
         else:
-            action, *queued[seat] = our_ids(ours[seat], mirror, seat)
+            action, *later = our_ids(ours[seat], mirror, seat)
+            queued[seat] += later
         state.apply_action(action)
         mirror.push(action)
     game = mirror.game
@@ -226,7 +229,8 @@ def render(summaries: list[Summary], command: str, seed: int, workers: int) -> s
         "simulation, the most visited action.  Method and seeds: `bench/vs_openspiel.py`'s "
         "docstring.",
         "",
-        f"Command: `{command}` (seed {seed}, {workers} worker processes, {build()} build).",
+        f"Command: `{command}` (seed {seed}, {workers} worker "
+        f"process{'es' if workers > 1 else ''}, {build()} build).",
         "",
     ]
     if smoke:
