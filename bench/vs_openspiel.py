@@ -79,7 +79,7 @@ UCT_C = 2.0
 class Task(NamedTuple):
     bot: str
     sims: int
-    index: int
+    number: int  # the deal's number in the match
     seed: int
 
 
@@ -181,15 +181,15 @@ def play_hand(deal: list[int], mine: list[bool], bot_name: str, sims: int, strea
 
 def run_task(task: Task) -> TaskOut:
     """One duplicate deal: played twice, our bot's seats and ISMCTS's swapped."""
-    deal = the_deal(task.index, task.seed)
+    deal = the_deal(task.number, task.seed)
     rules = VARIANT_PARAMS.ruleset()
     hands = []
     for swap in (0, 1):
-        stream = f"{task.seed}:os:{task.bot}:{task.index}:{swap}"
+        stream = f"{task.seed}:os:{task.bot}:{task.number}:{swap}"
         try:
             hands.append((play_hand(deal, seats_of(rules, swap), task.bot, task.sims, stream),))
         except Exception as exc:  # the engine's errors do not unpickle: the pool would hang
-            raise RuntimeError(f"deal {task.index}, seating {swap}: {exc!r}") from None
+            raise RuntimeError(f"deal {task.number}, seating {swap}: {exc!r}") from None
     return TaskOut(tuple(hands), ())
 
 
