@@ -173,3 +173,22 @@ def test_worlds_respect_shown_voids_and_the_taken_upcard(game: Any) -> None:
                 assert (hands[mirror.dealer] >> mirror.upcard) & 1
                 upcards_seen += 1
     assert voids_seen > 100 and upcards_seen > 100
+
+
+def test_the_dealers_discard_is_drawn_like_any_unseen_card(game: Any) -> None:
+    """North deals and discards the jack of diamonds after South orders up; East has
+    not seen it: it is East's discard in about one world in 18 (18 cards unseen, one
+    slot for the discard) -- OpenSpiel's own resampler keeps it every time."""
+    history = [0, 1, 21, 0, 3, 9, 12, 4, 5, 15, 7, 13, 8, 22, 14, 16, 10, 23, 18, 20, 19, 17,
+               24, 26, 9, 30]
+    state = game.new_initial_state()
+    for a in history:
+        state.apply_action(a)
+    at = Mirror.replay(history).discard_at
+    assert at == 24 and history[at] == 9
+    sampler = FairSampler(random.Random(11))
+    n = 1800
+    kept = sum(sampler.sample_history(history, 1)[at] == 9 for _ in range(n))
+    assert abs(kept / n - 1 / 18) < 0.025
+    assert all(state.resample_from_infostate(1, _uniform()).history()[at] == 9
+               for _ in range(20))
