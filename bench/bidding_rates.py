@@ -23,6 +23,7 @@ try:  # measure the installed build (compiled or not); else the source tree
 except ImportError:
     sys.path.insert(0, str(ROOT))
 
+import report_sections  # noqa: E402
 from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
@@ -74,11 +75,7 @@ def render(audits: list[tuple[str, BiddingAudit, float]], bot: str, games: int,
 
 def splice(doc: str, section: str) -> str:
     """``doc`` with its bidding-rates section replaced by ``section`` (appended if none)."""
-    if BEGIN in doc and END in doc:
-        head, rest = doc.split(BEGIN, 1)
-        tail = rest.split(END, 1)[1]
-        return head + section.rstrip("\n") + tail
-    return doc.rstrip("\n") + "\n\n" + section
+    return report_sections.splice(doc, BEGIN, END, section)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -46,6 +46,7 @@ except ImportError:
     sys.path.insert(0, str(ROOT))
 
 from bench_args import positive  # noqa: E402
+from report_sections import written_sections  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
@@ -55,8 +56,6 @@ from euchre_dsl.sim.bots import Bot, make_bot  # noqa: E402
 from euchre_dsl.engine.view import SeatView, view_chooser  # noqa: E402
 
 Z95 = 1.959964
-#: Where the section of bench/bidding_rates.py begins: kept when the report is rewritten.
-BIDDING_RATES = "<!-- bidding-rates:"
 
 
 class Match(NamedTuple):
@@ -357,8 +356,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         out = Path(args.output)
         old = out.read_text(encoding="utf-8") if out.exists() else ""
-        if BIDDING_RATES in old:  # the section bench/bidding_rates.py writes stays
-            text = text.rstrip("\n") + "\n\n" + old[old.index(BIDDING_RATES):]
+        kept = written_sections(old)  # bench/bidding_rates.py's and vs_openspiel.py's stay
+        if kept:
+            text = text.rstrip("\n") + "\n\n" + kept
         out.write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
     for s in summaries:

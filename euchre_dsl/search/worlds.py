@@ -30,7 +30,7 @@ from math import comb
 from typing import Sequence
 
 from ..cards import mask_cards
-from ..engine.actions import PLAYING, TAKE_WIDOW, WIDOW
+from ..engine.actions import CLAIMS, DEFEND, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
 from ..engine.view import SeatView
 from ..rng import RandomSource
@@ -164,6 +164,12 @@ def replay_known(view: SeatView, until: int | None = None) -> Game:
     game.deal(hands, view.upcard, widow)
     for a in actions[:until]:
         game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
+    if until is None:
+        # a declined declaration is not logged (the next action closes its window in a
+        # replay); an open window the table has moved past was declined by those asked
+        while game.phase in (DEFEND, TAKE_UPCARD, CLAIMS) and \
+                (game.phase, game.to_act) != (view.phase, view.to_act):
+            game.decline(game.to_act)
     return game
 
 

@@ -154,6 +154,29 @@ def test_the_dealers_upcard_and_a_void_are_honoured() -> None:
         assert w.sure[1].bit_count() == 4 and w.sure[3].bit_count() == 5
 
 
+def test_worlds_catch_up_with_defenders_who_declined() -> None:
+    """A declined declaration is not logged: where defenders may go alone (the
+    openspiel variant), a world drawn after one defender declined is at the next
+    defender's turn, and after both declined it is in the play -- as the table is."""
+    rules = load_variant("openspiel")
+    rng = random.Random(4)
+    game = Game(rules, dealer=0)
+    game.deal_random(rng)
+    for _ in range(4):
+        game.apply(Action(game.to_act, "pass"))
+    maker = game.to_act
+    suit = next(a.arg for a in game.legal_actions() if a.verb == "call")
+    game.apply(Action(maker, "call", suit))
+    checked = []
+    while game.phase == "defend":
+        game.apply(Action(game.to_act, "decline"))
+        world = WorldSampler(SeatView(game, game.to_act)).sample(rng)
+        assert (world.phase, world.to_act) == (game.phase, game.to_act)
+        world.apply(world.legal_actions()[0])  # it plays on from there
+        checked.append(game.phase)
+    assert checked == ["defend", PLAYING]
+
+
 @pytest.mark.parametrize("variant", ["standard", "columbus", "dirty-clubs"])
 def test_worlds_before_the_play_deal_every_hand_and_an_open_widow(variant: str) -> None:
     rules = load_variant(variant)
