@@ -54,26 +54,32 @@ class Solver:
         self.table_limit = table_limit
         #: positions visited by the searches so far (for the bench)
         self.nodes = 0
-        # per contract, per effective suit: the suit's cards, strongest first
-        orders: list[list[tuple[int, ...]]] = []
+        # per contract, per effective suit: the suit's cards of equal power
+        # (the copies of one card), as masks, strongest first
+        groups: list[list[tuple[int, ...]]] = []
         for contract in range(6):
             eff = deck.effective_suits[contract]
             per_suit: list[tuple[int, ...]] = []
             for suit in range(5):
                 power = deck.powers[contract][suit]
-                cards = [c for c in range(deck.size) if eff[c] == suit]
-                cards.sort(key=lambda c: -power[c])
-                per_suit.append(tuple(cards))
-            orders.append(per_suit)
-        self._orders = orders
+                by_power: dict[int, int] = {}
+                for c in range(deck.size):
+                    if eff[c] == suit:
+                        by_power[power[c]] = by_power.get(power[c], 0) | (1 << c)
+                per_suit.append(tuple(by_power[p] for p in sorted(by_power, reverse=True)))
+            groups.append(per_suit)
+        self._all_groups = groups
         self._tables: dict[int, dict[int, int]] = {}
-        base = self.n + 1
+        # the key's digits: a holder (0..n-1), a holder of a copy tied with the
+        # card before (n..2n-1, with a double deck), and the suit's end
+        self._sep = 2 * self.n if deck.copies > 1 else self.n
+        base = self._sep + 1
         self._pow: list[int] = [base ** k for k in range(deck.size + 8)]
         # the search state, loaded from a Position by _load
         hand_size = rules.deal.hand_size
         self._contract = 0
         self._special = 4
-        self._order: list[tuple[int, ...]] = orders[0]
+        self._groups: list[tuple[int, ...]] = groups[0]
         self._masks: tuple[int, ...] = deck.suit_masks[0]
         self._powers: tuple[tuple[int, ...], ...] = deck.powers[0]
         self._eff: tuple[int, ...] = deck.effective_suits[0]
@@ -162,7 +168,7 @@ class Solver:
         # the suit that is not interchangeable with the others: trump, or the
         # joker's own suit in no-trump
         self._special = contract if contract < 4 else 4
-        self._order = self._orders[contract]
+        self._groups = self._all_groups[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -213,21 +219,23 @@ class Solver:
         hand = self._hands[seat]
         trick = self._tricks[0]
         legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
-        gone = ~(self._live | self._table)
+        held = self._live | self._table
         groups: dict[int, list[int]] = {}
         for suit in range(5):
             if not legal & self._masks[suit]:
                 continue
             head = -1
-            for c in self._order[suit]:
-                bit = 1 << c
-                if legal & bit:
-                    if head < 0:
-                        head = c
-                        groups[c] = [c]
+            for group in self._groups[suit]:
+                mine = legal & group
+                other = group & held & ~legal
+                if mine:
+                    cards = _bits(mine)
+                    if head < 0 or other:
+                        head = cards[0]
+                        groups[head] = cards
                     else:
-                        groups[head].append(c)
-                elif not gone & bit:
+                        groups[head].extend(cards)
+                if other:
                     head = -1
         return groups
 
@@ -381,20 +389,30 @@ class Solver:
     def _sure_tricks(self) -> int:
         """Tricks one side is sure of at a trick boundary: the holder of the
         highest trump left takes a trick with each trump it holds above every
-        other seat's (and, in no-trump, the joker's holder one trick).
+        other seat's (and, in no-trump, the joker's holder one trick); a copy
+        held by another seat is not above it.
         Positive: the counted side's; negative: the others'; 0: none known."""
         live = self._live
         owner = self._owner
         holder = -1
         count = 0
-        for card in self._order[self._special]:
-            if not (live >> card) & 1:
-                continue
-            if holder < 0:
-                holder = owner[card]
-            elif owner[card] != holder:
+        for group in self._groups[self._special]:
+            m = live & group
+            k = 0
+            while m:
+                low = m & -m
+                seat = owner[low.bit_length() - 1]
+                if holder < 0:
+                    holder = seat
+                elif seat != holder:
+                    # another seat's copy of the card, played first, would win
+                    k = -1
+                    break
+                k += 1
+                m ^= low
+            if k < 0:
                 break
-            count += 1
+            count += k
         if count == 0:
             return 0
         return count if (self._hero >> holder) & 1 else -count
@@ -412,8 +430,10 @@ class Solver:
         is winning it, then the others from the lowest up."""
         legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
         table = self._table
-        gone = ~(self._live | table)
-        order = self._order
+        # the cards of the other seats (in hand or on the table), and in hand
+        others = (self._live | table) & ~legal
+        held = self._live & ~legal
+        groups = self._groups
         masks = self._masks
         out: list[int] = []
         if not trick:
@@ -423,24 +443,27 @@ class Solver:
                     continue
                 run = False
                 first = True
-                for card in order[suit]:
-                    bit = 1 << card
-                    if not legal & bit:
-                        if not gone & bit:
-                            run = False
-                    elif not run:
-                        run = True
+                for group in groups[suit]:
+                    mine = legal & group
+                    other = others & group
+                    if mine and (other or not run):
+                        card = (mine & -mine).bit_length() - 1
                         if first:
                             out.append(card)
                             first = False
                         else:
-                            rest |= bit
+                            rest |= 1 << card
+                    if other:
+                        run = False
+                    elif mine:
+                        run = True
             if rest:
                 for suit in self._suits:
                     if rest & masks[suit]:
-                        for card in order[suit]:
-                            if (rest >> card) & 1:
-                                out.append(card)
+                        for group in groups[suit]:
+                            m = rest & group
+                            if m:
+                                out.append(m.bit_length() - 1)
             return out
         power = self._powers[self._eff[trick[0]]]
         best = -1
@@ -458,17 +481,21 @@ class Solver:
                 continue
             run = False
             head_wins = False
-            for card in order[suit]:
-                bit = 1 << card
-                if not legal & bit:
-                    if not gone & bit and (head_wins or not table & bit):
-                        run = False
-                elif not run:
-                    run = True
+            for group in groups[suit]:
+                mine = legal & group
+                # cards on the table part two of ours only when the first wins
+                other = (others if head_wins else held) & group
+                if mine and (other or not run):
+                    card = (mine & -mine).bit_length() - 1
                     head_wins = power[card] > best
                     if head_wins:
                         wins += 1
                     out.append(card)
+                if other:
+                    run = False
+                    head_wins = False
+                elif mine:
+                    run = True
         if len(out) < 2:
             return out
         # the winners come first in `out` (trumps and high cards of the led suit
@@ -518,17 +545,38 @@ class Solver:
         return key * self.n + leader
 
     def _suit_code(self, suit: int) -> tuple[int, int]:
-        """Who holds the suit's remaining cards, strongest first, as base-(n+1)
-        digits between a leading 1 and a closing n; and how many digits."""
+        """Who holds the suit's remaining cards, strongest first, as digits
+        between a leading 1 and a closing separator; and how many digits.
+
+        Copies of one card are tied: their holders come in seat order, each
+        after the first marked as tied (its seat + n), so that which copy a
+        seat holds makes no difference to the key."""
         mask = self._live & self._masks[suit]
-        sep = self.n
+        sep = self._sep
         base = sep + 1
         code = 1
         if mask:
             owner = self._owner
-            for card in self._order[suit]:
-                if (mask >> card) & 1:
-                    code = code * base + owner[card]
+            n = self.n
+            for group in self._groups[suit]:
+                m = mask & group
+                if not m:
+                    continue
+                low = m & -m
+                seat = owner[low.bit_length() - 1]
+                m ^= low
+                if not m:
+                    code = code * base + seat
+                    continue
+                seats = [seat]
+                while m:
+                    low = m & -m
+                    seats.append(owner[low.bit_length() - 1])
+                    m ^= low
+                seats.sort()
+                code = code * base + seats[0]
+                for k in range(1, len(seats)):
+                    code = code * base + seats[k] + n
         return code * base + sep, mask.bit_count() + 2
 
     def _suit_code_packed(self, suit: int) -> int:
@@ -544,3 +592,13 @@ def _reverse(items: list[int], start: int, stop: int) -> None:
         items[start], items[stop] = items[stop], items[start]
         start += 1
         stop -= 1
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
