@@ -21,13 +21,18 @@ How it is fast:
   with alpha-beta cut-offs the moment the answer is known; the score-level
   entry points ask only the questions that can change the score;
 * hands are bit masks; of several cards of one hand that are neighbours
-  in rank once the cards between them are gone, only one is tried;
+  in rank once the cards between them are gone, only one is tried (with a
+  double deck, another seat's copy of a card stands between: equal cards
+  go to the first played);
+* at a trick boundary, tricks a side is sure of bound the search: the
+  top trumps of one seat, and the winners the leader can cash in a row;
 * a transposition table at trick boundaries, keyed on a rank-compressed,
   suit-relative encoding (who holds each remaining card of each effective
-  suit, in power order; the plain suits sorted, since they are
-  interchangeable), holding lower and upper bounds; it is bounded and
-  cleared when full, and kept between calls (one per side counted and kind
-  of contract), so the sampled worlds of one bot decision share it.
+  suit, in power order, the holders of copies of one card in seat order;
+  the plain suits sorted, since they are interchangeable), holding lower
+  and upper bounds; it is bounded (more for longer hands) and cleared when
+  full, and kept between calls (one per side counted and kind of
+  contract), so the sampled worlds of one bot decision share it.
 """
 
 from __future__ import annotations
@@ -39,19 +44,32 @@ from .position import Position, position_of, utilities
 
 __all__ = ["Solver"]
 
-#: Positions kept in each transposition table before it is cleared.
+#: Positions kept in each transposition table before it is cleared, for hands
+#: of up to eight cards; see :func:`table_limit_for`.
 DEFAULT_TABLE_LIMIT = 1 << 17
+#: The most positions kept, whatever the hand size (about 250 MB).
+MAX_TABLE_LIMIT = 1 << 21
+
+
+def table_limit_for(hand_size: int) -> int:
+    """Positions kept before the table is cleared: :data:`DEFAULT_TABLE_LIMIT`,
+    doubled for each card of a hand past eight (the positions of a deal grow
+    by far more than that per card, and a table cleared in mid-search throws
+    away the work that would answer the next question), up to
+    :data:`MAX_TABLE_LIMIT`."""
+    return min(MAX_TABLE_LIMIT, DEFAULT_TABLE_LIMIT << max(0, hand_size - 8))
 
 
 class Solver:
     """Open-hand solver for one rule set; reuse it across positions and worlds."""
 
-    def __init__(self, rules: RuleSet, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+    def __init__(self, rules: RuleSet, table_limit: int | None = None) -> None:
         self.rules = rules
         deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.deck = deck
         self.n = rules.players.count
-        self.table_limit = table_limit
+        self.table_limit = (table_limit_for(rules.deal.hand_size) if table_limit is None
+                            else table_limit)
         #: positions visited by the searches so far (for the bench)
         self.nodes = 0
         # per contract, per effective suit: the suit's cards of equal power
@@ -325,6 +343,13 @@ class Solver:
                     lo = sure
                 elif sure < 0:
                     hi = left + sure
+                quick = self._quick_tricks(seat)
+                if quick:
+                    if (self._hero >> seat) & 1:
+                        if quick > lo:
+                            lo = quick
+                    elif left - quick < hi:
+                        hi = left - quick
             if lo >= need:
                 return True
             if hi < need:
@@ -416,6 +441,65 @@ class Solver:
         if count == 0:
             return 0
         return count if (self._hero >> holder) & 1 else -count
+
+    def _quick_tricks(self, leader: int) -> int:
+        """Tricks the leader's side takes in a row from the lead: the leader's
+        trumps above every other seat's, then in each other suit the leader's
+        cards above every other seat's, as many as every opponent holding a
+        trump can follow (none can trump in); the side suits count only when
+        each partner has a card other than a trump for every trick cashed, so
+        that none has to trump a winner and take the lead."""
+        hands = self._hands
+        hand = hands[leader]
+        groups = self._groups
+        live = self._live
+        special = self._special
+        trumps = self._masks[special]
+        count = 0
+        for group in groups[special]:
+            m = live & group
+            if not m:
+                continue
+            if m & ~hand:
+                break
+            count += m.bit_count()
+        side = (self._hero >> leader) & 1
+        rivals: list[int] = []
+        partners: list[int] = []
+        for s in range(self.n):
+            h = hands[s]
+            if s == leader or not h:
+                continue
+            if (self._hero >> s) & 1 == side:
+                partners.append(h & ~trumps)
+            elif h & trumps:
+                rivals.append(h)
+        cashed = 0
+        for suit in self._suits:
+            if suit == special or not hand & self._masks[suit]:
+                continue
+            top = 0
+            for group in groups[suit]:
+                m = live & group
+                if not m:
+                    continue
+                if m & ~hand:
+                    break
+                top += m.bit_count()
+            if top:
+                mask = self._masks[suit]
+                for h in rivals:
+                    follow = (h & mask).bit_count()
+                    if follow < top:
+                        top = follow
+                cashed += top
+        if cashed:
+            total = count + cashed
+            for h in partners:
+                if h.bit_count() < total:
+                    return count
+            return total
+        return count
 
     def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int],
                maxi: bool, last: bool) -> list[int]:
