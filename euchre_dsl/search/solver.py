@@ -49,6 +49,8 @@ __all__ = ["Solver"]
 DEFAULT_TABLE_LIMIT = 1 << 17
 #: The most positions kept, whatever the hand size (about 250 MB).
 MAX_TABLE_LIMIT = 1 << 21
+#: Suit layouts whose key part is remembered (per contract) before the memo is cleared.
+CODE_CACHE_LIMIT = 1 << 16
 
 
 def table_limit_for(hand_size: int) -> int:
@@ -88,6 +90,10 @@ class Solver:
             groups.append(per_suit)
         self._all_groups = groups
         self._tables: dict[int, dict[int, int]] = {}
+        # per contract: a suit's layout (its cards in each hand) -> its key part
+        self._code_caches: list[dict[int, int]] = [{} for _ in range(6)]
+        self._codes: dict[int, int] = self._code_caches[0]
+        self._size = deck.size
         # the key's digits: a holder (0..n-1), a holder of a copy tied with the
         # card before (n..2n-1, with a double deck), and the suit's end
         self._sep = 2 * self.n if deck.copies > 1 else self.n
@@ -187,6 +193,7 @@ class Solver:
         # joker's own suit in no-trump
         self._special = contract if contract < 4 else 4
         self._groups = self._all_groups[contract]
+        self._codes = self._code_caches[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -598,7 +605,7 @@ class Solver:
         cards in power order (played cards dropped: rank compression), the
         plain suits sorted (they are interchangeable), then the leader."""
         suits = self._suits
-        key = self._suit_code(suits[0])[0]
+        key = self._suit_code_packed(suits[0]) >> 6
         a = self._suit_code_packed(suits[1])
         b = self._suit_code_packed(suits[2])
         c = self._suit_code_packed(suits[3])
@@ -664,9 +671,24 @@ class Solver:
         return code * base + sep, mask.bit_count() + 2
 
     def _suit_code_packed(self, suit: int) -> int:
-        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting."""
-        code, width = self._suit_code(suit)
-        return code * 64 + width - 2
+        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting;
+        remembered per contract by who holds which of the suit's cards (a
+        suit's layout recurs across many positions)."""
+        mask = self._masks[suit]
+        hands = self._hands
+        width = self._size
+        layout = 0
+        for s in range(self.n):
+            layout |= (hands[s] & mask) << (width * s)
+        codes = self._codes
+        packed = codes.get(layout, -1)
+        if packed < 0:
+            code, digits = self._suit_code(suit)
+            packed = code * 64 + digits - 2
+            if len(codes) >= CODE_CACHE_LIMIT:
+                codes.clear()
+            codes[layout] = packed
+        return packed
 
 
 def _reverse(items: list[int], start: int, stop: int) -> None:
