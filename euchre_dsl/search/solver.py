@@ -514,7 +514,9 @@ class Solver:
 
         Two cards of the hand are equivalent when every card between them in
         power order is gone (played, or never dealt) -- or is on the table
-        while both lose to the trick's best card so far.  Order: to a lead,
+        while both lose to the trick's best card so far -- and no other seat
+        holds a copy of either (equal cards go to the first played, so such a
+        copy beats one and not the other).  Order: to a lead,
         the highest card of each suit first (trump first), then the others;
         when following, the cards that would win the trick first (the lowest
         of them in the last seat, else the highest) unless the seat's own side
