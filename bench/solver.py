@@ -8,7 +8,10 @@ which asks only the questions that can change the score).  Times are the CPU
 time of this thread, so a machine shared with other work does not inflate
 them.  Prints a markdown table per scenario (median, mean, 99th percentile,
 worst, and the mean number of positions searched); ``--out FILE`` writes the
-table to a file too.
+table to a file too.  ``--variant FILE`` adds a scenario for a variant file (for
+instance ``samples/double-deck/double-deck-bid.yaml``), ``--per-deal`` prints
+each deal's figures as it goes, and ``--tricks-only`` skips the score search
+(long deals, where one search is measurement enough).
 It measures the installed build when there is one (compiled or not), else
 the source tree; the first line says which.
 """
@@ -35,7 +38,7 @@ from euchre_dsl.search.solver import Solver  # noqa: E402
 from euchre_dsl.cards import NO_TRUMP  # noqa: E402
 from euchre_dsl.engine.actions import CALL, ORDER_UP_ROUND, PASS, PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
-from euchre_dsl.rules.registry import compile_data, load_variant  # noqa: E402
+from euchre_dsl.rules.registry import compile_data, compile_file, load_variant  # noqa: E402
 from euchre_dsl.rules.ruleset import RuleSet  # noqa: E402
 
 #: name -> (variant, how the random bidding is steered)
@@ -76,7 +79,10 @@ def to_opening_lead(game: Game, rng: random.Random, steer: str) -> None:
 
 
 def rules_of(variant: str | dict[str, Any]) -> RuleSet:
-    return load_variant(variant) if isinstance(variant, str) else compile_data(variant)
+    if isinstance(variant, dict):
+        return compile_data(variant)
+    return compile_file(Path(variant)) if variant.endswith((".yaml", ".euchre")) else \
+        load_variant(variant)
 
 
 def percentiles(values: list[float]) -> tuple[float, float, float, float]:
@@ -86,7 +92,8 @@ def percentiles(values: list[float]) -> tuple[float, float, float, float]:
     return statistics.median(values), statistics.fmean(values), p99, values[-1]
 
 
-def bench(variant: str | dict[str, Any], steer: str, deals: int, seed: int
+def bench(variant: str | dict[str, Any], steer: str, deals: int, seed: int,
+          per_deal: bool = False, tricks_only: bool = False
           ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Per deal: ms and positions of ``solve`` (exact tricks) and of
     ``solve_points`` (the score only), each from an empty table."""
@@ -98,13 +105,18 @@ def bench(variant: str | dict[str, Any], steer: str, deals: int, seed: int
         game = Game(rules, dealer=rng.randrange(rules.players.count))
         to_opening_lead(game, rng, steer)
         seat = None if game.maker is not None else game.to_act
-        for i, entry in enumerate((solver.solve, solver.solve_points)):
+        entries = (solver.solve,) if tricks_only else (solver.solve, solver.solve_points)
+        for i, entry in enumerate(entries):
             solver.clear()
             before = solver.nodes
             t0 = time.thread_time()
-            entry(game, seat)
+            value = entry(game, seat)
             out[2 * i].append((time.thread_time() - t0) * 1000)
             out[2 * i + 1].append(solver.nodes - before)
+            if per_deal:
+                print(f"  deal {len(out[2 * i])} {entry.__name__}: {value} "
+                      f"in {out[2 * i][-1] / 1000:.2f} s, {out[2 * i + 1][-1]} positions",
+                      flush=True)
     return out
 
 
@@ -113,8 +125,16 @@ def main() -> None:
     ap.add_argument("--deals", type=positive, default=2000, help="deals per scenario")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", help="run only the scenarios whose name contains this")
+    ap.add_argument("--variant", action="append", default=[], metavar="FILE",
+                    help="add a scenario for this variant file (repeatable)")
+    ap.add_argument("--per-deal", action="store_true", help="print each deal's figures")
+    ap.add_argument("--tricks-only", action="store_true",
+                    help="time only the exact trick count, not the score search")
     ap.add_argument("--out", type=Path, help="also write the table to this file")
     args = ap.parse_args()
+    scenarios = dict(SCENARIOS)
+    for path in args.variant:
+        scenarios[Path(path).stem] = (path, "any")
     compiled = not str(solver_module.__file__).endswith(".py")
     head = (f"solver build: {'compiled' if compiled else 'pure Python'}, Python "
             f"{sys.version.split()[0]}, {args.deals} seeded deals per row (seed {args.seed}), "
@@ -124,12 +144,16 @@ def main() -> None:
              "| score: median ms | mean ms | p99 ms | max ms | positions (mean) |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     print("\n".join(lines), flush=True)
-    for name, (variant, steer) in SCENARIOS.items():
+    for name, (variant, steer) in scenarios.items():
         if args.only and args.only not in name:
             continue
-        times, nodes, ptimes, pnodes = bench(variant, steer, args.deals, args.seed)
+        times, nodes, ptimes, pnodes = bench(variant, steer, args.deals, args.seed,
+                                             args.per_deal, args.tricks_only)
         cells = [name]
         for t, n in ((times, nodes), (ptimes, pnodes)):
+            if not t:
+                cells += ["-"] * 5
+                continue
             med, mean, p99, worst = percentiles(t)
             cells += [f"{med:.3f}", f"{mean:.3f}", f"{p99:.2f}", f"{worst:.2f}",
                       f"{statistics.fmean(n):.0f}"]

@@ -21,13 +21,18 @@ How it is fast:
   with alpha-beta cut-offs the moment the answer is known; the score-level
   entry points ask only the questions that can change the score;
 * hands are bit masks; of several cards of one hand that are neighbours
-  in rank once the cards between them are gone, only one is tried;
+  in rank once the cards between them are gone, only one is tried (with a
+  double deck, another seat's copy of a card stands between: equal cards
+  go to the first played);
+* at a trick boundary, tricks a side is sure of bound the search: the
+  top trumps of one seat, and the winners the leader can cash in a row;
 * a transposition table at trick boundaries, keyed on a rank-compressed,
   suit-relative encoding (who holds each remaining card of each effective
-  suit, in power order; the plain suits sorted, since they are
-  interchangeable), holding lower and upper bounds; it is bounded and
-  cleared when full, and kept between calls (one per side counted and kind
-  of contract), so the sampled worlds of one bot decision share it.
+  suit, in power order, the holders of copies of one card in seat order;
+  the plain suits sorted, since they are interchangeable), holding lower
+  and upper bounds; it is bounded (more for longer hands) and cleared when
+  full, and kept between calls (one per side counted and kind of
+  contract), so the sampled worlds of one bot decision share it.
 """
 
 from __future__ import annotations
@@ -39,41 +44,66 @@ from .position import Position, position_of, utilities
 
 __all__ = ["Solver"]
 
-#: Positions kept in each transposition table before it is cleared.
+#: Positions kept in each transposition table before it is cleared, for hands
+#: of up to eight cards; see :func:`table_limit_for`.
 DEFAULT_TABLE_LIMIT = 1 << 17
+#: The most positions kept, whatever the hand size (about 250 MB).
+MAX_TABLE_LIMIT = 1 << 21
+#: Suit layouts whose key part is remembered (per contract) before the memo is cleared.
+CODE_CACHE_LIMIT = 1 << 16
+
+
+def table_limit_for(hand_size: int) -> int:
+    """Positions kept before the table is cleared: :data:`DEFAULT_TABLE_LIMIT`,
+    doubled for each card of a hand past eight (the positions of a deal grow
+    by far more than that per card, and a table cleared in mid-search throws
+    away the work that would answer the next question), up to
+    :data:`MAX_TABLE_LIMIT`."""
+    return min(MAX_TABLE_LIMIT, DEFAULT_TABLE_LIMIT << max(0, hand_size - 8))
 
 
 class Solver:
     """Open-hand solver for one rule set; reuse it across positions and worlds."""
 
-    def __init__(self, rules: RuleSet, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
+    def __init__(self, rules: RuleSet, table_limit: int | None = None) -> None:
         self.rules = rules
         deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.deck = deck
         self.n = rules.players.count
-        self.table_limit = table_limit
+        self.table_limit = (table_limit_for(rules.deal.hand_size) if table_limit is None
+                            else table_limit)
         #: positions visited by the searches so far (for the bench)
         self.nodes = 0
-        # per contract, per effective suit: the suit's cards, strongest first
-        orders: list[list[tuple[int, ...]]] = []
+        # per contract, per effective suit: the suit's cards of equal power
+        # (the copies of one card), as masks, strongest first
+        groups: list[list[tuple[int, ...]]] = []
         for contract in range(6):
             eff = deck.effective_suits[contract]
             per_suit: list[tuple[int, ...]] = []
             for suit in range(5):
                 power = deck.powers[contract][suit]
-                cards = [c for c in range(deck.size) if eff[c] == suit]
-                cards.sort(key=lambda c: -power[c])
-                per_suit.append(tuple(cards))
-            orders.append(per_suit)
-        self._orders = orders
+                by_power: dict[int, int] = {}
+                for c in range(deck.size):
+                    if eff[c] == suit:
+                        by_power[power[c]] = by_power.get(power[c], 0) | (1 << c)
+                per_suit.append(tuple(by_power[p] for p in sorted(by_power, reverse=True)))
+            groups.append(per_suit)
+        self._all_groups = groups
         self._tables: dict[int, dict[int, int]] = {}
-        base = self.n + 1
+        # per contract: a suit's layout (its cards in each hand) -> its key part
+        self._code_caches: list[dict[int, int]] = [{} for _ in range(6)]
+        self._codes: dict[int, int] = self._code_caches[0]
+        self._size = deck.size
+        # the key's digits: a holder (0..n-1), a holder of a copy tied with the
+        # card before (n..2n-1, with a double deck), and the suit's end
+        self._sep = 2 * self.n if deck.copies > 1 else self.n
+        base = self._sep + 1
         self._pow: list[int] = [base ** k for k in range(deck.size + 8)]
         # the search state, loaded from a Position by _load
         hand_size = rules.deal.hand_size
         self._contract = 0
         self._special = 4
-        self._order: list[tuple[int, ...]] = orders[0]
+        self._groups: list[tuple[int, ...]] = groups[0]
         self._masks: tuple[int, ...] = deck.suit_masks[0]
         self._powers: tuple[tuple[int, ...], ...] = deck.powers[0]
         self._eff: tuple[int, ...] = deck.effective_suits[0]
@@ -166,7 +196,8 @@ class Solver:
         # the suit that is not interchangeable with the others: trump, or the
         # joker's own suit in no-trump
         self._special = contract if contract < 4 else 4
-        self._order = self._orders[contract]
+        self._groups = self._all_groups[contract]
+        self._codes = self._code_caches[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -217,21 +248,23 @@ class Solver:
         hand = self._hands[seat]
         trick = self._tricks[0]
         legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
-        gone = ~(self._live | self._table)
+        held = self._live | self._table
         groups: dict[int, list[int]] = {}
         for suit in range(5):
             if not legal & self._masks[suit]:
                 continue
             head = -1
-            for c in self._order[suit]:
-                bit = 1 << c
-                if legal & bit:
-                    if head < 0:
-                        head = c
-                        groups[c] = [c]
+            for group in self._groups[suit]:
+                mine = legal & group
+                other = group & held & ~legal
+                if mine:
+                    cards = _bits(mine)
+                    if head < 0 or other:
+                        head = cards[0]
+                        groups[head] = cards
                     else:
-                        groups[head].append(c)
-                elif not gone & bit:
+                        groups[head].extend(cards)
+                if other:
                     head = -1
         return groups
 
@@ -321,6 +354,13 @@ class Solver:
                     lo = sure
                 elif sure < 0:
                     hi = left + sure
+                quick = self._quick_tricks(seat)
+                if quick:
+                    if (self._hero >> seat) & 1:
+                        if quick > lo:
+                            lo = quick
+                    elif left - quick < hi:
+                        hi = left - quick
             if lo >= need:
                 return True
             if hi < need:
@@ -385,23 +425,92 @@ class Solver:
     def _sure_tricks(self) -> int:
         """Tricks one side is sure of at a trick boundary: the holder of the
         highest trump left takes a trick with each trump it holds above every
-        other seat's (and, in no-trump, the joker's holder one trick).
+        other seat's (and, in no-trump, the joker's holder one trick); a copy
+        held by another seat is not above it.
         Positive: the counted side's; negative: the others'; 0: none known."""
         live = self._live
         owner = self._owner
         holder = -1
         count = 0
-        for card in self._order[self._special]:
-            if not (live >> card) & 1:
-                continue
-            if holder < 0:
-                holder = owner[card]
-            elif owner[card] != holder:
+        for group in self._groups[self._special]:
+            m = live & group
+            k = 0
+            while m:
+                low = m & -m
+                seat = owner[low.bit_length() - 1]
+                if holder < 0:
+                    holder = seat
+                elif seat != holder:
+                    # another seat's copy of the card, played first, would win
+                    k = -1
+                    break
+                k += 1
+                m ^= low
+            if k < 0:
                 break
-            count += 1
+            count += k
         if count == 0:
             return 0
         return count if (self._hero >> holder) & 1 else -count
+
+    def _quick_tricks(self, leader: int) -> int:
+        """Tricks the leader's side takes in a row from the lead: the leader's
+        trumps above every other seat's, then in each other suit the leader's
+        cards above every other seat's, as many as every opponent holding a
+        trump can follow (none can trump in); the side suits count only when
+        each partner has a card other than a trump for every trick cashed, so
+        that none has to trump a winner and take the lead."""
+        hands = self._hands
+        hand = hands[leader]
+        groups = self._groups
+        live = self._live
+        special = self._special
+        trumps = self._masks[special]
+        count = 0
+        for group in groups[special]:
+            m = live & group
+            if not m:
+                continue
+            if m & ~hand:
+                break
+            count += m.bit_count()
+        side = (self._hero >> leader) & 1
+        rivals: list[int] = []
+        partners: list[int] = []
+        for s in range(self.n):
+            h = hands[s]
+            if s == leader or not h:
+                continue
+            if (self._hero >> s) & 1 == side:
+                partners.append(h & ~trumps)
+            elif h & trumps:
+                rivals.append(h)
+        cashed = 0
+        for suit in self._suits:
+            if suit == special or not hand & self._masks[suit]:
+                continue
+            top = 0
+            for group in groups[suit]:
+                m = live & group
+                if not m:
+                    continue
+                if m & ~hand:
+                    break
+                top += m.bit_count()
+            if top:
+                mask = self._masks[suit]
+                for h in rivals:
+                    follow = (h & mask).bit_count()
+                    if follow < top:
+                        top = follow
+                cashed += top
+        if cashed:
+            total = count + cashed
+            for h in partners:
+                if h.bit_count() < total:
+                    return count
+            return total
+        return count
 
     def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int],
                maxi: bool, last: bool) -> list[int]:
@@ -409,15 +518,19 @@ class Solver:
 
         Two cards of the hand are equivalent when every card between them in
         power order is gone (played, or never dealt) -- or is on the table
-        while both lose to the trick's best card so far.  Order: to a lead,
+        while both lose to the trick's best card so far -- and no other seat
+        holds a copy of either (equal cards go to the first played, so such a
+        copy beats one and not the other).  Order: to a lead,
         the highest card of each suit first (trump first), then the others;
         when following, the cards that would win the trick first (the lowest
         of them in the last seat, else the highest) unless the seat's own side
         is winning it, then the others from the lowest up."""
         legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
         table = self._table
-        gone = ~(self._live | table)
-        order = self._order
+        # the cards of the other seats (in hand or on the table), and in hand
+        others = (self._live | table) & ~legal
+        held = self._live & ~legal
+        groups = self._groups
         masks = self._masks
         out: list[int] = []
         if not trick:
@@ -427,24 +540,27 @@ class Solver:
                     continue
                 run = False
                 first = True
-                for card in order[suit]:
-                    bit = 1 << card
-                    if not legal & bit:
-                        if not gone & bit:
-                            run = False
-                    elif not run:
-                        run = True
+                for group in groups[suit]:
+                    mine = legal & group
+                    other = others & group
+                    if mine and (other or not run):
+                        card = (mine & -mine).bit_length() - 1
                         if first:
                             out.append(card)
                             first = False
                         else:
-                            rest |= bit
+                            rest |= 1 << card
+                    if other:
+                        run = False
+                    elif mine:
+                        run = True
             if rest:
                 for suit in self._suits:
                     if rest & masks[suit]:
-                        for card in order[suit]:
-                            if (rest >> card) & 1:
-                                out.append(card)
+                        for group in groups[suit]:
+                            m = rest & group
+                            if m:
+                                out.append(m.bit_length() - 1)
             return out
         power = self._powers[self._eff[trick[0]]]
         best = -1
@@ -462,17 +578,21 @@ class Solver:
                 continue
             run = False
             head_wins = False
-            for card in order[suit]:
-                bit = 1 << card
-                if not legal & bit:
-                    if not gone & bit and (head_wins or not table & bit):
-                        run = False
-                elif not run:
-                    run = True
+            for group in groups[suit]:
+                mine = legal & group
+                # cards on the table part two of ours only when the first wins
+                other = (others if head_wins else held) & group
+                if mine and (other or not run):
+                    card = (mine & -mine).bit_length() - 1
                     head_wins = power[card] > best
                     if head_wins:
                         wins += 1
                     out.append(card)
+                if other:
+                    run = False
+                    head_wins = False
+                elif mine:
+                    run = True
         if len(out) < 2:
             return out
         # the winners come first in `out` (trumps and high cards of the led suit
@@ -491,7 +611,7 @@ class Solver:
         cards in power order (played cards dropped: rank compression), the
         plain suits sorted (they are interchangeable), then the leader."""
         suits = self._suits
-        key = self._suit_code(suits[0])[0]
+        key = self._suit_code_packed(suits[0]) >> 6
         a = self._suit_code_packed(suits[1])
         b = self._suit_code_packed(suits[2])
         c = self._suit_code_packed(suits[3])
@@ -522,23 +642,59 @@ class Solver:
         return key * self.n + leader
 
     def _suit_code(self, suit: int) -> tuple[int, int]:
-        """Who holds the suit's remaining cards, strongest first, as base-(n+1)
-        digits between a leading 1 and a closing n; and how many digits."""
+        """Who holds the suit's remaining cards, strongest first, as digits
+        between a leading 1 and a closing separator; and how many digits.
+
+        Copies of one card are tied: their holders come in seat order, each
+        after the first marked as tied (its seat + n), so that which copy a
+        seat holds makes no difference to the key."""
         mask = self._live & self._masks[suit]
-        sep = self.n
+        sep = self._sep
         base = sep + 1
         code = 1
         if mask:
             owner = self._owner
-            for card in self._order[suit]:
-                if (mask >> card) & 1:
-                    code = code * base + owner[card]
+            n = self.n
+            for group in self._groups[suit]:
+                m = mask & group
+                if not m:
+                    continue
+                low = m & -m
+                seat = owner[low.bit_length() - 1]
+                m ^= low
+                if not m:
+                    code = code * base + seat
+                    continue
+                seats = [seat]
+                while m:
+                    low = m & -m
+                    seats.append(owner[low.bit_length() - 1])
+                    m ^= low
+                seats.sort()
+                code = code * base + seats[0]
+                for k in range(1, len(seats)):
+                    code = code * base + seats[k] + n
         return code * base + sep, mask.bit_count() + 2
 
     def _suit_code_packed(self, suit: int) -> int:
-        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting."""
-        code, width = self._suit_code(suit)
-        return code * 64 + width - 2
+        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting;
+        remembered per contract by who holds which of the suit's cards (a
+        suit's layout recurs across many positions)."""
+        mask = self._masks[suit]
+        hands = self._hands
+        width = self._size
+        layout = 0
+        for s in range(self.n):
+            layout |= (hands[s] & mask) << (width * s)
+        codes = self._codes
+        packed = codes.get(layout, -1)
+        if packed < 0:
+            code, digits = self._suit_code(suit)
+            packed = code * 64 + digits - 2
+            if len(codes) >= CODE_CACHE_LIMIT:
+                codes.clear()
+            codes[layout] = packed
+        return packed
 
 
 def _reverse(items: list[int], start: int, stop: int) -> None:
@@ -548,3 +704,13 @@ def _reverse(items: list[int], start: int, stop: int) -> None:
         items[start], items[stop] = items[stop], items[start]
         start += 1
         stop -= 1
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of ``mask``, lowest index first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -5,13 +5,15 @@ the engine's per-action API (tests/search/solver_tools.py) on thousands of
 seeded random positions late in the hand, across the variants whose rules
 change the play: bowers, the joker, no-trump and low no-trump, loners, lone
 defenders, dropped players in Buck, three-, five-, six- and seven-player
-tables; whole deals are compared with a plain alpha-beta.
+tables, and the double deck (two copies of each card, the first played of
+equal cards winning); whole deals are compared with a plain alpha-beta.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,7 +22,7 @@ from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
 from euchre_dsl.search.position import Position, position_of, utilities
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.game import Game
-from euchre_dsl.rules.registry import compile_data, load_variant
+from euchre_dsl.rules.registry import compile_data, compile_file, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
 from .solver_tools import brute_force, counted_side, random_position, reference_alpha_beta
@@ -157,6 +159,46 @@ def test_points_are_the_score_of_the_best_trick_count(name: str) -> None:
         pos = position_of(game, seat)
         some = solver.card_points_position(pos, u, 1 << one)
         assert one in some and all(points[c] == v for c, v in some.items()), (name, i)
+
+
+DOUBLE_DECK = compile_file(Path(__file__).resolve().parents[2] / "samples" / "double-deck"
+                           / "double-deck-bid.yaml")
+
+
+def test_double_deck_positions_agree_with_the_references() -> None:
+    """Two copies of each card, equal in power, the first played winning a tie:
+    a seat's copy of a card stands between two of another seat's cards, so
+    they are not interchangeable, and a trump is sure only above every copy."""
+    solver = Solver(DOUBLE_DECK)
+    rng = random.Random("solver-double-deck")
+    for i in range(150):
+        game = random_position(DOUBLE_DECK, rng, 3)
+        assert solver.solve(game) == brute_force(game, counted_side(game, None)), i
+    for i in range(250):
+        game = random_position(DOUBLE_DECK, rng, 5, 4)
+        side = counted_side(game, None)
+        assert solver.solve(game) == reference_alpha_beta(game, side), i
+    for i in range(40):
+        game = random_position(DOUBLE_DECK, rng, 2)
+        side = counted_side(game, None)
+        expected = {}
+        for action in game.legal_actions():
+            child = game.clone()
+            child.apply(action)
+            expected[action.arg] = brute_force(child, side)
+        assert solver.card_values(game) == expected, i
+
+
+def test_a_copy_led_first_beats_the_same_trump() -> None:
+    """Hearts trump, two tricks, E to lead.  N holds the right bower and a club,
+    E the other copy of the right bower and the ace of spades.  E leads his
+    copy first: N must follow with hers and loses to it, and E's ace takes
+    the last trick: the makers (N and S) take nothing."""
+    deck = Deck.of("9", False, 2)
+    hands = [deck.mask(deck.parse(c) for c in h.split())
+             for h in ("JH 9C", "JH2 AS", "9S TS", "9D TD")]
+    pos = Position(HEARTS, hands, [], [], E, (E, S, W, N), 0b0101, 0, 2)
+    assert Solver(DOUBLE_DECK).solve_position(pos) == 0
 
 
 def test_a_tiny_table_is_cleared_and_stays_right() -> None:
