@@ -234,6 +234,14 @@ def test_resume_after_a_kill_gives_the_bytes_of_an_uninterrupted_run(tmp_path: P
     assert not partial.exists()
 
 
+def _hear_interrupts() -> None:
+    """In the child: Ctrl-C back at its default.  A shell without job control starts
+    a background job (``.ci/run &``) with SIGINT ignored, every process below it
+    inherits that, and Python then leaves SIGINT ignored (as it should): the run
+    would never hear the test's interrupt and would finish normally."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
         tmp_path: Path) -> None:
     """Issue 27, finding 19: Ctrl-C leaves the old file as it was, says where the
@@ -244,7 +252,8 @@ def test_an_interrupted_run_leaves_the_target_and_resumes_to_the_same_bytes(
     assert _euchre(*args, "-o", str(whole)).returncode == 0
     out.write_bytes(b"old\n")
     proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "-o", str(out)], env=ENV,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            preexec_fn=_hear_interrupts)
     deadline = time.monotonic() + 120
     while (not partial.exists() or partial.stat().st_size == 0) and \
             time.monotonic() < deadline:
