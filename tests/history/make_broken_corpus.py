@@ -71,6 +71,40 @@ def record(hands: list[Hand], start: dict[str, int] | None = None,
     return out
 
 
+def scripted_hand(variant: str, seats: list[str], dealer: str, deal: dict[str, list[str]],
+                  upcard: str | None, actions: list[list[Any]],
+                  widow: list[str] | None = None, final: bool = True) -> dict[str, Any]:
+    """A one-hand record of any variant: ``deal`` dealt, ``actions`` played until the
+    planted problem stops them, the engine's result (none for an unfinished hand)."""
+    game = Game(load_variant(variant), seats, seats.index(dealer))
+    deck = game.deck
+    cards = [[deck.parse(c) for c in deal[s]] for s in seats]
+    up = None if upcard is None else deck.parse(upcard)
+    if widow is None:
+        game.deal(cards, up)
+    else:
+        game.deal(cards, up, [deck.parse(c) for c in widow])
+    try:
+        for action in actions:
+            game.apply(action_from_json(game, action), allow_renege=True)
+    except IllegalAction:  # the planted problem: the hand stops there
+        pass
+    dealt: dict[str, Any] = {"hands": copy.deepcopy(deal), "upcard": upcard}
+    if widow is not None:
+        dealt["widow"] = list(widow)
+    hand: dict[str, Any] = {"dealer": dealer, "deal": dealt, "actions": copy.deepcopy(actions)}
+    if game.hand_over:
+        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
+    else:
+        game.abandon_hand()
+    out: dict[str, Any] = {"format": "ehh/1", "variant": variant, "seats": seats,
+                           "hands": [hand]}
+    if final:
+        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                        "winner": winner_to_json(game)}
+    return out
+
+
 #: A scripted hand of ``five-hand-call-partner`` (dealer E, hearts ordered up by A, who
 #: calls the queen of hearts: B holds it and shows it in trick 2).  A and B take 2
 #: tricks: euchred, 2 to each of C, D and E.
@@ -96,25 +130,11 @@ CALLED_ACTIONS = [
 def called_hand(changes: dict[int, list[Any]] | None = None) -> dict[str, Any]:
     """The scripted called-partner hand, with some actions replaced, and the engine's
     result (none when the hand stops on the planted problem)."""
-    rules = load_variant("five-hand-call-partner")
-    game = Game(rules, CALLED_SEATS, CALLED_SEATS.index("E"))
-    deck = game.deck
-    game.deal([[deck.parse(c) for c in CALLED_DEAL[s]] for s in CALLED_SEATS],
-              deck.parse("JH"))
     actions = copy.deepcopy(CALLED_ACTIONS)
     for i, a in (changes or {}).items():
         actions[i] = a
-    try:
-        for action in actions:
-            game.apply(action_from_json(game, action), allow_renege=True)
-    except IllegalAction:
-        pass
-    hand: dict[str, Any] = {"dealer": "E", "deal": {"hands": copy.deepcopy(CALLED_DEAL),
-                                                    "upcard": "JH"}, "actions": actions}
-    if game.hand_over:
-        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
-    return {"format": "ehh/1", "variant": "five-hand-call-partner", "seats": CALLED_SEATS,
-            "hands": [hand]}
+    return scripted_hand("five-hand-call-partner", CALLED_SEATS, "E", CALLED_DEAL, "JH",
+                         actions, final=False)
 
 
 #: A bid-euchre hand (every card dealt, no upcard), dealer W: N bids 4, names spades and
@@ -146,27 +166,7 @@ def bid_actions(auction: str = "N bid 4; E pass; S pass; W pass; N call S",
 
 def bid_hand(actions: list[list[Any]], final: bool = True) -> dict[str, Any]:
     """A one-hand bid-euchre record of ``actions``, results by the engine (as ``record``)."""
-    game = Game(load_variant("bid-euchre"), LABELS, LABELS.index("W"))
-    deck = game.deck
-    game.deal([[deck.parse(c) for c in BID_DEAL[s]] for s in LABELS], None)
-    try:
-        for action in actions:
-            game.apply(action_from_json(game, action), allow_renege=True)
-    except IllegalAction:  # the planted problem: the hand stops there
-        pass
-    hand: dict[str, Any] = {"dealer": "W", "deal": {"hands": copy.deepcopy(BID_DEAL),
-                                                     "upcard": None},
-                            "actions": copy.deepcopy(actions)}
-    if game.hand_over:
-        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
-    else:
-        game.abandon_hand()
-    out: dict[str, Any] = {"format": "ehh/1", "variant": "bid-euchre", "seats": LABELS,
-                           "hands": [hand]}
-    if final:
-        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
-                        "winner": winner_to_json(game)}
-    return out
+    return scripted_hand("bid-euchre", LABELS, "W", BID_DEAL, None, actions, final=final)
 
 
 def one_hand(actions: list[list[Any]] = ACT1, **kw: Any) -> dict[str, Any]:
@@ -431,7 +431,6 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
 
 
 # ------------------------------------------------------------- Hasenpfeffer
-HASENPFEFFER = load_variant("hasenpfeffer")
 #: A Hasenpfeffer deal worked by hand (docs/rules.md): N holds the joker, the widow is TD.
 HP_DEAL = {"N": ["JK", "AS", "KS", "QS", "9H", "TC"], "E": ["JS", "TS", "9S", "AH", "KH", "QH"],
            "S": ["JH", "TH", "AD", "KD", "QD", "JD"], "W": ["JC", "AC", "KC", "QC", "9C", "9D"]}
@@ -453,28 +452,8 @@ HP_ACTS: list[list[Any]] = [
 
 def hasenpfeffer_record(actions: list[list[Any]], final: bool = True) -> dict[str, Any]:
     """A one-hand Hasenpfeffer record of ``HP_DEAL`` with the engine's result."""
-    game = Game(HASENPFEFFER, LABELS, LABELS.index("N"))
-    deck = game.deck
-    game.deal([[deck.parse(c) for c in HP_DEAL[s]] for s in LABELS], None,
-              [deck.parse(c) for c in HP_WIDOW])
-    try:
-        for action in actions:
-            game.apply(action_from_json(game, action), allow_renege=True)
-    except IllegalAction:  # the planted problem: the hand stops there
-        pass
-    hand: dict[str, Any] = {"dealer": "N", "deal": {"hands": copy.deepcopy(HP_DEAL),
-                                                    "upcard": None, "widow": list(HP_WIDOW)},
-                            "actions": copy.deepcopy(actions)}
-    if game.hand_over:
-        hand["result"] = result_to_json(game, game.last_result)  # type: ignore[arg-type]
-    else:
-        game.abandon_hand()
-    out: dict[str, Any] = {"format": "ehh/1", "variant": "hasenpfeffer", "seats": LABELS,
-                           "hands": [hand]}
-    if final:
-        out["final"] = {"scores": dict(zip(game.side_names, game.scores)),
-                        "winner": winner_to_json(game)}
-    return out
+    return scripted_hand("hasenpfeffer", LABELS, "N", HP_DEAL, None, actions,
+                         widow=list(HP_WIDOW), final=final)
 
 
 def hasenpfeffer_cases() -> None:
