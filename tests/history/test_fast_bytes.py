@@ -6,9 +6,11 @@ nothing; anything else must go to the parsed path, which then gives its
 problems exactly as before.  So, record by record, the problems and counts
 of a file read with the validator's ``prove`` are those read without any fast
 path: for games of every shipped variant, for near misses written by hand
-(escapes, whitespace, repeated keys, a byte that would alias a card) and for
-games broken at random, as values and as bytes.  It must also prove what it
-is for: every record our writer writes that the fast check proves.
+(escapes, repeated keys, a byte that would alias a card, parts out of the
+order they are replayed in) and for games broken at random, as values and as
+bytes, in each form a producer writes (our writer's, pretty-printed, another
+producer's key order with its own keys and names).  It must also prove what it
+is for: every record, in any of those forms, that the fast check proves.
 """
 
 from __future__ import annotations
@@ -38,6 +40,34 @@ def _line(rec: dict[str, Any]) -> bytes:
     return dump_record(rec).encode() + b"\n"
 
 
+def _pretty(rec: dict[str, Any]) -> bytes:
+    """A record pretty-printed, as people and most tools write a ``.json`` file."""
+    return json.dumps(rec, indent=2, ensure_ascii=False).encode() + b"\n"
+
+
+def _reordered(value: Any) -> Any:
+    """``value`` with the keys of every object in reverse order (the hand's actions
+    before its deal and dealer, the final before the hands, the seats after them)."""
+    if isinstance(value, dict):
+        return {k: _reordered(value[k]) for k in reversed(list(value))}
+    if isinstance(value, list):
+        return [_reordered(v) for v in value]
+    return value
+
+
+def _another_producer(rec: dict[str, Any]) -> bytes:
+    """A record as another producer writes it: ``json.dumps``' spaces, keys reordered,
+    players whose names are not ASCII, an ``x-`` key holding nested values."""
+    other = dict(_reordered(rec), players={s: f"Zo\u00eb {s} \u5317" for s in rec["seats"]})
+    other["x-producer"] = {"name": "os2ehh", "build": [1, True, None, {"a": []}]}
+    return json.dumps(other, ensure_ascii=False).encode() + b"\n"
+
+
+#: The forms a record is tried in: how our writer writes it, and as others do.
+FORMS: dict[str, Callable[[dict[str, Any]], bytes]] = {
+    "ours": lambda rec: _line(rec), "pretty": _pretty, "another producer": _another_producer}
+
+
 def _games(variant: str) -> list[dict[str, Any]]:
     """Seeded games of ``variant``: unfinished ones, and one played to its end."""
     return [random_game(variant, seed, max_hands=4) for seed in range(2)] + \
@@ -60,18 +90,31 @@ def _agree(lines: list[bytes]) -> None:
     assert _checked(lines, True) == _checked(lines, False)
 
 
+@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_written_records_are_proved_exactly_where_the_fast_check_proves_them(
-        variant: str) -> None:
+        variant: str, form: str) -> None:
     v = Validator()
     rules = load_variant(variant)
     handled = not rules.deal.widow and not rules.alone.call_for_best and \
         rules.partner.call == "off"  # call_partner: a house-rule verb, the full checker's
+    write = FORMS[form]
     for rec in _GAMES[variant]:
         expected = len(rec["hands"]) if v.clean(rec, None) else -1
-        assert v.prove(_line(rec), None) == expected
+        assert v.prove(write(rec), None) == expected
         assert (expected >= 0) == handled  # a widow or a kitty: the parsed path's
-    _agree([_line(rec) for rec in _GAMES[variant]])
+    _agree([write(rec) for rec in _GAMES[variant]])
+
+
+def test_an_inline_variant_is_read_once_and_known_by_its_bytes() -> None:
+    """Records that repeat an inline variant are proved against it; one that changes it
+    (here: a game to 5, so the claimed scores no longer end a game to 10) is not."""
+    rec = dict(_GAMES["standard"][2], variant={"extends": "standard", "name": "Ours"})
+    other = dict(rec, variant={"extends": "standard", "name": "Ours", "game": {"target": 5}})
+    v = Validator()
+    hands = len(rec["hands"])
+    assert [v.prove(_line(r), None) for r in (rec, rec, other, rec)] == [hands, hands, -1, hands]
+    _agree([_line(r) for r in (rec, rec, other, rec)])
 
 
 def test_the_optional_keys_are_proved_too() -> None:
@@ -154,13 +197,29 @@ NEAR_MISSES: list[tuple[str, bytes]] = [
     ("a tab inside a string", _replace_once(_CLEAN, b'"format":"ehh/1"', b'"format":"ehh/1\t"')),
     ("an inline variant", _replace_once(_CLEAN, b'"variant":"standard"',
                                         b'"variant":{"extends":"standard"}')),
+    ("a variant that is a number", _replace_once(_CLEAN, b'"variant":"standard"',
+                                                 b'"variant":7')),
+    ("a repeated top-level key", _replace_once(_CLEAN, b'"seats":', b'"format":"ehh/1","seats":')),
+    ("an x- key in a hand", _replace_once(_CLEAN, b'{"dealer":', b'{"x-note":1,"dealer":')),
+    ("an escape in a player's name", _replace_once(
+        _CLEAN, b'"hands":[', b'"players":{"N":"Jo\\u00e9"},"hands":[')),
+    ("a float inside an x- value", _replace_once(_CLEAN, b'"hands":[',
+                                                 b'"x-note":{"a":[1.5]},"hands":[')),
+    ("nesting deeper than the reader follows", _replace_once(
+        _CLEAN, b'"hands":[', b'"x-deep":' + b"[" * 40 + b"]" * 40 + b',"hands":[')),
+    ("start scores after the hands", _CLEAN[:_CLEAN.rindex(b'}')] +
+     b',"start_scores":{"N+S":0}}\n'),
+    ("no hands", _CLEAN[:_CLEAN.index(b'"hands":[')] + b'"hands":[]}\n'),
+    ("a vertical tab between tokens", _replace_once(_CLEAN, b'"seats":', b'\x0b"seats":')),
     ("no final", _CLEAN[:_CLEAN.rindex(b',"final":')] + b"}\n"),
     ("a wrong final winner", _replace_once(_CLEAN, b'"winner":"', b'"winner":"X')),
     ("two plays swapped", _swapped_plays()),
 ]
 
 
-PROVED = {"a carriage return", "no final"}  # still the plain form, and clean
+#: the near misses that are clean and in a form the byte reader reads
+PROVED = {"a carriage return", "no final", "whitespace between tokens", "keys in another order",
+          "a UTF-8 letter in a player's name", "an x- key", "an inline variant"}
 
 
 @pytest.mark.parametrize("why, line", NEAR_MISSES, ids=[m[0] for m in NEAR_MISSES])
@@ -178,6 +237,8 @@ def test_the_near_misses_say_what_they_say() -> None:
     assert "a wrong final winner" in errors
     assert "whitespace between tokens" not in errors
     assert "an escaped seat label" not in errors
+    assert "start scores after the hands" not in errors
+    assert "an x- key in a hand" in errors
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -196,9 +257,10 @@ _BYTES = list(b'"{}[],:. \t\\-+0123456789eENSWHDCJQKAT9apnulx') + [0, 0x7F, 0x80
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VARIANTS), st.integers(0, 2), st.data())
-def test_games_broken_as_bytes_agree(variant: str, game: int, data: st.DataObject) -> None:
-    line = bytearray(_line(_GAMES[variant][game]))
+@given(st.sampled_from(VARIANTS), st.integers(0, 2), st.sampled_from(list(FORMS)), st.data())
+def test_games_broken_as_bytes_agree(variant: str, game: int, form: str,
+                                     data: st.DataObject) -> None:
+    line = bytearray(FORMS[form](_GAMES[variant][game]))
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
         at = data.draw(st.integers(0, len(line) - 2), label="at")
         how = data.draw(st.sampled_from(["replace", "insert", "delete", "double"]), label="how")
@@ -215,7 +277,8 @@ def test_games_broken_as_bytes_agree(variant: str, game: int, data: st.DataObjec
 
 # ------------------------------------------------------------ the readers' ``prove``
 def test_proved_records_come_out_unparsed_and_others_as_without_it() -> None:
-    lines = [_CLEAN, b"\n", NEAR_MISSES[0][1], b"{not json\n", _CLEAN]
+    escaped = dict(NEAR_MISSES)["an escaped seat label"]
+    lines = [_CLEAN, b"\n", escaped, b"{not json\n", _CLEAN]
     v = Validator()
     proved = list(iter_jsonl(lines, "g.jsonl", v.prove))
     plain = list(iter_jsonl(lines, "g.jsonl"))
