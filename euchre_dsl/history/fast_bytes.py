@@ -334,8 +334,9 @@ class ByteCheck:
             seat = seating.short[b] if b < 128 else -1
         else:
             seat = -1
-            for s, label in enumerate(seating.label_bytes):
-                if ByteCheck._same(raw, i, end, label):
+            labels = seating.label_bytes
+            for s in range(len(labels)):  # not enumerate: a tuple per step
+                if ByteCheck._same(raw, i, end, labels[s]):
                     seat = s
                     break
         if seat < 0:
@@ -352,8 +353,9 @@ class ByteCheck:
     @staticmethod
     def _side(raw: bytes, i: int, end: int, seating: Seating) -> int:
         """The side ``raw[i:end]`` names."""
-        for side, name in enumerate(seating.side_bytes):
-            if ByteCheck._same(raw, i, end, name):
+        names = seating.side_bytes
+        for side in range(len(names)):
+            if ByteCheck._same(raw, i, end, names[side]):
                 return side
         raise NotPlain
 
@@ -472,10 +474,10 @@ class ByteCheck:
         if b == _QUOTE:
             seating = self.fast.seating_of(raw[start + 1:end - 1].decode("utf-8"), labels, file)
         elif b == _OPEN:
-            span = raw[start:end]
             seating = self._variant_seating
-            if seating is None or span != self._variant or file != self._variant_file or \
-                    seating.seats != labels:
+            if seating is None or not self._same(raw, start, end, self._variant) or \
+                    file != self._variant_file or seating.seats != labels:
+                span = raw[start:end]
                 seating = self.fast.seating_of(json.loads(span), labels, file)
                 self._variant, self._variant_file = span, file
                 self._variant_seating = seating
