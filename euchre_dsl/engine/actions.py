@@ -176,3 +176,9 @@ class IllegalAction(EuchreError):
         self.code = code
         self.message = message
         super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str, str]]:
+        """Pickled with both arguments, so a worker process can raise it to its pool
+        (the default rebuilds an exception from its message alone, which fails here
+        and leaves the pool waiting for a result that never comes)."""
+        return IllegalAction, (self.code, self.message)
