@@ -354,12 +354,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.output == "-":
         print(text)
     else:
-        out = Path(args.output)
-        old = out.read_text(encoding="utf-8") if out.exists() else ""
+        report = Path(args.output)
+        old = report.read_text(encoding="utf-8") if report.exists() else ""
         kept = written_sections(old)  # bench/bidding_rates.py's and vs_openspiel.py's stay
         if kept:
             text = text.rstrip("\n") + "\n\n" + kept
-        out.write_text(text, encoding="utf-8")
+        report.write_text(text, encoding="utf-8")
         print(f"wrote {args.output}", file=sys.stderr)
     for s in summaries:
         print(f"{s.match.key}: {s.match.a} - {s.match.b} = {s.diff:+.3f} ± {s.diff_ci:.3f} "
