@@ -111,9 +111,9 @@ def bench_simulate(games: int, records: bool) -> int:
     rules = load_variant("standard")
     spec = RunSpec(rules, "standard", 1, ("random",) * rules.players.count, records=records)
     hands = 0
-    with open(os.devnull, "w", encoding="utf-8") as sink:
+    with open(os.devnull, "wb") as sink:
         for batch in run(spec, games):
-            sink.write(batch.text)
+            sink.write(batch.data)
             hands += batch.stats.hands
     return hands
 

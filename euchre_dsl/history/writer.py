@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import IO, TYPE_CHECKING, Any, Final, Iterable, Sequence
 
-from ..cards import Deck
-from ..engine.actions import SWAP
+from ..cards import LOW_NO_TRUMP, Deck, contract_name
+from ..engine.actions import MISDEAL, PLAY, SWAP, ActionTuple, spell_action
 from ..engine.game import Game
 from .notation import (
     FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
@@ -105,54 +105,221 @@ def dump_pretty(record: dict[str, Any]) -> str:
     return text + "\n"
 
 
-def _orjson_dumps() -> Callable[[Any], bytes] | None:
-    """``orjson.dumps`` when the optional ``orjson`` is installed, else None."""
-    try:
-        from orjson import dumps
-    except ImportError:
-        return None
-    encode: Callable[[Any], bytes] = dumps  # typed here: without orjson installed it is Any
-    return encode
+def _json(value: Any) -> bytes:
+    """``value`` in UTF-8 as :func:`dump_record` writes it inside a record."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def _plain(value: Any) -> bool:
-    """Is ``value`` made of strings, ints, booleans, None, lists and str-keyed dicts only?"""
-    if value is None or isinstance(value, (str, int)):
-        return True
-    if isinstance(value, (list, tuple)):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return False
+#: Small ints as written (tricks, points and most scores).
+_INTS: Final = tuple(str(i).encode() for i in range(256))
 
 
-class RecordEncoder:
-    """:func:`dump_record`'s bytes for the records of one run, faster when ``orjson`` is
-    installed (encoding a simulated game is then about 7x faster; the simulator's
-    JSON Lines output about doubles its rate).
+def _int(value: int) -> bytes:
+    return _INTS[value] if 0 <= value < 256 else str(value).encode()
 
-    ``orjson`` writes exactly what ``json.dumps`` writes here for every string
-    (each code point was compared), int, boolean, None, list and str-keyed dict,
-    and refuses what ``json.dumps`` would write otherwise (ints beyond 64 bits,
-    lone surrogates, other keys): for those this falls back to ``json``.  It
-    writes floats differently and encodes types ``json`` rejects, so it is used
-    only when ``fixed`` -- the part of every record not built by the engine
-    (an inline variant, the meta's texts) -- is plain (:func:`_plain`, checked
-    once); the engine builds the rest from ints, strings, booleans and None.
+
+#: ``result.trump`` by contract (suits, no-trump, low no-trump).
+_TRUMPS: Final = tuple(_json(contract_name(c)) for c in range(LOW_NO_TRUMP + 1))
+
+
+class JsonLinesWriter:
+    """The records of simulated games as JSON Lines: for each game, exactly the bytes
+    of ``dump_record(game_record(game, variant, [hand_record(...) ...], meta,
+    start_scores=...))`` and a newline, without building the dicts.
+
+    Building a hand's dicts and lists and encoding them cost about as much as
+    playing the hand.  Here every piece is encoded once -- a card, a seat, an
+    action, a key with its neighbours' punctuation, each by :func:`_json`, so in
+    the canonical form -- and a record is those pieces in order: one list of
+    pieces per batch, joined once.  A play is looked up by seat and card, every
+    other action in a table filled as actions first occur (spelt by
+    :func:`~euchre_dsl.engine.actions.spell_action`, as :func:`hand_record`
+    spells them); cards shown face up (a ``swap``, a ``misdeal``) are spelt each
+    time.  The same bytes as the dict path are tested on every shipped variant.
+
+    Call :meth:`start_game`, :meth:`hand` after each hand, :meth:`end_game`;
+    :meth:`take` hands back the bytes written so far.
     """
 
-    def __init__(self, fixed: Any) -> None:
-        self._dumps = _orjson_dumps() if _plain(fixed) else None
+    def __init__(self, variant: str | dict[str, Any]) -> None:
+        self.variant = _json(variant)
+        self.parts: list[bytes] = []
+        self.first = True  # no hand written yet in this game
+        self.strings: dict[str, bytes] = {}
+        self.spelt: dict[ActionTuple, bytes] = {}
+        # bound to a game's deck and seats (_bind)
+        self.deck: Deck | None = None
+        self.labels: tuple[str, ...] = ()
+        self.sides: tuple[str, ...] = ()
+        self.size = 0
+        self.listing: list[int] = []
+        self.cards: list[bytes] = []  # '"AS"'
+        self.comma_cards: list[bytes] = []  # ',"AS"'
+        self.seats: list[bytes] = []  # '"N"'
+        self.plays: list[bytes] = []  # ',["N","play","AS"]' at seat * size + card
+        self.dealer_heads: list[bytes] = []  # '{"dealer":"N","deal":{"hands":{"N":['
+        self.hand_keys: list[bytes] = []  # '],"E":[' (seat 0: unused)
+        self.trick_keys: list[bytes] = []  # ',"tricks":{"N":', ',"E":'
+        self.side_keys: list[bytes] = []  # '{"N+S":', ',"E+W":'
+        self.head = b""  # '{"format":"ehh/1","variant":...,"seats":[...]'
 
-    def encode(self, record: dict[str, Any]) -> str:
-        """One record as :func:`dump_record` writes it."""
-        dumps = self._dumps
-        if dumps is not None:
-            try:
-                return dumps(record).decode()
-            except TypeError:  # orjson refuses it: json writes it
-                pass
-        return dump_record(record)
+    def _bind(self, game: Game) -> None:
+        """Encode the pieces of ``game``'s deck and seats (once per run)."""
+        deck, labels, sides = game.deck, game.labels, game.side_names
+        if deck is self.deck and labels == self.labels and sides == self.sides:
+            return
+        self.deck, self.labels, self.sides = deck, labels, sides
+        self.size = deck.size
+        self.listing = list(deck.listing)
+        self.cards = [_json(name) for name in deck.names]
+        self.comma_cards = [b"," + c for c in self.cards]
+        self.seats = [_json(label) for label in labels]
+        self.plays = [b"," + _json([label, PLAY, name]) for label in labels for name in deck.names]
+        first = self.seats[0]
+        self.dealer_heads = [b'{"dealer":' + s + b',"deal":{"hands":{' + first + b":["
+                             for s in self.seats]
+        self.hand_keys = [b"]," + s + b":[" for s in self.seats]
+        self.trick_keys = [(b',"tricks":{' if i == 0 else b",") + s + b":"
+                           for i, s in enumerate(self.seats)]
+        self.side_keys = [(b"{" if i == 0 else b",") + _json(side) + b":"
+                          for i, side in enumerate(sides)]
+        self.head = b'{"format":' + _json(FORMAT) + b',"variant":' + self.variant + \
+            b',"seats":' + _json(list(labels))
+        self.spelt = {}
+
+    def _string(self, text: str) -> bytes:
+        out = self.strings.get(text)
+        if out is None:
+            out = self.strings[text] = _json(text)
+        return out
+
+    def _sides(self, values: Sequence[int]) -> None:
+        """``{"N+S":v,"E+W":w}``: one value per side."""
+        parts, keys = self.parts, self.side_keys
+        for i in range(len(keys)):
+            parts.append(keys[i])
+            parts.append(_int(values[i]))
+        parts.append(b"}")
+
+    def start_game(self, game: Game, meta: dict[str, Any],
+                   start_scores: Sequence[int] | None = None) -> None:
+        """Open the record of ``game``, about to be played (as :func:`game_record`)."""
+        self._bind(game)
+        parts = self.parts
+        parts.append(self.head)
+        if meta:
+            parts.append(b',"meta":')
+            if all(type(k) is str and (type(v) is str or type(v) is int)
+                   for k, v in meta.items()):
+                sep = b"{"
+                for k, v in meta.items():
+                    parts.append(sep)
+                    parts.append(self._string(k))
+                    parts.append(b":")
+                    parts.append(self._string(v) if type(v) is str else _int(v))
+                    sep = b","
+                parts.append(b"}")
+            else:
+                parts.append(_json(meta))
+        if start_scores is not None:
+            parts.append(b',"start_scores":')
+            self._sides(start_scores)
+        parts.append(b',"hands":[')
+        self.first = True
+
+    def _action(self, action: ActionTuple) -> bytes:
+        """``,[seat,verb,...]`` for an action other than a play (empty: not recorded)."""
+        out = self.spelt.get(action)
+        if out is None:
+            assert self.deck is not None
+            spelt = spell_action(self.labels, self.deck, action)
+            out = b"" if spelt is None else b"," + _json(spelt)
+            verb = action[1]
+            if verb != SWAP and verb != MISDEAL:  # cards shown: too many to keep
+                self.spelt[action] = out
+        return out
+
+    def hand(self, game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
+             widow: int | None) -> None:
+        """The hand just finished in ``game``, as :func:`hand_record` writes it."""
+        parts = self.parts
+        if not self.first:
+            parts.append(b",")
+        self.first = False
+        parts.append(self.dealer_heads[dealer])
+        listing, cards, comma_cards = self.listing, self.cards, self.comma_cards
+        for s in range(len(hands)):
+            if s:
+                parts.append(self.hand_keys[s])
+            m: i64 = hands[s]
+            sep = False
+            for c in listing:
+                if (m >> c) & 1:
+                    parts.append(comma_cards[c] if sep else cards[c])
+                    sep = True
+        parts.append(b']},"upcard":')
+        parts.append(b"null" if upcard is None else cards[upcard])
+        if widow is not None:
+            parts.append(b',"widow":[')
+            w: i64 = widow
+            sep = False
+            for c in listing:
+                if (w >> c) & 1:
+                    parts.append(comma_cards[c] if sep else cards[c])
+                    sep = True
+            parts.append(b"]")
+        log = game.hand_log
+        if game.kitty and any(a[1] == SWAP for a in log):
+            names = game.deck.names
+            parts.append(b',"kitty":')
+            parts.append(_json([UNKNOWN_CARD if c is None else names[c] for c in game.kitty]))
+        parts.append(b'},"actions":[')
+        plays, size = self.plays, self.size
+        first = True
+        for a in log:
+            seat, verb, arg, _ = a
+            if verb == PLAY and arg is not None:
+                piece = plays[seat * size + arg]
+            else:
+                piece = self._action(a)
+                if not piece:
+                    continue
+            parts.append(piece[1:] if first else piece)
+            first = False
+        res = game.last_result
+        assert res is not None
+        parts.append(b'],"result":{"trump":')
+        parts.append(b"null" if res.trump is None else _TRUMPS[res.trump])
+        parts.append(b',"maker":')
+        parts.append(b"null" if res.maker is None else self.seats[res.maker])
+        keys, tricks = self.trick_keys, res.tricks
+        for i in range(len(keys)):
+            parts.append(keys[i])
+            parts.append(_int(tricks[i]))
+        parts.append(b'},"points":')
+        self._sides(res.points)
+        parts.append(b',"scores":')
+        self._sides(res.scores)
+        if res.called is not None:
+            parts.append(b',"partner":')
+            parts.append(b"null" if res.partner is None else self.seats[res.partner])
+        parts.append(b"}}")
+
+    def end_game(self, game: Game) -> None:
+        """Close the record of ``game`` with its ``final``, and the line."""
+        parts = self.parts
+        parts.append(b'],"final":{"scores":')
+        self._sides(game.scores)
+        parts.append(b',"winner":')
+        winner = winner_to_json(game)
+        parts.append(self._string(winner) if type(winner) is str else _json(winner))
+        parts.append(b"}}\n")
+
+    def take(self) -> bytes:
+        """The records written since the last call, one line each."""
+        data = b"".join(self.parts)
+        self.parts = []
+        return data
 
 
 def write_jsonl(records: Iterable[dict[str, Any]], out: IO[str]) -> int:
