@@ -122,20 +122,81 @@ def _int(value: int) -> bytes:
 _TRUMPS: Final = tuple(_json(contract_name(c)) for c in range(LOW_NO_TRUMP + 1))
 
 
+class Pieces:
+    """The JSON of a deck's cards and a seating's seats and sides, each piece encoded
+    once (by :func:`_json`, so in the canonical form) with its neighbours' punctuation,
+    for :class:`JsonLinesWriter`; shared by every batch a process plays
+    (:func:`pieces_for`): encoding them takes longer than writing a batch's hands."""
+
+    def __init__(self, deck: Deck, labels: tuple[str, ...], sides: tuple[str, ...]) -> None:
+        self.deck, self.labels, self.sides = deck, labels, sides
+        self.size = deck.size
+        self.listing = list(deck.listing)
+        self.cards = [_json(name) for name in deck.names]  # '"AS"'
+        self.comma_cards = [b"," + c for c in self.cards]  # ',"AS"'
+        self.seats = [_json(label) for label in labels]  # '"N"'
+        # ',["N","play","AS"]' at seat * size + card
+        self.plays = [b"," + _json([label, PLAY, name]) for label in labels for name in deck.names]
+        first = self.seats[0]
+        # '{"dealer":"N","deal":{"hands":{"N":[' by dealer
+        self.dealer_heads = [b'{"dealer":' + s + b',"deal":{"hands":{' + first + b":["
+                             for s in self.seats]
+        self.hand_keys = [b"]," + s + b":[" for s in self.seats]  # '],"E":['
+        self.trick_keys = [(b',"tricks":{' if i == 0 else b",") + s + b":"
+                           for i, s in enumerate(self.seats)]  # ',"tricks":{"N":', ',"E":'
+        self.side_keys = [(b"{" if i == 0 else b",") + _json(side) + b":"
+                          for i, side in enumerate(sides)]  # '{"N+S":', ',"E+W":'
+        self.seat_list = _json(list(labels))
+        # ',[seat,verb,...]' of the actions other than plays met so far (b"": not recorded)
+        self.spelt: dict[ActionTuple, bytes] = {}
+        self.strings: dict[str, bytes] = {}  # the meta's keys and texts, the winners
+
+    def action(self, action: ActionTuple) -> bytes:
+        """``,[seat,verb,...]`` for an action other than a play (empty: not recorded)."""
+        out = self.spelt.get(action)
+        if out is None:
+            spelt = spell_action(self.labels, self.deck, action)
+            out = b"" if spelt is None else b"," + _json(spelt)
+            verb = action[1]
+            if verb != SWAP and verb != MISDEAL:  # cards shown: too many to keep
+                self.spelt[action] = out
+        return out
+
+    def string(self, text: str) -> bytes:
+        out = self.strings.get(text)
+        if out is None:
+            out = self.strings[text] = _json(text)
+        return out
+
+
+#: The pieces of each deck and seating met in this process, by what they spell.
+_PIECES: dict[tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...], tuple[str, ...]],
+              Pieces] = {}
+
+
+def pieces_for(game: Game) -> Pieces:
+    """The pieces of ``game``'s deck and seating, made once per process."""
+    deck = game.deck
+    key = (deck.names, deck.listing, game.labels, game.side_names)
+    pieces = _PIECES.get(key)
+    if pieces is None:
+        pieces = _PIECES[key] = Pieces(deck, game.labels, game.side_names)
+    return pieces
+
+
 class JsonLinesWriter:
     """The records of simulated games as JSON Lines: for each game, exactly the bytes
     of ``dump_record(game_record(game, variant, [hand_record(...) ...], meta,
     start_scores=...))`` and a newline, without building the dicts.
 
     Building a hand's dicts and lists and encoding them cost about as much as
-    playing the hand.  Here every piece is encoded once -- a card, a seat, an
-    action, a key with its neighbours' punctuation, each by :func:`_json`, so in
-    the canonical form -- and a record is those pieces in order: one list of
-    pieces per batch, joined once.  A play is looked up by seat and card, every
-    other action in a table filled as actions first occur (spelt by
-    :func:`~euchre_dsl.engine.actions.spell_action`, as :func:`hand_record`
-    spells them); cards shown face up (a ``swap``, a ``misdeal``) are spelt each
-    time.  The same bytes as the dict path are tested on every shipped variant.
+    playing the hand.  Here a record is the :class:`Pieces` of its deck and
+    seating in order -- one list of pieces per batch, joined once.  A play is
+    looked up by seat and card, every other action in a table filled as actions
+    first occur (spelt by :func:`~euchre_dsl.engine.actions.spell_action`, as
+    :func:`hand_record` spells them); cards shown face up (a ``swap``, a
+    ``misdeal``) are spelt each time.  The same bytes as the dict path are
+    tested on every shipped variant and on house rules.
 
     Call :meth:`start_game`, :meth:`hand` after each hand, :meth:`end_game`;
     :meth:`take` hands back the bytes written so far.
@@ -145,57 +206,23 @@ class JsonLinesWriter:
         self.variant = _json(variant)
         self.parts: list[bytes] = []
         self.first = True  # no hand written yet in this game
-        self.strings: dict[str, bytes] = {}
-        self.spelt: dict[ActionTuple, bytes] = {}
-        # bound to a game's deck and seats (_bind)
-        self.deck: Deck | None = None
-        self.labels: tuple[str, ...] = ()
-        self.sides: tuple[str, ...] = ()
-        self.size = 0
-        self.listing: list[int] = []
-        self.cards: list[bytes] = []  # '"AS"'
-        self.comma_cards: list[bytes] = []  # ',"AS"'
-        self.seats: list[bytes] = []  # '"N"'
-        self.plays: list[bytes] = []  # ',["N","play","AS"]' at seat * size + card
-        self.dealer_heads: list[bytes] = []  # '{"dealer":"N","deal":{"hands":{"N":['
-        self.hand_keys: list[bytes] = []  # '],"E":[' (seat 0: unused)
-        self.trick_keys: list[bytes] = []  # ',"tricks":{"N":', ',"E":'
-        self.side_keys: list[bytes] = []  # '{"N+S":', ',"E+W":'
+        self.pieces: Pieces | None = None
         self.head = b""  # '{"format":"ehh/1","variant":...,"seats":[...]'
 
-    def _bind(self, game: Game) -> None:
-        """Encode the pieces of ``game``'s deck and seats (once per run)."""
-        deck, labels, sides = game.deck, game.labels, game.side_names
-        if deck is self.deck and labels == self.labels and sides == self.sides:
-            return
-        self.deck, self.labels, self.sides = deck, labels, sides
-        self.size = deck.size
-        self.listing = list(deck.listing)
-        self.cards = [_json(name) for name in deck.names]
-        self.comma_cards = [b"," + c for c in self.cards]
-        self.seats = [_json(label) for label in labels]
-        self.plays = [b"," + _json([label, PLAY, name]) for label in labels for name in deck.names]
-        first = self.seats[0]
-        self.dealer_heads = [b'{"dealer":' + s + b',"deal":{"hands":{' + first + b":["
-                             for s in self.seats]
-        self.hand_keys = [b"]," + s + b":[" for s in self.seats]
-        self.trick_keys = [(b',"tricks":{' if i == 0 else b",") + s + b":"
-                           for i, s in enumerate(self.seats)]
-        self.side_keys = [(b"{" if i == 0 else b",") + _json(side) + b":"
-                          for i, side in enumerate(sides)]
+    def _bind(self, game: Game) -> Pieces:
+        """The pieces of ``game``'s deck and seating."""
+        p = self.pieces
+        if p is not None and game.deck is p.deck and game.labels == p.labels and \
+                game.side_names == p.sides:
+            return p
+        p = self.pieces = pieces_for(game)
         self.head = b'{"format":' + _json(FORMAT) + b',"variant":' + self.variant + \
-            b',"seats":' + _json(list(labels))
-        self.spelt = {}
+            b',"seats":' + p.seat_list
+        return p
 
-    def _string(self, text: str) -> bytes:
-        out = self.strings.get(text)
-        if out is None:
-            out = self.strings[text] = _json(text)
-        return out
-
-    def _sides(self, values: Sequence[int]) -> None:
-        """``{"N+S":v,"E+W":w}``: one value per side."""
-        parts, keys = self.parts, self.side_keys
+    def _sides(self, keys: list[bytes], values: Sequence[int]) -> None:
+        """``{"N+S":v,"E+W":w}``: one value per side (``keys``: :attr:`Pieces.side_keys`)."""
+        parts = self.parts
         for i in range(len(keys)):
             parts.append(keys[i])
             parts.append(_int(values[i]))
@@ -204,7 +231,7 @@ class JsonLinesWriter:
     def start_game(self, game: Game, meta: dict[str, Any],
                    start_scores: Sequence[int] | None = None) -> None:
         """Open the record of ``game``, about to be played (as :func:`game_record`)."""
-        self._bind(game)
+        p = self._bind(game)
         parts = self.parts
         parts.append(self.head)
         if meta:
@@ -214,43 +241,34 @@ class JsonLinesWriter:
                 sep = b"{"
                 for k, v in meta.items():
                     parts.append(sep)
-                    parts.append(self._string(k))
+                    parts.append(p.string(k))
                     parts.append(b":")
-                    parts.append(self._string(v) if type(v) is str else _int(v))
+                    parts.append(p.string(v) if type(v) is str else _int(v))
                     sep = b","
                 parts.append(b"}")
             else:
                 parts.append(_json(meta))
         if start_scores is not None:
             parts.append(b',"start_scores":')
-            self._sides(start_scores)
+            self._sides(p.side_keys, start_scores)
         parts.append(b',"hands":[')
         self.first = True
 
-    def _action(self, action: ActionTuple) -> bytes:
-        """``,[seat,verb,...]`` for an action other than a play (empty: not recorded)."""
-        out = self.spelt.get(action)
-        if out is None:
-            assert self.deck is not None
-            spelt = spell_action(self.labels, self.deck, action)
-            out = b"" if spelt is None else b"," + _json(spelt)
-            verb = action[1]
-            if verb != SWAP and verb != MISDEAL:  # cards shown: too many to keep
-                self.spelt[action] = out
-        return out
-
     def hand(self, game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
              widow: int | None) -> None:
-        """The hand just finished in ``game``, as :func:`hand_record` writes it."""
+        """The hand just finished in ``game`` (started by :meth:`start_game`), as
+        :func:`hand_record` writes it."""
+        p = self.pieces
+        assert p is not None
         parts = self.parts
         if not self.first:
             parts.append(b",")
         self.first = False
-        parts.append(self.dealer_heads[dealer])
-        listing, cards, comma_cards = self.listing, self.cards, self.comma_cards
+        parts.append(p.dealer_heads[dealer])
+        listing, cards, comma_cards = p.listing, p.cards, p.comma_cards
         for s in range(len(hands)):
             if s:
-                parts.append(self.hand_keys[s])
+                parts.append(p.hand_keys[s])
             m: i64 = hands[s]
             sep = False
             for c in listing:
@@ -274,14 +292,14 @@ class JsonLinesWriter:
             parts.append(b',"kitty":')
             parts.append(_json([UNKNOWN_CARD if c is None else names[c] for c in game.kitty]))
         parts.append(b'},"actions":[')
-        plays, size = self.plays, self.size
+        plays, size = p.plays, p.size
         first = True
         for a in log:
             seat, verb, arg, _ = a
             if verb == PLAY and arg is not None:
                 piece = plays[seat * size + arg]
             else:
-                piece = self._action(a)
+                piece = p.action(a)
                 if not piece:
                     continue
             parts.append(piece[1:] if first else piece)
@@ -291,28 +309,30 @@ class JsonLinesWriter:
         parts.append(b'],"result":{"trump":')
         parts.append(b"null" if res.trump is None else _TRUMPS[res.trump])
         parts.append(b',"maker":')
-        parts.append(b"null" if res.maker is None else self.seats[res.maker])
-        keys, tricks = self.trick_keys, res.tricks
+        parts.append(b"null" if res.maker is None else p.seats[res.maker])
+        keys, tricks = p.trick_keys, res.tricks
         for i in range(len(keys)):
             parts.append(keys[i])
             parts.append(_int(tricks[i]))
         parts.append(b'},"points":')
-        self._sides(res.points)
+        self._sides(p.side_keys, res.points)
         parts.append(b',"scores":')
-        self._sides(res.scores)
+        self._sides(p.side_keys, res.scores)
         if res.called is not None:
             parts.append(b',"partner":')
-            parts.append(b"null" if res.partner is None else self.seats[res.partner])
+            parts.append(b"null" if res.partner is None else p.seats[res.partner])
         parts.append(b"}}")
 
     def end_game(self, game: Game) -> None:
         """Close the record of ``game`` with its ``final``, and the line."""
+        p = self.pieces
+        assert p is not None
         parts = self.parts
         parts.append(b'],"final":{"scores":')
-        self._sides(game.scores)
+        self._sides(p.side_keys, game.scores)
         parts.append(b',"winner":')
         winner = winner_to_json(game)
-        parts.append(self._string(winner) if type(winner) is str else _json(winner))
+        parts.append(p.string(winner) if type(winner) is str else _json(winner))
         parts.append(b"}}\n")
 
     def take(self) -> bytes:
