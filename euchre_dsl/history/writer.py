@@ -8,6 +8,7 @@ has the same bytes and JSON Lines files are written a record per line.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import IO, TYPE_CHECKING, Any, Final, Iterable, Sequence
 
@@ -118,8 +119,13 @@ def _int(value: int) -> bytes:
     return _INTS[value] if 0 <= value < 256 else str(value).encode()
 
 
-#: ``result.trump`` by contract (suits, no-trump, low no-trump).
-_TRUMPS: Final = tuple(_json(contract_name(c)) for c in range(LOW_NO_TRUMP + 1))
+#: ``result.trump`` by contract (suits, no-trump, low no-trump), then none.
+_TRUMPS: Final = tuple(_json(contract_name(c)) for c in range(LOW_NO_TRUMP + 1)) + (b"null",)
+#: Values below these have their piece with the key: a seat's tricks, a side's points.
+_TRICKS: Final = 16
+_POINTS: Final = 64
+#: A hand's cards are kept by mask when a deck has at most this many hands of a size.
+_HELD: Final = 1 << 17
 
 
 class Pieces:
@@ -133,7 +139,6 @@ class Pieces:
         self.size = deck.size
         self.listing = list(deck.listing)
         self.cards = [_json(name) for name in deck.names]  # '"AS"'
-        self.comma_cards = [b"," + c for c in self.cards]  # ',"AS"'
         self.seats = [_json(label) for label in labels]  # '"N"'
         # ',["N","play","AS"]' at seat * size + card
         self.plays = [b"," + _json([label, PLAY, name]) for label in labels for name in deck.names]
@@ -142,10 +147,21 @@ class Pieces:
         self.dealer_heads = [b'{"dealer":' + s + b',"deal":{"hands":{' + first + b":["
                              for s in self.seats]
         self.hand_keys = [b"]," + s + b":[" for s in self.seats]  # '],"E":['
+        n = len(labels)
+        # '],"result":{"trump":"H","maker":"N"' at trump * (n + 1) + maker (none: the last)
+        self.result_heads = [b'],"result":{"trump":' + trump + b',"maker":' + maker
+                             for trump in _TRUMPS for maker in self.seats + [b"null"]]
         self.trick_keys = [(b',"tricks":{' if i == 0 else b",") + s + b":"
                            for i, s in enumerate(self.seats)]  # ',"tricks":{"N":', ',"E":'
+        # ',"tricks":{"N":3' at seat * _TRICKS + tricks
+        self.tricks = [key + _int(v) for key in self.trick_keys for v in range(_TRICKS)]
         self.side_keys = [(b"{" if i == 0 else b",") + _json(side) + b":"
                           for i, side in enumerate(sides)]  # '{"N+S":', ',"E+W":'
+        # '{"N+S":1' at side * _POINTS + points
+        self.side_values = [key + _int(v) for key in self.side_keys for v in range(_POINTS)]
+        # a hand's cards, '"AS","KS",...', by mask: when a deck has few hands (_HELD)
+        self.held: dict[int, bytes] | None = None
+        self.held_checked = False
         self.seat_list = _json(list(labels))
         # ',[seat,verb,...]' of the actions other than plays met so far (b"": not recorded)
         self.spelt: dict[ActionTuple, bytes] = {}
@@ -160,6 +176,29 @@ class Pieces:
             verb = action[1]
             if verb != SWAP and verb != MISDEAL:  # cards shown: too many to keep
                 self.spelt[action] = out
+        return out
+
+    def cards_of(self, mask: int) -> bytes:
+        """``"AS","KS",...``: the cards of ``mask`` in the order of :func:`card_names`."""
+        cards = self.cards
+        m: i64 = mask
+        return b",".join([cards[c] for c in self.listing if (m >> c) & 1])
+
+    def held_cards(self, mask: int) -> bytes:
+        """:meth:`cards_of` a hand, kept by mask when the deck has few hands of its size
+        (standard euchre: 42,504 of 5 cards; every one is met in a few thousand games)."""
+        held = self.held
+        if held is not None:
+            out = held.get(mask)
+            if out is not None:
+                return out
+        elif not self.held_checked:
+            self.held_checked = True
+            if math.comb(self.size, mask.bit_count()) <= _HELD:
+                held = self.held = {}
+        out = self.cards_of(mask)
+        if held is not None and len(held) < _HELD:
+            held[mask] = out
         return out
 
     def string(self, text: str) -> bytes:
@@ -220,12 +259,16 @@ class JsonLinesWriter:
             b',"seats":' + p.seat_list
         return p
 
-    def _sides(self, keys: list[bytes], values: Sequence[int]) -> None:
-        """``{"N+S":v,"E+W":w}``: one value per side (``keys``: :attr:`Pieces.side_keys`)."""
-        parts = self.parts
+    def _sides(self, p: Pieces, values: Sequence[int]) -> None:
+        """``{"N+S":v,"E+W":w}``: one value per side."""
+        parts, keys, pieces = self.parts, p.side_keys, p.side_values
         for i in range(len(keys)):
-            parts.append(keys[i])
-            parts.append(_int(values[i]))
+            v = values[i]
+            if 0 <= v < _POINTS:
+                parts.append(pieces[i * _POINTS + v])
+            else:
+                parts.append(keys[i])
+                parts.append(_int(v))
         parts.append(b"}")
 
     def start_game(self, game: Game, meta: dict[str, Any],
@@ -250,7 +293,7 @@ class JsonLinesWriter:
                 parts.append(_json(meta))
         if start_scores is not None:
             parts.append(b',"start_scores":')
-            self._sides(p.side_keys, start_scores)
+            self._sides(p, start_scores)
         parts.append(b',"hands":[')
         self.first = True
 
@@ -265,26 +308,15 @@ class JsonLinesWriter:
             parts.append(b",")
         self.first = False
         parts.append(p.dealer_heads[dealer])
-        listing, cards, comma_cards = p.listing, p.cards, p.comma_cards
         for s in range(len(hands)):
             if s:
                 parts.append(p.hand_keys[s])
-            m: i64 = hands[s]
-            sep = False
-            for c in listing:
-                if (m >> c) & 1:
-                    parts.append(comma_cards[c] if sep else cards[c])
-                    sep = True
+            parts.append(p.held_cards(hands[s]))
         parts.append(b']},"upcard":')
-        parts.append(b"null" if upcard is None else cards[upcard])
+        parts.append(b"null" if upcard is None else p.cards[upcard])
         if widow is not None:
             parts.append(b',"widow":[')
-            w: i64 = widow
-            sep = False
-            for c in listing:
-                if (w >> c) & 1:
-                    parts.append(comma_cards[c] if sep else cards[c])
-                    sep = True
+            parts.append(p.cards_of(widow))
             parts.append(b"]")
         log = game.hand_log
         if game.kitty and any(a[1] == SWAP for a in log):
@@ -306,18 +338,21 @@ class JsonLinesWriter:
             first = False
         res = game.last_result
         assert res is not None
-        parts.append(b'],"result":{"trump":')
-        parts.append(b"null" if res.trump is None else _TRUMPS[res.trump])
-        parts.append(b',"maker":')
-        parts.append(b"null" if res.maker is None else p.seats[res.maker])
+        n = len(p.seats)
+        parts.append(p.result_heads[(LOW_NO_TRUMP + 1 if res.trump is None else res.trump)
+                                    * (n + 1) + (n if res.maker is None else res.maker)])
         keys, tricks = p.trick_keys, res.tricks
-        for i in range(len(keys)):
-            parts.append(keys[i])
-            parts.append(_int(tricks[i]))
+        for i in range(n):
+            v = tricks[i]
+            if 0 <= v < _TRICKS:
+                parts.append(p.tricks[i * _TRICKS + v])
+            else:
+                parts.append(keys[i])
+                parts.append(_int(v))
         parts.append(b'},"points":')
-        self._sides(p.side_keys, res.points)
+        self._sides(p, res.points)
         parts.append(b',"scores":')
-        self._sides(p.side_keys, res.scores)
+        self._sides(p, res.scores)
         if res.called is not None:
             parts.append(b',"partner":')
             parts.append(b"null" if res.partner is None else p.seats[res.partner])
@@ -329,7 +364,7 @@ class JsonLinesWriter:
         assert p is not None
         parts = self.parts
         parts.append(b'],"final":{"scores":')
-        self._sides(p.side_keys, game.scores)
+        self._sides(p, game.scores)
         parts.append(b',"winner":')
         winner = winner_to_json(game)
         parts.append(p.string(winner) if type(winner) is str else _json(winner))
