@@ -8,7 +8,6 @@ has the same bytes and JSON Lines files are written a record per line.
 from __future__ import annotations
 
 import json
-import math
 import re
 from typing import IO, TYPE_CHECKING, Any, Final, Iterable, Sequence
 
@@ -124,8 +123,6 @@ _TRUMPS: Final = tuple(_json(contract_name(c)) for c in range(LOW_NO_TRUMP + 1))
 #: Values below these have their piece with the key: a seat's tricks, a side's points.
 _TRICKS: Final = 16
 _POINTS: Final = 64
-#: A hand's cards are kept by mask when a deck has at most this many hands of a size.
-_HELD: Final = 1 << 17
 
 
 class Pieces:
@@ -139,6 +136,7 @@ class Pieces:
         self.size = deck.size
         self.listing = list(deck.listing)
         self.cards = [_json(name) for name in deck.names]  # '"AS"'
+        self.comma_cards = [b"," + c for c in self.cards]  # ',"AS"'
         self.seats = [_json(label) for label in labels]  # '"N"'
         # ',["N","play","AS"]' at seat * size + card
         self.plays = [b"," + _json([label, PLAY, name]) for label in labels for name in deck.names]
@@ -159,9 +157,6 @@ class Pieces:
                           for i, side in enumerate(sides)]  # '{"N+S":', ',"E+W":'
         # '{"N+S":1' at side * _POINTS + points
         self.side_values = [key + _int(v) for key in self.side_keys for v in range(_POINTS)]
-        # a hand's cards, '"AS","KS",...', by mask: when a deck has few hands (_HELD)
-        self.held: dict[int, bytes] | None = None
-        self.held_checked = False
         self.seat_list = _json(list(labels))
         # ',[seat,verb,...]' of the actions other than plays met so far (b"": not recorded)
         self.spelt: dict[ActionTuple, bytes] = {}
@@ -176,29 +171,6 @@ class Pieces:
             verb = action[1]
             if verb != SWAP and verb != MISDEAL:  # cards shown: too many to keep
                 self.spelt[action] = out
-        return out
-
-    def cards_of(self, mask: int) -> bytes:
-        """``"AS","KS",...``: the cards of ``mask`` in the order of :func:`card_names`."""
-        cards = self.cards
-        m: i64 = mask
-        return b",".join([cards[c] for c in self.listing if (m >> c) & 1])
-
-    def held_cards(self, mask: int) -> bytes:
-        """:meth:`cards_of` a hand, kept by mask when the deck has few hands of its size
-        (standard euchre: 42,504 of 5 cards; every one is met in a few thousand games)."""
-        held = self.held
-        if held is not None:
-            out = held.get(mask)
-            if out is not None:
-                return out
-        elif not self.held_checked:
-            self.held_checked = True
-            if math.comb(self.size, mask.bit_count()) <= _HELD:
-                held = self.held = {}
-        out = self.cards_of(mask)
-        if held is not None and len(held) < _HELD:
-            held[mask] = out
         return out
 
     def string(self, text: str) -> bytes:
@@ -230,7 +202,7 @@ class JsonLinesWriter:
 
     Building a hand's dicts and lists and encoding them cost about as much as
     playing the hand.  Here a record is the :class:`Pieces` of its deck and
-    seating in order -- one list of pieces per batch, joined once.  A play is
+    seating in order, joined once per game.  A play is
     looked up by seat and card, every other action in a table filled as actions
     first occur (spelt by :func:`~euchre_dsl.engine.actions.spell_action`, as
     :func:`hand_record` spells them); cards shown face up (a ``swap``, a
@@ -243,7 +215,8 @@ class JsonLinesWriter:
 
     def __init__(self, variant: str | dict[str, Any]) -> None:
         self.variant = _json(variant)
-        self.parts: list[bytes] = []
+        self.parts: list[bytes] = []  # of the game being written
+        self.games: list[bytes] = []  # the records written
         self.first = True  # no hand written yet in this game
         self.pieces: Pieces | None = None
         self.head = b""  # '{"format":"ehh/1","variant":...,"seats":[...]'
@@ -258,6 +231,18 @@ class JsonLinesWriter:
         self.head = b'{"format":' + _json(FORMAT) + b',"variant":' + self.variant + \
             b',"seats":' + p.seat_list
         return p
+
+    def _cards(self, p: Pieces, mask: int) -> None:
+        """``"AS","KS",...``: the cards of ``mask`` in the order of :func:`card_names`.
+        (Kept by mask in a table, a hand's cards cost more: the table's lookups miss
+        the processor's caches.)"""
+        parts, cards, comma_cards = self.parts, p.cards, p.comma_cards
+        m: i64 = mask
+        sep = False
+        for c in p.listing:
+            if (m >> c) & 1:
+                parts.append(comma_cards[c] if sep else cards[c])
+                sep = True
 
     def _sides(self, p: Pieces, values: Sequence[int]) -> None:
         """``{"N+S":v,"E+W":w}``: one value per side."""
@@ -311,12 +296,12 @@ class JsonLinesWriter:
         for s in range(len(hands)):
             if s:
                 parts.append(p.hand_keys[s])
-            parts.append(p.held_cards(hands[s]))
+            self._cards(p, hands[s])
         parts.append(b']},"upcard":')
         parts.append(b"null" if upcard is None else p.cards[upcard])
         if widow is not None:
             parts.append(b',"widow":[')
-            parts.append(p.cards_of(widow))
+            self._cards(p, widow)
             parts.append(b"]")
         log = game.hand_log
         if game.kitty and any(a[1] == SWAP for a in log):
@@ -369,11 +354,14 @@ class JsonLinesWriter:
         winner = winner_to_json(game)
         parts.append(p.string(winner) if type(winner) is str else _json(winner))
         parts.append(b"}}\n")
+        # joined per game: one list of pieces used again stays in the processor's caches
+        self.games.append(b"".join(parts))
+        parts.clear()
 
     def take(self) -> bytes:
         """The records written since the last call, one line each."""
-        data = b"".join(self.parts)
-        self.parts = []
+        data = b"".join(self.games)
+        self.games = []
         return data
 
 
