@@ -4,8 +4,7 @@ Reports, for standard euchre on this machine and one core:
 
 * simulate: random-bot hands per second, engine only and with ``ehh/1``
   records written, as ``euchre simulate`` plays and writes them (the JSON
-  Lines text of each batch; the row names the JSON library that encoded it:
-  ``orjson`` when installed, else the standard library's ``json``);
+  Lines bytes of each batch);
 * validate: full hands per second validating a JSON Lines file (parsed with
   ``msgspec`` when it is installed, as ``euchre-dsl[fast]`` installs it; the
   first line says), and the same games in the text format (``.ehh``);
@@ -111,20 +110,11 @@ def bench_simulate(games: int, records: bool) -> int:
     rules = load_variant("standard")
     spec = RunSpec(rules, "standard", 1, ("random",) * rules.players.count, records=records)
     hands = 0
-    with open(os.devnull, "w", encoding="utf-8") as sink:
+    with open(os.devnull, "wb") as sink:
         for batch in run(spec, games):
-            sink.write(batch.text)
+            sink.write(batch.data)
             hands += batch.stats.hands
     return hands
-
-
-def json_encoder() -> str:
-    """Which library encodes the simulator's records (``orjson`` when installed)."""
-    try:
-        import orjson  # noqa: F401
-    except ImportError:
-        return "json"
-    return "orjson"
 
 
 def write_jsonl(path: Path, hands_wanted: int, variant: str = "standard") -> int:
@@ -229,7 +219,7 @@ def main() -> None:
         return
     rows.append(("simulate, random bots, engine only (hands/s)",
                  versus_cpp(lambda: bench_simulate(games, False))))
-    rows.append((f"simulate, random bots, writing ehh/1 JSONL ({json_encoder()}) (hands/s)",
+    rows.append(("simulate, random bots, writing ehh/1 JSONL (hands/s)",
                  versus_cpp(lambda: bench_simulate(games, True))))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "validate.jsonl"

@@ -40,7 +40,7 @@ def one_run(spec: RunSpec, games: int, mapper: Any) -> tuple[float, str]:
     hands = 0
     start = time.perf_counter()
     for batch in run(spec, games, mapper):
-        digest.update(batch.text.encode("utf-8"))
+        digest.update(batch.data)
         hands += batch.stats.hands
     return hands / (time.perf_counter() - start), digest.hexdigest()
 

@@ -225,16 +225,19 @@ class Output:
                            f"interrupted run left in {self.file.partial} are dropped "
                            "(--resume would have continued them)", err=True)
                 self.file.truncate(0)
+            self.keep_to = data.rfind(b"\n") + 1
+            self.expected = data[:self.keep_to].splitlines(keepends=True)
+            self.tail = data[self.keep_to:]
+            # a partial last line is cut once this run's next record shows it is its start
+            self.cut_pending = bool(self.tail)
+            if not self.cut_pending:
+                self.file.truncate(self.keep_to)  # (its size): writing goes on at the end
         except OutputError as exc:
             self.abandon(False)
             usage_error(str(exc))
         except OSError as exc:
             self.abandon(False)
             usage_error(f"cannot read {path}: {exc.strerror}")
-        self.keep_to = data.rfind(b"\n") + 1
-        self.expected = data[:self.keep_to].splitlines(keepends=True)
-        self.tail = data[self.keep_to:]
-        self.cut_pending = True
 
     @property
     def done(self) -> int:
@@ -259,15 +262,19 @@ class Output:
         """The records of ``batch``, whose first game is game ``first`` of the run."""
         if self.path is None:
             return
+        data = batch.data
         if self.path == "-":
-            sys.stdout.write(batch.text)
             sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
             return
-        data = batch.text.encode("utf-8")
         if self.file is None:
             view = memoryview(data)
             while view:
                 view = view[os.write(self.device, view):]
+            return
+        if first >= self.done and not self.cut_pending:  # nothing (more) to check
+            self.file.write(data)
             return
         lines = data.splitlines(keepends=True)
         skip = max(0, min(len(lines), self.done - first))

@@ -10,7 +10,7 @@ cluster workers play them:
   the seed, the unit, the game and the hand;
 * each seat's bot draws from a :class:`random.Random` seeded from
   ``(seed, BOT, batch, seat)`` (:mod:`.rng`), so bots never move the cards;
-* a batch returns its records as text and its :class:`Stats`, which merge
+* a batch returns its records as JSON Lines bytes and its :class:`Stats`, which merge
   exactly; :func:`run` puts the batches back in order.
 
 ``--games N`` takes the first *N* games of the stream of units; a match cut by
@@ -29,7 +29,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.scoring import start_score
 from ..errors import EuchreError
-from ..history.writer import RecordEncoder, game_record, hand_record
+from ..history.writer import JsonLinesWriter, game_record, hand_record
 from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
@@ -86,7 +86,7 @@ class Batch:
 
     index: int
     games: int = 0
-    text: str = ""  # the records, one JSON line each
+    data: bytes = b""  # the records, one JSON line each (UTF-8)
     records: list[dict[str, Any]] = field(default_factory=list)  # with ``as_dicts``
     stats: Stats = field(default_factory=Stats)
     outcomes: list[Outcome] = field(default_factory=list)
@@ -143,9 +143,9 @@ class _BatchPlayer:
         specs = {text: parse_bot_spec(text) for text in set(spec.bots)}
         self.bots = [make_bot(specs[text], rules, random.Random(derive(spec.seed, BOT, index, s)))
                      for s, text in enumerate(spec.bots)]
-        self.lines: list[str] = []
-        # what a record holds beyond the engine's ints and names: the variant, the meta's texts
-        self.encoder = RecordEncoder((spec.variant_ref, __version__, spec.bots))
+        # the records as bytes, built as the games are played (or as dicts: ``as_dicts``)
+        self.writer = JsonLinesWriter(spec.variant_ref) \
+            if spec.records and not spec.as_dicts else None
         self.hands: list[dict[str, Any]] = []
         self.unit = self.game_no = 0
 
@@ -154,7 +154,10 @@ class _BatchPlayer:
         spec = self.spec
         spec_stats = self.batch.stats
         spec_stats.add_hand(game)
-        if spec.records:
+        writer = self.writer
+        if writer is not None:
+            writer.hand(game, dealer, dealt, upcard, widow)
+        elif spec.records:
             self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
         if spec.outcomes:
             res = game.results[-1]
@@ -167,6 +170,7 @@ class _BatchPlayer:
         spec, rules = self.spec, self.spec.rules
         c = spec.constraints or Constraints()
         first = self.batch.index * BATCH_UNITS
+        default = start_score(rules)
         for unit in range(first, first + BATCH_UNITS):
             if limit is not None and self.batch.games >= limit:
                 break
@@ -181,37 +185,39 @@ class _BatchPlayer:
                 else:
                     game = Game(rules, dealer=dealer, start_scores=c.start_scores)
                 start = tuple(game.scores)
+                carried = any(s != default for s in start)
+                meta: dict[str, Any] = {"generator": f"euchre-dsl {__version__}",
+                                        "seed": spec.seed, "game": unit,
+                                        "bots": ",".join(spec.bots)}
+                if match is not None:
+                    meta["match"], meta["game"] = unit, match_game
+                writer = self.writer
+                if writer is not None:
+                    writer.start_game(game, meta, start if carried else None)
                 self.hands = []
                 self.deals.start(unit, match_game)
                 play_game(rules, self.bots, self.deals, game, self.on_hand,
                           stop_after=1 if c.situational else None)
-                meta: dict[str, Any] = {"generator": f"euchre-dsl {__version__}",
-                                        "seed": spec.seed, "game": unit,
-                                        "bots": ",".join(spec.bots)}
                 stats = self.batch.stats
                 if match is not None:
-                    meta["match"], meta["game"] = unit, match_game
                     stats.add_match_game(game, match.end_game(), match)
                 else:
                     stats.add_game(game)
                 self.batch.games += 1
                 for listener in GAME_LISTENERS:
                     listener()
-                if spec.records:
-                    default = start_score(rules)
-                    carried = any(s != default for s in start)
-                    record = game_record(game, spec.variant_ref, self.hands, meta=meta,
-                                         start_scores=start if carried else None)
-                    if spec.as_dicts:
-                        self.batch.records.append(record)
-                    else:
-                        self.lines.append(self.encoder.encode(record))
+                if writer is not None:
+                    writer.end_game(game)
+                elif spec.records:
+                    self.batch.records.append(game_record(
+                        game, spec.variant_ref, self.hands, meta=meta,
+                        start_scores=start if carried else None))
                 match_game += 1
                 if match is None or match.is_over or \
                         (limit is not None and self.batch.games >= limit):
                     break
-        if self.lines:
-            self.batch.text = "".join(line + "\n" for line in self.lines)
+        if self.writer is not None:
+            self.batch.data = self.writer.take()
         return self.batch
 
 

@@ -1,14 +1,14 @@
 """Writing records: the canonical bytes, JSON Lines and text, do not change (golden digests
-of seeded runs of every shipped variant), and a hand's cards are listed as
-``Deck.sorted_cards`` lists them."""
+of seeded runs of every shipped variant), the simulator's bytes are ``dump_record``'s, and a
+hand's cards are listed as ``Deck.sorted_cards`` lists them."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +16,11 @@ import pytest
 
 from euchre_dsl.cards import Deck
 from euchre_dsl.history.text_writer import write_text
-from euchre_dsl.history.writer import (
-    RecordEncoder, card_names, dump_pretty, dump_record, write_jsonl,
-)
-from euchre_dsl.rules.registry import load_variant, shipped_ids
-from euchre_dsl.sim.runner import simulate
+from euchre_dsl.history.notation import VERB_TABLE
+from euchre_dsl.history.writer import card_names, dump_pretty, dump_record, write_jsonl
+from euchre_dsl.rules.registry import compile_data, load_variant, shipped_ids
+from euchre_dsl.sim.deals import Constraints
+from euchre_dsl.sim.runner import RunSpec, run, simulate
 
 #: sha256 of ``write_jsonl(records)`` and ``write_text(records)`` for ``records =
 #: simulate(variant, 40 games, seed 11)``, for every shipped variant.  The JSON Lines digests
@@ -98,28 +98,63 @@ def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool,
     assert card_names(deck, 0) == []
 
 
-@pytest.mark.parametrize("orjson_installed", [True, False])
-def test_the_record_encoder_writes_dump_records_bytes(orjson_installed: bool,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    if orjson_installed:
-        pytest.importorskip("orjson")
-    else:
-        monkeypatch.setitem(sys.modules, "orjson", None)  # importing it fails
-    for variant in ("standard", "columbus", "railroad", "dirty-clubs-6"):
-        encoder = RecordEncoder(variant)
-        for record in simulate(load_variant(variant), variant, 5, 3):
-            assert record is not None
-            assert encoder.encode(record) == dump_record(record)
-    # what orjson refuses, json writes: the encoder falls back to it
-    odd: list[dict[str, Any]] = [{"big": 2**70}, {"s": "\ud800"}, {"k": {1: [True, None]}},
-                                 {"text": "é\n\x7f\u2028\"\\", "n": -(2**63)}]
-    for record in odd:
-        assert RecordEncoder("standard").encode(record) == dump_record(record)
-    # a fixed part holding floats: json writes every record (orjson writes 1e16, NaN as null)
-    inline = {"game": {"target": 1e16, "odds": float("nan")}}
-    record = {"variant": inline, "hands": []}
-    assert RecordEncoder(inline).encode(record) == dump_record(record) == \
-        '{"variant":{"game":{"target":1e+16,"odds":NaN}},"hands":[]}'
+#: Simulated runs whose JSON Lines bytes are compared with the dict path's: every shipped
+#: variant with random and rule bots, house rules no shipped variant has (a farmer's hand
+#: swapping with the kitty or a misdeal, no-trump bids, calling for best, defending
+#: alone), an inline variant, carried start scores and one-hand situations (unfinished).
+WRITTEN_BOTH_WAYS: list[tuple[str, Any, str, Constraints | None]] = [
+    *((variant, variant, bot, None) for variant in shipped_ids() for bot in ("random", "rule")),
+    *(("house", {"id": "house", "extends": "standard", **options}, "random", None) for options in (
+        {"deal": {"farmers_hand": "any_hand"}},
+        {"deal": {"farmers_hand": "any_hand", "farmers_hand_effect": "misdeal"}},
+        {"bidding": {"no_trump": True, "low_no_trump": True, "stick_the_dealer": True}},
+        {"alone": {"call_for_best": True, "defend_alone": "vs_any_maker"}},
+    )),
+    ("standard", "standard", "random", Constraints(dealer=1, start_scores=(7, 9))),
+    ("standard", "standard", "rule", Constraints(upcard=0, dealer=2)),
+]
+
+
+@functools.lru_cache(maxsize=None)
+def written_both_ways(case: int) -> tuple[bytes, bytes]:
+    """Case ``case`` of :data:`WRITTEN_BOTH_WAYS` as ``euchre simulate`` writes it
+    (:class:`JsonLinesWriter`), and as ``dump_record`` writes its records built as dicts."""
+    name, ref, bot, constraints = WRITTEN_BOTH_WAYS[case]
+    rules = compile_data(ref) if isinstance(ref, dict) else load_variant(name)
+    bots = (bot,) * rules.players.count
+    fast = run(RunSpec(rules, ref, 5, bots, constraints=constraints), 12)
+    slow = run(RunSpec(rules, ref, 5, bots, constraints=constraints, as_dicts=True), 12)
+    return (b"".join(batch.data for batch in fast),
+            "".join(dump_record(r) + "\n" for batch in slow for r in batch.records).encode())
+
+
+@pytest.mark.parametrize("case", range(len(WRITTEN_BOTH_WAYS)),
+                         ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(WRITTEN_BOTH_WAYS)])
+def test_the_simulators_bytes_are_dump_records_bytes(case: int) -> None:
+    fast, slow = written_both_ways(case)
+    assert fast.count(b"\n") == 12
+    assert fast == slow
+
+
+def test_the_bytes_compared_hold_every_verb_and_part_of_a_record() -> None:
+    """The comparison above is only as good as what its games hold: every verb of the
+    notation, a widow, a kitty, a called partner, carried start scores, an inline variant,
+    an unfinished game."""
+    seen: set[str] = set()
+    for case in range(len(WRITTEN_BOTH_WAYS)):
+        for line in written_both_ways(case)[0].splitlines():
+            record = json.loads(line)
+            seen.update(k for k in ("start_scores", "meta") if k in record)
+            if isinstance(record["variant"], dict):
+                seen.add("inline variant")
+            if record["final"]["winner"] is None:
+                seen.add("unfinished")
+            for hand in record["hands"]:
+                seen.update(a[1] for a in hand["actions"])
+                seen.update(k for k in ("widow", "kitty") if k in hand["deal"])
+                seen.update(k for k in ("partner",) if k in hand["result"])
+    assert seen >= {spec.verb for spec in VERB_TABLE} | {
+        "start_scores", "meta", "inline variant", "unfinished", "widow", "kitty", "partner"}
 
 
 def test_the_pretty_form_is_the_same_record_one_action_a_line() -> None:

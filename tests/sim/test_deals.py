@@ -43,7 +43,7 @@ def test_constrained_deals_honour_every_constraint(c: Constraints, seed: int) ->
     c.check(RULES)
     spec = RunSpec(RULES, "standard", seed, ("random",) * 4, constraints=c)
     for batch in run(spec, 3):
-        for line in batch.text.splitlines():
+        for line in batch.data.splitlines():
             record = json.loads(line)
             if c.situational:
                 assert len(record["hands"]) == 1  # a constrained deal is played once
@@ -75,7 +75,7 @@ def test_start_scores_and_dealer_start_every_game() -> None:
     c = Constraints(dealer=2, start_scores=(8, 9))
     spec = RunSpec(RULES, "standard", 1, ("random",) * 4, constraints=c)
     for batch in run(spec, 5):
-        for line in batch.text.splitlines():
+        for line in batch.data.splitlines():
             record = json.loads(line)
             assert record["start_scores"] == {"N+S": 8, "E+W": 9}
             assert record["hands"][0]["dealer"] == "S"

@@ -26,7 +26,7 @@ def output(spec: RunSpec, games: int, mapper: Any = None) -> tuple[str, Stats]:
     stats = Stats()
     text = []
     for batch in (run(spec, games) if mapper is None else run(spec, games, mapper)):
-        text.append(batch.text)
+        text.append(batch.data.decode())
         stats.merge(batch.stats)
     return "".join(text), stats
 
