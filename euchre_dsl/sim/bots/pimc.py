@@ -134,6 +134,10 @@ class PimcBot:
         self.partners = rules.players.sides == "partners"
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
+        #: the answers of the last bidding read (:attr:`BiddingInference.context`),
+        #: kept for the next decision that reads the same bidding (every card of a hand)
+        self._bids_context: tuple[object, ...] = ()
+        self._bids_known: dict[tuple[int, int], float] = {}
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
@@ -242,14 +246,22 @@ class PimcBot:
         """The readings of this hand's bidding and play, those the bot makes
         and that have anything to read."""
         out: list[SeatReading] = []
-        if self.infer:
-            bids = BiddingInference(view, self.rule, self.read_partner)
-            if bids.reads:
-                out.append(bids)
+        # the play's reading first: it is the cheaper, and rejects most draws (the
+        # kept draws, their weights and the rng's draws do not depend on the order:
+        # it answers 0 or 1)
         if self.read_play and view.plays:
             plays = PlayInference(view, self.rule)
             if plays.reads:
                 out.append(plays)
+        if self.infer:
+            bids = BiddingInference(view, self.rule, self.read_partner)
+            if bids.reads:
+                if bids.context == self._bids_context:
+                    bids.known = self._bids_known  # the same bidding read again
+                else:
+                    self._bids_context = bids.context
+                    self._bids_known = bids.known
+                out.append(bids)
         return out
 
     def _stake(self, game: Game, seat: int) -> float:
@@ -405,6 +417,11 @@ class BiddingInference(SeatReading):
             if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
         self.size = view.rules.deal.hand_size
+        #: everything a seat's reading depends on but its cards: two readings of
+        #: one context give the same answers (a hand's card decisions share them)
+        self.context: tuple[object, ...] = (
+            me, partner, view.dealer, view.deals, view.scores, view.drop_streak,
+            view.upcard, self.actions[:max(self.until.values(), default=0)])
 
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         if cards.bit_count() != self.size:
