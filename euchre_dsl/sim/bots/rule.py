@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar, Sequence
 
-from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, mask_cards
+from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY,
     SWAP, TAKE_WIDOW, Action,
@@ -297,13 +297,14 @@ class RuleBot:
         upcard_suit = view.upcard_suit() if upcard_round else None
         passes = 0
         out: set[int] = set()
-        for a in view.actions:
-            if a.verb != PASS:
+        n = view.n
+        for seat, verb, _arg, _alone in view.seen_log():  # (plain tuples: no Action built)
+            if verb != PASS:
                 continue
-            on_upcard = upcard_round and passes < view.n
+            on_upcard = upcard_round and passes < n
             passes += 1
             if (later and not on_upcard) or (on_upcard and contract == upcard_suit):
-                out.add(a.seat)
+                out.add(seat)
         return out
 
     def _partner_passed(self, view: SeatView, contract: int) -> bool:
@@ -596,12 +597,8 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
     be in their hands, and counts for less.
     """
     suit = deck.effective_suits[contract][card]
-    power = deck.powers[contract][suit]
-    higher = 0
-    for c in mask_cards(deck.suit_masks[contract][suit] & ~known & ~(1 << card)):
-        if power[c] > power[card]:
-            higher += 1
-    is_trump = contract < 4 and suit == contract or power[card] >= 100
+    higher = count_cards(deck.higher_masks[contract][card] & ~known)
+    is_trump = contract < 4 and suit == contract or deck.powers[contract][suit][card] >= 100
     table = TRUMP_CHANCE if is_trump else PLAIN_CHANCE
     if is_trump and weak_opponents > 0:
         h = higher * (1 - PASSED_TRUMP_DISCOUNT * weak_opponents)
@@ -634,24 +631,31 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
     ruffs = min(voids(deck, hand, contract), max(n_trumps - 1, 0))
     low_trumps = sorted((c for c in mask_cards(trumps)),
                         key=lambda c: deck.powers[contract][contract][c])[:ruffs] \
-        if contract < 4 else []
-    probs = []
+        if contract < 4 and ruffs else []
+    higher = deck.higher_masks[contract]
+    chances = [card_chance(deck, known, c, contract, extra, weak_opponents)
+               for c in mask_cards(hand)]
     # long trumps take the late tricks, once the seat's high trumps have drawn the rest
-    top = max((card_chance(deck, known, c, contract, extra, weak_opponents)
-               for c in mask_cards(trumps)), default=0.0)
-    length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
+    top = 0.0
+    i = 0
     for c in mask_cards(hand):
-        p = card_chance(deck, known, c, contract, extra, weak_opponents)
+        if (trumps >> c) & 1 and chances[i] > top:
+            top = chances[i]
+        i += 1
+    length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
+    probs = []
+    i = 0
+    for c in mask_cards(hand):
+        p = chances[i]
+        i += 1
         if (trumps >> c) & 1:
             p = min(1.0, p + length)
             if c in low_trumps:
                 p = max(p, RUFF_CHANCE)
         elif contract < 4:
-            suit = deck.suit_masks[contract][deck.effective_suits[contract][c]]
-            power = deck.powers[contract][deck.effective_suits[contract][c]]
             # the seat's own higher cards of the suit must be led first: the
             # card wins only if the suit goes round that many more times untrumped
-            above = sum(1 for d in mask_cards(hand & suit) if power[d] > power[c])
+            above = count_cards(higher[c] & hand)
             p = max(0.01, p * support * ROUND_SURVIVAL[min(above, len(ROUND_SURVIVAL) - 1)])
         probs.append(p)
     return probs
