@@ -85,6 +85,9 @@ TRIES = 30
 #: given to any other decision the rule bot would have made differently.
 SOFTNESS = 0.3
 STRAY = 0.05
+#: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
+#: it forgets them all.
+UTILITY_MEMO = 1024
 
 
 class PimcBot:
@@ -138,6 +141,7 @@ class PimcBot:
         #: kept for the next decision that reads the same bidding (every card of a hand)
         self._bids_context: tuple[object, ...] = ()
         self._bids_known: dict[tuple[int, int], float] = {}
+        self._utilities: dict[tuple[object, ...], list[int]] = {}
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
@@ -286,7 +290,7 @@ class PimcBot:
             s = child.to_act
             child.apply(rule.act(SeatView(child, s), child.legal_actions()))
         if child.phase == PLAYING:
-            u = net_utility(child, seat, self.partners, self.chances)
+            u = self._utility(child, seat)
             value = self.solver.solve_points_position(position_of(child, seat), u)
             if action.alone and len(u) > 1 and value >= u[-1] > u[-2] and \
                     not self._marches_blind(child):
@@ -301,6 +305,19 @@ class PimcBot:
             return 0.0
         return float(_net_points(child, result.points, seat, self.partners))
 
+
+    def _utility(self, game: Game, seat: int) -> list[int]:
+        """:func:`net_utility` of a hand at the start of its play, remembered by
+        what it depends on (the contract's outcome and the score): the worlds of
+        a bidding decision end in a few contracts."""
+        key = (game.hand_outcome(game.tricks), tuple(game.scores), seat)
+        found = self._utilities.get(key)
+        if found is None:
+            if len(self._utilities) >= UTILITY_MEMO:
+                self._utilities.clear()
+            found = net_utility(game, seat, self.partners, self.chances)
+            self._utilities[key] = found
+        return found
 
     def _marches_blind(self, game: Game) -> bool:
         """Whether the makers march ``game`` (at the start of its play) when they

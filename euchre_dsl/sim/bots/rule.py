@@ -69,6 +69,8 @@ LENGTH_BONUS = 0.35
 PASSED_TRUMP_DISCOUNT = 0.5
 #: The chance a low trump takes a trick by trumping a suit the seat is void in.
 RUFF_CHANCE = 0.6
+#: Hands whose trick chances (and best discard) a bot remembers before it forgets them all.
+MEMO_LIMIT = 1 << 14
 #: Points staying in a hand (Buck, countdown games) must be worth: a little
 #: above nothing, since the seat may always drop.
 STAY_BAR = 0.1
@@ -115,6 +117,8 @@ class RuleBot:
         # points past the target are not worth less.
         self.capped = rules.game.deals is None
         self._worths: dict[tuple[object, ...], list[float]] = {}
+        self._dists: dict[tuple[int, int, int, int, float], list[float]] = {}
+        self._discards: dict[tuple[int, int, int, int], int] = {}
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -212,20 +216,19 @@ class RuleBot:
         out = self._known_out(view)
         partner_up = 0.0
         upcard = view.upcard
+        opponents = self._opponents(view, alone)
         if upcard is not None and takes_upcard:
             dealer = view.dealer
             if dealer == view.seat:
-                hand = best_after_discard(deck, hand | 1 << upcard, contract, out,
-                                          self._opponents(view, alone), view.rules)
+                hand = self._after_discard(deck, hand | 1 << upcard, contract, out, opponents)
             elif view.side_of[dealer] == view.side and not alone:
                 partner_up = card_chance(deck, hand | out, upcard, contract, 0)
             elif view.side_of[dealer] != view.side and not drawn_by(deck, hand, out, upcard,
                                                                     contract):
                 partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
         target = self._target(view, alone)
-        probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone),
-                             self._opponents_passed(view, contract))
-        dist = distribution(probs)
+        dist = self._tricks(deck, hand, contract, out, opponents,
+                            self._opponents_passed(view, contract))
         if self._has_partner(view) and not alone:
             partner = PASSED_PARTNER_TRICKS if self._partner_passed(view, contract) \
                 else PARTNER_TRICKS
@@ -233,6 +236,33 @@ class RuleBot:
         elif partner_up < 0:
             dist = shift(dist, partner_up)
         return self._maker_ev(view, dist, target, alone)
+
+    def _tricks(self, deck: Deck, hand: int, contract: int, out: int, opponents: int,
+                weak_opponents: float) -> list[float]:
+        """The chances of the seat's own tricks (:func:`hand_chances` made a
+        :func:`distribution`), remembered: a search bot asks for the same hand
+        many times (a contract alone and not, its own hand in every world)."""
+        key = (hand, contract, out, opponents, weak_opponents)
+        found = self._dists.get(key)
+        if found is None:
+            if len(self._dists) >= MEMO_LIMIT:
+                self._dists.clear()
+            found = distribution(hand_chances(deck, hand, contract, out, opponents,
+                                              weak_opponents))
+            self._dists[key] = found
+        return found
+
+    def _after_discard(self, deck: Deck, hand: int, contract: int, out: int,
+                       opponents: int) -> int:
+        """:func:`best_after_discard`, remembered as :meth:`_tricks` is."""
+        key = (hand, contract, out, opponents)
+        found = self._discards.get(key)
+        if found is None:
+            if len(self._discards) >= MEMO_LIMIT:
+                self._discards.clear()
+            found = best_after_discard(deck, hand, contract, out, opponents, self.rules)
+            self._discards[key] = found
+        return found
 
     def _maker_ev(self, view: SeatView, dist: list[float], target: int, alone: bool) -> float:
         """Expected value to the seat's side of making trump, ``dist[k]`` the chance its
