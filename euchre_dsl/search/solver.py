@@ -111,6 +111,8 @@ class Solver:
         self._table = 0
         self._tricks: list[list[int]] = [[] for _ in range(hand_size + 2)]
         self._seats: list[list[int]] = [[] for _ in range(hand_size + 2)]
+        #: the moves tried at each ply (trick from the root, card of the trick)
+        self._plies: list[list[int]] = [[] for _ in range((hand_size + 2) * self.n)]
         self._depth = 0
         self._next: tuple[int, ...] = tuple(range(self.n))
         self._hero = 0
@@ -526,7 +528,9 @@ class Solver:
         held = self._live & ~legal
         groups = self._groups
         masks = self._masks
-        out: list[int] = []
+        # this ply's list, refilled (a deeper search fills its own): no allocation
+        out = self._plies[self._depth * self.n + len(trick)]
+        out.clear()
         if not trick:
             rest = 0
             for suit in self._suits:
