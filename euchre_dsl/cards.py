@@ -190,6 +190,9 @@ class Deck:
     trump_orders: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     powers: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False, compare=False)
     trump_masks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``higher_masks[contract][card]``: the cards of ``card``'s effective suit that
+    #: outrank it (a bot's estimate of a card counts them, hand after hand).
+    higher_masks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     #: Every card in the order :meth:`sorted_cards` lists them (by suit, high first),
     #: so that a hand is listed by one pass over it instead of a sort.
     listing: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -214,6 +217,7 @@ class Deck:
         object.__setattr__(self, "trump_orders", self._build_trump_orders())
         object.__setattr__(self, "powers", self._build_powers())
         object.__setattr__(self, "trump_masks", self._build_trump_masks())
+        object.__setattr__(self, "higher_masks", self._build_higher_masks())
         object.__setattr__(self, "listing", tuple(self.sorted_cards(self.full_mask)))
 
     @staticmethod
@@ -492,6 +496,21 @@ class Deck:
     def _build_trump_masks(self) -> tuple[int, ...]:
         """``trump_masks[contract]``: mask of all trumps (the joker in no-trump)."""
         return tuple(self.mask(order) for order in self.trump_orders)
+
+    def _build_higher_masks(self) -> tuple[tuple[int, ...], ...]:
+        """``higher_masks[contract][card]``: the cards of its effective suit with
+        more power (a copy of the card has as much: it is not higher)."""
+        out = []
+        for contract in CONTRACTS:
+            eff = self.effective_suits[contract]
+            row = []
+            for card in range(self.size):
+                power = self.powers[contract][eff[card]]
+                suit = self.suit_masks[contract][eff[card]]
+                row.append(sum(1 << c for c in range(self.size)
+                               if (suit >> c) & 1 and power[c] > power[card]))
+            out.append(tuple(row))
+        return tuple(out)
 
     # ------------------------------------------------------- rule conveniences
     def effective_suit(self, card: int, contract: int | None) -> int:

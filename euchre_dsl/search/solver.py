@@ -49,8 +49,6 @@ __all__ = ["Solver"]
 DEFAULT_TABLE_LIMIT = 1 << 17
 #: The most positions kept, whatever the hand size (about 250 MB).
 MAX_TABLE_LIMIT = 1 << 21
-#: Suit layouts whose key part is remembered (per contract) before the memo is cleared.
-CODE_CACHE_LIMIT = 1 << 16
 
 
 def table_limit_for(hand_size: int) -> int:
@@ -90,15 +88,12 @@ class Solver:
             groups.append(per_suit)
         self._all_groups = groups
         self._tables: dict[int, dict[int, int]] = {}
-        # per contract: a suit's layout (its cards in each hand) -> its key part
-        self._code_caches: list[dict[int, int]] = [{} for _ in range(6)]
-        self._codes: dict[int, int] = self._code_caches[0]
-        self._size = deck.size
-        # the key's digits: a holder (0..n-1), a holder of a copy tied with the
-        # card before (n..2n-1, with a double deck), and the suit's end
-        self._sep = 2 * self.n if deck.copies > 1 else self.n
-        base = self._sep + 1
-        self._pow: list[int] = [base ** k for k in range(deck.size + 8)]
+        # the key's digits (:meth:`_key`): a holder (0..n-1), or with a double deck
+        # a holder of a copy tied with the card before (n..2n-1); a suit's count
+        self._digit_bits = (2 * self.n - 1 if deck.copies > 1 else self.n - 1).bit_length()
+        most = max(len(cards) for per_suit in groups for cards in per_suit) * deck.copies
+        self._count_bits = most.bit_length()
+        self._count_mask = (1 << self._count_bits) - 1
         # the search state, loaded from a Position by _load
         hand_size = rules.deal.hand_size
         self._contract = 0
@@ -116,6 +111,8 @@ class Solver:
         self._table = 0
         self._tricks: list[list[int]] = [[] for _ in range(hand_size + 2)]
         self._seats: list[list[int]] = [[] for _ in range(hand_size + 2)]
+        #: the moves tried at each ply (trick from the root, card of the trick)
+        self._plies: list[list[int]] = [[] for _ in range((hand_size + 2) * self.n)]
         self._depth = 0
         self._next: tuple[int, ...] = tuple(range(self.n))
         self._hero = 0
@@ -197,7 +194,6 @@ class Solver:
         # joker's own suit in no-trump
         self._special = contract if contract < 4 else 4
         self._groups = self._all_groups[contract]
-        self._codes = self._code_caches[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -532,7 +528,9 @@ class Solver:
         held = self._live & ~legal
         groups = self._groups
         masks = self._masks
-        out: list[int] = []
+        # this ply's list, refilled (a deeper search fills its own): no allocation
+        out = self._plies[self._depth * self.n + len(trick)]
+        out.clear()
         if not trick:
             rest = 0
             for suit in self._suits:
@@ -609,12 +607,21 @@ class Solver:
         """The transposition-table key of the trick-boundary position with
         ``leader`` to lead: for each effective suit, who holds its remaining
         cards in power order (played cards dropped: rank compression), the
-        plain suits sorted (they are interchangeable), then the leader."""
+        special suit first, then the plain suits sorted (they are
+        interchangeable), then the leader.
+
+        Each suit's part (:meth:`_suit_part`) ends in its card count, which
+        gives its width, so the parts are written one after another and the key
+        reads back from its low end: no two positions share a key.  A whole deal
+        of euchre fits a machine integer, so the key costs no allocation."""
         suits = self._suits
-        key = self._suit_code_packed(suits[0]) >> 6
-        a = self._suit_code_packed(suits[1])
-        b = self._suit_code_packed(suits[2])
-        c = self._suit_code_packed(suits[3])
+        count = self._count_mask
+        bits = self._digit_bits
+        width = self._count_bits
+        key = self._suit_part(suits[0])
+        a = self._suit_part(suits[1])
+        b = self._suit_part(suits[2])
+        c = self._suit_part(suits[3])
         if a > b:
             a, b = b, a
         if len(suits) == 4:
@@ -622,9 +629,9 @@ class Solver:
                 b, c = c, b
             if a > b:
                 a, b = b, a
-            d = 0
+            d = -1
         else:
-            d = self._suit_code_packed(suits[4])
+            d = self._suit_part(suits[4])
             if c > d:
                 c, d = d, c
             if a > c:
@@ -633,68 +640,50 @@ class Solver:
                 b, d = d, b
             if b > c:
                 b, c = c, b
-        pw = self._pow
-        key = key * pw[(a & 63) + 2] + (a >> 6)
-        key = key * pw[(b & 63) + 2] + (b >> 6)
-        key = key * pw[(c & 63) + 2] + (c >> 6)
-        if d:
-            key = key * pw[(d & 63) + 2] + (d >> 6)
+        key = (key << ((a & count) * bits + width)) | a
+        key = (key << ((b & count) * bits + width)) | b
+        key = (key << ((c & count) * bits + width)) | c
+        if d >= 0:
+            key = (key << ((d & count) * bits + width)) | d
         return key * self.n + leader
 
-    def _suit_code(self, suit: int) -> tuple[int, int]:
-        """Who holds the suit's remaining cards, strongest first, as digits
-        between a leading 1 and a closing separator; and how many digits.
+    def _suit_part(self, suit: int) -> int:
+        """Who holds the suit's remaining cards, strongest first, a digit of
+        :attr:`_digit_bits` bits each, then how many they are
+        (:attr:`_count_bits` bits).
 
         Copies of one card are tied: their holders come in seat order, each
         after the first marked as tied (its seat + n), so that which copy a
         seat holds makes no difference to the key."""
         mask = self._live & self._masks[suit]
-        sep = self._sep
-        base = sep + 1
-        code = 1
-        if mask:
-            owner = self._owner
-            n = self.n
-            for group in self._groups[suit]:
-                m = mask & group
-                if not m:
-                    continue
+        if not mask:
+            return 0
+        owner = self._owner
+        bits = self._digit_bits
+        code = 0
+        cards = 0
+        for group in self._groups[suit]:
+            m = mask & group
+            if not m:
+                continue
+            low = m & -m
+            seat = owner[low.bit_length() - 1]
+            m ^= low
+            cards += 1
+            if not m:
+                code = (code << bits) | seat
+                continue
+            seats = [seat]
+            while m:
                 low = m & -m
-                seat = owner[low.bit_length() - 1]
+                seats.append(owner[low.bit_length() - 1])
                 m ^= low
-                if not m:
-                    code = code * base + seat
-                    continue
-                seats = [seat]
-                while m:
-                    low = m & -m
-                    seats.append(owner[low.bit_length() - 1])
-                    m ^= low
-                seats.sort()
-                code = code * base + seats[0]
-                for k in range(1, len(seats)):
-                    code = code * base + seats[k] + n
-        return code * base + sep, mask.bit_count() + 2
-
-    def _suit_code_packed(self, suit: int) -> int:
-        """:meth:`_suit_code` as one int (code * 64 + cards), for sorting;
-        remembered per contract by who holds which of the suit's cards (a
-        suit's layout recurs across many positions)."""
-        mask = self._masks[suit]
-        hands = self._hands
-        width = self._size
-        layout = 0
-        for s in range(self.n):
-            layout |= (hands[s] & mask) << (width * s)
-        codes = self._codes
-        packed = codes.get(layout, -1)
-        if packed < 0:
-            code, digits = self._suit_code(suit)
-            packed = code * 64 + digits - 2
-            if len(codes) >= CODE_CACHE_LIMIT:
-                codes.clear()
-            codes[layout] = packed
-        return packed
+            seats.sort()
+            code = (code << bits) | seats[0]
+            for k in range(1, len(seats)):
+                code = (code << bits) | (seats[k] + self.n)
+                cards += 1
+        return (code << self._count_bits) | cards
 
 
 def _reverse(items: list[int], start: int, stop: int) -> None:

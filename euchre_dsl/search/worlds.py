@@ -197,7 +197,9 @@ class DealCounter:
 
     Cards are grouped by the set of holders that may take them; the count of
     completions from each (group, needs still open) is memoised, and a draw
-    picks each group's split in proportion to the completions it leaves.
+    picks each group's split in proportion to the completions it leaves.  Each
+    such state is a node, numbered as it is counted, that lists its splits
+    with the node each leads to: a draw walks the nodes by number.
     """
 
     def __init__(self, pool: int, allowed: Sequence[int], needs: Sequence[int]) -> None:
@@ -211,64 +213,73 @@ class DealCounter:
             groups.setdefault(sig, []).append(card)
         self.groups = [(cards, [i for i in range(self.k) if (sig >> i) & 1])
                        for sig, cards in sorted(groups.items())]
+        #: (group, needs still open) -> its node, or -1 when no deal completes it
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._splits: dict[tuple[int, tuple[int, ...]],
-                           list[tuple[int, tuple[int, ...]]]] = {}
+        #: per node: its count of completions, and its splits (ways, split, next node)
+        self._nodes: list[tuple[int, list[tuple[int, tuple[int, ...], int]]]] = []
         self.needs = tuple(needs)
-        self.total = self._count(0, self.needs)
+        self._root = self._count(0, self.needs)
+        self.total = self._nodes[self._root][0] if self._root >= 0 else 0
         if self.total == 0:
             raise ValueError("no deal is consistent with what the seat knows")
 
     def _count(self, g: int, needs: tuple[int, ...]) -> int:
-        if g == len(self.groups):
-            return 1 if not any(needs) else 0
+        """The node of (group ``g``, ``needs``), counted (-1: no completion)."""
         key = (g, needs)
         hit = self._memo.get(key)
         if hit is not None:
             return hit
+        if g == len(self.groups):
+            node = -1
+            if not any(needs):
+                node = len(self._nodes)
+                self._nodes.append((1, []))
+            self._memo[key] = node
+            return node
         cards, holders = self.groups[g]
         total = 0
-        splits: list[tuple[int, tuple[int, ...]]] = []
+        splits: list[tuple[int, tuple[int, ...], int]] = []
         for split in _splits(len(cards), [needs[i] for i in holders]):
             rest = list(needs)
             for i, x in zip(holders, split):
                 rest[i] -= x
-            nxt = self._count(g + 1, tuple(rest))
-            if nxt:
-                ways = _multinomial(len(cards), split) * nxt
+            after = self._count(g + 1, tuple(rest))
+            if after >= 0:
+                ways = _multinomial(len(cards), split) * self._nodes[after][0]
                 total += ways
-                splits.append((ways, split))
-        self._memo[key] = total
-        self._splits[key] = splits
-        return total
+                splits.append((ways, split, after))
+        node = -1
+        if total:
+            node = len(self._nodes)
+            self._nodes.append((total, splits))
+        self._memo[key] = node
+        return node
 
     def sample(self, rng: RandomSource) -> list[int]:
         """One uniform draw: the mask of cards for each holder."""
         out = [0] * self.k
-        needs = self.needs
-        for g, (cards, holders) in enumerate(self.groups):
-            key = (g, needs)
-            total = self._memo[key]
-            splits = self._splits[key]
+        nodes = self._nodes
+        node = self._root
+        for cards, holders in self.groups:
+            total, splits = nodes[node]
             r = int(rng.random() * total)
-            chosen = splits[-1][1]
-            for ways, split in splits:
+            _ways, chosen, after = splits[-1]
+            for ways, split, nxt in splits:
                 if r < ways:
                     chosen = split
+                    after = nxt
                     break
                 r -= ways
             deck = list(cards)
             m = len(deck)
             pos = 0
-            rest = list(needs)
             for i, x in zip(holders, chosen):
                 for _ in range(x):  # a partial Fisher-Yates shuffle of the group
                     j = pos + int(rng.random() * (m - pos))
                     deck[pos], deck[j] = deck[j], deck[pos]
                     out[i] |= 1 << deck[pos]
                     pos += 1
-                rest[i] -= x
-            needs = tuple(rest)
+            node = after
         return out
 
 

@@ -85,6 +85,9 @@ TRIES = 30
 #: given to any other decision the rule bot would have made differently.
 SOFTNESS = 0.3
 STRAY = 0.05
+#: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
+#: it forgets them all.
+UTILITY_MEMO = 1024
 
 
 class PimcBot:
@@ -134,6 +137,11 @@ class PimcBot:
         self.partners = rules.players.sides == "partners"
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
+        #: the answers of the last bidding read (:attr:`BiddingInference.context`),
+        #: kept for the next decision that reads the same bidding (every card of a hand)
+        self._bids_context: tuple[object, ...] = ()
+        self._bids_known: dict[tuple[int, int], float] = {}
+        self._utilities: dict[tuple[object, ...], list[int]] = {}
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
@@ -242,14 +250,22 @@ class PimcBot:
         """The readings of this hand's bidding and play, those the bot makes
         and that have anything to read."""
         out: list[SeatReading] = []
-        if self.infer:
-            bids = BiddingInference(view, self.rule, self.read_partner)
-            if bids.reads:
-                out.append(bids)
+        # the play's reading first: it is the cheaper, and rejects most draws (the
+        # kept draws, their weights and the rng's draws do not depend on the order:
+        # it answers 0 or 1)
         if self.read_play and view.plays:
             plays = PlayInference(view, self.rule)
             if plays.reads:
                 out.append(plays)
+        if self.infer:
+            bids = BiddingInference(view, self.rule, self.read_partner)
+            if bids.reads:
+                if bids.context == self._bids_context:
+                    bids.known = self._bids_known  # the same bidding read again
+                else:
+                    self._bids_context = bids.context
+                    self._bids_known = bids.known
+                out.append(bids)
         return out
 
     def _stake(self, game: Game, seat: int) -> float:
@@ -274,7 +290,7 @@ class PimcBot:
             s = child.to_act
             child.apply(rule.act(SeatView(child, s), child.legal_actions()))
         if child.phase == PLAYING:
-            u = net_utility(child, seat, self.partners, self.chances)
+            u = self._utility(child, seat)
             value = self.solver.solve_points_position(position_of(child, seat), u)
             if action.alone and len(u) > 1 and value >= u[-1] > u[-2] and \
                     not self._marches_blind(child):
@@ -289,6 +305,19 @@ class PimcBot:
             return 0.0
         return float(_net_points(child, result.points, seat, self.partners))
 
+
+    def _utility(self, game: Game, seat: int) -> list[int]:
+        """:func:`net_utility` of a hand at the start of its play, remembered by
+        what it depends on (the contract's outcome and the score): the worlds of
+        a bidding decision end in a few contracts."""
+        key = (game.hand_outcome(game.tricks), tuple(game.scores), seat)
+        found = self._utilities.get(key)
+        if found is None:
+            if len(self._utilities) >= UTILITY_MEMO:
+                self._utilities.clear()
+            found = net_utility(game, seat, self.partners, self.chances)
+            self._utilities[key] = found
+        return found
 
     def _marches_blind(self, game: Game) -> bool:
         """Whether the makers march ``game`` (at the start of its play) when they
@@ -405,6 +434,11 @@ class BiddingInference(SeatReading):
             if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
         self.size = view.rules.deal.hand_size
+        #: everything a seat's reading depends on but its cards: two readings of
+        #: one context give the same answers (a hand's card decisions share them)
+        self.context: tuple[object, ...] = (
+            me, partner, view.dealer, view.deals, view.scores, view.drop_streak,
+            view.upcard, self.actions[:max(self.until.values(), default=0)])
 
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         if cards.bit_count() != self.size:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import ClassVar, Sequence
 
-from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, mask_cards
+from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, ORDER_UP, PASS, STAY,
     SWAP, TAKE_WIDOW, Action,
@@ -69,6 +69,8 @@ LENGTH_BONUS = 0.35
 PASSED_TRUMP_DISCOUNT = 0.5
 #: The chance a low trump takes a trick by trumping a suit the seat is void in.
 RUFF_CHANCE = 0.6
+#: Hands whose trick chances (and best discard) a bot remembers before it forgets them all.
+MEMO_LIMIT = 1 << 14
 #: Points staying in a hand (Buck, countdown games) must be worth: a little
 #: above nothing, since the seat may always drop.
 STAY_BAR = 0.1
@@ -115,6 +117,8 @@ class RuleBot:
         # points past the target are not worth less.
         self.capped = rules.game.deals is None
         self._worths: dict[tuple[object, ...], list[float]] = {}
+        self._dists: dict[tuple[int, int, int, int, float], list[float]] = {}
+        self._discards: dict[tuple[int, int, int, int], int] = {}
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -212,20 +216,19 @@ class RuleBot:
         out = self._known_out(view)
         partner_up = 0.0
         upcard = view.upcard
+        opponents = self._opponents(view, alone)
         if upcard is not None and takes_upcard:
             dealer = view.dealer
             if dealer == view.seat:
-                hand = best_after_discard(deck, hand | 1 << upcard, contract, out,
-                                          self._opponents(view, alone), view.rules)
+                hand = self._after_discard(deck, hand | 1 << upcard, contract, out, opponents)
             elif view.side_of[dealer] == view.side and not alone:
                 partner_up = card_chance(deck, hand | out, upcard, contract, 0)
             elif view.side_of[dealer] != view.side and not drawn_by(deck, hand, out, upcard,
                                                                     contract):
                 partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
         target = self._target(view, alone)
-        probs = hand_chances(deck, hand, contract, out, self._opponents(view, alone),
-                             self._opponents_passed(view, contract))
-        dist = distribution(probs)
+        dist = self._tricks(deck, hand, contract, out, opponents,
+                            self._opponents_passed(view, contract))
         if self._has_partner(view) and not alone:
             partner = PASSED_PARTNER_TRICKS if self._partner_passed(view, contract) \
                 else PARTNER_TRICKS
@@ -233,6 +236,33 @@ class RuleBot:
         elif partner_up < 0:
             dist = shift(dist, partner_up)
         return self._maker_ev(view, dist, target, alone)
+
+    def _tricks(self, deck: Deck, hand: int, contract: int, out: int, opponents: int,
+                weak_opponents: float) -> list[float]:
+        """The chances of the seat's own tricks (:func:`hand_chances` made a
+        :func:`distribution`), remembered: a search bot asks for the same hand
+        many times (a contract alone and not, its own hand in every world)."""
+        key = (hand, contract, out, opponents, weak_opponents)
+        found = self._dists.get(key)
+        if found is None:
+            if len(self._dists) >= MEMO_LIMIT:
+                self._dists.clear()
+            found = distribution(hand_chances(deck, hand, contract, out, opponents,
+                                              weak_opponents))
+            self._dists[key] = found
+        return found
+
+    def _after_discard(self, deck: Deck, hand: int, contract: int, out: int,
+                       opponents: int) -> int:
+        """:func:`best_after_discard`, remembered as :meth:`_tricks` is."""
+        key = (hand, contract, out, opponents)
+        found = self._discards.get(key)
+        if found is None:
+            if len(self._discards) >= MEMO_LIMIT:
+                self._discards.clear()
+            found = best_after_discard(deck, hand, contract, out, opponents, self.rules)
+            self._discards[key] = found
+        return found
 
     def _maker_ev(self, view: SeatView, dist: list[float], target: int, alone: bool) -> float:
         """Expected value to the seat's side of making trump, ``dist[k]`` the chance its
@@ -297,13 +327,14 @@ class RuleBot:
         upcard_suit = view.upcard_suit() if upcard_round else None
         passes = 0
         out: set[int] = set()
-        for a in view.actions:
-            if a.verb != PASS:
+        n = view.n
+        for seat, verb, _arg, _alone in view.seen_log():  # (plain tuples: no Action built)
+            if verb != PASS:
                 continue
-            on_upcard = upcard_round and passes < view.n
+            on_upcard = upcard_round and passes < n
             passes += 1
             if (later and not on_upcard) or (on_upcard and contract == upcard_suit):
-                out.add(a.seat)
+                out.add(seat)
         return out
 
     def _partner_passed(self, view: SeatView, contract: int) -> bool:
@@ -596,12 +627,8 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
     be in their hands, and counts for less.
     """
     suit = deck.effective_suits[contract][card]
-    power = deck.powers[contract][suit]
-    higher = 0
-    for c in mask_cards(deck.suit_masks[contract][suit] & ~known & ~(1 << card)):
-        if power[c] > power[card]:
-            higher += 1
-    is_trump = contract < 4 and suit == contract or power[card] >= 100
+    higher = count_cards(deck.higher_masks[contract][card] & ~known)
+    is_trump = contract < 4 and suit == contract or deck.powers[contract][suit][card] >= 100
     table = TRUMP_CHANCE if is_trump else PLAIN_CHANCE
     if is_trump and weak_opponents > 0:
         h = higher * (1 - PASSED_TRUMP_DISCOUNT * weak_opponents)
@@ -634,24 +661,31 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
     ruffs = min(voids(deck, hand, contract), max(n_trumps - 1, 0))
     low_trumps = sorted((c for c in mask_cards(trumps)),
                         key=lambda c: deck.powers[contract][contract][c])[:ruffs] \
-        if contract < 4 else []
-    probs = []
+        if contract < 4 and ruffs else []
+    higher = deck.higher_masks[contract]
+    chances = [card_chance(deck, known, c, contract, extra, weak_opponents)
+               for c in mask_cards(hand)]
     # long trumps take the late tricks, once the seat's high trumps have drawn the rest
-    top = max((card_chance(deck, known, c, contract, extra, weak_opponents)
-               for c in mask_cards(trumps)), default=0.0)
-    length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
+    top = 0.0
+    i = 0
     for c in mask_cards(hand):
-        p = card_chance(deck, known, c, contract, extra, weak_opponents)
+        if (trumps >> c) & 1 and chances[i] > top:
+            top = chances[i]
+        i += 1
+    length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
+    probs = []
+    i = 0
+    for c in mask_cards(hand):
+        p = chances[i]
+        i += 1
         if (trumps >> c) & 1:
             p = min(1.0, p + length)
             if c in low_trumps:
                 p = max(p, RUFF_CHANCE)
         elif contract < 4:
-            suit = deck.suit_masks[contract][deck.effective_suits[contract][c]]
-            power = deck.powers[contract][deck.effective_suits[contract][c]]
             # the seat's own higher cards of the suit must be led first: the
             # card wins only if the suit goes round that many more times untrumped
-            above = sum(1 for d in mask_cards(hand & suit) if power[d] > power[c])
+            above = count_cards(higher[c] & hand)
             p = max(0.01, p * support * ROUND_SURVIVAL[min(above, len(ROUND_SURVIVAL) - 1)])
         probs.append(p)
     return probs
