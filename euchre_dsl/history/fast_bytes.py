@@ -416,8 +416,12 @@ class ByteCheck:
                     if not self._same(raw, i + 1, end, _FORMAT):
                         raise NotPlain
                     i = end + 1
-                elif k == _VARIANT:
-                    i = variant_end = self._skip(raw, i, 0)  # read with the seats
+                elif k == _VARIANT:  # read with the seats
+                    last = self._variant
+                    if last and raw.startswith(last, i):  # the last inline variant's bytes
+                        i = variant_end = i + len(last)
+                    else:
+                        i = variant_end = self._skip(raw, i, 0)
                 elif k == _SEATS:
                     i = self._labels_of(raw, i, labels)
                 elif seating is not None and self._ready(k):
@@ -475,7 +479,8 @@ class ByteCheck:
             seating = self.fast.seating_of(raw[start + 1:end - 1].decode("utf-8"), labels, file)
         elif b == _OPEN:
             seating = self._variant_seating
-            if seating is None or not self._same(raw, start, end, self._variant) or \
+            last = self._variant
+            if seating is None or end - start != len(last) or not raw.startswith(last, start) or \
                     file != self._variant_file or seating.seats != labels:
                 span = raw[start:end]
                 seating = self.fast.seating_of(json.loads(span), labels, file)
