@@ -30,8 +30,8 @@ def _refused(seed: int) -> None:
 
 def test_a_worker_s_refused_action_reaches_its_pool() -> None:
     """Raised in a worker process, it comes back to the caller instead of leaving the
-    pool waiting (as bench/strength.py's pool did)."""
-    ctx = multiprocessing.get_context("spawn")
+    pool waiting (as bench/strength.py's pool, which forks its workers, did)."""
+    ctx = multiprocessing.get_context("fork")
     with ctx.Pool(1) as pool:
         with pytest.raises(IllegalAction) as caught:
             pool.apply_async(_refused, (1,)).get(timeout=60)
