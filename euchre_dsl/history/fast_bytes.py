@@ -272,6 +272,15 @@ class ByteCheck:
         self._k = k
         return self._byte(raw, end + 1, _COLON)
 
+    @staticmethod
+    def _once(k: int, seen: int) -> int:
+        """``seen`` (a bit per key of an object read so far) with key ``k``, which must be
+        one of the object's (``k >= 0``) and not read before: a repeated key is parsed
+        as its last value, which the parsed path judges."""
+        if k < 0 or (seen >> k) & 1:
+            raise NotPlain
+        return seen | 1 << k
+
     def _int(self, raw: bytes, i: int) -> int:
         """Past an integer in JSON's form of at most 18 digits (after any whitespace),
         kept in :attr:`_value`."""
@@ -615,11 +624,9 @@ class ByteCheck:
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
-            i = self._key(raw, i, _DEAL_KEYS)
+            i = self._key(raw, i, _DEAL_KEYS)  # not a widow, a kitty nor another key
             k = self._k
-            if k < 0 or (seen >> k) & 1:
-                raise NotPlain  # a widow, a kitty, another key, or one said twice
-            seen |= 1 << k
+            seen = self._once(k, seen)
             if k == 0:
                 i = self._open(raw, i, _OPEN, _CLOSE)
                 while self._more:
@@ -751,9 +758,7 @@ class ByteCheck:
         while self._more:
             i = self._key(raw, i, _RESULT_KEYS)
             k = self._k
-            if k < 0 or (seen >> k) & 1:
-                raise NotPlain
-            seen |= 1 << k
+            seen = self._once(k, seen)
             i = self._ws(raw, i)
             if k == 0:
                 trump: str | None = None
@@ -802,9 +807,7 @@ class ByteCheck:
             end = self._string_end(raw, i)
             j = self._seat(raw, i, end, seating) if by_seat else \
                 self._side(raw, i, end, seating)
-            if (seen >> j) & 1:
-                raise NotPlain
-            seen |= 1 << j
+            seen = self._once(j, seen)
             i = self._int(raw, self._byte(raw, end + 1, _COLON))
             read[j] = self._value
             i = self._next(raw, i, _CLOSE)
@@ -820,9 +823,7 @@ class ByteCheck:
         while self._more:
             i = self._key(raw, i, _FINAL_KEYS)
             k = self._k
-            if k < 0 or (seen >> k) & 1:
-                raise NotPlain
-            seen |= 1 << k
+            seen = self._once(k, seen)
             if k == 0:
                 claimed = self._claimed
                 claimed.clear()
