@@ -105,6 +105,8 @@ class Solver:
         #: the effective suits searched, the special one (trump, or the joker's
         #: suit in no-trump) first
         self._suits: tuple[int, ...] = (0, 1, 2, 3)
+        #: each seat's cards at the root; its cards now are these ``& _live`` (the
+        #: search moves only ``_live``: no list written, no int boxed, per position)
         self._hands = [0] * self.n
         self._owner = [0] * deck.size
         self._live = 0
@@ -270,7 +272,6 @@ class Solver:
         at the next position (``_to_act``, ``_left`` updated)."""
         seat = self._to_act
         bit = 1 << card
-        self._hands[seat] ^= bit
         self._live ^= bit
         trick = self._tricks[0]
         seats = self._seats[0]
@@ -361,7 +362,7 @@ class Solver:
                 return True
             if hi < need:
                 return False
-        hand = self._hands[seat]
+        hand = self._hands[seat] & self._live
         contract = self._contract
         deck = self.deck
         maxi = (self._hero >> seat) & 1 == 1
@@ -370,7 +371,6 @@ class Solver:
         last = len(trick) + 1 == self._n_active
         for card in self._moves(seat, hand, trick, seats, maxi, last):
             bit = 1 << card
-            self._hands[seat] = hand ^ bit
             self._live ^= bit
             trick.append(card)
             seats.append(seat)
@@ -389,7 +389,6 @@ class Solver:
             trick.pop()
             seats.pop()
             self._live ^= bit
-            self._hands[seat] = hand
             if r == maxi:
                 result = r
                 break
@@ -410,7 +409,7 @@ class Solver:
         seats = self._seats[self._depth]
         start = len(trick)
         while len(trick) < self._n_active:
-            trick.append(self._hands[seat].bit_length() - 1)
+            trick.append((self._hands[seat] & self._live).bit_length() - 1)
             seats.append(seat)
             seat = self._next[seat]
         winner = seats[self.deck.trick_winner(trick, self._contract)]
@@ -457,9 +456,9 @@ class Solver:
         each partner has a card other than a trump for every trick cashed, so
         that none has to trump a winner and take the lead."""
         hands = self._hands
-        hand = hands[leader]
-        groups = self._groups
         live = self._live
+        hand = hands[leader] & live
+        groups = self._groups
         special = self._special
         trumps = self._masks[special]
         count = 0
@@ -470,17 +469,8 @@ class Solver:
             if m & ~hand:
                 break
             count += m.bit_count()
-        side = (self._hero >> leader) & 1
-        rivals: list[int] = []
-        partners: list[int] = []
-        for s in range(self.n):
-            h = hands[s]
-            if s == leader or not h:
-                continue
-            if (self._hero >> s) & 1 == side:
-                partners.append(h & ~trumps)
-            elif h & trumps:
-                rivals.append(h)
+        hero = self._hero
+        side = (hero >> leader) & 1
         cashed = 0
         for suit in self._suits:
             if suit == special or not hand & self._masks[suit]:
@@ -495,15 +485,22 @@ class Solver:
                 top += m.bit_count()
             if top:
                 mask = self._masks[suit]
-                for h in rivals:
-                    follow = (h & mask).bit_count()
-                    if follow < top:
-                        top = follow
+                for s in range(self.n):  # every rival holding a trump follows
+                    if s == leader or (hero >> s) & 1 == side:
+                        continue
+                    h = hands[s] & live
+                    if h & trumps:
+                        follow = (h & mask).bit_count()
+                        if follow < top:
+                            top = follow
                 cashed += top
         if cashed:
             total = count + cashed
-            for h in partners:
-                if h.bit_count() < total:
+            for s in range(self.n):  # every partner discards a plain card per trick
+                if s == leader or (hero >> s) & 1 != side:
+                    continue
+                h = hands[s] & live
+                if h and (h & ~trumps).bit_count() < total:
                     return count
             return total
         return count
