@@ -179,7 +179,7 @@ def _remove_played(g: State, gone: int) -> None:
             rest = cand[s] ^ mine
             cand[s] = rest
             sure[s] = rest  # equal to cand while every hand is known (full_info)
-            count[s] -= mine.bit_count()
+            count[s] -= count_cards(mine)
 
 
 def play_out(g: State, game: Any, choosers: Sequence[PlayChooser | None],
@@ -260,7 +260,7 @@ def judge_play(g: State, seat: int, card: int, allow_renege: bool) -> bool:
             if g.sure[seat] & follow:
                 held = g.deck.format_mask(g.sure[seat] & follow)
                 _renege(g, seat, card, led_suit, f"while holding {held}", allow_renege)
-            elif ((cand | g.shown_out[seat] & ~g.played) & ~follow).bit_count() \
+            elif count_cards((cand | g.shown_out[seat] & ~g.played) & ~follow) \
                     < g.count[seat]:
                 # too few other cards to make up the hand (counting those its
                 # show-outs ruled out, which it may yet hold): one of these is held
@@ -273,7 +273,7 @@ def judge_play(g: State, seat: int, card: int, allow_renege: bool) -> bool:
                 g.shown_out[seat] |= cand & follow
                 g.cand[seat] = cand & ~follow
                 g.shown_at.setdefault((seat, led_suit), (
-                    g.played.bit_count(), len(g.trick_winners) + 1))
+                    count_cards(g.played), len(g.trick_winners) + 1))
     g.played |= bit
     g.cand[seat] &= ~bit
     g.sure[seat] &= ~bit
@@ -310,7 +310,7 @@ def _renege(g: State, seat: int, card: int, led_suit: int | None, proof: str,
                f"{trick_no} {proof}")
     if not allow:
         raise IllegalAction("renege", msg)
-    at = g.played.bit_count() if committed is None else committed
+    at = count_cards(g.played) if committed is None else committed
     if g.renege_by is None or at < g.renege_at:
         g.renege_by = seat
         g.renege_note = msg

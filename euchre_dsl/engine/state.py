@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final, NamedTuple, Sequence
 
-from ..cards import RANKS, SUITS, Deck
+from ..cards import RANKS, SUITS, Deck, count_cards
 from ..rules.ruleset import (
     DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, Lead, LonerLead, MakerTarget,
     PartnerCall, Sides,
@@ -672,7 +672,7 @@ class State:
         while todo:
             s = todo.pop()
             cand = self.cand[s]
-            if cand == self.sure[s] or cand.bit_count() != self.count[s] or self.shown_out[s]:
+            if cand == self.sure[s] or count_cards(cand) != self.count[s] or self.shown_out[s]:
                 continue
             new = cand & ~self.sure[s]
             self.sure[s] = cand

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..cards import count_cards
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.scoring import HandScore, scores_if_taken, side_values
@@ -78,7 +79,7 @@ def position_of(game: Game, seat: int | None = None) -> Position:
         if not game.active[s]:
             continue
         held = game.hand_of(s)
-        if game.cand[s] != held or held.bit_count() != game.count[s]:
+        if game.cand[s] != held or count_cards(held) != game.count[s]:
             raise ValueError(f"{game.label(s)}'s remaining cards are not all known")
         hands[s] = held
     left = game.rules.deal.hand_size - len(game.trick_winners)

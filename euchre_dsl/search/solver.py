@@ -37,7 +37,7 @@ How it is fast:
 
 from __future__ import annotations
 
-from ..cards import Deck
+from ..cards import Deck, count_cards
 from ..engine.game import Game
 from ..rules.ruleset import RuleSet
 from .position import Position, position_of, utilities
@@ -468,7 +468,7 @@ class Solver:
                 continue
             if m & ~hand:
                 break
-            count += m.bit_count()
+            count += count_cards(m)
         hero = self._hero
         side = (hero >> leader) & 1
         cashed = 0
@@ -482,7 +482,7 @@ class Solver:
                     continue
                 if m & ~hand:
                     break
-                top += m.bit_count()
+                top += count_cards(m)
             if top:
                 mask = self._masks[suit]
                 for s in range(self.n):  # every rival holding a trump follows
@@ -490,7 +490,7 @@ class Solver:
                         continue
                     h = hands[s] & live
                     if h & trumps:
-                        follow = (h & mask).bit_count()
+                        follow = count_cards(h & mask)
                         if follow < top:
                             top = follow
                 cashed += top
@@ -500,7 +500,7 @@ class Solver:
                 if s == leader or (hero >> s) & 1 != side:
                     continue
                 h = hands[s] & live
-                if h and (h & ~trumps).bit_count() < total:
+                if h and count_cards(h & ~trumps) < total:
                     return count
             return total
         return count

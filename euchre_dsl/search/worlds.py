@@ -29,7 +29,7 @@ from __future__ import annotations
 from math import comb
 from typing import Sequence
 
-from ..cards import mask_cards
+from ..cards import count_cards, mask_cards
 from ..engine.actions import CLAIMS, DEFEND, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
 from ..engine.game import Game
 from ..engine.view import SeatView
@@ -70,7 +70,7 @@ class WorldSampler:
         for s in range(n):
             if s == self.seat or playing and not g.active[s]:
                 continue  # a seat out of the play: its cards matter to nobody
-            need = g.count[s] - g.sure[s].bit_count()
+            need = g.count[s] - count_cards(g.sure[s])
             if need > 0:
                 seats.append(s)
                 needs.append(need)

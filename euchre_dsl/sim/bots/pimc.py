@@ -48,7 +48,7 @@ from ...search.position import Position, hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import mask_cards
+from ...cards import count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -441,7 +441,7 @@ class BiddingInference(SeatReading):
             view.upcard, self.actions[:max(self.until.values(), default=0)])
 
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
-        if cards.bit_count() != self.size:
+        if count_cards(cards) != self.size:
             return 1.0  # not a whole hand: nothing to read
         v = self.view
         chance = 1.0

@@ -385,7 +385,7 @@ class RuleBot:
             order = deck.powers[trump][trump]
             top_two = sorted(mask_cards(trumps), key=lambda c: -order[c])[:2]
             holds_top = all((hand >> c) & 1 for c in top_two)
-            if alone is not None and holds_top and (hand & trumps).bit_count() >= 4:
+            if alone is not None and holds_top and count_cards(hand & trumps) >= 4:
                 return alone
         if not calls:
             assert alone is not None
@@ -396,7 +396,7 @@ class RuleBot:
             card = a.arg
             assert card is not None
             suit = eff[card]
-            held = (hand & deck.suit_masks[trump][suit]).bit_count()
+            held = count_cards(hand & deck.suit_masks[trump][suit])
             return (suit == trump, deck.powers[trump][suit][card], -held)
 
         return max(calls, key=strength)
@@ -585,20 +585,20 @@ class RuleBot:
             top = highest(deck, trumps, trump)
             boss = self._is_boss(view, top, trump)
             outstanding = view.unseen & deck.suit_masks[trump][trump]
-            if maker == view.seat and outstanding and (boss or trumps.bit_count() >= 2):
+            if maker == view.seat and outstanding and (boss or count_cards(trumps) >= 2):
                 return top  # the maker draws trump
             if our_make and maker != view.seat and boss and outstanding:
                 return top  # lead a bower (or the best trump) to the calling partner
         # an off-suit ace (a boss card of a plain suit), shortest suit first
         aces = [c for c in mask_cards(legal & ~trumps) if self._is_boss(view, c, trump)]
         if aces:
-            return min(aces, key=lambda c: ((legal & deck.suit_masks[trump][eff[c]]).bit_count(),
+            return min(aces, key=lambda c: (count_cards(legal & deck.suit_masks[trump][eff[c]]),
                                             -deck.powers[trump][eff[c]][c]))
         plain = legal & ~trumps
         if plain:
             # a low card from the shortest plain suit (towards a void to trump in)
             return min(mask_cards(plain),
-                       key=lambda c: ((plain & deck.suit_masks[trump][eff[c]]).bit_count(),
+                       key=lambda c: (count_cards(plain & deck.suit_masks[trump][eff[c]]),
                                       deck.powers[trump][eff[c]][c]))
         if our_make:
             return highest(deck, legal, trump)
@@ -653,7 +653,7 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
     """
     known = hand | out
     trumps = hand & deck.trump_masks[contract]
-    n_trumps = trumps.bit_count()
+    n_trumps = count_cards(trumps)
     extra = max(opponents - 2, 0)
     support = TRUMP_SUPPORT[min(n_trumps, len(TRUMP_SUPPORT) - 1)] \
         if contract < 4 and makes else 1.0
@@ -699,7 +699,7 @@ def drawn_by(deck: Deck, hand: int, out: int, card: int, contract: int) -> bool:
     trumps = deck.trump_masks[contract]
     power = deck.powers[contract][contract]
     above = sum(1 for c in mask_cards(hand & trumps) if power[c] > power[card])
-    return above >= (trumps & ~hand & ~out).bit_count()
+    return above >= count_cards(trumps & ~hand & ~out)
 
 
 def voids(deck: Deck, hand: int, contract: int) -> int:
