@@ -41,12 +41,14 @@ the bot's ``rng``.
 
 Each decision's searches share a budget of solver positions (``budget``; a
 count, not a time, so a seed plays the same on any machine).  A decision that
-would need more plays the rule bot's choice instead, and the seat does not
-search again this hand until it holds fewer cards (the searches get cheaper as
-the cards fall): what the budget costs is bounded.  The default is far above
-what any decision of a shipped variant has needed (docs/bots.md gives the
-figures), so it only steps in on deals the solver cannot finish in reasonable
-time, as a double deck's first tricks.
+would need more plays the rule bot's choice instead, and from then on the bot
+searches only when it holds fewer cards than it did then (the searches get
+cheaper as the cards fall; a seat's next hand is as large as this one): a
+search past the budget is paid for at most once per hand size in the bot's
+life (a simulation's batch of games, a session of ``euchre play``).  The
+default is far above what any decision of a shipped variant has needed
+(docs/bots.md gives the figures), so it only steps in where the solver cannot
+finish in reasonable time, as a double deck's first tricks.
 """
 
 from __future__ import annotations
@@ -125,8 +127,8 @@ class PimcBot:
               "the game (a two-sided game to a target; elsewhere points), or 'points', the "
               "hand's points capped at what each side still needs", choices=("game", "points")),
         Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
-              "searches would need more plays the rule bot's choice (and the seat does not "
-              "search again until it holds fewer cards)", minimum=1, maximum=1 << 40),
+              "searches would need more plays the rule bot's choice, and the bot searches "
+              "again only holding fewer cards", minimum=1, maximum=1 << 40),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
@@ -155,9 +157,9 @@ class PimcBot:
         self.budget = budget
         #: the last decision was the rule bot's: its searches ran out of budget
         self.fallback = False
-        #: where this seat's searches last ran out of budget: the hand (:func:`_hand_id`)
-        #: and the cards the seat held then
-        self._gave_up: tuple[tuple[object, ...], int] | None = None
+        #: the fewest cards the bot held when its searches ran out of budget: it
+        #: searches only holding fewer
+        self._too_big = 1 << 30
         #: the answers of the last bidding read (:attr:`BiddingInference.context`),
         #: kept for the next decision that reads the same bidding (every card of a hand)
         self._bids_context: tuple[object, ...] = ()
@@ -281,11 +283,9 @@ class PimcBot:
 
     def _start_searching(self, view: SeatView) -> bool:
         """Give the solver the decision's budget; ``False`` (search nothing) when
-        this seat's searches ran out of budget earlier this hand holding as many
-        cards as now or more."""
-        gave_up = self._gave_up
-        if gave_up is not None and gave_up[0] == _hand_id(view) and \
-                view.hand.bit_count() >= gave_up[1]:
+        the bot's searches once ran out of budget holding as many cards as now or
+        fewer."""
+        if view.hand.bit_count() >= self._too_big:
             self.fallback = True
             self.last_worlds = 0
             return False
@@ -295,8 +295,8 @@ class PimcBot:
 
     def _give_up(self, view: SeatView) -> None:
         """The decision's searches ran out of budget: the rule bot decides, and
-        the seat does not search again this hand until it holds fewer cards."""
-        self._gave_up = (_hand_id(view), view.hand.bit_count())
+        the bot searches again only holding fewer cards."""
+        self._too_big = view.hand.bit_count()
         self.fallback = True
         self.last_worlds = 0
 
@@ -592,12 +592,6 @@ class PlayInference(SeatReading):
         except EuchreError:
             return 1.0  # the play cannot be replayed with these cards: nothing to read
         return 1.0
-
-
-def _hand_id(view: SeatView) -> tuple[object, ...]:
-    """What tells one hand of the seat from another: the deal's number, the
-    dealer, the score and the cards the seat was dealt."""
-    return (view.deals, view.dealer, view.scores, view.dealt)
 
 
 def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: RandomSource) -> Game:
