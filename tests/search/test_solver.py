@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +21,7 @@ from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
 from euchre_dsl.search.position import Position, position_of, utilities
 from euchre_dsl.search.solver import SearchLimit, Solver
 from euchre_dsl.engine.game import Game
-from euchre_dsl.rules.registry import compile_data, compile_file, load_variant
+from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
 from .solver_tools import brute_force, counted_side, random_position, reference_alpha_beta
@@ -161,8 +160,7 @@ def test_points_are_the_score_of_the_best_trick_count(name: str) -> None:
         assert one in some and all(points[c] == v for c, v in some.items()), (name, i)
 
 
-DOUBLE_DECK = compile_file(Path(__file__).resolve().parents[2] / "samples" / "double-deck"
-                           / "double-deck-bid.yaml")
+DOUBLE_DECK = load_variant("double-deck-bid")
 
 
 def test_double_deck_positions_agree_with_the_references() -> None:
