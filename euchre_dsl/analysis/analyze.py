@@ -270,11 +270,12 @@ class _Hand:
                 self._value_opening(game, nxt)
         if not known:
             self.forced.clear()
-            if self.hidden is not None and self._within(game, i, nxt):
+            if self.hidden is None:
+                if not any("hidden cards" in n for n in view.notes):
+                    view.notes.append("hidden cards: plays are valued only where every card "
+                                      "still in play is known")
+            elif self._within(game, i, nxt):
                 self._estimate(game, i, nxt, first)
-            elif not any("hidden cards" in n for n in view.notes):
-                view.notes.append("hidden cards: plays are valued only where every card "
-                                  "still in play is known")
             return
         if len(game.legal_actions()) == 1:
             # nothing to choose: its value is the next choice's (no search needed)

@@ -116,3 +116,22 @@ def test_every_form_of_the_report_says_what_was_not_valued(tmp_path: Path) -> No
     with open(tables / "hands.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert int(rows[0]["unvalued"]) == len(hand["unvalued"])
+
+
+def test_hidden_cards_past_the_budget_are_listed_too() -> None:
+    """Seen from one seat, each play is estimated over worlds or listed as not
+    valued; a hand whose first play was listed has no opening estimate."""
+    from euchre_dsl.analysis.hidden import as_seen_by
+
+    small = Analyzer(worlds=2, budget=SMALL)
+    listed = estimated = 0
+    for seed in range(4):
+        record = json.loads(json.dumps(random_game("standard", seed, 4)))
+        for h in small.analyze_record(as_seen_by(record, "E"), seed, "s.json"):
+            unvalued = {u.action for u in h.unvalued if u.what == "play"}
+            assert {p.action for p in h.plays} | unvalued == plays_of(record, h)
+            if any(u.what == "opening" for u in h.unvalued):
+                assert h.makers_dd_mean is None
+            listed += len(unvalued)
+            estimated += len(h.plays)
+    assert listed and estimated, (listed, estimated)
