@@ -8,8 +8,8 @@ which asks only the questions that can change the score).  Times are the CPU
 time of this thread, so a machine shared with other work does not inflate
 them.  Prints a markdown table per scenario (median, mean, 99th percentile,
 worst, and the mean number of positions searched); ``--out FILE`` writes the
-table to a file too.  ``--variant FILE`` adds a scenario for a variant file (for
-instance ``samples/double-deck/double-deck-bid.yaml``), ``--per-deal`` prints
+table to a file too.  ``--variant V`` adds a scenario for a shipped variant or a
+variant file (for instance ``double-deck-bid``), ``--per-deal`` prints
 each deal's figures as it goes, and ``--tricks-only`` skips the score search
 (long deals, where one search is measurement enough).
 It measures the installed build when there is one (compiled or not), else
@@ -125,8 +125,8 @@ def main() -> None:
     ap.add_argument("--deals", type=positive, default=2000, help="deals per scenario")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--only", help="run only the scenarios whose name contains this")
-    ap.add_argument("--variant", action="append", default=[], metavar="FILE",
-                    help="add a scenario for this variant file (repeatable)")
+    ap.add_argument("--variant", action="append", default=[], metavar="V",
+                    help="add a scenario for this shipped variant or variant file (repeatable)")
     ap.add_argument("--per-deal", action="store_true", help="print each deal's figures")
     ap.add_argument("--tricks-only", action="store_true",
                     help="time only the exact trick count, not the score search")

@@ -28,6 +28,7 @@ from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
 from euchre_dsl.history.reader import InputError, find_records, input_name, open_records
+from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.play_model import SoftBot
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
@@ -44,6 +45,7 @@ class Options:
     worlds: int = DEFAULT_WORLDS
     view: str | None = None  # --from-view: the seat whose view is analysed
     model: str = "rule"  # the model of play hidden cards are inferred under
+    budget: int = DEFAULT_BUDGET  # solver positions per question (--budget)
 
 
 @dataclass
@@ -65,9 +67,11 @@ class _Input:
 
 
 def _analyzer(opts: Options) -> Analyzer:
-    estimator = DecisionEstimator(opts.deals, opts.seed) if opts.deals > 0 else None
+    estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget) \
+        if opts.deals > 0 else None
     model = SoftBot("rule", seed=opts.seed) if opts.model == "rule" else None
-    return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model)
+    return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
+                    budget=opts.budget)
 
 
 #: The analyzer of this process (solvers and variants are kept between records).
@@ -227,13 +231,20 @@ def _clock(seconds: float) -> str:
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
               help="Also write the analysis as a web page of charts and tables, with a "
                    "replay page per game in OUT-replays/ beside it.")
+@click.option("--budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True,
+              help="Solver positions one question may visit: the opening lead's best, a play, "
+                   "a bidding decision (over all its deals).  A question past it is reported "
+                   "as not valued, and so are those after it as large (a double deck's first "
+                   "tricks, say); raise it to value them, at the cost of time.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
                 report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
-                view: str | None = None, model: str = "rule") -> None:
+                view: str | None = None, model: str = "rule",
+                budget: int = DEFAULT_BUDGET) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -275,12 +286,12 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
             sys.exit(EXIT_USAGE)
     if progress is None:  # a bar on a terminal, unless the JSON report is written there too
         progress = sys.stderr.isatty() and not (report == "json" and sys.stdout.isatty())
-    opts = Options(record_no, hand_no, deals, seed, worlds, view, model)
+    opts = Options(record_no, hand_no, deals, seed, worlds, view, model, budget)
     inputs = [_read(p, opts) for p in files]
     bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout
     run = _Run(report == "json", stats, exporter, out)
-    run.html = None if html_out is None else HtmlReport(html_out)
+    run.html = None if html_out is None else HtmlReport(html_out, budget=budget)
     run.unreadable += len(found.skipped)
     try:
         run.begin()

@@ -206,6 +206,9 @@ class Table:
         else:
             options = [(self.choice_words(a), v) for a, v in self.hinter.option_values(view, legal)]
         best = options[0][0]
+        if self.hinter.fallback:
+            return f"Hint: the rule bot's choice: {best} (not searched: pimc's search " \
+                   f"would need more than its budget of {self.hinter.budget:,} positions here)"
         rest = "; ".join(f"{words} {value:+.2f}" for words, value in options)
         return f"Hint: pimc's choice: {best} (your side's net points, the mean over its " \
                f"sampled deals: {rest})"

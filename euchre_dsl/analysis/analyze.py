@@ -13,8 +13,14 @@ kept (a copy of the game at each) and valued by :mod:`.decisions`:
 perfect-information estimates over sampled deals.
 
 The solver is any object with ``card_values``, ``solve_points`` (the makers'
-total tricks with best play, and their score): by default the project's
-:class:`euchre_dsl.search.solver.Solver`.
+total tricks with best play, and their score) and ``allow`` (a budget of
+positions): by default the project's :class:`euchre_dsl.search.solver.Solver`.
+
+Each question -- the opening lead's value, a play's, a bidding decision's --
+has the budget of positions ``budget``; one whose search passes it is listed
+in the hand's ``unvalued``, never given a value.  The positions after it that
+are as large (as many tricks to play; the rest of the hand's bidding) are
+not searched again: they are listed too.
 """
 
 from __future__ import annotations
@@ -35,8 +41,9 @@ from ..history.notation import action_from_json
 from ..history.reader import Item
 from ..history.validate import Validator, walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
+from ..search.solver import DEFAULT_BUDGET, SearchLimit
 from .hidden import DEFAULT_WORLDS, ActionModel, HiddenHand
-from .report import HandAnalysis, PlayValue
+from .report import HandAnalysis, PlayValue, Unvalued
 
 #: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`):
 #: every phase before the play -- farmer's hand and other claims, the widow,
@@ -55,6 +62,8 @@ class PlaySolver(Protocol):
 
     def solve_points(self, game: Game) -> int: ...
 
+    def allow(self, positions: int | None) -> None: ...
+
 
 SolverFactory = Callable[[RuleSet], PlaySolver]
 
@@ -70,6 +79,8 @@ class DecisionPoint:
     chosen: Action
 
 
+#: Values a hand's bidding decisions into the hand's analysis (those it cannot
+#: value within its budget go to its ``unvalued``).
 DecisionValuer = Callable[[list[DecisionPoint], HandAnalysis], None]
 
 
@@ -103,8 +114,10 @@ class Analyzer:
                  decisions: DecisionValuer | None = None,
                  validator: Validator | None = None,
                  worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                 model: ActionModel | None = None):
+                 model: ActionModel | None = None, budget: int = DEFAULT_BUDGET):
         self.validator = validator or Validator()
+        #: positions the solver may visit to value one play or the opening lead
+        self.budget = budget
         #: hands with hidden cards: worlds per play (0: not valued), the seed of
         #: their sampling and the model their weights are read from (see :mod:`.hidden`)
         self.worlds = worlds
@@ -201,7 +214,11 @@ class _Hand:
                                  labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
         self.results_before = len(game.results)
         self.solver = analyzer.solver(rules)
+        self.hand_size = rules.deal.hand_size
         self.valued = True  # no illegal card yet: plays can still be valued
+        #: the tricks to play at the position whose search passed the budget: no
+        #: position with as many is searched again (None: none passed it)
+        self.too_big: int | None = None
         self.opening: bool | None = None  # the opening lead's position was fully known
         self.forced: list[tuple[int, Action, bool, int]] = []  # plays of one legal card
         #: the values of the cards before play ``i``: (i, maker side, trick, values)
@@ -250,25 +267,85 @@ class _Hand:
         if first:
             self.opening = known
             if known:
-                view.makers_dd_points = self.solver.solve_points(game)
-                if all(len(side) == 1 for side in game.sides):  # each for themselves
-                    view.seats_dd = {game.labels[s]: self.solver.solve(game, s)
-                                     for s in range(game.n) if game.active[s]}
+                self._value_opening(game, nxt)
         if not known:
             self.forced.clear()
-            if self.hidden is not None:
+            if self.hidden is None:
+                if not any("hidden cards" in n for n in view.notes):
+                    view.notes.append("hidden cards: plays are valued only where every card "
+                                      "still in play is known")
+            elif self._within(game, i, nxt):
                 self._estimate(game, i, nxt, first)
-            elif not any("hidden cards" in n for n in view.notes):
-                view.notes.append("hidden cards: plays are valued only where every card "
-                                  "still in play is known")
             return
         if len(game.legal_actions()) == 1:
             # nothing to choose: its value is the next choice's (no search needed)
             self.forced.append((i, nxt, _maker_side(game, nxt.seat),
                                 len(game.trick_winners) + 1))
             return
-        self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1,
-                        self.solver.card_values(game))
+        if not self._within(game, i, nxt):
+            return
+        try:
+            values = self.solver.card_values(game)
+        except SearchLimit:
+            self._past_budget(game, i, nxt)
+            return
+        self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1, values)
+
+    def _value_opening(self, game: Game, nxt: Action) -> None:
+        """The makers' score with best play from the opening lead (and in a game
+        of each for themselves, each seat's tricks), within the budget."""
+        view = self.view
+        solver = self.solver
+        solver.allow(self.analyzer.budget)
+        try:
+            view.makers_dd_points = solver.solve_points(game)
+            if all(len(side) == 1 for side in game.sides):  # each for themselves
+                view.seats_dd = {game.labels[s]: solver.solve(game, s)
+                                 for s in range(game.n) if game.active[s]}
+        except SearchLimit:
+            view.makers_dd_points = None
+            view.seats_dd = None
+            self.opening = False
+            self.too_big = self.hand_size - len(game.trick_winners)
+            self._not_valued(Unvalued("opening", None, game.labels[nxt.seat]))
+
+    def _within(self, game: Game, i: int, nxt: Action) -> bool:
+        """Give the solver the budget of one play's question; ``False`` (do not
+        search) when a position with as many tricks to play already passed it."""
+        left = self.hand_size - len(game.trick_winners)
+        if self.too_big is not None and left >= self.too_big:
+            self._skip_play(game, i, nxt)
+            return False
+        self.solver.allow(self.analyzer.budget)
+        return True
+
+    def _past_budget(self, game: Game, i: int, nxt: Action) -> None:
+        """The play's search passed the budget: listed, and so are the forced plays
+        before it (their value was to be its best); positions as large are not
+        searched again."""
+        self.too_big = self.hand_size - len(game.trick_winners)
+        self._skip_play(game, i, nxt)
+
+    def _skip_play(self, game: Game, i: int, nxt: Action) -> None:
+        """Play ``nxt`` is not valued (nor the forced plays waiting for its value)."""
+        labels = game.labels
+        for j, a, _side, trick in self.forced:
+            self._not_valued(Unvalued("play", j, labels[a.seat], trick))
+        self.forced.clear()
+        view = self.view
+        if not view.plays and not view.estimated and \
+                (self.opening or (self.opening is False and self.hidden is not None)) and \
+                not any(u.what == "opening" for u in view.unvalued):
+            # the opening lead's best is the first play's: not known
+            self.opening = False
+            view.makers_dd_points = None
+            view.seats_dd = None
+            self._not_valued(Unvalued("opening", None, labels[nxt.seat]))
+        self._not_valued(Unvalued("play", i, labels[nxt.seat], len(game.trick_winners) + 1))
+
+    def _not_valued(self, what: Unvalued) -> None:
+        self.view.unvalued.append(what)
+        self.view.budget = self.analyzer.budget
 
     def _estimate(self, game: Game, i: int, nxt: Action, opening: bool) -> None:
         """Value the play ``nxt`` of a position with hidden cards over sampled worlds
@@ -277,6 +354,9 @@ class _Hand:
         view = self.view
         try:
             est = self.hidden.play(game, nxt, self.solver.card_values)
+        except SearchLimit:
+            self._past_budget(game, i, nxt)
+            return
         except (ValueError, EuchreError) as exc:  # no consistent deal, or a card its seat
             # cannot hold (the walk reports an illegal card itself)
             view.notes.append(f"action {i}: the hidden cards cannot be sampled ({exc}); the "
@@ -348,6 +428,7 @@ class _Hand:
             view.worlds = 0
             view.notes = [n for n in view.notes if "hidden cards" not in n]
             view.notes.append("the hand has errors (see euchre validate): not analysed")
+            view.unvalued = []
         if ev.finished and len(game.results) > self.results_before:
             res = game.results[-1]
             labels = game.labels

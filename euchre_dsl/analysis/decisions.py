@@ -13,13 +13,19 @@ All options of one decision are valued on the same deals, so their
 difference is measured more precisely than each value alone.  The sampling is
 seeded from the run's seed and the decision's place (record, hand, action),
 so a report is the same for any number of worker processes.
+
+Each play the search hands to the solver (a finished bidding of a sampled
+deal) has the analyzer's budget of positions, as each play of the record
+has; a decision one of whose searches would need more is listed in the
+hand's ``unvalued``, and so are the hand's decisions after it (the same
+cards, as large a search): no estimate is made of part of the deals.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from typing import Callable, Protocol
 
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
@@ -28,7 +34,9 @@ from ..display.replay import describe
 from ..rules.ruleset import RuleSet
 from .analyze import DecisionPoint, PlaySolver, default_solver
 from ..search.bidding_search import FullInfoBidding, PointsSolver
-from .report import Decision, HandAnalysis, OptionValue
+from ..search.position import Position
+from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from .report import Decision, HandAnalysis, OptionValue, Unvalued
 
 #: Sampled deals per decision by default: a session of twenty hands analyses in
 #: seconds; raise it (``--deals``) for narrower intervals.
@@ -87,17 +95,45 @@ def interval(samples: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+class BudgetedSolver(PointsSolver, Protocol):
+    """A solver that keeps to a budget of positions (:meth:`Solver.allow`)."""
+
+    def allow(self, positions: int | None) -> None: ...
+
+
+class Budgeted:
+    """``solver`` with the budget ``budget`` given to each of its searches: the
+    bidding search asks it one play at a time."""
+
+    def __init__(self, solver: BudgetedSolver, budget: int) -> None:
+        self.solver = solver
+        self.budget = budget
+
+    def solve_position(self, pos: Position) -> int:
+        self.solver.allow(self.budget)
+        return self.solver.solve_position(pos)
+
+    def solve_points_position(self, pos: Position, utility: list[int]) -> int:
+        self.solver.allow(self.budget)
+        return self.solver.solve_points_position(pos, utility)
+
+    def clear(self) -> None:
+        self.solver.clear()
+
+
 class DecisionEstimator:
     """Values the bidding decisions of each analysed hand (an
     :class:`~.analyze.Analyzer`'s ``decisions``)."""
 
     def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
                  solver_for: Callable[[RuleSet], PlaySolver] | None = None,
-                 sampler: Sampler | None = None):
+                 sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET):
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
         self.seed = seed
+        #: solver positions one search may visit (the play after one bidding of a deal)
+        self.budget = budget
         self._solver_for = solver_for or default_solver
         self._sampler = sampler or default_sampler
         self._searches: dict[int, tuple[RuleSet, FullInfoBidding]] = {}
@@ -105,15 +141,34 @@ class DecisionEstimator:
     def search(self, rules: RuleSet) -> FullInfoBidding:
         found = self._searches.get(id(rules))
         if found is None or found[0] is not rules:
-            solver: PointsSolver = self._solver_for(rules)  # type: ignore[assignment]
-            found = self._searches[id(rules)] = (rules, FullInfoBidding(solver))
+            solver: BudgetedSolver = self._solver_for(rules)  # type: ignore[assignment]
+            found = self._searches[id(rules)] = (
+                rules, FullInfoBidding(Budgeted(solver, self.budget)))
         return found[1]
 
     def __call__(self, points: list[DecisionPoint], view: HandAnalysis) -> None:
+        """Value the hand's decisions into ``view``; once one passes the budget, it
+        and the rest are listed as not valued."""
+        past = False
         for point in points:
-            view.decisions.append(self.estimate(point, view))
+            decision = None if past else self.estimate(point, view)
+            if decision is None:
+                past = True
+                view.unvalued.append(Unvalued("bidding", point.action,
+                                              point.game.labels[point.seat]))
+                view.budget = self.budget
+            else:
+                view.decisions.append(decision)
 
-    def estimate(self, point: DecisionPoint, view: HandAnalysis) -> Decision:
+    def estimate(self, point: DecisionPoint, view: HandAnalysis) -> Decision | None:
+        """The decision's options valued over the sampled deals (``None``: their
+        searches passed the budget)."""
+        try:
+            return self._estimate(point, view)
+        except SearchLimit:
+            return None
+
+    def _estimate(self, point: DecisionPoint, view: HandAnalysis) -> Decision:
         game = point.game
         search = self.search(game.rules)
         side = game.side_of[point.seat]

@@ -6,7 +6,9 @@ each written as ``DIR/<table>.parquet`` (the optional extra
 Parquet in row groups of :data:`BATCH` rows, so memory stays flat for large
 inputs.  Columns are typed (the schemas below); sides and seats vary between
 variants, so per-seat and per-side values are written as ``label:value``
-lists (``N+S:2;E+W:0``).
+lists (``N+S:2;E+W:0``).  A hand's ``unvalued`` counts the questions (plays,
+the opening lead, bidding decisions) left out of the other tables because
+their search passed ``euchre analyze --budget``.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ SCHEMAS: dict[str, tuple[tuple[str, str], ...]] = {
               ("makers_dd", "int"), ("makers_dd_points", "int"), ("estimated", "bool"),
               ("makers_dd_mean", "float"), ("worlds", "int"), ("mistakes", "int"),
               ("makers_lost", "float"), ("defenders_lost", "float"), ("decisions", "int"),
-              ("players", "str")),
+              ("players", "str"), ("unvalued", "int")),
     "plays": (("file", "str"), ("record", "int"), ("hand", "int"), ("action", "int"),
               ("trick", "int"), ("seat", "str"), ("player", "str"), ("card", "str"),
               ("maker_side", "bool"), ("best", "float"), ("after", "float"),
@@ -69,6 +71,7 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
         "defenders_lost": sum(p.cost for p in h.plays if not p.maker_side),
         "decisions": len(h.decisions),
         "players": ";".join(f"{k}:{v}" for k, v in h.players.items()),
+        "unvalued": len(h.unvalued),
     }
     where = {"file": h.file, "record": h.record, "hand": h.hand}
     plays = [{**where, "action": p.action, "trick": p.trick, "seat": p.seat,

@@ -115,6 +115,29 @@ class Decision:
                 "options": [o.to_json() for o in self.options]}
 
 
+@dataclass(frozen=True)
+class Unvalued:
+    """A question the analyzer left unanswered because its search would have
+    visited more positions than the budget (``euchre analyze --budget``).
+
+    ``what`` is ``opening`` (the makers' best from the opening lead), ``play``
+    (a card played) or ``bidding`` (a bidding decision).  A search that passed
+    the budget is not retried on the positions after it that are as large
+    (as many tricks to play, or the same hand's bidding): those are listed too.
+    """
+
+    what: str
+    action: int | None  # index in the hand's actions (None: an implicit decline)
+    seat: str
+    trick: int = 0  # a play's 1-based trick
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"what": self.what, "action": self.action, "seat": self.seat}
+        if self.what == "play":
+            out["trick"] = self.trick
+        return out
+
+
 @dataclass
 class HandAnalysis:
     """What the solver says about one hand of a record.
@@ -124,7 +147,9 @@ class HandAnalysis:
     cards, a hand that stopped on an error); ``plays`` has an entry for every
     play analysed.  A hand whose record hides cards is ``estimated``: its
     opening value is ``makers_dd_mean`` over ``worlds`` sampled deals, and its
-    plays are means over them (see :mod:`.hidden`).
+    plays are means over them (see :mod:`.hidden`).  What a search could not
+    value within the budget is in ``unvalued``, never in ``plays`` or
+    ``decisions``.
     """
 
     file: str
@@ -166,6 +191,9 @@ class HandAnalysis:
     decisions: list[Decision] = field(default_factory=list)
     errors: bool = False  # the hand has errors (``euchre validate``): not valued
     notes: list[str] = field(default_factory=list)
+    #: what was not valued because its search passed the budget, and that budget
+    unvalued: list[Unvalued] = field(default_factory=list)
+    budget: int = 0
 
     @property
     def makers(self) -> tuple[str, ...]:
@@ -218,6 +246,8 @@ class HandAnalysis:
             "decisions": [d.to_json() for d in self.decisions],
             "errors": self.errors,
             "notes": list(self.notes),
+            **({"unvalued": [u.to_json() for u in self.unvalued], "budget": self.budget}
+               if self.unvalued else {}),
         }
 
 

@@ -35,11 +35,12 @@ from ..errors import EuchreError
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
+from ..search.solver import DEFAULT_BUDGET
 from ..display.replay import GameView, replay_record
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 from .stats import PlayerStats, Tally
 from .table_values import hand_marks, table_marks
-from .text import contract_line
+from .text import contract_line, unvalued_what
 
 #: The most hands listed (and linked) in one report.
 MAX_LISTED_HANDS = 1000
@@ -91,9 +92,12 @@ class _PlayerMistakes:
 class HtmlReport:
     """The report page, built hand by hand (``add``) and written once (``write``)."""
 
-    def __init__(self, out: str | os.PathLike[str], max_hands: int = MAX_LISTED_HANDS):
+    def __init__(self, out: str | os.PathLike[str], max_hands: int = MAX_LISTED_HANDS,
+                 budget: int = DEFAULT_BUDGET):
         self.out = Path(out)
         self.max_hands = max_hands
+        #: the solver's budget of positions for the replay pages' card values
+        self.budget = budget
         self.stats = PlayerStats()
         self.total = 0
         self.listed: list[HandAnalysis] = []
@@ -105,12 +109,18 @@ class HtmlReport:
         self.variants: list[str] = []
         self.all_games: set[tuple[str, int]] = set()  # every game counted, listed or not
         self.files: list[str] = []
+        #: questions not valued, their search past the budget (and that budget)
+        self.unvalued = 0
+        self.budget = 0
 
     # ------------------------------------------------------------- collecting
     def add(self, h: HandAnalysis) -> None:
         """Count one analysed hand."""
         self.total += 1
         self.stats.add(h)
+        if h.unvalued:
+            self.unvalued += len(h.unvalued)
+            self.budget = h.budget
         self.all_games.add((h.file, h.record))
         if h.file not in self.files:
             self.files.append(h.file)
@@ -198,7 +208,7 @@ class HtmlReport:
             + MAX_PAGE_HANDS
         # every legal card's value on the table, as ``euchre replay --analysis`` shows it
         # (a hand with hidden cards keeps the analyzer's marks: its values are estimates)
-        marks = table_marks(record, g.record - 1, file, last=last)
+        marks = table_marks(record, g.record - 1, file, last=last, budget=self.budget)
         for h in g.hands:
             if h.plays and h.hand not in marks:
                 marks[h.hand] = hand_marks(h)
@@ -258,6 +268,11 @@ class HtmlReport:
                f'<p class="note">Card values come from a perfect-information solver: every hand '
                f'visible, best play by everyone. {esc(PERFECT_INFORMATION_NOTE.capitalize())}.'
                '</p>']
+        if self.unvalued:
+            out.append(f'<p class="note limit">{_count(self.unvalued, "question")} (plays, '
+                       'opening leads, bidding decisions) not valued: their search passed the '
+                       f'budget of {self.budget:,} positions (euchre analyze --budget raises '
+                       'it). The list of hands says where.</p>')
         if self.total > len(self.listed):
             out.append(f'<p class="note limit">The list of hands shows the first '
                        f'{len(self.listed)} of the {self.total} hands ({len(listed_games)} of the '
@@ -436,8 +451,12 @@ class HtmlReport:
             dd = "–" if h.makers_dd is None else f"{h.makers_tricks} / {h.makers_dd}"
             if h.makers_dd_mean is not None:  # hidden cards: a mean over sampled deals
                 dd = f"{h.makers_tricks} / {h.makers_dd_mean:.2f} (over {h.worlds} deals)"
-            rows.append([cell, esc(contract_line(h)), esc(points or "–"), dd,
-                         str(len(h.mistakes)) if h.plays else "–"])
+            mistakes = str(len(h.mistakes)) if h.plays else "–"
+            if h.unvalued:
+                if any(u.what == "opening" for u in h.unvalued):
+                    dd += " (past the search budget)"
+                mistakes += esc(f" (not valued, past the search budget: {unvalued_what(h)})")
+            rows.append([cell, esc(contract_line(h)), esc(points or "–"), dd, mistakes])
         note = "" if all(self.link(h) for h in self.listed) else (
             '<p class="note">Hands read from standard input have no replay page.</p>')
         return ('<section id="hands"><h2>Every hand</h2>' + note +

@@ -16,6 +16,7 @@ from ..engine.game import Game
 from ..display.html_replay import HandMarks, PlayMark
 from ..history.validate import Validator
 from ..rules.ruleset import RuleSet
+from ..search.solver import DEFAULT_BUDGET
 from .analyze import Analyzer, PlaySolver, default_solver
 from .report import HandAnalysis
 
@@ -33,6 +34,9 @@ class _Remembering:
 
     def solve_points(self, game: Game) -> int:
         return self.inner.solve_points(game)
+
+    def allow(self, positions: int | None) -> None:
+        self.inner.allow(positions)
 
     def card_values(self, game: Game) -> dict[int, int]:
         values = self.inner.card_values(game)
@@ -56,11 +60,12 @@ def hand_marks(h: HandAnalysis, values: Mapping[int, Mapping[str, int]] | None =
 
 
 def table_marks(record: Any, index: int, file: str, hand_no: int | None = None,
-                last: int | None = None, validator: Validator | None = None
-                ) -> dict[int, HandMarks]:
+                last: int | None = None, validator: Validator | None = None,
+                budget: int = DEFAULT_BUDGET) -> dict[int, HandMarks]:
     """The marks of every hand of one record that the analyzer can value, by hand
     number (``hand_no``: only that hand; ``last``: none after that hand).  Hands
-    with errors get none, as in ``euchre analyze``."""
+    with errors get none, as in ``euchre analyze``; plays whose search passes
+    ``budget`` positions get none either."""
     solvers: list[_Remembering] = []
 
     def remembering(rules: RuleSet) -> PlaySolver:
@@ -69,7 +74,7 @@ def table_marks(record: Any, index: int, file: str, hand_no: int | None = None,
         return solver
 
     out: dict[int, HandMarks] = {}
-    analyzer = Analyzer(solver_for=remembering, validator=validator, worlds=0)
+    analyzer = Analyzer(solver_for=remembering, validator=validator, worlds=0, budget=budget)
     for h in analyzer.analyze_record(record, index, file, hand_no):
         if last is not None and h.hand > last:
             break

@@ -69,6 +69,30 @@ def decision_line(d: Decision) -> str:
     return f"{d.seat} {chosen.option} ({chosen.net:+.2f}): {verdict}\n      {opts}"
 
 
+def unvalued_line(h: HandAnalysis) -> str:
+    """``not valued, past the search budget of 4,000,000 positions (...): the
+    opening lead's best, 12 plays (tricks 1-3), 4 bidding decisions``."""
+    return (f"not valued, past the search budget of {h.budget:,} positions "
+            f"(euchre analyze --budget raises it): {unvalued_what(h)}")
+
+
+def unvalued_what(h: HandAnalysis) -> str:
+    """What of the hand was not valued: ``the opening lead's best, 12 plays
+    (tricks 1-3), 4 bidding decisions``."""
+    parts = []
+    if any(u.what == "opening" for u in h.unvalued):
+        parts.append("the opening lead's best")
+    plays = [u.trick for u in h.unvalued if u.what == "play"]
+    if plays:
+        first, last = min(plays), max(plays)
+        parts.append(f"{len(plays)} play{'' if len(plays) == 1 else 's'} "
+                     + (f"(trick {first})" if first == last else f"(tricks {first}-{last})"))
+    bids = sum(1 for u in h.unvalued if u.what == "bidding")
+    if bids:
+        parts.append(f"{bids} bidding decision{'' if bids == 1 else 's'}")
+    return ", ".join(parts)
+
+
 def render_hand(h: HandAnalysis) -> str:
     lines = [f"{hand_heading(h)}: {contract_line(h)}"]
     if h.makers_dd is not None:
@@ -90,6 +114,8 @@ def render_hand(h: HandAnalysis) -> str:
         lines.append("  " + mistake_line(h, p))
     if h.plays and not h.mistakes:
         lines.append("  no card lost a trick")
+    if h.unvalued:
+        lines.append("  " + unvalued_line(h))
     if h.decisions:
         lines.append(f"  bidding (expected net points per option, perfect-information "
                      f"estimates over {h.decisions[0].deals} sampled deals, 95% CI):")
@@ -111,6 +137,8 @@ class Summary:
         self.tricks_lost = 0.0
         self.decisions = 0
         self.decision_loss = 0.0
+        self.unvalued = 0  # questions not valued: their search passed the budget
+        self.budget = 0
         self.keep = keep
         self.worst: list[tuple[float, str, str]] = []  # (cost, where, words)
         self.worst_bids: list[tuple[float, str, str]] = []
@@ -119,6 +147,9 @@ class Summary:
         self.hands += 1
         self.valued += h.makers_dd is not None
         self.estimated += h.estimated
+        if h.unvalued:
+            self.unvalued += len(h.unvalued)
+            self.budget = h.budget
         for p in h.mistakes:
             self.mistakes += 1
             self.tricks_lost += p.cost
@@ -140,6 +171,10 @@ class Summary:
                     if self.estimated else "") + "; "
                  f"{self.mistakes} play mistake{'' if self.mistakes == 1 else 's'} "
                  f"costing {tricks(self.tricks_lost)}"]
+        if self.unvalued:
+            lines.append(f"{self.unvalued} question{'' if self.unvalued == 1 else 's'} "
+                         f"(plays, opening leads, bidding decisions) not valued: past the "
+                         f"search budget of {self.budget:,} positions (raise it with --budget)")
         if self.worst:
             lines.append("costliest mistakes:")
             lines += [f"  {where}: {words}" for _, where, words in self.worst]
@@ -156,7 +191,8 @@ class Summary:
         return {"hands": self.hands, "solved": self.valued, "mistakes": self.mistakes,
                 "estimated": self.estimated,
                 "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
-                "decision_loss": round(self.decision_loss, 4)}
+                "decision_loss": round(self.decision_loss, 4),
+                **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {})}
 
 
 def render_hands(hands: Iterable[HandAnalysis]) -> str:

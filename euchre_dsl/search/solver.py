@@ -33,6 +33,12 @@ How it is fast:
   and upper bounds; it is bounded (more for longer hands) and cleared when
   full, and kept between calls (one per side counted and kind of
   contract), so the sampled worlds of one bot decision share it.
+
+A search can be given a budget of positions (:meth:`Solver.allow`): one that
+would visit more stops with :class:`SearchLimit`.  It is counted in positions,
+never in time, so a seeded run gives the same answer on any machine.  The
+callers decide what an unanswered question means: the pimc bot plays the rule
+bot's choice, the analyzer reports the position as not valued.
 """
 
 from __future__ import annotations
@@ -42,13 +48,30 @@ from ..engine.game import Game
 from ..rules.ruleset import RuleSet
 from .position import Position, position_of, utilities
 
-__all__ = ["Solver"]
+__all__ = ["DEFAULT_BUDGET", "SearchLimit", "Solver"]
 
 #: Positions kept in each transposition table before it is cleared, for hands
 #: of up to eight cards; see :func:`table_limit_for`.
 DEFAULT_TABLE_LIMIT = 1 << 17
 #: The most positions kept, whatever the hand size (about 250 MB).
 MAX_TABLE_LIMIT = 1 << 21
+#: No budget: a count of positions no search reaches (and a machine integer).
+UNLIMITED = 1 << 60
+#: The budget, in positions, of one question of a bot's or the analyzer's (a
+#: decision of the pimc bot, a position or bidding decision valued by
+#: ``euchre analyze``): far above the most any shipped variant has needed
+#: (docs/bots.md gives the measurements), far below a double deck's first tricks.
+DEFAULT_BUDGET = 4_000_000
+
+
+class SearchLimit(Exception):
+    """A search would have visited more positions than its budget allows
+    (:meth:`Solver.allow`).  What was stored before it stopped stays true: the
+    transposition table holds only the bounds of searches that finished."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(f"the search needed more than {budget:,} positions")
+        self.budget = budget
 
 
 def table_limit_for(hand_size: int) -> int:
@@ -70,8 +93,12 @@ class Solver:
         self.n = rules.players.count
         self.table_limit = (table_limit_for(rules.deal.hand_size) if table_limit is None
                             else table_limit)
-        #: positions visited by the searches so far (for the bench)
+        #: positions visited by the searches so far (for the bench and the budget)
         self.nodes = 0
+        #: a search stops with :class:`SearchLimit` once :attr:`nodes` passes this
+        self.limit = UNLIMITED
+        #: the budget :attr:`limit` was set from (for the message)
+        self.budget = 0
         # per contract, per effective suit: the suit's cards of equal power
         # (the copies of one card), as masks, strongest first
         groups: list[list[tuple[int, ...]]] = []
@@ -186,6 +213,19 @@ class Solver:
     def clear(self) -> None:
         """Forget every stored position."""
         self._tables.clear()
+
+    def allow(self, positions: int | None) -> None:
+        """Let the searches from now on visit at most ``positions`` positions in
+        all (``None``: no budget); past that they stop with :class:`SearchLimit`.
+        A caller sets it once for a whole question (every world of a bot's
+        decision) and may go on asking after a stop: each entry point loads its
+        position afresh."""
+        if positions is None:
+            self.limit = UNLIMITED
+            self.budget = 0
+        else:
+            self.limit = self.nodes + positions
+            self.budget = positions
 
     # ========================================================= root handling
     def _load(self, pos: Position) -> None:
@@ -327,6 +367,9 @@ class Solver:
         """Does the counted side take at least ``need`` of the ``left`` tricks
         still to be completed, ``seat`` to play?"""
         self.nodes += 1
+        if self.nodes > self.limit:
+            # the ancestors unwind without storing: their bounds are unknown
+            raise SearchLimit(self.budget)
         depth = self._depth
         trick = self._tricks[depth]
         if left == 1:

@@ -22,11 +22,15 @@ from history_tools import random_game  # noqa: E402,F401  (re-exported for the t
 
 
 class BruteSolver:
-    """The makers' total tricks with best play: makers maximise, everyone else minimises."""
+    """The makers' total tricks with best play: makers maximise, everyone else minimises.
+    It has no budget: the positions of the tests that use it are small."""
 
     def __init__(self, rules: RuleSet):
         self.rules = rules
         self._searches: dict[object, Any] = {}
+
+    def allow(self, positions: int | None) -> None:
+        """No budget is kept (the analyzer's protocol asks for one)."""
 
     def solve(self, game: Game, seat: int | None = None) -> int:
         hero = game.maker if seat is None else seat

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
+from cli import play_cmd
 from cli.main import euchre
+from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.history.validate import validate_path
 
 #: More answers than any hand needs: the first choice each time.
@@ -81,6 +85,19 @@ def test_a_hint_gives_pimcs_choice_and_its_values() -> None:
     assert hints and hints[0].startswith("Hint: pimc's choice: passes (your side's net points")
     assert "orders up " in hints[0]  # every option it weighed, with its value
     assert any("plays" not in h and "♦" in h for h in hints[1:])  # cards, by their symbols
+
+
+def test_a_hint_past_the_search_budget_says_it_is_the_rule_bots_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A double deck's bidding passes any small budget: the hint names the rule
+    bot's choice and says it was not searched."""
+    monkeypatch.setattr(play_cmd, "PimcBot", functools.partial(PimcBot, budget=1000))
+    result = run("--variant", "double-deck-bid", "--seed", "1", "--seat", "N", "--hint",
+                 "--no-analysis", stdin="q\n")
+    hints = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
+    assert hints[0].startswith("Hint: the rule bot's choice: "), result.output
+    assert hints[0].endswith("(not searched: pimc's search would need more than its budget "
+                             "of 1,000 positions here)")
 
 
 def test_any_variant_and_bad_options() -> None:

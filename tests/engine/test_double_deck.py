@@ -1,22 +1,20 @@
-"""The double deck (``deck.copies: 2``) and the sample ``double-deck-bid`` built on it:
+"""The double deck (``deck.copies: 2``) and the shipped ``double-deck-bid`` built on it:
 copies are distinct cards of equal rank, so of two equal cards in one trick the
 first played wins, by the one trick-winner function (docs/rules.md, "Double-deck
 euchre")."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from euchre_dsl.cards import CLUBS, HEARTS, NO_TRUMP, LOW_NO_TRUMP, CardError, Deck
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.history.validate import validate_record
-from euchre_dsl.rules.registry import compile_data, compile_file
+from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.sim.runner import simulate
 from variant_tools import deal, game_for, play, run, seat
 
-SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "double-deck"
+DOUBLE_DECK = load_variant("double-deck-bid")
 
 
 def test_two_copies_of_a_24_card_pack_are_48_distinct_cards_named_with_the_copy():
@@ -51,7 +49,7 @@ HANDS = {"N": "JH AH KH QH TH 9H JD AD KD QD TD 9D",
 
 
 def test_in_play_the_first_of_two_right_bowers_takes_the_trick():
-    g = game_for(compile_file(SAMPLE / "double-deck-bid.yaml"), dealer=3)
+    g = game_for(DOUBLE_DECK, dealer=3)
     deal(g, HANDS)
     run(g, "N bid 6; E pass; S pass; W pass; N call H")
     assert g.to_act == seat(g, "N")  # the maker leads
@@ -61,18 +59,14 @@ def test_in_play_the_first_of_two_right_bowers_takes_the_trick():
     assert g.trick_winners[-1] == seat(g, "N")
 
 
-def test_the_sample_is_the_same_in_both_forms_and_a_joker_is_refused():
-    rules = compile_file(SAMPLE / "double-deck-bid.yaml")
-    assert rules == compile_file(SAMPLE / "double-deck-bid.euchre")
-    assert rules.deck.copies == 2 and rules.deal.hand_size == 12
+def test_the_variant_is_a_double_deck_and_a_joker_is_refused():
+    assert DOUBLE_DECK.deck.copies == 2 and DOUBLE_DECK.deal.hand_size == 12
     with pytest.raises(EuchreError, match="a double deck is played without jokers"):
-        compile_data({"extends": str(SAMPLE / "double-deck-bid.yaml"), "deck": {"joker": True}})
+        compile_data({"extends": "double-deck-bid", "deck": {"joker": True}})
 
 
 def test_simulated_double_deck_games_validate():
-    rules = compile_file(SAMPLE / "double-deck-bid.yaml")
-    records = list(simulate(rules, str(SAMPLE / "double-deck-bid.yaml"), 5, seed=3))
+    records = list(simulate(DOUBLE_DECK, "double-deck-bid", 5, seed=3))
     assert len(records) == 5
     for record in records:
-        record["variant"] = rules.to_dict()  # inline: the record stands alone
         assert validate_record(record) == []

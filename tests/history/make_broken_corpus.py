@@ -425,6 +425,7 @@ def main() -> None:  # noqa: PLR0915 - one block per case reads best
          ("schema", "error", 2, 0, None, (3, nod.index('"Q"') + 1)))
 
     hasenpfeffer_cases()
+    double_deck_cases()
 
     EXPECTED_FILE.write_text(json.dumps(EXPECTED, indent=1) + "\n")
     print(f"{len(EXPECTED)} cases written to {OUT}")
@@ -487,6 +488,65 @@ def hasenpfeffer_cases() -> None:
     r["hands"][0]["result"]["points"] = {"N+S": 3, "E+W": 2}
     t = pretty(r)
     case("hasenpfeffer-wrong-score.json", t,
+         ("result-mismatch", "error", 0, 0, None, at(t, '"points": {', shift=10)))
+
+
+# ------------------------------------------------------------ double deck
+#: A double-deck bid euchre deal: N and E hold the two copies of every heart and
+#: diamond, S and W of every spade and club (tests/engine/test_double_deck.py).
+DD_DEAL = {"N": "JH AH KH QH TH 9H JD AD KD QD TD 9D".split(),
+           "E": "JH2 AH2 KH2 QH2 TH2 9H2 JD2 AD2 KD2 QD2 TD2 9D2".split(),
+           "S": "JS AS KS QS TS 9S JC AC KC QC TC 9C".split(),
+           "W": "JS2 AS2 KS2 QS2 TS2 9S2 JC2 AC2 KC2 QC2 TC2 9C2".split()}
+#: W deals; N bids 6 and names hearts, the others pass.
+DD_BIDS: list[list[Any]] = [["N", "bid", 6], ["E", "pass"], ["S", "pass"], ["W", "pass"],
+                            ["N", "call", "H"]]
+
+
+def double_deck_plays(renege: bool) -> list[list[Any]]:
+    """The play of ``DD_DEAL`` after ``DD_BIDS``: every seat plays the first legal
+    card in the order a record lists cards (trump first, high first).  With
+    ``renege``, to N's lead of the right bower E throws its 9 of diamonds (the
+    second copy) although it holds trumps, and plays on by the same order."""
+    game = Game(load_variant("double-deck-bid"), LABELS, LABELS.index("W"))
+    deck = game.deck
+    game.deal([[deck.parse(c) for c in DD_DEAL[s]] for s in LABELS])
+    for action in DD_BIDS:
+        game.apply(action_from_json(game, action))
+    out: list[list[Any]] = []
+    while not game.hand_over:
+        seat = game.to_act
+        legal = 0
+        for a in game.legal_actions():
+            legal |= 1 << a.arg  # type: ignore[operator]
+        card = deck.sorted_cards(legal, game.trump)[0]
+        if renege and len(out) == 1:  # E, second to the first trick
+            card = deck.parse("9D2")
+        out.append([LABELS[seat], "play", deck.names[card]])
+        game.apply(action_from_json(game, out[-1]), allow_renege=True)
+    return out
+
+
+def double_deck_record(plays: list[list[Any]]) -> dict[str, Any]:
+    return scripted_hand("double-deck-bid", LABELS, "W", DD_DEAL, None, DD_BIDS + plays)
+
+
+def double_deck_cases() -> None:
+    """A renege and a wrong score in a double-deck hand."""
+    base = double_deck_record(double_deck_plays(False))
+    assert base["hands"][0]["result"]["points"] == {"N+S": 12, "E+W": 0}, base["hands"][0]
+    plays = double_deck_plays(True)
+    at_renege = next(i for i, (a, b) in enumerate(zip(plays, double_deck_plays(False)))
+                     if a != b)
+    t = pretty(double_deck_record(plays))
+    case("double-deck-renege.json", t,
+         ("renege", "error", 0, 0, len(DD_BIDS) + at_renege,
+          at(t, json.dumps(plays[at_renege]))))
+    # a wrong score: the makers' twelve tricks written as 6 points
+    r = copy.deepcopy(base)
+    r["hands"][0]["result"]["points"] = {"N+S": 6, "E+W": 0}
+    t = pretty(r)
+    case("double-deck-wrong-score.json", t,
          ("result-mismatch", "error", 0, 0, None, at(t, '"points": {', shift=10)))
 
 

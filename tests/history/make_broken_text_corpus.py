@@ -42,6 +42,8 @@ ANCHORS: dict[str, list[tuple[str, int]]] = {
     "bid-out-of-turn.json": [(r"(S:bid) 5", 0)],
     "bid-renege.json": [(r"(E:QH)", 0)],
     "bid-wrong-score.json": [(r"points (N\+S)", 0)],
+    "double-deck-renege.json": [(r"(E:9D2)", 0)],
+    "double-deck-wrong-score.json": [(r"points (N\+S)", 0)],
     "hasenpfeffer-bid-out-of-turn.json": [(r"(W:bid) 3", 0)],
     "hasenpfeffer-forced-bid-pass.json": [(r"(N:pass)", 1)],
     "hasenpfeffer-forced-bid-wrong-seat.json": [(r"(S:bid) 3", 0)],

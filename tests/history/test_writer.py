@@ -44,6 +44,8 @@ GOLDEN = {
     "five-hand-call-partner": (
         "e23f28c11bb505fcfe28f4b4532f536fadb8bc1d485bc41327ac6ea84c76110f",
         "085a9eda93448cc335d0ba9f89505269766a783fe4ca22faff03a226d55b756f"),
+    "double-deck-bid": ("efee5fe8d25caf67c61dca7eb00d48d8c0f6163a2c1d88a50df9c6b6ce4bc686",
+                        "f985b0b3b997a7397536d8c7f9d156ab892800c2c18b269c9905da923f1f88e4"),
     "dirty-clubs": ("1e588901e91f3f7846006ffbf2a83971149ffa7945c663968ee34522bdc96fd5",
                     "4ed5b997fc8cbd705e9c5aedc277f396cfffcf1f0b82d14656d221b75f6d7bab"),
     "dirty-clubs-5": ("2be326e98d1dd9166c08c95061c36120bf153cf6312f43d55216629a73443ee2",

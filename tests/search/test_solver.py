@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
 from euchre_dsl.search.position import Position, position_of, utilities
-from euchre_dsl.search.solver import Solver
+from euchre_dsl.search.solver import SearchLimit, Solver
 from euchre_dsl.engine.game import Game
-from euchre_dsl.rules.registry import compile_data, compile_file, load_variant
+from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
 from .solver_tools import brute_force, counted_side, random_position, reference_alpha_beta
@@ -161,8 +160,7 @@ def test_points_are_the_score_of_the_best_trick_count(name: str) -> None:
         assert one in some and all(points[c] == v for c, v in some.items()), (name, i)
 
 
-DOUBLE_DECK = compile_file(Path(__file__).resolve().parents[2] / "samples" / "double-deck"
-                           / "double-deck-bid.yaml")
+DOUBLE_DECK = load_variant("double-deck-bid")
 
 
 def test_double_deck_positions_agree_with_the_references() -> None:
@@ -301,3 +299,69 @@ def test_positions_that_cannot_be_solved_say_why() -> None:
     with pytest.raises(ValueError, match="nobody made trump"):
         Solver(buck).solve(game)
     assert 0 <= Solver(buck).solve(game, seat=0) <= 5
+
+
+# ------------------------------------------------------------------ the budget
+def test_a_search_within_its_budget_answers_and_one_past_it_stops() -> None:
+    """The budget counts positions: a search that needs exactly the budget
+    answers (as without one), one that needs one more stops with SearchLimit."""
+    rng = random.Random("budget-edge")
+    for i in range(20):
+        game = random_position(DOUBLE_DECK, rng, 6, 5)
+        free = Solver(DOUBLE_DECK)
+        expected = free.solve(game)
+        needed = free.nodes
+        exact = Solver(DOUBLE_DECK)
+        exact.allow(needed)
+        assert exact.solve(game) == expected, i
+        short = Solver(DOUBLE_DECK)
+        short.allow(needed - 1)
+        with pytest.raises(SearchLimit) as stopped:
+            short.solve(game)
+        assert short.nodes == needed and stopped.value.budget == needed - 1, i
+
+
+def test_the_budget_covers_every_search_until_it_is_lifted() -> None:
+    """One budget for several questions (a bot's decision over many worlds):
+    the second search stops where the two together pass it; allow(None)
+    lifts it."""
+    rng = random.Random("budget-shared")
+    games = [random_position(STANDARD, rng, 5, 5) for _ in range(2)]
+    free = Solver(STANDARD)
+    free.solve(games[0])
+    first = free.nodes
+    solver = Solver(STANDARD)
+    solver.allow(first + 1)  # room for the first search and one position more
+    solver.solve(games[0])
+    with pytest.raises(SearchLimit):
+        solver.solve(games[1])
+    solver.allow(None)
+    assert solver.solve(games[1]) == Solver(STANDARD).solve(games[1])
+
+
+def test_a_stopped_search_leaves_nothing_wrong_behind() -> None:
+    """Searches stopped at every depth of a deal, then the same solver answers
+    every question without a budget as a fresh solver does: what the table kept
+    from a stopped search is true, and each question loads its own position."""
+    rng = random.Random("budget-aborted")
+    stopped = answered = 0
+    for i in range(12):
+        game = random_position(DOUBLE_DECK, rng, 7, 6)
+        u = utilities(game, None)
+        solver = Solver(DOUBLE_DECK)
+        for budget in (1, 7, 60, 400, 3000):
+            solver.allow(budget)
+            for ask in (lambda: solver.solve(game), lambda: solver.card_values(game),
+                        lambda: solver.solve_points(game)):
+                try:
+                    ask()
+                    answered += 1
+                except SearchLimit:
+                    stopped += 1
+        solver.allow(None)
+        fresh = Solver(DOUBLE_DECK)
+        assert solver.solve(game) == fresh.solve(game), i
+        assert solver.card_values(game) == fresh.card_values(game), i
+        assert solver.card_points(game) == fresh.card_points(game), i
+        assert solver.solve_points(game) == u[fresh.solve(game) - position_of(game, None).taken], i
+    assert stopped > 100 and answered > 10  # stopped at every size, some answered

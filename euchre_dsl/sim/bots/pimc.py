@@ -38,6 +38,17 @@ between cards go to the rule bot's choice, so equal-valued cards are played
 by table habits.  The solver's table is shared across the worlds of one
 decision (one :class:`Solver` per bot).  Deterministic: every draw comes from
 the bot's ``rng``.
+
+Each decision's searches share a budget of solver positions (``budget``; a
+count, not a time, so a seed plays the same on any machine).  A decision that
+would need more plays the rule bot's choice instead, and from then on the bot
+searches only when it holds fewer cards than it did then (the searches get
+cheaper as the cards fall; a seat's next hand is as large as this one): a
+search past the budget is paid for at most once per hand size in the bot's
+life (a simulation's batch of games, a session of ``euchre play``).  The
+default is far above what any decision of a shipped variant has needed
+(docs/bots.md gives the figures), so it only steps in where the solver cannot
+finish in reasonable time, as a double deck's first tricks.
 """
 
 from __future__ import annotations
@@ -46,7 +57,7 @@ from typing import Callable, ClassVar, Sequence
 
 from ...search.position import Position, hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
-from ...search.solver import Solver
+from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
 from ...cards import count_cards, mask_cards
 from ...engine.actions import (
@@ -88,6 +99,8 @@ STRAY = 0.05
 #: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
 #: it forgets them all.
 UTILITY_MEMO = 1024
+#: The value a hint gives the rule bot's choice when the searches ran out of budget.
+NOT_SEARCHED = float("nan")
 
 
 class PimcBot:
@@ -113,12 +126,15 @@ class PimcBot:
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
               "the game (a two-sided game to a target; elsewhere points), or 'points', the "
               "hand's points capped at what each side still needs", choices=("game", "points")),
+        Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
+              "searches would need more plays the rule bot's choice, and the bot searches "
+              "again only holding fewer cards", minimum=1, maximum=1 << 40),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
                  goal: str = "game", read_partner: bool = False,
-                 read_play: bool = True) -> None:
+                 read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -137,6 +153,13 @@ class PimcBot:
         self.partners = rules.players.sides == "partners"
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
+        #: solver positions each decision may use
+        self.budget = budget
+        #: the last decision was the rule bot's: its searches ran out of budget
+        self.fallback = False
+        #: the fewest cards the bot held when its searches ran out of budget: it
+        #: searches only holding fewer
+        self._too_big = 1 << 30
         #: the answers of the last bidding read (:attr:`BiddingInference.context`),
         #: kept for the next decision that reads the same bidding (every card of a hand)
         self._bids_context: tuple[object, ...] = ()
@@ -147,7 +170,9 @@ class PimcBot:
     def play(self, view: SeatView, legal: int) -> int:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        means = self._card_means(view, legal)
+        means = self._budgeted_means(view, legal)
+        if means is None:
+            return self.rule.play(view, legal)
         best = max(means.values())
         choice = self.rule.play(view, legal)
         if means.get(choice) == best:
@@ -156,8 +181,24 @@ class PimcBot:
 
     def card_values(self, view: SeatView, legal: int) -> dict[int, float]:
         """Each legal card's mean value over the worlds it was valued in, in the units
-        the bot plays for (for a hint: what it would play, and why)."""
-        return self._card_means(view, legal, every=True)
+        the bot plays for (for a hint: what it would play, and why).  When the
+        searches ran out of budget (:attr:`fallback` is then true): the rule bot's
+        card alone, valued NaN (not searched)."""
+        means = self._budgeted_means(view, legal, every=True)
+        if means is None:
+            return {self.rule.play(view, legal): NOT_SEARCHED}
+        return means
+
+    def _budgeted_means(self, view: SeatView, legal: int, every: bool = False
+                        ) -> dict[int, float] | None:
+        """:meth:`_card_means` within the budget; ``None`` when it ran out."""
+        if not self._start_searching(view):
+            return None
+        try:
+            return self._card_means(view, legal, every)
+        except SearchLimit:
+            self._give_up(view)
+            return None
 
     def _card_means(self, view: SeatView, legal: int, every: bool = False
                     ) -> dict[int, float]:
@@ -196,30 +237,68 @@ class PimcBot:
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        legal = candidates(view, legal)
-        if len(legal) == 1:
-            return legal[0]
-        values, alive = self._weigh(view, legal)
+        options = candidates(view, legal)
+        if len(options) == 1:
+            return options[0]
+        weighed = self._budgeted_weigh(view, options)
+        if weighed is None:
+            return self.rule.act(view, legal)
+        values, alive = weighed
         best_i = alive[0]
         best = -1e18
         for i in alive:
             mean = sum(values[i]) / len(values[i])
             if mean > best:
                 best, best_i = mean, i
-        return legal[best_i]
+        return options[best_i]
 
     def option_values(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
         """The options the bot weighs (:func:`candidates`) with their mean values over
         the worlds each was valued in, its choice first: the options still in the
         running by value, then those dropped early as clearly worse (valued in fewer
-        worlds).  For a hint: what it would do and why."""
-        legal = candidates(view, legal)
-        if len(legal) == 1:
-            return [(legal[0], 0.0)]
-        values, alive = self._weigh(view, legal)
-        order = sorted((i for i in range(len(legal)) if values[i]),
+        worlds).  For a hint: what it would do and why.  When the searches ran out
+        of budget (:attr:`fallback` is then true): the rule bot's choice alone, valued
+        NaN (not searched)."""
+        options = candidates(view, legal)
+        if len(options) == 1:
+            return [(options[0], 0.0)]
+        weighed = self._budgeted_weigh(view, options)
+        if weighed is None:
+            return [(self.rule.act(view, legal), NOT_SEARCHED)]
+        values, alive = weighed
+        order = sorted((i for i in range(len(options)) if values[i]),
                        key=lambda i: (i not in alive, -sum(values[i]) / len(values[i])))
-        return [(legal[i], sum(values[i]) / len(values[i])) for i in order]
+        return [(options[i], sum(values[i]) / len(values[i])) for i in order]
+
+    def _budgeted_weigh(self, view: SeatView, legal: Sequence[Action]
+                        ) -> tuple[list[list[float]], list[int]] | None:
+        """:meth:`_weigh` within the budget; ``None`` when it ran out."""
+        if not self._start_searching(view):
+            return None
+        try:
+            return self._weigh(view, legal)
+        except SearchLimit:
+            self._give_up(view)
+            return None
+
+    def _start_searching(self, view: SeatView) -> bool:
+        """Give the solver the decision's budget; ``False`` (search nothing) when
+        the bot's searches once ran out of budget holding as many cards as now or
+        fewer."""
+        if view.hand.bit_count() >= self._too_big:
+            self.fallback = True
+            self.last_worlds = 0
+            return False
+        self.fallback = False
+        self.solver.allow(self.budget)
+        return True
+
+    def _give_up(self, view: SeatView) -> None:
+        """The decision's searches ran out of budget: the rule bot decides, and
+        the bot searches again only holding fewer cards."""
+        self._too_big = view.hand.bit_count()
+        self.fallback = True
+        self.last_worlds = 0
 
     def _weigh(self, view: SeatView, legal: Sequence[Action]
                ) -> tuple[list[list[float]], list[int]]:
