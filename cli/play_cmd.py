@@ -35,6 +35,7 @@ from euchre_dsl.history.writer import dump_record, game_record, hand_record
 from euchre_dsl.rng import BOT, derive
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
+from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.sim.deals import Deals
 
@@ -54,7 +55,7 @@ class Table:
 
     def __init__(self, rules: RuleSet, variant: str, seat: int, bot: str, seed: int,
                  hint: bool, analysis: bool, color: bool | None,
-                 read: Callable[[], str]) -> None:
+                 read: Callable[[], str], hint_budget: int = DEFAULT_BUDGET) -> None:
         self.rules = rules
         self.variant = variant
         self.seat = seat
@@ -70,8 +71,8 @@ class Table:
             None if s == seat else make_bot(spec, rules, random.Random(derive(seed, BOT, 0, s)))
             for s in range(rules.players.count)]
         # the hint's values in expected points of the hand (capped at what the score needs)
-        self.hinter = PimcBot(rules, random.Random(derive(seed, BOT, 1, seat)), goal="points") \
-            if hint else None
+        self.hinter = PimcBot(rules, random.Random(derive(seed, BOT, 1, seat)), goal="points",
+                              budget=hint_budget) if hint else None
         self.analyzer = Analyzer() if analysis else None
         self.hands: list[dict[str, Any]] = []
         self.shown = 0  # the player's hand as last shown
@@ -263,12 +264,17 @@ class Table:
               help="Stop after this many hands (default: play the game to its end).")
 @click.option("--hint", is_flag=True,
               help="At each of your decisions, show what pimc would do and its option values.")
+@click.option("--hint-budget", type=click.IntRange(min=1), default=DEFAULT_BUDGET,
+              show_default=True, metavar="POSITIONS",
+              help="Solver positions the hint may search per decision; past them the hint is "
+                   "the rule bot's choice, and says so (a double deck's first tricks).")
 @click.option("--analysis/--no-analysis", default=True, show_default=True,
               help="After each hand, the analyzer's verdict on your cards.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Save the game as an ehh/1 record (.ehh: the text format; else JSON).")
 def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: int | None,
-             hint: bool, analysis: bool, output: str | None) -> None:
+             hint: bool, analysis: bool, output: str | None,
+             hint_budget: int = DEFAULT_BUDGET) -> None:
     """Sit at one seat of a variant and play against bots, in the terminal.
 
     \b
@@ -292,7 +298,7 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
         seed = secrets.randbelow(2 ** 31)
     color = False if os.environ.get("NO_COLOR") else None
     table = Table(rules, variant, seat_index, bot, seed, hint, analysis, color,
-                  sys.stdin.readline)
+                  sys.stdin.readline, hint_budget)
     click.echo(f"seed {seed} (euchre play --seed {seed} deals these cards again)")
     code = 0
     try:

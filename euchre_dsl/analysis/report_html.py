@@ -109,9 +109,9 @@ class HtmlReport:
         self.variants: list[str] = []
         self.all_games: set[tuple[str, int]] = set()  # every game counted, listed or not
         self.files: list[str] = []
-        #: questions not valued, their search past the budget (and that budget)
+        #: questions not valued, their search past the budget (and the budget they passed)
         self.unvalued = 0
-        self.budget = 0
+        self.passed_budget = 0
 
     # ------------------------------------------------------------- collecting
     def add(self, h: HandAnalysis) -> None:
@@ -120,7 +120,7 @@ class HtmlReport:
         self.stats.add(h)
         if h.unvalued:
             self.unvalued += len(h.unvalued)
-            self.budget = h.budget
+            self.passed_budget = h.budget
         self.all_games.add((h.file, h.record))
         if h.file not in self.files:
             self.files.append(h.file)
@@ -271,7 +271,7 @@ class HtmlReport:
         if self.unvalued:
             out.append(f'<p class="note limit">{_count(self.unvalued, "question")} (plays, '
                        'opening leads, bidding decisions) not valued: their search passed the '
-                       f'budget of {self.budget:,} positions (euchre analyze --budget raises '
+                       f'budget of {self.passed_budget:,} positions (euchre analyze --budget raises '
                        'it). The list of hands says where.</p>')
         if self.total > len(self.listed):
             out.append(f'<p class="note limit">The list of hands shows the first '

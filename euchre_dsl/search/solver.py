@@ -46,6 +46,7 @@ from __future__ import annotations
 from ..cards import Deck, count_cards
 from ..engine.game import Game
 from ..rules.ruleset import RuleSet
+from ..errors import EuchreError
 from .position import Position, position_of, utilities
 
 __all__ = ["DEFAULT_BUDGET", "SearchLimit", "Solver"]
@@ -64,7 +65,7 @@ UNLIMITED = 1 << 60
 DEFAULT_BUDGET = 4_000_000
 
 
-class SearchLimit(Exception):
+class SearchLimit(EuchreError):
     """A search would have visited more positions than its budget allows
     (:meth:`Solver.allow`).  What was stored before it stopped stays true: the
     transposition table holds only the bounds of searches that finished."""

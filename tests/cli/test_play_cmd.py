@@ -87,13 +87,11 @@ def test_a_hint_gives_pimcs_choice_and_its_values() -> None:
     assert any("plays" not in h and "♦" in h for h in hints[1:])  # cards, by their symbols
 
 
-def test_a_hint_past_the_search_budget_says_it_is_the_rule_bots_choice(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hint_past_the_search_budget_says_it_is_the_rule_bots_choice() -> None:
     """A double deck's bidding passes any small budget: the hint names the rule
     bot's choice and says it was not searched."""
-    monkeypatch.setattr(play_cmd, "PimcBot", functools.partial(PimcBot, budget=1000))
     result = run("--variant", "double-deck-bid", "--seed", "1", "--seat", "N", "--hint",
-                 "--no-analysis", stdin="q\n")
+                 "--hint-budget", "1000", "--no-analysis", stdin="q\n")
     hints = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
     assert hints[0].startswith("Hint: the rule bot's choice: "), result.output
     assert hints[0].endswith("(not searched: pimc's search would need more than its budget "

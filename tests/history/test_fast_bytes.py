@@ -101,7 +101,8 @@ def test_written_records_are_proved_exactly_where_the_fast_check_proves_them(
     write = FORMS[form]
     for rec in _GAMES[variant]:
         expected = len(rec["hands"]) if v.clean(rec, None) else -1
-        assert v.prove(write(rec), None) == expected
+        # a double deck's second copies (``JH2``): the byte reader leaves them to the parsed path
+        assert v.prove(write(rec), None) == (expected if rules.deck.copies == 1 else -1)
         assert (expected >= 0) == handled  # a widow or a kitty: the parsed path's
     _agree([write(rec) for rec in _GAMES[variant]])
 

@@ -50,7 +50,7 @@ def test_every_simulated_history_validates(variant: str, seed: int) -> None:
 @given(seed=seeds)
 def test_cards_are_conserved_in_every_hand(variant: str, seed: int) -> None:
     rules = load_variant(variant)
-    deck = Deck.of(rules.deck.lowest, rules.deck.joker)
+    deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
     record = one_game(variant, seed)
     for hand in record["hands"]:
         deal = hand["deal"]
