@@ -285,9 +285,8 @@ class PimcBot:
         """Give the solver the decision's budget; ``False`` (search nothing) when
         the bot's searches once ran out of budget holding as many cards as now or
         fewer."""
-        if view.hand.bit_count() >= self._too_big:
-            self.fallback = True
-            self.last_worlds = 0
+        if count_cards(view.hand) >= self._too_big:
+            self._fall_back()
             return False
         self.fallback = False
         self.solver.allow(self.budget)
@@ -296,7 +295,11 @@ class PimcBot:
     def _give_up(self, view: SeatView) -> None:
         """The decision's searches ran out of budget: the rule bot decides, and
         the bot searches again only holding fewer cards."""
-        self._too_big = view.hand.bit_count()
+        self._too_big = count_cards(view.hand)
+        self._fall_back()
+
+    def _fall_back(self) -> None:
+        """This decision is the rule bot's: no worlds were searched."""
         self.fallback = True
         self.last_worlds = 0
 
