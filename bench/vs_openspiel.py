@@ -29,6 +29,9 @@ Deal ``i`` is shuffled by ``random.Random("<seed>:os:<i>")`` with dealer
 Tasks (one duplicate deal each) run in ``--workers`` processes and are merged
 in order, so the result is the same for any number of workers.  ``--quick``
 divides the deals by 25 and the simulations by 10 for a smoke run.
+
+The section in docs/strength.md has a row per bot, each naming the run behind
+it: a run of some bots (``--bot``) rewrites their rows and keeps the others'.
 """
 
 from __future__ import annotations
@@ -207,9 +210,70 @@ def run_match(pool: Any, bot: str, sims: int, deals: int, seed: int) -> Summary:
     return summarise(match, outs, time.perf_counter() - start)
 
 
-def render(summaries: list[Summary], command: str, seed: int, workers: int) -> str:
-    smoke = [s for s in summaries if s.deals < TARGET_DEALS or not s.match.b.endswith(
-        f"-{TARGET_SIMS}")]
+class Row(NamedTuple):
+    """One bot's figures in the section: its run, its result and its target, as lines."""
+    run: str
+    result: str
+    target: str
+
+    @property
+    def smoke(self) -> str | None:
+        """"A vs B on N deals" when the row falls short of the issue's measurement."""
+        cells = [c.strip() for c in self.result.split("|")]
+        name, deals = cells[1], int(cells[2].replace(",", ""))
+        if deals < TARGET_DEALS or not name.endswith(f"-{TARGET_SIMS}"):
+            return f"{name} on {deals:,} deals"
+        return None
+
+
+def kept_rows(doc: str, bots: list[str]) -> dict[str, Row]:
+    """The rows of the bots *not* in ``bots`` in ``doc``'s section, as they were
+    written: a run of some bots keeps the others' figures, each with the command
+    that measured it (a section written before rows carried their runs names
+    its one command on a ``Command:`` line)."""
+    if BEGIN not in doc or END not in doc:
+        return {}
+    lines = doc.split(BEGIN, 1)[1].split(END, 1)[0].splitlines()
+    shared = next((line[len("Command: "):].rstrip(".") for line in lines
+                   if line.startswith("Command: ")), None)
+    out: dict[str, Row] = {}
+    for bot in ("pimc", "rule"):
+        if bot in bots:
+            continue
+        result = next((x for x in lines if x.startswith(f"| {bot} vs ISMCTS-")), None)
+        target = next((x for x in lines if x.startswith(f"| {bot} beats ISMCTS-")), None)
+        run = next((x for x in lines if x.startswith(f"- `{bot}`: ")), None)
+        if run is None and shared is not None:
+            run = f"- `{bot}`: {shared}"
+        if result is not None and target is not None and run is not None:
+            out[bot] = Row(run, result, target)
+    return out
+
+
+def measured_row(s: Summary, command: str, seed: int, workers: int) -> Row:
+    """A row of figures from this run's summary of one bot's match."""
+    am, aset, aal = s.a_make
+    bm, bset, bal = s.b_make
+    result = (f"| {s.match.a} vs {s.match.b} | {s.deals:,} | {s.a_pph:+.3f} | {s.b_pph:+.3f} | "
+              f"**{s.diff:+.3f}** ± {s.diff_ci:.3f} | {am:,} | {pct(aset, am)} | {aal:,} | "
+              f"{bm:,} | {pct(bset, bm)} | {bal:,} | {s.seconds / 60:.1f} min |")
+    need = PIMC_MARGIN if s.match.a == "pimc" else 0.0
+    goal = (f"{s.match.a} beats ISMCTS-{TARGET_SIMS:,}" +
+            (f" by at least {need:g} points per hand" if need else "") +
+            f", 95% interval above zero, at least {TARGET_DEALS:,} duplicate deals")
+    full = s.deals >= TARGET_DEALS and s.match.b.endswith(f"-{TARGET_SIMS}")
+    ok = full and s.diff >= need and s.diff - s.diff_ci > 0
+    target = (f"| {goal} | {s.diff:+.3f} ± {s.diff_ci:.3f} against {s.match.b} on "
+              f"{s.deals:,} deals | {'yes' if ok else '**no**'} |")
+    run = (f"- `{s.match.a}`: `{command}` (seed {seed}, {workers} worker "
+           f"process{'es' if workers > 1 else ''}, {build()} build)")
+    return Row(run, result, target)
+
+
+def render(rows: dict[str, Row]) -> str:
+    """The section: every bot's row (``pimc`` first), whichever run measured it."""
+    order = sorted(rows, key=lambda b: ("pimc", "rule").index(b))
+    smoke = [r.smoke for b in order if (r := rows[b]).smoke is not None]
     lines = [
         BEGIN, "## Against OpenSpiel's ISMCTS", "",
         "Our bots against an outside one: OpenSpiel's information-set Monte Carlo tree "
@@ -229,38 +293,25 @@ def render(summaries: list[Summary], command: str, seed: int, workers: int) -> s
         "simulation, the most visited action.  Method and seeds: `bench/vs_openspiel.py`'s "
         "docstring.",
         "",
-        f"Command: `{command}` (seed {seed}, {workers} worker "
-        f"process{'es' if workers > 1 else ''}, {build()} build).",
+        "The run behind each bot's figures (a run of one bot keeps the other's):",
+        "",
+        *(rows[b].run for b in order),
         "",
     ]
     if smoke:
-        runs = ", ".join(f"{s.match.a} vs {s.match.b} on {s.deals:,} deals" for s in smoke)
         lines += [
-            f"**Smoke-run figures** ({runs}): they show the harness works, not how strong "
-            "the bots are.  The measurement the issue asks for "
+            f"**Smoke-run figures** ({', '.join(smoke)}): they show the harness works, not "
+            "how strong the bots are.  The measurement the issue asks for "
             f"is {TARGET_DEALS:,} duplicate deals against ISMCTS with {TARGET_SIMS:,} "
             "simulations.", ""]
     lines += [
         "| A vs B | duplicate deals | A points/hand | B points/hand | A − B (95% CI) | "
         "A made trump | A set | A alone | B made trump | B set | B alone | time |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for s in summaries:
-        am, aset, aal = s.a_make
-        bm, bset, bal = s.b_make
-        lines.append(
-            f"| {s.match.a} vs {s.match.b} | {s.deals:,} | {s.a_pph:+.3f} | {s.b_pph:+.3f} | "
-            f"**{s.diff:+.3f}** ± {s.diff_ci:.3f} | {am:,} | {pct(aset, am)} | {aal:,} | "
-            f"{bm:,} | {pct(bset, bm)} | {bal:,} | {s.seconds / 60:.1f} min |")
-    lines += ["", "| target | measured | holds |", "|---|---|---|"]
-    for s in summaries:
-        need = PIMC_MARGIN if s.match.a == "pimc" else 0.0
-        goal = (f"{s.match.a} beats ISMCTS-{TARGET_SIMS:,}" +
-                (f" by at least {need:g} points per hand" if need else "") +
-                f", 95% interval above zero, at least {TARGET_DEALS:,} duplicate deals")
-        ok = s not in smoke and s.diff >= need and s.diff - s.diff_ci > 0
-        lines.append(f"| {goal} | {s.diff:+.3f} ± {s.diff_ci:.3f} against {s.match.b} on "
-                     f"{s.deals:,} deals | {'yes' if ok else '**no**'} |")
-    lines.append(END)
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        *(rows[b].result for b in order),
+        "", "| target | measured | holds |", "|---|---|---|",
+        *(rows[b].target for b in order),
+        END]
     return "\n".join(lines) + "\n"
 
 
@@ -291,7 +342,12 @@ def main(argv: list[str] | None = None) -> int:
         (" --quick" if args.quick else "") + \
         (f" --workers {args.workers}" if args.workers != 2 else "") + \
         (f" --seed {args.seed}" if args.seed != 1 else "")
-    section = render(summaries, command, args.seed, args.workers)
+    out = Path(args.output)
+    doc = out.read_text(encoding="utf-8") if out.exists() and args.output != "-" else ""
+    rows = kept_rows(doc, bots)
+    rows.update({s.match.a: measured_row(s, command, args.seed, args.workers)
+                 for s in summaries})
+    section = render(rows)
     for s in summaries:
         per_hand = s.seconds * args.workers / max(s.hands, 1)
         print(f"{s.match.a} - {s.match.b} = {s.diff:+.3f} ± {s.diff_ci:.3f} points per hand "
@@ -300,8 +356,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.output == "-":
         print(section, end="")
         return 0
-    out = Path(args.output)
-    doc = out.read_text(encoding="utf-8") if out.exists() else ""
     out.write_text(report_sections.splice(doc, BEGIN, END, section), encoding="utf-8")
     print(f"wrote {out}", file=sys.stderr)
     return 0

@@ -60,7 +60,7 @@ def test_the_section_is_the_same_for_any_workers_and_survives_the_strength_repor
         text = doc.read_text(encoding="utf-8")
         assert text.startswith("# Bot strength\n\nold head\n\n" + vs.BEGIN)
         sections.append([line.rsplit("|", 2)[0] if "min |" in line else line
-                         for line in text.splitlines() if not line.startswith("Command")])
+                         for line in text.splitlines() if not line.startswith("- `rule`: ")])
     assert sections[0] == sections[1]
     text = "\n".join(sections[0])
     assert "**Smoke-run figures**" in text and "| rule vs ISMCTS-5 | 2 |" in text
@@ -70,3 +70,52 @@ def test_the_section_is_the_same_for_any_workers_and_survives_the_strength_repor
     rewritten = doc.read_text(encoding="utf-8")
     assert "old head" not in rewritten and rewritten.count(vs.BEGIN) == 1
     assert rewritten.endswith(vs.END + "\n")
+
+
+#: A section as written before each row named its run: one ``Command:`` line.
+OLD_SECTION = """<!-- vs-openspiel: written by bench/vs_openspiel.py -->
+## Against OpenSpiel's ISMCTS
+
+Command: `python bench/vs_openspiel.py` (seed 1, 2 worker processes, compiled build).
+
+| A vs B | duplicate deals | A points/hand | B points/hand | A − B (95% CI) | A made trump | A set | A alone | B made trump | B set | B alone | time |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+| pimc vs ISMCTS-1000 | 1,000 | +0.995 | +0.666 | **+0.329** ± 0.063 | 1,242 | 12.6% | 161 | 758 | 24.4% | 381 | 37.5 min |
+| rule vs ISMCTS-1000 | 1,000 | +0.855 | +0.775 | **+0.080** ± 0.064 | 842 | 7.8% | 53 | 1,158 | 19.0% | 498 | 24.7 min |
+
+| target | measured | holds |
+|---|---|---|
+| pimc beats ISMCTS-1,000 by at least 0.3 points per hand, 95% interval above zero, at least 1,000 duplicate deals | +0.329 ± 0.063 against ISMCTS-1000 on 1,000 deals | yes |
+| rule beats ISMCTS-1,000, 95% interval above zero, at least 1,000 duplicate deals | +0.080 ± 0.064 against ISMCTS-1000 on 1,000 deals | yes |
+<!-- /vs-openspiel -->
+"""
+
+
+def test_a_run_of_one_bot_keeps_the_other_bots_row_with_its_run(
+        vs: ModuleType, tmp_path: Path) -> None:
+    doc = tmp_path / "strength.md"
+    doc.write_text("# Bot strength\n\n" + OLD_SECTION, encoding="utf-8")
+    assert vs.main(["--deals", "2", "--sims", "5", "--bot", "rule", "--workers", "1",
+                    "-o", str(doc)]) == 0
+    lines = doc.read_text(encoding="utf-8").splitlines()
+    old = OLD_SECTION.splitlines()
+    pimc_rows = [x for x in old if x.startswith("| pimc ")]
+    assert all(row in lines for row in pimc_rows) and len(pimc_rows) == 2
+    assert "- `pimc`: `python bench/vs_openspiel.py` (seed 1, 2 worker processes, compiled " \
+           "build)" in lines
+    assert not any(x.startswith("| rule vs ISMCTS-1000") for x in lines)
+    rule = [x for x in lines if x.startswith("| rule ")]
+    assert rule[0].startswith("| rule vs ISMCTS-5 | 2 |") and "**no**" in rule[1]
+    assert any(x.startswith("- `rule`: `python bench/vs_openspiel.py --bot rule --deals 2 "
+                            "--sims 5 --workers 1`") for x in lines)
+    # pimc's row first, as in a run of both; only the new row is a smoke run
+    assert lines.index(pimc_rows[0]) < lines.index(rule[0])
+    smoke = next(x for x in lines if x.startswith("**Smoke-run figures**"))
+    assert "rule vs ISMCTS-5 on 2 deals" in smoke and "pimc" not in smoke
+    # and a second run of the same bot replaces its own row, keeping pimc's again
+    assert vs.main(["--deals", "2", "--sims", "5", "--bot", "rule", "--workers", "1",
+                    "-o", str(doc)]) == 0
+    again = doc.read_text(encoding="utf-8").splitlines()
+    assert [x for x in again if x.startswith("| rule ")] == rule
+    assert all(row in again for row in pimc_rows)
+    assert sum(x.startswith("- `") for x in again) == 2
