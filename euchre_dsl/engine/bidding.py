@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, mask_cards
-from ..rules.ruleset import TurnedDownSuit
+from ..rules.ruleset import RuleSet, TurnedDownSuit
 from .actions import (
     AUCTION, AUCTION_CALL, BID, CALL, DECLINE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS,
     Action, IllegalAction,
@@ -124,6 +124,14 @@ def protected_upcard(g: State) -> int:
     if g.upcard is None or not g.upcard_protected:
         return 0
     return 1 << g.upcard
+
+
+def kept_upcard(rules: RuleSet, upcard: int | None) -> int:
+    """:func:`protected_upcard` before anyone has taken the upcard, from the rules
+    alone: for a bot weighing the hand it would keep after taking it."""
+    if upcard is None or rules.bidding.dealer_may_discard_upcard:
+        return 0
+    return 1 << upcard
 
 
 # ------------------------------------------------------------- the refusals

@@ -10,7 +10,9 @@ from euchre_dsl.engine.actions import (
 )
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
-from euchre_dsl.sim.bots.rule import RuleBot, distribution, hand_chances
+from euchre_dsl.cards import SUITS
+from euchre_dsl.engine.bidding import kept_upcard
+from euchre_dsl.sim.bots.rule import RuleBot, best_after_discard, distribution, hand_chances
 from euchre_dsl.engine.view import SeatView
 
 
@@ -244,3 +246,21 @@ def test_the_chance_of_a_bid_rises_with_the_hand() -> None:
     other = next(a for a in legal if a != mine)
     assert bot.bid_chance(view, legal, mine, 0.3, 0.05) == 1.0
     assert bot.bid_chance(view, legal, other, 0.3, 0.05) == 0.05
+
+
+def test_the_hand_weighed_after_taking_the_upcard_keeps_it_when_it_may_not_be_discarded() -> None:
+    """Dirty Clubs' high bidder takes the upcard and may not discard it: the rule bot
+    weighs a spade contract with the 9 of hearts upcard still in hand (the 9 of
+    diamonds goes), not the void in hearts an illegal discard of it would make."""
+    rules = load_variant("dirty-clubs")
+    d = Game(rules).deck
+    hand = sum(1 << d.parse(c) for c in "JS JC AS AD 9D".split())
+    up = d.parse("9H")
+    taken = hand | 1 << up
+    spades = SUITS.index("S")
+    kept = kept_upcard(rules, up)
+    assert kept == 1 << up
+    assert best_after_discard(d, taken, spades, 0, 3, kept) == taken & ~(1 << d.parse("9D"))
+    free = replace(rules, bidding=replace(rules.bidding, dealer_may_discard_upcard=True))
+    assert kept_upcard(free, up) == 0
+    assert best_after_discard(d, taken, spades, 0, 3, kept_upcard(free, up)) == hand

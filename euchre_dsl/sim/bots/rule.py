@@ -40,6 +40,7 @@ from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
 from ...engine.scoring import (
     HandOutcome, contract_outcome, contract_target, scores_if_taken, side_values,
 )
+from ...engine.bidding import kept_upcard
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
@@ -118,7 +119,7 @@ class RuleBot:
         self.capped = rules.game.deals is None
         self._worths: dict[tuple[object, ...], list[float]] = {}
         self._dists: dict[tuple[int, int, int, int, float], list[float]] = {}
-        self._discards: dict[tuple[int, int, int, int], int] = {}
+        self._discards: dict[tuple[int, int, int, int, int], int] = {}
 
     # ================================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -220,7 +221,8 @@ class RuleBot:
         if upcard is not None and takes_upcard:
             dealer = view.dealer
             if dealer == view.seat:
-                hand = self._after_discard(deck, hand | 1 << upcard, contract, out, opponents)
+                hand = self._after_discard(deck, hand | 1 << upcard, contract, out, opponents,
+                                           kept_upcard(view.rules, upcard))
             elif view.side_of[dealer] == view.side and not alone:
                 partner_up = card_chance(deck, hand | out, upcard, contract, 0)
             elif view.side_of[dealer] != view.side and not drawn_by(deck, hand, out, upcard,
@@ -253,14 +255,14 @@ class RuleBot:
         return found
 
     def _after_discard(self, deck: Deck, hand: int, contract: int, out: int,
-                       opponents: int) -> int:
+                       opponents: int, kept: int) -> int:
         """:func:`best_after_discard`, remembered as :meth:`_tricks` is."""
-        key = (hand, contract, out, opponents)
+        key = (hand, contract, out, opponents, kept)
         found = self._discards.get(key)
         if found is None:
             if len(self._discards) >= MEMO_LIMIT:
                 self._discards.clear()
-            found = best_after_discard(deck, hand, contract, out, opponents, self.rules)
+            found = best_after_discard(deck, hand, contract, out, opponents, kept)
             self._discards[key] = found
         return found
 
@@ -502,7 +504,7 @@ class RuleBot:
             hand = view.hand
             if b.auction_takes_upcard and view.upcard is not None:
                 hand = best_after_discard(view.deck, hand | 1 << view.upcard, c, out,
-                                          opponents, view.rules)
+                                          opponents, kept_upcard(view.rules, view.upcard))
             probs = hand_chances(view.deck, hand, c, out, opponents)
             if sum(probs) > best:
                 best, best_probs = sum(probs), probs
@@ -745,12 +747,13 @@ def shift(dist: Sequence[float], extra: float) -> list[float]:
 
 
 def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents: int,
-                       rules: RuleSet) -> int:
-    """The hand left after the most useful discard (the upcard itself kept unless
-    the variant lets it go)."""
+                       kept: int) -> int:
+    """The hand left after the most useful discard of a card not in ``kept`` (the
+    upcard, when the variant does not let its taker discard it:
+    :func:`~euchre_dsl.engine.bidding.kept_upcard`)."""
     best = hand
     best_v = -1.0
-    for c in mask_cards(hand):
+    for c in mask_cards(hand & ~kept):
         rest = hand & ~(1 << c)
         v = sum(hand_chances(deck, rest, contract, out, opponents)) + \
             0.05 * voids(deck, rest, contract)
