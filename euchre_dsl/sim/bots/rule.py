@@ -525,8 +525,8 @@ class RuleBot:
         it clears the margin.  Trick-count scoring then bids what the side expects to
         take, not just the least that wins the auction."""
         partner = PASSED_PARTNER_TRICKS if self._partner_passed_bid(view) else PARTNER_TRICKS
-        extra = max(0, self.rules.deal.hand_size - 5)  # the tables are for five cards
-        side = convolve(distribution(probs), shift(partner, PARTNER_EXTRA_CARD * extra))
+        side = convolve(distribution(probs),
+                        partner_tricks(partner, self.rules.deal.hand_size))
         best: Action | None = None
         best_value = self.margin
         for a in bids:
@@ -722,6 +722,16 @@ def distribution(probs: Sequence[float]) -> list[float]:
             nxt[k + 1] += q * p
         dist = nxt
     return dist
+
+
+def partner_tricks(table: Sequence[float], hand_size: int) -> list[float]:
+    """The tricks a partner takes holding ``hand_size`` cards: ``table`` is for five,
+    and each card beyond them takes a trick with its own chance
+    (``PARTNER_EXTRA_CARD``), independently -- a binomial count added to the
+    table's, never one trick with a "chance" above 1 (which gave a twelve-card
+    partner negative chances, and the double deck's auctions their over-bids)."""
+    extra = max(0, hand_size - 5)
+    return convolve(table, distribution([PARTNER_EXTRA_CARD] * extra))
 
 
 def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
