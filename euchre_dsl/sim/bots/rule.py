@@ -38,7 +38,7 @@ from ...engine.actions import (
 )
 from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
 from ...engine.scoring import (
-    HandOutcome, contract_outcome, contract_target, scores_if_taken, side_values,
+    HandOutcome, contract_outcome, contract_target, game_winners, scores_if_taken, side_values,
 )
 from ...engine.bidding import kept_upcard
 from ...engine.view import SeatView
@@ -300,9 +300,28 @@ class RuleBot:
                 worth.append(float(min(values[side], view.scores[side])))
                 continue
             theirs = max((v for i, v in enumerate(values) if i != side), default=0)
-            worth.append(self._our_cap(view, values[side]) - self._their_cap(view, theirs))
+            end = self._game_end(view, values) if self.capped else None
+            worth.append(end if end is not None else
+                         self._our_cap(view, values[side]) - self._their_cap(view, theirs))
         self._worths[key] = worth
         return worth
+
+    def _game_end(self, view: SeatView, values: Sequence[int]) -> float | None:
+        """What a hand that ends the game with one winner is worth to the seat's side:
+        what it still needed when it wins (as :meth:`_our_cap` counts a make that
+        reaches the target), less what the winners needed when they do; ``None``
+        while the game goes on (or ends in a tie).  Where the defenders score too
+        (their tricks, in bid euchre), both sides can pass the target in one hand,
+        and the engine's rule (:func:`~euchre_dsl.engine.scoring.game_winners`:
+        the higher score) decides -- which capping each side's points apart
+        cannot see: at 51-51 of 52 it made every contract worth nothing, and
+        every seat passed the redeals."""
+        scores = view.scores
+        winners = game_winners(self.rules, [v + p for v, p in zip(scores, values)], 0)
+        if winners is None or len(winners) > 1:
+            return None
+        need = float(max(self.rules.game.target - scores[winners[0]], 1))
+        return need if winners[0] == view.side else -need
 
     def _our_cap(self, view: SeatView, pts: int) -> float:
         if not self.capped:
