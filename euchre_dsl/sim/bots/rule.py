@@ -308,9 +308,9 @@ class RuleBot:
 
     def _game_end(self, view: SeatView, values: Sequence[int]) -> float | None:
         """What a hand that ends the game with one winner is worth to the seat's side:
-        what it still needed when it wins (as :meth:`_our_cap` counts a make that
-        reaches the target), less what the winners needed when they do; ``None``
-        while the game goes on (or ends in a tie).  Where the defenders score too
+        when the side wins, what it still needed (as :meth:`_our_cap` counts a make
+        that reaches the target); when the rivals win, minus what they still needed;
+        ``None`` while the game goes on (or ends in a tie).  Where the defenders score too
         (their tricks, in bid euchre), both sides can pass the target in one hand,
         and the engine's rule (:func:`~euchre_dsl.engine.scoring.game_winners`:
         the higher score) decides -- which capping each side's points apart
