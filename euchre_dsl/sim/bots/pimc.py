@@ -109,7 +109,7 @@ class PimcBot:
     name: ClassVar[str] = "pimc"
     PARAMS: ClassVar[tuple[Param, ...]] = (
         Param("worlds", int, 50, "sampled worlds per card played", minimum=1, maximum=100_000),
-        Param("bid_worlds", int, 50, "sampled worlds per bidding decision", minimum=1,
+        Param("bid_worlds", int, 100, "sampled worlds per bidding decision", minimum=1,
               maximum=100_000),
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
@@ -131,7 +131,7 @@ class PimcBot:
               "again only holding fewer cards", minimum=1, maximum=1 << 40),
     )
 
-    def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 50,
+    def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
                  goal: str = "game", read_partner: bool = False,
                  read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
