@@ -14,7 +14,7 @@ from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.bidding import kept_upcard
 from euchre_dsl.sim.bots.rule import (
     PARTNER_EXTRA_CARD, PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, best_after_discard,
-    distribution, hand_chances, partner_tricks, shift,
+    card_chance, distribution, hand_chances, partner_tricks, shift,
 )
 from euchre_dsl.sim.runner import RunSpec, run
 from euchre_dsl.engine.view import SeatView
@@ -288,8 +288,9 @@ def test_a_partners_tricks_with_more_than_five_cards_are_a_true_distribution() -
 
 
 def test_the_rule_bot_neither_over_bids_the_double_deck_nor_passes_its_endgame_away() -> None:
-    """With the partner's twelve cards counted as a true distribution the makers of
-    double-deck bid euchre are set in about 4 hands of 10 (they were in 57 of 100).
+    """With the partner's twelve cards counted as a true distribution and an unseen
+    twin counted against a card, the makers of double-deck bid euchre are set in about
+    3 hands of 10 (they were in 57 of 100).
     And at 51-51 of 52 a contract is worth winning the game: both sides score their
     tricks, so both pass 52 and the higher score wins (the bot once capped each
     side's points apart, valued every contract at nothing there, and passed the
@@ -303,3 +304,18 @@ def test_the_rule_bot_neither_over_bids_the_double_deck_nor_passes_its_endgame_a
     assert set_ / len(played) < 0.5, (set_, len(played))
     thrown_in = len(outcomes) - len(played)
     assert thrown_in / len(outcomes) < 0.02, (thrown_in, len(outcomes))
+
+
+def test_an_unseen_twin_counts_against_a_card_in_a_double_deck() -> None:
+    """Of two equal cards the first played wins: an ace whose twin is still out wins
+    less often than one whose twin is seen; a single deck has no twins to count."""
+    deck = Game(load_variant("double-deck-bid"), dealer=0).deck
+    ace, twin = deck.twins(deck.parse("AS"))
+    clubs = SUITS.index("C")
+    out = card_chance(deck, 1 << ace, ace, clubs, 0)
+    seen = card_chance(deck, 1 << ace | 1 << twin, ace, clubs, 0)
+    assert out < seen
+    single = Game(load_variant("bid-euchre"), dealer=0).deck
+    a = single.parse("AS")
+    assert single.twins(a) == [a]
+    assert card_chance(single, 1 << a, a, clubs, 0) == seen

@@ -68,6 +68,10 @@ LENGTH_BONUS = 0.35
 #: How much less a higher trump counts when every opponent passed on the suit:
 #: they would have made it holding the top trumps.
 PASSED_TRUMP_DISCOUNT = 0.5
+#: How much an unseen copy of a card (a double deck's twin) counts against it, as
+#: a share of a higher card: of two equal cards the first played wins, so the
+#: twin beats the card whenever it falls earlier in the same trick.
+TWIN_WEIGHT = 0.5
 #: The chance a low trump takes a trick by trumping a suit the seat is void in.
 RUFF_CHANCE = 0.6
 #: Hands whose trick chances (and best discard) a bot remembers before it forgets them all.
@@ -641,7 +645,8 @@ class RuleBot:
 def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int,
                 weak_opponents: float = 0.0) -> float:
     """The chance ``card`` wins a trick under ``contract``, from how many higher
-    cards of its effective suit are neither in ``known`` nor the card itself.
+    cards of its effective suit are neither in ``known`` nor the card itself (an
+    unseen copy of the card counting ``TWIN_WEIGHT`` of one).
 
     ``weak_opponents`` (0 to 1) is the share of the opponents who passed when
     they could have made this contract: a higher trump is then less likely to
@@ -651,8 +656,14 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
     higher = count_cards(deck.higher_masks[contract][card] & ~known)
     is_trump = contract < 4 and suit == contract or deck.powers[contract][suit][card] >= 100
     table = TRUMP_CHANCE if is_trump else PLAIN_CHANCE
-    if is_trump and weak_opponents > 0:
-        h = higher * (1 - PASSED_TRUMP_DISCOUNT * weak_opponents)
+    twins = 0
+    if deck.copies > 1:
+        for t in deck.twins(card):
+            if t != card and not (known >> t) & 1:
+                twins += 1
+    if (is_trump and weak_opponents > 0) or twins:
+        h = higher * (1 - PASSED_TRUMP_DISCOUNT * weak_opponents) if is_trump else float(higher)
+        h += TWIN_WEIGHT * twins
         i = min(int(h), len(table) - 1)
         j = min(i + 1, len(table) - 1)
         chance = table[i] + (table[j] - table[i]) * (h - int(h))
