@@ -210,6 +210,11 @@ def run_match(pool: Any, bot: str, sims: int, deals: int, seed: int) -> Summary:
     return summarise(match, outs, time.perf_counter() - start)
 
 
+def full_size(opponent: str, deals: int) -> bool:
+    """Whether a match is the measurement the issue asks for (not a smoke run)."""
+    return deals >= TARGET_DEALS and opponent.endswith(f"-{TARGET_SIMS}")
+
+
 class Row(NamedTuple):
     """One bot's figures in the section: its run, its result and its target, as lines."""
     run: str
@@ -221,9 +226,7 @@ class Row(NamedTuple):
         """"A vs B on N deals" when the row falls short of the issue's measurement."""
         cells = [c.strip() for c in self.result.split("|")]
         name, deals = cells[1], int(cells[2].replace(",", ""))
-        if deals < TARGET_DEALS or not name.endswith(f"-{TARGET_SIMS}"):
-            return f"{name} on {deals:,} deals"
-        return None
+        return None if full_size(name, deals) else f"{name} on {deals:,} deals"
 
 
 def kept_rows(doc: str, bots: list[str]) -> dict[str, Row]:
@@ -261,8 +264,7 @@ def measured_row(s: Summary, command: str, seed: int, workers: int) -> Row:
     goal = (f"{s.match.a} beats ISMCTS-{TARGET_SIMS:,}" +
             (f" by at least {need:g} points per hand" if need else "") +
             f", 95% interval above zero, at least {TARGET_DEALS:,} duplicate deals")
-    full = s.deals >= TARGET_DEALS and s.match.b.endswith(f"-{TARGET_SIMS}")
-    ok = full and s.diff >= need and s.diff - s.diff_ci > 0
+    ok = full_size(s.match.b, s.deals) and s.diff >= need and s.diff - s.diff_ci > 0
     target = (f"| {goal} | {s.diff:+.3f} ± {s.diff_ci:.3f} against {s.match.b} on "
               f"{s.deals:,} deals | {'yes' if ok else '**no**'} |")
     run = (f"- `{s.match.a}`: `{command}` (seed {seed}, {workers} worker "
