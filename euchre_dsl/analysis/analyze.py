@@ -303,17 +303,24 @@ class _Hand:
                 view.seats_dd = {game.labels[s]: solver.solve(game, s)
                                  for s in range(game.n) if game.active[s]}
         except SearchLimit:
-            view.makers_dd_points = None
-            view.seats_dd = None
-            self.opening = False
-            self.too_big = self.hand_size - len(game.trick_winners)
-            self._not_valued(Unvalued("opening", None, game.labels[nxt.seat]))
+            self.too_big = self._left(game)
+            self._opening_not_valued(game, nxt)
+
+    def _left(self, game: Game) -> int:
+        """Tricks still to play: the size of a position's search."""
+        return self.hand_size - len(game.trick_winners)
+
+    def _opening_not_valued(self, game: Game, nxt: Action) -> None:
+        """The opening lead's best is not known: listed, and no value kept."""
+        self.opening = False
+        self.view.makers_dd_points = None
+        self.view.seats_dd = None
+        self._not_valued(Unvalued("opening", None, game.labels[nxt.seat]))
 
     def _within(self, game: Game, i: int, nxt: Action) -> bool:
         """Give the solver the budget of one play's question; ``False`` (do not
         search) when a position with as many tricks to play already passed it."""
-        left = self.hand_size - len(game.trick_winners)
-        if self.too_big is not None and left >= self.too_big:
+        if self.too_big is not None and self._left(game) >= self.too_big:
             self._skip_play(game, i, nxt)
             return False
         self.solver.allow(self.analyzer.budget)
@@ -323,7 +330,7 @@ class _Hand:
         """The play's search passed the budget: listed, and so are the forced plays
         before it (their value was to be its best); positions as large are not
         searched again."""
-        self.too_big = self.hand_size - len(game.trick_winners)
+        self.too_big = self._left(game)
         self._skip_play(game, i, nxt)
 
     def _skip_play(self, game: Game, i: int, nxt: Action) -> None:
@@ -336,11 +343,7 @@ class _Hand:
         if not view.plays and not view.estimated and \
                 (self.opening or (self.opening is False and self.hidden is not None)) and \
                 not any(u.what == "opening" for u in view.unvalued):
-            # the opening lead's best is the first play's: not known
-            self.opening = False
-            view.makers_dd_points = None
-            view.seats_dd = None
-            self._not_valued(Unvalued("opening", None, labels[nxt.seat]))
+            self._opening_not_valued(game, nxt)  # its best is the first play's: not known
         self._not_valued(Unvalued("play", i, labels[nxt.seat], len(game.trick_winners) + 1))
 
     def _not_valued(self, what: Unvalued) -> None:

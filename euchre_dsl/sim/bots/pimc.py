@@ -53,7 +53,7 @@ finish in reasonable time, as a double deck's first tricks.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Sequence
+from typing import Callable, ClassVar, Sequence, TypeVar
 
 from ...search.position import Position, hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
@@ -101,6 +101,8 @@ STRAY = 0.05
 UTILITY_MEMO = 1024
 #: The value a hint gives the rule bot's choice when the searches ran out of budget.
 NOT_SEARCHED = float("nan")
+
+T = TypeVar("T")
 
 
 class PimcBot:
@@ -170,7 +172,7 @@ class PimcBot:
     def play(self, view: SeatView, legal: int) -> int:
         if not legal & (legal - 1):
             return legal.bit_length() - 1
-        means = self._budgeted_means(view, legal)
+        means = self._budgeted(view, lambda: self._card_means(view, legal))
         if means is None:
             return self.rule.play(view, legal)
         best = max(means.values())
@@ -184,21 +186,10 @@ class PimcBot:
         the bot plays for (for a hint: what it would play, and why).  When the
         searches ran out of budget (:attr:`fallback` is then true): the rule bot's
         card alone, valued NaN (not searched)."""
-        means = self._budgeted_means(view, legal, every=True)
+        means = self._budgeted(view, lambda: self._card_means(view, legal, every=True))
         if means is None:
             return {self.rule.play(view, legal): NOT_SEARCHED}
         return means
-
-    def _budgeted_means(self, view: SeatView, legal: int, every: bool = False
-                        ) -> dict[int, float] | None:
-        """:meth:`_card_means` within the budget; ``None`` when it ran out."""
-        if not self._start_searching(view):
-            return None
-        try:
-            return self._card_means(view, legal, every)
-        except SearchLimit:
-            self._give_up(view)
-            return None
 
     def _card_means(self, view: SeatView, legal: int, every: bool = False
                     ) -> dict[int, float]:
@@ -240,7 +231,7 @@ class PimcBot:
         options = candidates(view, legal)
         if len(options) == 1:
             return options[0]
-        weighed = self._budgeted_weigh(view, options)
+        weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return self.rule.act(view, legal)
         values, alive = weighed
@@ -262,7 +253,7 @@ class PimcBot:
         options = candidates(view, legal)
         if len(options) == 1:
             return [(options[0], 0.0)]
-        weighed = self._budgeted_weigh(view, options)
+        weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return [(self.rule.act(view, legal), NOT_SEARCHED)]
         values, alive = weighed
@@ -270,13 +261,13 @@ class PimcBot:
                        key=lambda i: (i not in alive, -sum(values[i]) / len(values[i])))
         return [(options[i], sum(values[i]) / len(values[i])) for i in order]
 
-    def _budgeted_weigh(self, view: SeatView, legal: Sequence[Action]
-                        ) -> tuple[list[list[float]], list[int]] | None:
-        """:meth:`_weigh` within the budget; ``None`` when it ran out."""
+    def _budgeted(self, view: SeatView, search: Callable[[], T]) -> T | None:
+        """``search()`` (a decision's searches) within the budget; ``None`` when the
+        bot does not search this decision or the searches ran out of budget."""
         if not self._start_searching(view):
             return None
         try:
-            return self._weigh(view, legal)
+            return search()
         except SearchLimit:
             self._give_up(view)
             return None
