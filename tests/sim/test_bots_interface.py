@@ -236,3 +236,15 @@ def test_only_plug_in_bots_are_checked() -> None:
     rules = load_variant("standard")
     assert isinstance(make_bot("hostile_bots:Raises", rules, random.Random(1)), CheckedBot)
     assert type(make_bot("random", rules, random.Random(1))) is RandomBot
+
+
+def test_a_parameter_out_of_range_names_its_limits_as_typed() -> None:
+    """A whole-number limit is written in full, not as 1.09951e+12."""
+    rules = load_variant("standard")
+    with pytest.raises(BotSpecError) as caught:
+        make_bot(parse_bot_spec("pimc:budget=0"), rules, random.Random(0))
+    assert str(caught.value).endswith("0 is out of range; it must be at least 1 and at most "
+                                      "1,099,511,627,776")
+    with pytest.raises(BotSpecError) as caught:
+        make_bot(parse_bot_spec("pimc:bias=20"), rules, random.Random(0))
+    assert str(caught.value).endswith("it must be at least -10 and at most 10")

@@ -159,11 +159,17 @@ def _convert(name: str, p: Param, value: str) -> Any:
         raise BotSpecError(f"{where}: {value!r} is not a finite number")
     if p.minimum is not None and number < p.minimum or \
             p.maximum is not None and number > p.maximum:
-        lo = "" if p.minimum is None else f"at least {p.minimum:g}"
-        hi = "" if p.maximum is None else f"at most {p.maximum:g}"
+        lo = "" if p.minimum is None else f"at least {_bound(p.minimum, p.kind)}"
+        hi = "" if p.maximum is None else f"at most {_bound(p.maximum, p.kind)}"
         raise BotSpecError(f"{where}: {value} is out of range; it must be "
                            f"{' and '.join(x for x in (lo, hi) if x)}")
     return number
+
+
+def _bound(value: float, kind: type) -> str:
+    """A parameter's limit as a user types it: a whole number in full (1,099,511,627,776,
+    not 1.09951e+12), a fraction as short as it goes."""
+    return f"{int(value):,}" if kind is int else f"{value:g}"
 
 
 def split_line_up(text: str) -> list[str]:
