@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any, Sequence
 
 import pytest
@@ -17,6 +18,14 @@ from euchre_dsl.sim.bots import (
 )
 from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.runner import play_game
+
+
+@pytest.fixture(autouse=True)
+def _checkout_importable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-in specs name this module as ``tests.sim.test_bots_interface``: the
+    checkout must be importable whether this file runs alone or in the whole suite
+    (where an earlier test happened to put it on the path)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
 from euchre_dsl.engine.view import SeatView
 
 
