@@ -357,6 +357,40 @@ def test_an_opponent_that_followed_low_holds_no_winner() -> None:
     assert read == 0 and blind > 10
 
 
+def test_a_reading_the_table_cannot_meet_is_dropped_for_the_decision() -> None:
+    from euchre_dsl.search.worlds import WorldSampler
+    from euchre_dsl.sim.bots.pimc import TRIES, SeatReading, draw_world
+    game = rule_played_game("standard", 4, 5)
+    assert game is not None
+    view = SeatView(game, game.to_act)
+    rule = RuleBot(game.rules, random.Random(0))
+    asked = {"never": 0, "half": 0}
+
+    def never(seat: int, cards: int, hands: Sequence[int]) -> float:
+        asked["never"] += 1  # an opponent the model cannot explain, whatever its cards
+        return 0.0
+
+    def half(seat: int, cards: int, hands: Sequence[int]) -> float:
+        asked["half"] += 1
+        return 0.5
+
+    other = (view.seat + 1) % 4
+    stubborn, lenient = SeatReading(view, rule, never), SeatReading(view, rule, half)
+    stubborn.until[other] = 1
+    lenient.until[other] = 1
+    readers = [lenient, stubborn]
+    sampler = WorldSampler(view)
+    rng = random.Random(2)
+    draw_world(sampler, readers, rng)
+    # every draw was turned down by the stubborn reading (some by the lenient one first)
+    assert 0 < asked["never"] <= TRIES and asked["half"] >= asked["never"]
+    assert readers == [lenient]  # the one that refused most leaves
+    before = asked["never"]
+    for _ in range(40):  # the decision's next worlds: the lenient reading alone
+        draw_world(sampler, readers, rng)
+    assert asked["never"] == before and readers == [lenient]
+
+
 def test_reading_the_play_can_be_turned_off() -> None:
     game = rule_played_game("standard", 4, 5)
     assert game is not None

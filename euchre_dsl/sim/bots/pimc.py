@@ -588,14 +588,22 @@ class PlayInference(SeatReading):
         return 1.0
 
 
-def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: RandomSource) -> Game:
+def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSource) -> Game:
     """A world from ``sampler`` that agrees with the bidding and the play, as
     ``readers`` read them: each draw is kept with the chance the readings give
-    it (rejection sampling: the worlds come out weighted by that chance); after
-    :data:`TRIES` draws none of which was kept, the last one drawn."""
+    it (rejection sampling: the worlds come out weighted by that chance).
+
+    After :data:`TRIES` draws none of which was kept, the last one drawn -- and
+    the reading that turned down the most of them leaves ``readers``, so that
+    the decision's next worlds are drawn without it: the table did what that
+    reading's model of a player would almost never do (another kind of player
+    sits there, as a search bot whose cards the rule bot would have played
+    otherwise), and every further world would pay :data:`TRIES` draws for
+    nothing."""
     hands, widow = sampler.sample_hands(rng)
     if not readers:
         return sampler.world(hands, widow)
+    refused = [0] * len(readers)
     for tries in range(TRIES):
         if tries:
             hands, widow = sampler.sample_hands(rng)
@@ -603,12 +611,14 @@ def draw_world(sampler: WorldSampler, readers: Sequence[SeatReading], rng: Rando
         # the rest of the reading cannot save the draw and is skipped
         bar = rng.random()
         p = 1.0
-        for r in readers:
+        for i, r in enumerate(readers):
             p = r.chance(hands, bar / p) * p
             if p <= bar:
+                refused[i] += 1
                 break
         if p > bar:
-            break
+            return sampler.world(hands, widow)
+    del readers[refused.index(max(refused))]
     return sampler.world(hands, widow)
 
 
