@@ -115,6 +115,13 @@ class Solver:
                 per_suit.append(tuple(by_power[p] for p in sorted(by_power, reverse=True)))
             groups.append(per_suit)
         self._all_groups = groups
+        #: per contract, per effective suit: its cards strongest first, when the deck
+        #: has one copy of each card (every group one card: :meth:`_suit_part`'s
+        #: short path)
+        self._all_orders: list[list[tuple[int, ...]]] = [
+            [tuple(g.bit_length() - 1 for g in per_suit) for per_suit in per_contract]
+            for per_contract in groups] if deck.copies == 1 else []
+        self._orders: list[tuple[int, ...]] = self._all_orders[0] if deck.copies == 1 else []
         self._tables: dict[int, dict[int, int]] = {}
         # the key's digits (:meth:`_key`): a holder (0..n-1), or with a double deck
         # a holder of a copy tied with the card before (n..2n-1); a suit's count
@@ -141,8 +148,11 @@ class Solver:
         self._table = 0
         self._tricks: list[list[int]] = [[] for _ in range(hand_size + 2)]
         self._seats: list[list[int]] = [[] for _ in range(hand_size + 2)]
-        #: the moves tried at each ply (trick from the root, card of the trick)
-        self._plies: list[list[int]] = [[] for _ in range((hand_size + 2) * self.n)]
+        #: the moves tried at each ply (trick from the root, card of the trick), the
+        #: first :meth:`_moves` of each list: written in place, never resized (a
+        #: list emptied and refilled would free and allocate its storage per position)
+        self._plies: list[list[int]] = [[0] * deck.size
+                                        for _ in range((hand_size + 2) * self.n)]
         self._depth = 0
         self._next: tuple[int, ...] = tuple(range(self.n))
         self._hero = 0
@@ -237,6 +247,8 @@ class Solver:
         # joker's own suit in no-trump
         self._special = contract if contract < 4 else 4
         self._groups = self._all_groups[contract]
+        if self._all_orders:
+            self._orders = self._all_orders[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -413,7 +425,9 @@ class Solver:
         seats = self._seats[depth]
         result = not maxi
         last = len(trick) + 1 == self._n_active
-        for card in self._moves(seat, hand, trick, seats, maxi, last):
+        moves = self._plies[depth * self.n + len(trick)]
+        for i in range(self._moves(seat, hand, trick, seats, maxi, last)):
+            card = moves[i]
             bit = 1 << card
             self._live ^= bit
             trick.append(card)
@@ -550,8 +564,9 @@ class Solver:
         return count
 
     def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int],
-               maxi: bool, last: bool) -> list[int]:
-        """The cards to try, one per run of equivalent cards, best guesses first.
+               maxi: bool, last: bool) -> int:
+        """The cards to try, one per run of equivalent cards, best guesses first:
+        how many, written at the start of the ply's list in :attr:`_plies`.
 
         Two cards of the hand are equivalent when every card between them in
         power order is gone (played, or never dealt) -- or is on the table
@@ -571,7 +586,7 @@ class Solver:
         masks = self._masks
         # this ply's list, refilled (a deeper search fills its own): no allocation
         out = self._plies[self._depth * self.n + len(trick)]
-        out.clear()
+        k = 0
         if not trick:
             rest = 0
             for suit in self._suits:
@@ -585,7 +600,8 @@ class Solver:
                     if mine and (other or not run):
                         card = (mine & -mine).bit_length() - 1
                         if first:
-                            out.append(card)
+                            out[k] = card
+                            k += 1
                             first = False
                         else:
                             rest |= 1 << card
@@ -599,8 +615,9 @@ class Solver:
                         for group in groups[suit]:
                             m = rest & group
                             if m:
-                                out.append(m.bit_length() - 1)
-            return out
+                                out[k] = m.bit_length() - 1
+                                k += 1
+            return k
         power = self._powers[self._eff[trick[0]]]
         best = -1
         at = 0
@@ -626,23 +643,24 @@ class Solver:
                     head_wins = power[card] > best
                     if head_wins:
                         wins += 1
-                    out.append(card)
+                    out[k] = card
+                    k += 1
                 if other:
                     run = False
                     head_wins = False
                 elif mine:
                     run = True
-        if len(out) < 2:
-            return out
+        if k < 2:
+            return k
         # the winners come first in `out` (trumps and high cards of the led suit
         # precede the rest in power order): reorder in place
         if ours:
-            out.reverse()  # low first, the winners last
-            return out
+            _reverse(out, 0, k)  # low first, the winners last
+            return k
         if last:
             _reverse(out, 0, wins)
-        _reverse(out, wins, len(out))
-        return out
+        _reverse(out, wins, k)
+        return k
 
     def _key(self, leader: int) -> int:
         """The transposition-table key of the trick-boundary position with
@@ -703,6 +721,12 @@ class Solver:
         bits = self._digit_bits
         code = 0
         cards = 0
+        if self._orders:  # one copy of each card: a digit per card held
+            for c in self._orders[suit]:
+                if (mask >> c) & 1:
+                    code = (code << bits) | owner[c]
+                    cards += 1
+            return (code << self._count_bits) | cards
         for group in self._groups[suit]:
             m = mask & group
             if not m:
