@@ -98,6 +98,78 @@ PARTNER_EXTRA_CARD = 0.25
 _BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
 
 
+def known_out(view: SeatView) -> int:
+    """Cards certainly out of play or seen: played, the upcard if nobody took it,
+    the seat's own discards."""
+    out = view.played | view.discarded
+    if view.upcard is not None and view.upcard_holder is None:
+        out |= 1 << view.upcard
+    return out
+
+
+def opponents_facing(view: SeatView) -> int:
+    """How many opponents will play against the seat's cards (at least one)."""
+    n = sum(1 for s, a in enumerate(view.active) if a and view.side_of[s] != view.side)
+    return max(n, 1)
+
+
+class TableRead:
+    """What a seat has seen that weighs on every contract it may make at one
+    decision -- the cards known to be out of play, who passed and when -- read
+    once for the decision rather than once per contract (a searcher asks the
+    rule bot for thousands of decisions a second)."""
+
+    def __init__(self, view: SeatView) -> None:
+        #: cards certainly out of play or seen (:func:`known_out`)
+        self.out = known_out(view)
+        #: how many opponents will play against the seat's cards
+        self.facing = opponents_facing(view)
+        upcard_round = view.upcard is not None  # the first pass of each seat is on it
+        self.upcard_suit = view.upcard_suit() if upcard_round else -1
+        #: the seats (as a mask) that passed on the upcard, and that passed after it
+        self.on_upcard = 0
+        self.later = 0
+        passes = 0
+        n = view.n
+        for seat, verb, _arg, _alone in view.seen_log():  # (plain tuples: no Action built)
+            if verb != PASS:
+                continue
+            if upcard_round and passes < n:
+                self.on_upcard |= 1 << seat
+            else:
+                self.later |= 1 << seat
+            passes += 1
+        side = view.side
+        self.partners = 0
+        self.opponents = 0
+        for s in range(n):
+            if view.side_of[s] != side:
+                self.opponents |= 1 << s
+            elif s != view.seat:
+                self.partners |= 1 << s
+
+    def passed_on(self, contract: int, later: bool = True) -> int:
+        """The seats (a mask) that passed when they could have made ``contract``.  (A
+        pass on the upcard says nothing of the suits that may be called after it.)
+        ``later``: count the passes after the upcard's round too."""
+        passed = self.later if later else 0
+        if contract == self.upcard_suit:
+            passed |= self.on_upcard
+        return passed
+
+    def partner_passed(self, contract: int) -> bool:
+        return bool(self.passed_on(contract) & self.partners)
+
+    def opponents_passed(self, contract: int) -> float:
+        """The share of the opponents who passed on ``contract`` when it was the
+        upcard's suit.  (A pass on a suit named later tells less: the seat may have
+        held it and another suit, or waited for a better one.)"""
+        if not self.opponents:
+            return 0.0
+        passed = self.passed_on(contract, later=False) & self.opponents
+        return passed.bit_count() / self.opponents.bit_count()
+
+
 class RuleBot:
     """Plays by table heuristics that read the variant's options and the score."""
 
@@ -156,13 +228,14 @@ class RuleBot:
         best: Action | None = None
         best_value = 0.0
         pass_action: Action | None = None
+        table = TableRead(view)
         for a in legal:
             if a.verb == PASS:
                 pass_action = a
                 continue
             contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
             assert contract is not None
-            value = self._make_value(view, contract, a.verb == ORDER_UP, a.alone)
+            value = self._make_value(view, table, contract, a.verb == ORDER_UP, a.alone)
             if a.alone:
                 value -= self.alone_margin
             if best is None or value > best_value:
@@ -192,6 +265,7 @@ class RuleBot:
         if not bidding:
             return 1.0 if self.act(view, legal) == action else stray
         best = -1e9
+        table = TableRead(view)
         for a in legal:
             if a.verb not in (ORDER_UP, CALL):
                 continue
@@ -199,7 +273,7 @@ class RuleBot:
             if action.verb != PASS and (a.verb != action.verb or a.arg != action.arg):
                 continue  # a make is judged on its own contract, alone or not
             assert contract is not None
-            value = self._make_value(view, contract, a.verb == ORDER_UP, a.alone)
+            value = self._make_value(view, table, contract, a.verb == ORDER_UP, a.alone)
             best = max(best, value - self.alone_margin if a.alone else value)
         x = max(-60.0, min(60.0, (best - self._pass_value(view, legal)) / softness))
         makes = 1.0 / (1.0 + math.exp(-x))
@@ -213,15 +287,16 @@ class RuleBot:
             return self.dealer_margin
         return self.margin
 
-    def _make_value(self, view: SeatView, contract: int, takes_upcard: bool,
-                    alone: bool) -> float:
-        """Expected points of making ``contract`` now."""
+    def _make_value(self, view: SeatView, table: TableRead, contract: int,
+                    takes_upcard: bool, alone: bool) -> float:
+        """Expected points of making ``contract`` now (``table``: what the seat has
+        seen, read once for all the contracts of the decision)."""
         hand = view.hand
         deck = view.deck
-        out = self._known_out(view)
+        out = table.out
         partner_up = 0.0
         upcard = view.upcard
-        opponents = self._opponents(view, alone)
+        opponents = table.facing
         if upcard is not None and takes_upcard:
             dealer = view.dealer
             if dealer == view.seat:
@@ -234,9 +309,9 @@ class RuleBot:
                 partner_up = -card_chance(deck, hand | out, upcard, contract, 0)
         target = self._target(view, alone)
         dist = self._tricks(deck, hand, contract, out, opponents,
-                            self._opponents_passed(view, contract))
+                            table.opponents_passed(contract))
         if self._has_partner(view) and not alone:
-            partner = PASSED_PARTNER_TRICKS if self._partner_passed(view, contract) \
+            partner = PASSED_PARTNER_TRICKS if table.partner_passed(contract) \
                 else PARTNER_TRICKS
             dist = convolve(dist, shift(partner, partner_up))
         elif partner_up < 0:
@@ -344,54 +419,9 @@ class RuleBot:
         """The makers' target (``alone``: of a lone contract, default the hand's own)."""
         return contract_target(self.rules, view.high_bid, view.alone if alone is None else alone)
 
-    def _passed_on(self, view: SeatView, contract: int, later: bool = True) -> set[int]:
-        """The seats that passed when they could have made ``contract``.  (A pass
-        on the upcard says nothing of the suits that may be called after it.)
-        ``later``: count the passes after the upcard's round too."""
-        upcard_round = view.upcard is not None  # the first pass of each seat is on it
-        upcard_suit = view.upcard_suit() if upcard_round else None
-        passes = 0
-        out: set[int] = set()
-        n = view.n
-        for seat, verb, _arg, _alone in view.seen_log():  # (plain tuples: no Action built)
-            if verb != PASS:
-                continue
-            on_upcard = upcard_round and passes < n
-            passes += 1
-            if (later and not on_upcard) or (on_upcard and contract == upcard_suit):
-                out.add(seat)
-        return out
-
-    def _partner_passed(self, view: SeatView, contract: int) -> bool:
-        return any(s != view.seat and view.side_of[s] == view.side
-                   for s in self._passed_on(view, contract))
-
-    def _opponents_passed(self, view: SeatView, contract: int) -> float:
-        """The share of the opponents who passed on ``contract`` when it was the
-        upcard's suit.  (A pass on a suit named later tells less: the seat may have
-        held it and another suit, or waited for a better one.)"""
-        opponents = [s for s in range(view.n) if view.side_of[s] != view.side]
-        if not opponents:
-            return 0.0
-        passed = self._passed_on(view, contract, later=False)
-        return sum(1 for s in opponents if s in passed) / len(opponents)
-
     def _has_partner(self, view: SeatView) -> bool:
         """A partnership, or a partner the maker will call (``partner.call``)."""
         return len(view.sides[view.side]) > 1 or view.rules.partner.call != _CALL_OFF
-
-    def _opponents(self, view: SeatView, alone: bool) -> int:
-        """How many opponents will play against the seat's cards."""
-        n = sum(1 for s, a in enumerate(view.active) if a and view.side_of[s] != view.side)
-        return max(n, 1)
-
-    def _known_out(self, view: SeatView) -> int:
-        """Cards certainly out of play or seen: played, the upcard if nobody took it,
-        the seat's own discards."""
-        out = view.played | view.discarded
-        if view.upcard is not None and view.upcard_holder is None:
-            out |= 1 << view.upcard
-        return out
 
     # ------------------------------------------------------- called partner
     def _call_partner(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -429,21 +459,21 @@ class RuleBot:
     # ------------------------------------------------------------ exchanges
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
         contract = view.trump if view.trump is not None else view.upcard_suit()
-        out = self._known_out(view)
+        out = known_out(view)
         best = legal[0]
         best_v = -1.0
         for a in legal:
             if a.verb != DISCARD or a.arg is None:
                 continue
             rest = view.hand & ~(1 << a.arg)
-            v = sum(hand_chances(view.deck, rest, contract, out, self._opponents(view, False)))
+            v = sum(hand_chances(view.deck, rest, contract, out, opponents_facing(view)))
             v += 0.05 * voids(view.deck, rest, contract)
             if v > best_v:
                 best, best_v = a, v
         if any(a.verb == DECLINE for a in legal):  # taking the upcard is optional
             keep = sum(hand_chances(view.deck, view.hand & ~(1 << view.upcard)
                                     if view.upcard is not None else view.hand,
-                                    contract, out, self._opponents(view, False)))
+                                    contract, out, opponents_facing(view)))
             if best_v <= keep:
                 return next(a for a in legal if a.verb == DECLINE)
         return best
@@ -457,8 +487,8 @@ class RuleBot:
     # --------------------------------------------------- individual games
     def _stay_or_drop(self, view: SeatView, legal: Sequence[Action]) -> Action:
         assert view.trump is not None
-        probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
-                             self._opponents(view, False), makes=False)
+        probs = hand_chances(view.deck, view.hand, view.trump, known_out(view),
+                             opponents_facing(view), makes=False)
         dist = distribution(probs)
         if self.countdown:
             # stay: each trick counts down, no trick is a buck (the engine's score); drop: nothing
@@ -477,8 +507,8 @@ class RuleBot:
     def _defend(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Defend alone only with a hand that should euchre the makers on its own."""
         assert view.trump is not None
-        probs = hand_chances(view.deck, view.hand, view.trump, self._known_out(view),
-                             self._opponents(view, False), makes=False)
+        probs = hand_chances(view.deck, view.hand, view.trump, known_out(view),
+                             opponents_facing(view), makes=False)
         dist = distribution(probs)
         size = self.rules.deal.hand_size
         need = size - self._target(view) + 1  # tricks that set the makers
@@ -508,7 +538,7 @@ class RuleBot:
 
     def _widow(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """Take the widow with a hand too weak to stay in on any trump."""
-        best = max(sum(hand_chances(view.deck, view.hand, c, 0, self._opponents(view, False)))
+        best = max(sum(hand_chances(view.deck, view.hand, c, 0, opponents_facing(view)))
                    for c in range(4))
         verb = TAKE_WIDOW if best < WIDOW_BAR else PASS
         return next(a for a in legal if a.verb == verb)
@@ -519,8 +549,8 @@ class RuleBot:
         b = self.rules.bidding
         contracts = [0, 1, 2, 3] + ([NO_TRUMP] if b.auction_no_trump else []) + \
             ([LOW_NO_TRUMP] if b.auction_no_trump and b.low_no_trump else [])
-        out = self._known_out(view)
-        opponents = self._opponents(view, False)
+        out = known_out(view)
+        opponents = opponents_facing(view)
         best = 0.0
         best_probs: list[float] = []
         for c in contracts:
