@@ -146,8 +146,15 @@ class Solver:
         self._owner = [0] * deck.size
         self._live = 0
         self._table = 0
-        self._tricks: list[list[int]] = [[] for _ in range(hand_size + 2)]
-        self._seats: list[list[int]] = [[] for _ in range(hand_size + 2)]
+        #: per trick from the root: its cards and who played them, the first
+        #: :attr:`_on` of each list at the current trick; each list is as long as a
+        #: whole trick (written in place, never resized: a list emptied and
+        #: refilled would free and allocate its storage per trick searched)
+        self._tricks: list[list[int]] = []
+        self._seats: list[list[int]] = []
+        self._size_tricks(self.n)
+        #: cards on the table in the current trick
+        self._on = 0
         #: the moves tried at each ply (trick from the root, card of the trick), the
         #: first :meth:`_moves` of each list: written in place, never resized (a
         #: list emptied and refilled would free and allocate its storage per position)
@@ -239,6 +246,12 @@ class Solver:
             self.budget = positions
 
     # ========================================================= root handling
+    def _size_tricks(self, players: int) -> None:
+        """Trick lists for tricks of ``players`` cards (the seats in the play)."""
+        depths = self.rules.deal.hand_size + 2
+        self._tricks = [[0] * players for _ in range(depths)]
+        self._seats = [[0] * players for _ in range(depths)]
+
     def _load(self, pos: Position) -> None:
         """Make ``pos`` the search state."""
         contract = pos.contract
@@ -275,15 +288,16 @@ class Solver:
                 m ^= low
         self._live = live
         self._depth = 0
-        for t in self._tricks:
-            t.clear()
-        for t in self._seats:
-            t.clear()
+        if len(self._tricks[0]) != pos.n_active:
+            self._size_tricks(pos.n_active)
         table = 0
-        for c in pos.trick:
-            self._tricks[0].append(c)
+        trick = self._tricks[0]
+        seats = self._seats[0]
+        for i, c in enumerate(pos.trick):
+            trick[i] = c
+            seats[i] = pos.trick_seats[i]
             table |= 1 << c
-        self._seats[0].extend(pos.trick_seats)
+        self._on = len(pos.trick)
         self._table = table
         key = pos.hero * 2 + (1 if contract < 4 else 0)
         tt = self._tables.get(key)
@@ -298,7 +312,7 @@ class Solver:
         seat = self._to_act
         hand = self._hands[seat]
         trick = self._tricks[0]
-        legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
+        legal = self.deck.legal_plays(hand, trick[0] if self._on else None, self._contract)
         held = self._live | self._table
         groups: dict[int, list[int]] = {}
         for suit in range(5):
@@ -328,16 +342,19 @@ class Solver:
         self._live ^= bit
         trick = self._tricks[0]
         seats = self._seats[0]
-        trick.append(card)
-        seats.append(seat)
-        if len(trick) == self._n_active:
+        k = self._on
+        trick[k] = card
+        seats[k] = seat
+        if k + 1 == self._n_active:
             winner = seats[self.deck.trick_winner(trick, self._contract)]
             self._depth = 1
             self._table = 0
+            self._on = 0
             self._to_act = winner
             self._left -= 1
             return (self._hero >> winner) & 1
         self._table |= bit
+        self._on = k + 1
         self._to_act = self._next[seat]
         return 0
 
@@ -384,14 +401,14 @@ class Solver:
             # the ancestors unwind without storing: their bounds are unknown
             raise SearchLimit(self.budget)
         depth = self._depth
-        trick = self._tricks[depth]
         if left == 1:
             return self._last_trick(seat) >= need
+        on = self._on
         key = -1
         lo = 0
         hi = left
         tt = self._tt
-        if not trick:
+        if not on:
             if need <= 0:
                 return True
             if need > left:
@@ -422,30 +439,32 @@ class Solver:
         contract = self._contract
         deck = self.deck
         maxi = (self._hero >> seat) & 1 == 1
+        trick = self._tricks[depth]
         seats = self._seats[depth]
         result = not maxi
-        last = len(trick) + 1 == self._n_active
-        moves = self._plies[depth * self.n + len(trick)]
-        for i in range(self._moves(seat, hand, trick, seats, maxi, last)):
+        last = on + 1 == self._n_active
+        moves = self._plies[depth * self.n + on]
+        for i in range(self._moves(seat, hand, trick, seats, on, maxi, last)):
             card = moves[i]
             bit = 1 << card
             self._live ^= bit
-            trick.append(card)
-            seats.append(seat)
+            trick[on] = card
+            seats[on] = seat
             if last:
                 winner = seats[deck.trick_winner(trick, contract)]
                 table = self._table
                 self._table = 0
+                self._on = 0
                 self._depth = depth + 1
                 r = self._win(winner, need - ((self._hero >> winner) & 1), left - 1)
                 self._depth = depth
                 self._table = table
             else:
                 self._table |= bit
+                self._on = on + 1
                 r = self._win(self._next[seat], need, left)
                 self._table ^= bit
-            trick.pop()
-            seats.pop()
+            self._on = on
             self._live ^= bit
             if r == maxi:
                 result = r
@@ -465,14 +484,11 @@ class Solver:
         play has one card, so the trick is played out without a search."""
         trick = self._tricks[self._depth]
         seats = self._seats[self._depth]
-        start = len(trick)
-        while len(trick) < self._n_active:
-            trick.append((self._hands[seat] & self._live).bit_length() - 1)
-            seats.append(seat)
+        for k in range(self._on, self._n_active):
+            trick[k] = (self._hands[seat] & self._live).bit_length() - 1
+            seats[k] = seat
             seat = self._next[seat]
         winner = seats[self.deck.trick_winner(trick, self._contract)]
-        del trick[start:]
-        del seats[start:]
         return (self._hero >> winner) & 1
 
     def _sure_tricks(self) -> int:
@@ -563,7 +579,7 @@ class Solver:
             return total
         return count
 
-    def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int],
+    def _moves(self, seat: int, hand: int, trick: list[int], seats: list[int], on: int,
                maxi: bool, last: bool) -> int:
         """The cards to try, one per run of equivalent cards, best guesses first:
         how many, written at the start of the ply's list in :attr:`_plies`.
@@ -577,7 +593,7 @@ class Solver:
         when following, the cards that would win the trick first (the lowest
         of them in the last seat, else the highest) unless the seat's own side
         is winning it, then the others from the lowest up."""
-        legal = self.deck.legal_plays(hand, trick[0] if trick else None, self._contract)
+        legal = self.deck.legal_plays(hand, trick[0] if on else None, self._contract)
         table = self._table
         # the cards of the other seats (in hand or on the table), and in hand
         others = (self._live | table) & ~legal
@@ -585,9 +601,9 @@ class Solver:
         groups = self._groups
         masks = self._masks
         # this ply's list, refilled (a deeper search fills its own): no allocation
-        out = self._plies[self._depth * self.n + len(trick)]
+        out = self._plies[self._depth * self.n + on]
         k = 0
-        if not trick:
+        if not on:
             rest = 0
             for suit in self._suits:
                 if not legal & masks[suit]:
@@ -621,7 +637,7 @@ class Solver:
         power = self._powers[self._eff[trick[0]]]
         best = -1
         at = 0
-        for i in range(len(trick)):
+        for i in range(on):
             p = power[trick[i]]
             if p > best:
                 best = p
