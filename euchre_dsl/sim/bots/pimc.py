@@ -81,7 +81,7 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: standard errors of their paired difference) is not scored further, and when
 #: one option is left it is taken.
 BATCH_WORLDS = 10
-SEPARATION = 2.5
+SEPARATION = 2.0
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -197,7 +197,7 @@ class PimcBot:
         value over the worlds sampled for the decision (each solved).
 
         Up to ``worlds`` worlds, in batches of :data:`BATCH_WORLDS`: as for a bid, a
-        card clearly behind the leader is dropped (:func:`_survivors`), and the
+        card clearly behind the leader is dropped (:func:`survivors`), and the
         sampling stops when one card is left, or when the cards left have had the
         same value in every world so far (equals: the rule bot's habit picks one)."""
         seat = view.seat
@@ -218,7 +218,7 @@ class PimcBot:
             for i in alive:
                 values[i].append(float(points[cards[i]]))
             if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.worlds:
-                alive = _survivors(values, alive)
+                alive = survivors(values, alive)
                 if len(alive) == 1 or (w + 1 >= 2 * BATCH_WORLDS and
                                        all(values[i] == values[alive[0]] for i in alive)):
                     break
@@ -314,7 +314,7 @@ class PimcBot:
             for i in alive:
                 values[i].append(self._value_after(world, legal[i], seat) + credit[i])
             if (w + 1) % BATCH_WORLDS == 0 and w + 1 < self.bid_worlds:
-                alive = _survivors(values, alive)
+                alive = survivors(values, alive)
                 if len(alive) == 1:
                     break
         return values, alive
@@ -647,8 +647,12 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     return out or legal
 
 
-def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
-    """The options not clearly behind the leader, on the worlds scored so far."""
+def survivors(values: list[list[float]], alive: list[int],
+              separation: float = SEPARATION) -> list[int]:
+    """The options of ``alive`` not clearly behind the leader on the worlds scored so
+    far (``values[i][w]``: option ``i`` in world ``w``): behind by at most
+    ``separation`` standard errors of the paired difference.  (``bench/stopping.py``
+    replays other separations on stored values.)"""
     n = len(values[alive[0]])
     lead = max(alive, key=lambda i: sum(values[i]))
     out = []
@@ -661,7 +665,7 @@ def _survivors(values: list[list[float]], alive: list[int]) -> list[int]:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
         # a small floor: identical values on every world are no proof of a tie
         se = max((var / n) ** 0.5, 0.05)
-        if mean <= SEPARATION * se:
+        if mean <= separation * se:
             out.append(i)
     return out
 
