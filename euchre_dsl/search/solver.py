@@ -122,6 +122,13 @@ class Solver:
             [tuple(g.bit_length() - 1 for g in per_suit) for per_suit in per_contract]
             for per_contract in groups] if deck.copies == 1 else []
         self._orders: list[tuple[int, ...]] = self._all_orders[0] if deck.copies == 1 else []
+        #: per contract, per effective suit: whether its power order is the order of
+        #: the cards' indices, highest first (a plain suit of a single deck: its live
+        #: cards are read highest bit first, one step per card held)
+        self._all_descending: list[list[bool]] = [
+            [list(order) == sorted(order, reverse=True) for order in per_contract]
+            for per_contract in self._all_orders]
+        self._descending: list[bool] = self._all_descending[0] if deck.copies == 1 else []
         self._tables: dict[int, dict[int, int]] = {}
         # the key's digits (:meth:`_key`): a holder (0..n-1), or with a double deck
         # a holder of a copy tied with the card before (n..2n-1); a suit's count
@@ -262,6 +269,7 @@ class Solver:
         self._groups = self._all_groups[contract]
         if self._all_orders:
             self._orders = self._all_orders[contract]
+            self._descending = self._all_descending[contract]
         self._masks = self.deck.suit_masks[contract]
         self._powers = self.deck.powers[contract]
         self._eff = self.deck.effective_suits[contract]
@@ -738,10 +746,17 @@ class Solver:
         code = 0
         cards = 0
         if self._orders:  # one copy of each card: a digit per card held
-            for c in self._orders[suit]:
-                if (mask >> c) & 1:
+            if self._descending[suit]:
+                while mask:
+                    c = mask.bit_length() - 1
                     code = (code << bits) | owner[c]
                     cards += 1
+                    mask ^= 1 << c
+            else:
+                for c in self._orders[suit]:
+                    if (mask >> c) & 1:
+                        code = (code << bits) | owner[c]
+                        cards += 1
             return (code << self._count_bits) | cards
         for group in self._groups[suit]:
             m = mask & group
