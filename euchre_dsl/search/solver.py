@@ -162,9 +162,10 @@ class Solver:
         self._size_tricks(self.n)
         #: cards on the table in the current trick
         self._on = 0
-        #: the moves tried at each ply (trick from the root, card of the trick), the
-        #: first :meth:`_moves` of each list: written in place, never resized (a
-        #: list emptied and refilled would free and allocate its storage per position)
+        #: the moves tried at each ply (trick from the root, card of the trick):
+        #: :meth:`_moves` writes them at the start of the ply's list and says how
+        #: many (in place, never resized: a list emptied and refilled would free
+        #: and allocate its storage per position)
         self._plies: list[list[int]] = [[0] * deck.size
                                         for _ in range((hand_size + 2) * self.n)]
         self._depth = 0

@@ -725,19 +725,19 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
                         key=lambda c: deck.powers[contract][contract][c])[:ruffs] \
         if contract < 4 and ruffs else []
     higher = deck.higher_masks[contract]
-    chances = [card_chance(deck, known, c, contract, extra, weak_opponents)
-               for c in mask_cards(hand)]
+    cards = list(mask_cards(hand))  # walked three times below
+    chances = [card_chance(deck, known, c, contract, extra, weak_opponents) for c in cards]
     # long trumps take the late tricks, once the seat's high trumps have drawn the rest
     top = 0.0
     i = 0
-    for c in mask_cards(hand):
+    for c in cards:
         if (trumps >> c) & 1 and chances[i] > top:
             top = chances[i]
         i += 1
     length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
     probs = []
     i = 0
-    for c in mask_cards(hand):
+    for c in cards:
         p = chances[i]
         i += 1
         if (trumps >> c) & 1:
@@ -774,13 +774,15 @@ def voids(deck: Deck, hand: int, contract: int) -> int:
 
 def distribution(probs: Sequence[float]) -> list[float]:
     """The number of successes of independent trials with these chances."""
-    dist = [1.0]
-    for p in probs:
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
-        dist = nxt
+    dist = [0.0] * (len(probs) + 1)
+    dist[0] = 1.0
+    n = 0
+    for p in probs:  # one trial more: updated in place, the highest count first
+        n += 1
+        dist[n] = dist[n - 1] * p
+        for k in range(n - 1, 0, -1):
+            dist[k] = dist[k] * (1 - p) + dist[k - 1] * p
+        dist[0] *= 1 - p
     return dist
 
 
