@@ -45,7 +45,7 @@ except ImportError:
 from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
-from euchre_dsl.engine.actions import DEFEND_ALONE, PLAYING  # noqa: E402
+from euchre_dsl.engine.actions import DEFEND_ALONE, PLAYING, Action  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
@@ -96,7 +96,8 @@ def collect(hands: int, worlds: int, seed: int) -> list[Decision]:
     return out
 
 
-def bid_values(judge: PimcBot, view: SeatView, options: Sequence, worlds: int) -> Decision:
+def bid_values(judge: PimcBot, view: SeatView, options: Sequence[Action], worlds: int
+               ) -> Decision:
     """Every option of a bidding decision valued as the bot values it (with its
     ``bias`` and ``alone_bias`` credits) in each of ``worlds`` worlds."""
     seat = view.seat
