@@ -13,8 +13,8 @@ from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.bidding import kept_upcard
 from euchre_dsl.sim.bots.rule import (
-    PARTNER_EXTRA_CARD, PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, best_after_discard,
-    card_chance, distribution, hand_chances, partner_tricks, shift,
+    PARTNER_EXTRA_CARD, PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, TableRead,
+    best_after_discard, card_chance, distribution, hand_chances, partner_tricks, shift,
 )
 from euchre_dsl.sim.runner import RunSpec, run
 from euchre_dsl.engine.view import SeatView
@@ -185,6 +185,39 @@ def test_the_trick_model_counts_bowers_from_the_decks_tables() -> None:
     assert probs[0] == probs[1] == probs[2] == 1.0  # the three top hearts are sure tricks
     dist = distribution([0.5, 0.5])
     assert dist == [0.25, 0.5, 0.25]
+
+
+def test_the_trick_count_distribution_is_the_brute_force_one() -> None:
+    from itertools import product
+    rng = random.Random(3)
+    for size in range(0, 8):
+        probs = [rng.random() for _ in range(size)]
+        brute = [0.0] * (size + 1)
+        for wins in product((0, 1), repeat=size):
+            chance = 1.0
+            for p, w in zip(probs, wins):
+                chance *= p if w else 1 - p
+            brute[sum(wins)] += chance
+        assert len(distribution(probs)) == size + 1
+        assert all(abs(a - b) < 1e-12 for a, b in zip(distribution(probs), brute))
+
+
+def test_the_table_read_knows_who_passed_on_the_upcard_and_after_it() -> None:
+    # W deals (seat 3), the 9 of hearts turned: N, E and S pass it, W turns it down;
+    # in the second round N passes again and E is to act
+    game = start("standard", STANDARD_HANDS, "9H", dealer=3)
+    for seat in (0, 1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    table = TableRead(SeatView(game, 1))  # E: partner W (seat 3), opponents N and S
+    hearts, spades = SUITS.index("H"), SUITS.index("S")
+    assert table.passed_on(hearts) == 0b1111  # everyone passed the upcard's suit
+    assert table.passed_on(spades) == 0b0001  # only N's second-round pass says no spades
+    assert table.passed_on(spades, later=False) == 0
+    assert table.partner_passed(hearts) and not table.partner_passed(spades)
+    assert table.opponents_passed(hearts) == 1.0  # N and S both passed hearts up
+    assert table.opponents_passed(spades) == 0.0
+    assert table.out == 1 << game.deck.parse("9H")  # the turned-down upcard is out of play
+    assert table.facing == 2
 
 
 def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
