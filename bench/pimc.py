@@ -36,6 +36,7 @@ from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.play import legal_plays  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
@@ -82,10 +83,7 @@ def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
             view = SeatView(game, seat)
             t = time.process_time()
             if game.phase == PLAYING:
-                trick = game.trick
-                legal = game.deck.legal_plays(game.cand[seat], trick[0] if trick else None,
-                                              game.trump)  # type: ignore[arg-type]
-                card = bots[seat].play(view, legal)
+                card = bots[seat].play(view, legal_plays(game, seat))
                 play += time.process_time() - t
                 game.play(seat, card)
             else:

@@ -45,15 +45,16 @@ except ImportError:
 from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
-from euchre_dsl.engine.actions import DEFEND_ALONE, PLAYING, Action  # noqa: E402
+from euchre_dsl.engine.actions import PLAYING, Action  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.play import legal_plays  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.search.position import position_of  # noqa: E402
 from euchre_dsl.search.worlds import WorldSampler  # noqa: E402
 from euchre_dsl.sim.bots import make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.pimc import (  # noqa: E402
-    BATCH_WORLDS, PASSIVE, SEPARATION, PimcBot, candidates, draw_world, net_utility, survivors,
+    BATCH_WORLDS, SEPARATION, PimcBot, candidates, draw_world, net_utility, survivors,
 )
 
 
@@ -81,9 +82,7 @@ def collect(hands: int, worlds: int, seed: int) -> list[Decision]:
             seat = game.to_act
             view = SeatView(game, seat)
             if game.phase == PLAYING:
-                trick = game.trick
-                legal = game.deck.legal_plays(game.cand[seat], trick[0] if trick else None,
-                                              game.trump)  # type: ignore[arg-type]
+                legal = legal_plays(game, seat)
                 if legal & (legal - 1):
                     out.append(card_values(judge, view, legal, worlds))
                 game.play(seat, players[seat].play(view, legal))
@@ -104,9 +103,7 @@ def bid_values(judge: PimcBot, view: SeatView, options: Sequence[Action], worlds
     sampler = WorldSampler(view)
     readers = judge._readers(view)
     stake = judge._stake(sampler.template, seat)
-    credit = [((judge.bias if a.verb in PASSIVE else 0.0)
-               - (judge.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * stake
-              for a in options]
+    credit = judge._credits(options, stake)
     judge.solver.allow(None)
     values = []
     for _ in range(worlds):

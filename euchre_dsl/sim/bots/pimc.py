@@ -303,10 +303,7 @@ class PimcBot:
         readers = self._readers(view)
         rng = self.rng
         k = len(legal)
-        stake = self._stake(sampler.template, seat)
-        credit = [((self.bias if a.verb in PASSIVE else 0.0)
-                   - (self.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * stake
-                  for a in legal]
+        credit = self._credits(legal, self._stake(sampler.template, seat))
         values: list[list[float]] = [[] for _ in range(k)]
         alive = list(range(k))
         for w in range(self.bid_worlds):
@@ -318,6 +315,14 @@ class PimcBot:
                 if len(alive) == 1:
                     break
         return values, alive
+
+    def _credits(self, legal: Sequence[Action], stake: float) -> list[float]:
+        """What each option is credited before the comparison, ``stake`` being what
+        being set costs: ``bias`` times it to a passive option, less ``alone_bias``
+        times it for a lone hand (made or defended)."""
+        return [((self.bias if a.verb in PASSIVE else 0.0)
+                 - (self.alone_bias if a.alone or a.verb == DEFEND_ALONE else 0.0)) * stake
+                for a in legal]
 
     def _readers(self, view: SeatView) -> list[SeatReading]:
         """The readings of this hand's bidding and play, those the bot makes
