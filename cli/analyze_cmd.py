@@ -12,7 +12,6 @@ import os
 import sys
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterator
 
@@ -31,7 +30,9 @@ from euchre_dsl.history.reader import InputError, find_records, input_name, open
 from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.play_model import SoftBot
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
+from euchre_dsl.workers import TaskRunner
+from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, refuse_writing_over,
+                     runner_options, task_runner)
 
 
 @dataclass(frozen=True)
@@ -215,9 +216,7 @@ def _clock(seconds: float) -> str:
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
-@click.option("--workers", type=WORKERS, default=1, show_default=True,
-              help="Analyse this many games at once, in separate processes, from one file or "
-                   "many (the report is the same for any number, in input order).")
+@runner_options("games (a task each, from one file or many)")
 @click.option("--worlds", type=click.IntRange(min=0), default=DEFAULT_WORLDS, show_default=True,
               help="Hands with hidden cards: sampled deals each play is valued over (0: do "
                    "not value such hands).")
@@ -242,7 +241,7 @@ def _clock(seconds: float) -> str:
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
                 report: str | None, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
-                seed: int, workers: int, progress: bool | None,
+                seed: int, workers: int, scheduler: str | None, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, model: str = "rule",
                 budget: int = DEFAULT_BUDGET) -> None:
@@ -299,8 +298,9 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     run.unreadable += len(found.skipped)
     try:
         run.begin()
-        for result in _results(inputs, opts, workers, run, bar):
-            run.end_file(result)
+        with task_runner("analyze", workers, scheduler) as runner:
+            for result in _results(inputs, opts, runner, run, bar):
+                run.end_file(result)
         bar.clear()
         run.finish()
     except BrokenPipeError:
@@ -315,32 +315,22 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     sys.exit(EXIT_INVALID if run.problems or run.errors else EXIT_OK)
 
 
-def _results(inputs: list[_Input], opts: Options, workers: int, run: "_Run", bar: _Progress
-             ) -> Iterator[FileResult]:
+def _results(inputs: list[_Input], opts: Options, runner: TaskRunner, run: "_Run",
+             bar: _Progress) -> Iterator[FileResult]:
     """Each file's result in input order; hands are handed to ``run`` as they come.
 
-    With more than one worker every game is a task of its own, so one big file
-    uses every core; the games are reported in input order whatever the order
-    they finish in, and each game's sampling is seeded by its place, so the
-    report is the same for any number of workers.
+    Every game is a task of its own (:func:`analyze_record`), so one big file uses
+    every worker; the games are reported in input order whatever the order they
+    finish in, and each game's sampling is seeded by its place, so the report is
+    the same in one process, in ``--workers N`` or on a cluster.
     """
-    if workers == 1 or sum(len(inp.records) for inp in inputs) < 2:
-        for inp in inputs:
-            for index, data in inp.records:
-                hands, skipped = analyze_record(opts, inp.name, index, data)
-                _emit(inp.result, hands, skipped, run, bar)
-            yield inp.result
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        tasks: list[list[Future[tuple[list[HandAnalysis], list[Problem]]]]] = []
-        for inp in inputs:
-            tasks.append([pool.submit(analyze_record, opts, inp.name, index, data)
-                          for index, data in inp.records])
-        for inp, futures in zip(inputs, tasks):
-            for fut in futures:
-                hands, skipped = fut.result()
-                _emit(inp.result, hands, skipped, run, bar)
-            yield inp.result
+    games = ((inp.name, index, data) for inp in inputs for index, data in inp.records)
+    results = runner.map(analyze_record, games, (opts,))
+    for inp in inputs:
+        for _ in inp.records:
+            hands, skipped = next(results)
+            _emit(inp.result, hands, skipped, run, bar)
+        yield inp.result
 
 
 def _emit(result: FileResult, hands: list[HandAnalysis], skipped: list[Problem],

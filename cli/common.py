@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, NoReturn
 
@@ -20,6 +21,7 @@ from euchre_dsl.history.reader import AUTO, STDIN, InputError, Item, Prove, inpu
 from euchre_dsl.limits import MAX_WORKERS
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.workers import ClusterError, TaskRunner
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -167,3 +169,45 @@ def silence_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError):  # no real file behind stdout (a test runner's buffer)
         pass
+
+
+def runner_options(what: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--workers N`` and ``--scheduler ADDRESS``: where a command's tasks (``what``:
+    games, tables, files and chunks) run; the output is the same wherever they run."""
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        command = click.option(
+            "--scheduler", metavar="ADDRESS",
+            help=f"Run the {what} on the Dask cluster at ADDRESS (tcp://host:8786); needs "
+                 "the dask extra on this machine and euchre-dsl on every worker. The "
+                 "output is the same as on one machine.")(command)
+        return click.option(
+            "--workers", "-j", type=WORKERS, default=1, show_default=True,
+            help=f"Run the {what} in this many processes on this machine; the output is "
+                 "the same for any number.")(command)
+    return decorate
+
+
+@contextmanager
+def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[TaskRunner]:
+    """The :class:`~euchre_dsl.workers.TaskRunner` of ``--workers``/``--scheduler``;
+    a cluster that cannot be used, or workers lost on the way, end the command with
+    one clear line (exit 2), never a traceback (a file being written is left as it
+    was: the commands write through :func:`open_output`)."""
+    try:
+        runner = TaskRunner(workers, scheduler)
+    except ClusterError as exc:
+        click.echo(f"euchre {command}: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    try:
+        with runner:
+            yield runner
+    except BrokenProcessPool:
+        click.echo(f"euchre {command}: a worker process died (out of memory?); an "
+                   "output file is left as it was", err=True)
+        sys.exit(EXIT_USAGE)
+    except Exception as exc:
+        if not type(exc).__module__.startswith("distributed"):
+            raise
+        click.echo(f"euchre {command}: the cluster failed ({type(exc).__name__}: "
+                   f"{exc}); an output file is left as it was", err=True)
+        sys.exit(EXIT_USAGE)

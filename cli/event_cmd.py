@@ -26,7 +26,8 @@ from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import BotSpecError
 
 from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural, refuse_writing_over,
-                     resolve_variant, try_input, variant_dir_option, variant_reference)
+                     resolve_variant, runner_options, task_runner, try_input, variant_dir_option,
+                     variant_reference)
 
 
 @click.group("event")
@@ -102,8 +103,9 @@ def schedule_cmd(variant: str, players: int) -> None:
 @click.option("--output", "-o", default="-", type=click.Path(dir_okay=False, allow_dash=True),
               help="Where the records go, one per table per round as JSON Lines "
                    "('-': standard output).")
+@runner_options("tables")
 def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
-                 output: str) -> None:
+                 output: str, workers: int = 1, scheduler: str | None = None) -> None:
     """Play a whole event with bots and write its records (they validate, and
     'euchre event standings' reads them).
 
@@ -116,15 +118,21 @@ def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
     refuse_writing_over([variant], output, "--output")
     specs = tuple(b.strip() for b in bots.split(","))
     try:
-        records = list(simulate_event(rules, variant_reference(variant, rules), players, seed,
-                                      specs, name))
+        records = simulate_event(rules, variant_reference(variant, rules), players, seed,
+                                 specs, name)  # the line-up is checked here, before any table is played
     except (BotSpecError, ValueError) as exc:
         raise click.UsageError(f"--bots: {exc}") from None
-    with open_output(output, "event simulate") as out:
-        for rec in records:
-            out.write(dump_record(rec) + "\n")
+    count = 0
+    with task_runner("event simulate", workers, scheduler) as runner:
+        if runner.parallel:
+            records = simulate_event(rules, variant_reference(variant, rules), players, seed,
+                                     specs, name, runner)
+        with open_output(output, "event simulate") as out:
+            for rec in records:
+                out.write(dump_record(rec) + "\n")
+                count += 1
     if output != "-":
-        click.echo(f"wrote {plural(len(records), 'record')} to {output}", err=True)
+        click.echo(f"wrote {plural(count, 'record')} to {output}", err=True)
 
 
 @event_cmd.command("standings")

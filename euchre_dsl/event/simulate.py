@@ -21,36 +21,54 @@ from ..sim.bots import make_bot, parse_bot_spec
 from ..sim.deals import Deals
 from ..sim.runner import play_game
 from ..version import __version__
-from .schedule import player_name, schedule
+from ..workers import TaskRunner
+from .schedule import Table, player_name, schedule
 
 
 def simulate_event(rules: RuleSet, variant_ref: str | dict[str, Any], players: int, seed: int,
-                   bots: tuple[str, ...], name: str = "event") -> Iterator[dict[str, Any]]:
+                   bots: tuple[str, ...], name: str = "event",
+                   runner: TaskRunner | None = None) -> Iterator[dict[str, Any]]:
     """The records of one simulated event, round by round, table by table.
 
-    ``bots`` holds one spec per seat of a table (or one for every seat).
-    Raises :class:`~.schedule.ScheduleError` for a size the rules cannot seat
-    and :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot spec."""
+    ``bots`` holds one spec per seat of a table (or one for every seat).  Each
+    table is played by :func:`play_table`, in this process or on ``runner``'s
+    workers (processes or a Dask cluster): the records are the same either way,
+    in the same order.  Raises :class:`~.schedule.ScheduleError` for a size the
+    rules cannot seat and :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot
+    spec, before any table is played."""
     n = rules.players.count
     specs = [parse_bot_spec(b) for b in (bots * n if len(bots) == 1 else bots)]
     if len(specs) != n:
         raise ValueError(f"one bot for every seat, or {n} bots, not {len(bots)}")
+    tables = ((unit, table) for unit, table in enumerate(schedule(rules, players)))
+    shared = (rules, variant_ref, seed, bots, name)
+    if runner is None:
+        return (play_table(*shared, unit, table) for unit, table in tables)
+    return runner.map(play_table, tables, shared)
+
+
+def play_table(rules: RuleSet, variant_ref: str | dict[str, Any], seed: int,
+               bots: tuple[str, ...], name: str, unit: int, table: Table) -> dict[str, Any]:
+    """The record of the event's ``unit``-th table (``table``: its round, number and
+    seats): its cards and bots draw from streams keyed by the seed and ``unit`` alone,
+    so a table plays the same wherever and whenever it is played."""
+    n = rules.players.count
+    specs = [parse_bot_spec(b) for b in (bots * n if len(bots) == 1 else bots)]
     deals = Deals(seed)
-    for unit, table in enumerate(schedule(rules, players)):
-        seat_bots = [make_bot(specs[s], rules, random.Random(derive(seed, BOT, unit, s)))
-                     for s in range(n)]
-        game = Game(rules, dealer=deals.first_dealer(unit, n))
-        hands: list[dict[str, Any]] = []
+    seat_bots = [make_bot(specs[s], rules, random.Random(derive(seed, BOT, unit, s)))
+                 for s in range(n)]
+    game = Game(rules, dealer=deals.first_dealer(unit, n))
+    hands: list[dict[str, Any]] = []
 
-        def keep(g: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
-                 widow: int | None) -> None:
-            hands.append(hand_record(g, dealer, dealt, upcard, widow))
+    def keep(g: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
+             widow: int | None) -> None:
+        hands.append(hand_record(g, dealer, dealt, upcard, widow))
 
-        deals.start(unit, 0)
-        play_game(rules, seat_bots, deals, game, keep)
-        meta: dict[str, Any] = {"event": name, "round": table.round + 1,
-                                "table": table.number + 1,
-                                "generator": f"euchre-dsl {__version__}", "seed": seed,
-                                "bots": ",".join(bots)}
-        who = {game.labels[s]: player_name(p) for s, p in enumerate(table.seats)}
-        yield game_record(game, variant_ref, hands, meta=meta, players=who)
+    deals.start(unit, 0)
+    play_game(rules, seat_bots, deals, game, keep)
+    meta: dict[str, Any] = {"event": name, "round": table.round + 1,
+                            "table": table.number + 1,
+                            "generator": f"euchre-dsl {__version__}", "seed": seed,
+                            "bots": ",".join(bots)}
+    who = {game.labels[s]: player_name(p) for s, p in enumerate(table.seats)}
+    return game_record(game, variant_ref, hands, meta=meta, players=who)

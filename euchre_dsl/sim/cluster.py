@@ -14,18 +14,14 @@ with another version would play other games).
 from __future__ import annotations
 
 import multiprocessing
-import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Iterator
 
-from ..version import __version__
-from ..errors import EuchreError
+from ..workers import ClusterError, connect
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
-
-class ClusterError(EuchreError):
-    """The cluster cannot be used: extra not installed, unreachable, other versions."""
+__all__ = ["ClusterError", "DaskCluster", "ProcessPool"]
 
 
 class ProcessPool:
@@ -84,70 +80,13 @@ def _count_games(counter: Any) -> None:
     GAME_LISTENERS.append(count)
 
 
-def _worker_version() -> str:
-    return __version__
-
-
-def _connect(dask: Any, address: str, timeout: float) -> tuple[Any, int]:
-    """A client of the scheduler at ``address`` and its worker threads, once every
-    worker is known to run this version (``dask``: the ``distributed`` module,
-    typed Any: its annotations are partial, and absent without the extra)."""
-    client = dask.Client(address, timeout=timeout)
-    versions = set(client.run(_worker_version).values())
-    if not versions:
-        client.close()
-        raise ClusterError(f"the Dask scheduler at {address} has no workers")
-    if versions != {__version__}:
-        client.close()
-        raise ClusterError(f"the cluster's workers run euchre-dsl "
-                           f"{', '.join(sorted(versions))}, this is {__version__}: "
-                           "install the same version on them")
-    threads: dict[str, int] = client.nthreads()
-    return client, max(1, sum(threads.values()))
-
-
 class DaskCluster:
-    """Play batches on the Dask distributed scheduler at ``address``.
-
-    Connecting -- reaching the scheduler, the handshake, asking the workers'
-    versions and threads -- must be done within ``timeout`` seconds, or the
-    cluster is given up with a :class:`ClusterError`.  ``distributed``'s own
-    timeout covers only reaching the address: a server that accepts the
-    connection and never answers would hold its handshake for ever, and one
-    that answers with other bytes makes it raise whatever those bytes lead to
-    (a 3 EiB allocation for ``HTTP/1.1``).  So the whole of it runs in a
-    thread that is waited for at most ``timeout``, and anything it raises is
-    said as the address not answering as a Dask scheduler.
-    """
+    """Play batches on the Dask distributed scheduler at ``address``, once
+    :func:`~euchre_dsl.workers.connect` has reached it within ``timeout`` seconds
+    and found every worker running this version."""
 
     def __init__(self, address: str, timeout: float = 10.0) -> None:
-        try:
-            import distributed
-        except ImportError:
-            raise ClusterError("--scheduler needs Dask: pip install 'euchre-dsl[dask]'") from None
-        outcome: list[tuple[Any, int] | Exception] = []
-
-        def attempt() -> None:
-            try:
-                outcome.append(_connect(distributed, address, timeout))
-            except Exception as exc:  # noqa: BLE001 - said below, whatever a stranger's bytes raise
-                outcome.append(exc)
-
-        connecting = threading.Thread(target=attempt, name="euchre-dask-connect", daemon=True)
-        connecting.start()
-        connecting.join(timeout)
-        if not outcome:
-            raise ClusterError(f"the Dask scheduler at {address} did not answer within "
-                               f"{timeout:g} s (is a Dask scheduler listening there?)")
-        result = outcome[0]
-        if isinstance(result, ClusterError):
-            raise result
-        if isinstance(result, (OSError, TimeoutError)):
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {result}")
-        if isinstance(result, Exception):
-            raise ClusterError(f"{address} does not answer as a Dask scheduler "
-                               f"({type(result).__name__}: {result})")
-        self.client, self.workers = result
+        self.client, self.workers = connect(address, timeout)
 
     def close(self) -> None:
         self.client.close()

@@ -1,0 +1,202 @@
+"""Independent tasks run in input order: here, in worker processes, or on a Dask cluster.
+
+``euchre analyze`` (a task per game), ``euchre validate`` (a task per file or per
+chunk of a large file) and ``euchre event simulate`` (a task per table) split their
+work into tasks whose results do not depend on where or when they run.  A
+:class:`TaskRunner` hands the results back in the order the tasks were given, so a
+command's output is byte-identical with one process, ``--workers N`` or
+``--scheduler ADDRESS``.  Only a few tasks per worker are in flight at a time: the
+tasks are read lazily (a 10 GB file is never held by the client) and so are the
+results.
+
+The cluster needs the optional extra ``dask`` (``distributed``), and its workers
+must have the same euchre-dsl installed: a worker without it, or with another
+version (which could give other answers), is refused before any work is sent.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Callable, Iterable, Iterator, TypeVar
+
+from .errors import EuchreError
+from .version import __version__
+
+R = TypeVar("R")
+
+#: Tasks in flight per worker: enough to keep each busy while the client reads the
+#: next results, few enough that memory does not grow with the input.
+IN_FLIGHT_PER_WORKER = 2
+
+
+class ClusterError(EuchreError):
+    """The cluster cannot be used: extra not installed, unreachable, wrong workers."""
+
+
+def _worker_version() -> str:
+    """Run on each Dask worker: the euchre-dsl version it has."""
+    return __version__
+
+
+def _connect(dask: Any, address: str, timeout: float) -> tuple[Any, int]:
+    """A client of the scheduler at ``address`` and its worker threads, once every
+    worker is known to run this version (``dask``: the ``distributed`` module,
+    typed Any: its annotations are partial, and absent without the extra)."""
+    client = dask.Client(address, timeout=timeout)
+    try:
+        versions = set(client.run(_worker_version).values())
+    except ImportError as exc:  # the function's module cannot be loaded on a worker
+        client.close()
+        raise ClusterError(f"a worker of the Dask scheduler at {address} cannot import "
+                           f"euchre-dsl ({exc}): install euchre-dsl {__version__} on every "
+                           "worker") from None
+    if not versions:
+        client.close()
+        raise ClusterError(f"the Dask scheduler at {address} has no workers")
+    if versions != {__version__}:
+        client.close()
+        raise ClusterError(f"the cluster's workers run euchre-dsl "
+                           f"{', '.join(sorted(versions))}, this is {__version__}: "
+                           "install the same version on them")
+    threads: dict[str, int] = client.nthreads()
+    return client, max(1, sum(threads.values()))
+
+
+def connect(address: str, timeout: float = 10.0) -> tuple[Any, int]:
+    """A Dask client of the scheduler at ``address`` and the worker threads it has.
+
+    Connecting -- reaching the scheduler, the handshake, asking the workers'
+    versions and threads -- must be done within ``timeout`` seconds, or the
+    cluster is given up with a :class:`ClusterError`.  ``distributed``'s own
+    timeout covers only reaching the address: a server that accepts the
+    connection and never answers would hold its handshake for ever, and one
+    that answers with other bytes makes it raise whatever those bytes lead to
+    (a 3 EiB allocation for ``HTTP/1.1``).  So the whole of it runs in a
+    thread that is waited for at most ``timeout``, and anything it raises is
+    said as the address not answering as a Dask scheduler.
+    """
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--scheduler needs Dask: pip install 'euchre-dsl[dask]' "
+                           "(from a checkout: pip install '.[dask]')") from None
+    outcome: list[tuple[Any, int] | Exception] = []
+
+    def attempt() -> None:
+        try:
+            outcome.append(_connect(distributed, address, timeout))
+        except Exception as exc:  # noqa: BLE001 - said below, whatever a stranger's bytes raise
+            outcome.append(exc)
+
+    connecting = threading.Thread(target=attempt, name="euchre-dask-connect", daemon=True)
+    connecting.start()
+    connecting.join(timeout)
+    if not outcome:
+        raise ClusterError(f"the Dask scheduler at {address} did not answer within "
+                           f"{timeout:g} s (is a Dask scheduler listening there?)")
+    result = outcome[0]
+    if isinstance(result, ClusterError):
+        raise result
+    if isinstance(result, (OSError, TimeoutError)):
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {result}")
+    if isinstance(result, Exception):
+        raise ClusterError(f"{address} does not answer as a Dask scheduler "
+                           f"({type(result).__name__}: {result})")
+    return result
+
+
+class TaskRunner:
+    """Where a command's tasks run: this process (``workers=1``), ``workers``
+    local processes, or the Dask scheduler at ``scheduler`` (its worker threads).
+
+    Use it as a context manager, or call :meth:`close`; :meth:`map` may be called
+    any number of times in between.
+
+    >>> with TaskRunner() as runner:
+    ...     list(runner.map(pow, [(2, 3), (3, 2)]))
+    [8, 9]
+    """
+
+    def __init__(self, workers: int = 1, scheduler: str | None = None,
+                 timeout: float = 10.0) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        self.client: Any = None
+        self.pool: ProcessPoolExecutor | None = None
+        if scheduler:
+            self.client, self.workers = connect(scheduler, timeout)
+        else:
+            self.workers = workers
+            if workers > 1:
+                self.pool = ProcessPoolExecutor(workers)
+
+    @property
+    def parallel(self) -> bool:
+        """Whether tasks run anywhere but in this process."""
+        return self.client is not None or self.pool is not None
+
+    def map(self, fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]],
+            shared: tuple[Any, ...] = ()) -> Iterator[R]:
+        """``fn(*shared, *task)`` for each task, the results in the tasks' order.
+
+        ``fn`` must be a module-level function (it is sent to other processes by
+        name); ``shared`` is sent once per run to a cluster (every task's first
+        arguments: options, a rule set).  An exception raised by a task is raised
+        here, when its result is reached; the tasks still in flight are cancelled.
+        """
+        if self.client is not None:
+            yield from self._map_dask(fn, tasks, shared)
+        elif self.pool is not None:
+            yield from self._map_pool(self.pool, fn, tasks, shared)
+        else:
+            for task in tasks:
+                yield fn(*shared, *task)
+
+    def _map_pool(self, pool: ProcessPoolExecutor, fn: Callable[..., R],
+                  tasks: Iterable[tuple[Any, ...]], shared: tuple[Any, ...]) -> Iterator[R]:
+        window: deque[Future[R]] = deque()
+        try:
+            for task in tasks:
+                window.append(pool.submit(fn, *shared, *task))
+                if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+        finally:
+            for future in window:
+                future.cancel()
+
+    def _map_dask(self, fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]],
+                  shared: tuple[Any, ...]) -> Iterator[R]:
+        # a fresh key per run (hash=False): with the content hash, a second run of the
+        # same arguments re-scatters under the key the first run's release is still
+        # forgetting, and its tasks are cancelled for "lost dependencies"
+        sent = self.client.scatter(list(shared), broadcast=True, hash=False) if shared else []
+        window: deque[Any] = deque()
+        try:
+            for task in tasks:
+                window.append(self.client.submit(fn, *sent, *task, pure=False))
+                if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
+                    yield window.popleft().result()
+            while window:
+                yield window.popleft().result()
+        finally:
+            for future in window:
+                future.cancel()
+
+    def close(self) -> None:
+        """Stop the local processes, or leave the cluster (its workers keep running)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+    def __enter__(self) -> TaskRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
