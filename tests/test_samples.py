@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from euchre_dsl.history.writer import dump_pretty, write_jsonl
+from euchre_dsl.records.writer import dump_pretty, write_jsonl
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -43,8 +43,8 @@ from typing import Any, Iterator
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import FORMAT, UNKNOWN_CARD
-from ..history.positions import Item, JsonPath, Locate, Locator, no_positions
+from ..records.notation import FORMAT, UNKNOWN_CARD
+from ..records.positions import Item, JsonPath, Locate, Locator, no_positions
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .egn_rules import RulesetError, ruleset_of_variant, variant_for_ruleset
@@ -821,7 +821,7 @@ def _note(h: int, action: int | None, text: str) -> dict[str, Any]:
 # ================================================================ files
 def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Iterator[Item]:
     """The records of one EGN game or EMN match ``doc`` parsed from ``text``: one
-    :class:`~euchre_dsl.history.positions.Item` per game, whose problems (the
+    :class:`~euchre_dsl.records.positions.Item` per game, whose problems (the
     validator's, and ``converted``: those met converting) are placed in ``text``
     (``placed`` False: at the file alone, for a binary file)."""
     deep = _too_deep(doc)

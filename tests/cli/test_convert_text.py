@@ -11,7 +11,7 @@ from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
 SAMPLES = ROOT / "samples"
-BROKEN = ROOT / "tests" / "history" / "broken"
+BROKEN = ROOT / "tests" / "validate" / "broken"
 
 
 def run(*args: str, stdin: str | None = None) -> Result:
