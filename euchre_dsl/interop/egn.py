@@ -357,7 +357,8 @@ FROM_EGN, FROM_REPLAY = "egn", "replay"
 def _add_outcomes(record: dict[str, Any], complete: bool) -> None:
     """Give the record every outcome EGN leaves to its replayer: each hand's
     ``result`` and, where EGN states no ``finalScore``, the game's ``final``, as the
-    engine's replay of the record computes them (and say so in ``meta``).
+    engine's replay of the record computes them (and say so in ``meta``); beside a
+    stated ``finalScore``, the replay's winner.
 
     A hand is given its result only while the replay is sound: from the first hand
     that breaks a rule (or cannot be replayed) on, nothing more is computed, and no
@@ -386,7 +387,10 @@ def _add_outcomes(record: dict[str, Any], complete: bool) -> None:
         hand["result"] = result
     if results:
         record["meta"][RESULTS_FROM] = FROM_REPLAY
-    if "final" in record or not (sound and complete) or game is None:
+    if not (sound and complete) or game is None:
+        return
+    if "final" in record:  # EGN's finalScore, kept as stated (and checked): the winner
+        record["final"]["winner"] = winner_to_json(game)
         return
     record["final"] = {"scores": dict(zip(game.side_names, game.scores)),
                        "winner": winner_to_json(game)}
