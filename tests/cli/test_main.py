@@ -28,8 +28,8 @@ COMMANDS = [
     ["variant", "compile", "standard"],
     ["variant", "schema"],
     ["variant", "list"],
-    ["replay", "samples/standard-game.ehh"],
-    ["replay", "samples/standard-game.ehh", "--html", "-"],
+    ["replay", "examples/text/standard-game.ehh"],
+    ["replay", "examples/text/standard-game.ehh", "--html", "-"],
     ["convert", "samples/games.jsonl", "-", "--to", "text"],
     ["--help"],
 ]
