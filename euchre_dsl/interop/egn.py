@@ -44,8 +44,10 @@ from typing import Any, Callable, Iterator
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import FORMAT, UNKNOWN_CARD
+from ..history.events import HandEnded, Started
+from ..history.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
 from ..history.positions import Item, JsonPath, Locate, Locator, no_positions
+from ..history.validate import walk_record
 from ..limits import MAX_HANDS, clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
@@ -339,13 +341,65 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         if scores is not None:
             record["final"] = {"scores": scores}
             paths[("final",)] = ("metadata", "finalScore")
+            record["meta"][FINAL_FROM] = FROM_EGN
     record[EXTENSION] = {"version": g.get("version"), "metadata": dict(meta), "deals": residues}
+    _add_outcomes(record, complete=not cut)
     if "fileType" not in g:
         record[EXTENSION]["noFileType"] = True
     if notes:
         record[NOTES_KEY] = notes
     out.record = record
     return out
+
+
+#: ``meta`` keys saying where the record's outcomes come from: each hand's ``result``
+#: (EGN states none: always the replay's) and ``final`` (EGN's ``finalScore`` when
+#: the game states it, else the replay's).
+RESULTS_FROM, FINAL_FROM = "results-from", "final-from"
+FROM_EGN, FROM_REPLAY = "egn", "replay"
+
+
+def _add_outcomes(record: dict[str, Any], complete: bool) -> None:
+    """Give the record every outcome EGN leaves to its replayer: each hand's
+    ``result`` and, where EGN states no ``finalScore``, the game's ``final``, as the
+    engine's replay of the record computes them (and say so in ``meta``); beside a
+    stated ``finalScore``, the replay's winner.
+
+    A hand is given its result only while the replay is sound: from the first hand
+    that breaks a rule (or cannot be replayed) on, nothing more is computed, and no
+    ``final`` is -- the validator reports the fault, and a score built past it would
+    be a guess.  A game that stops in an unfinished last hand gets the score before
+    that hand and no winner.  ``complete`` False: the record stops before EGN's last deal (a deal
+    that could not be converted), so its end is not the game's.
+    """
+    results: list[dict[str, Any]] = []
+    game = None
+    sound = True  # no rule broken so far
+    ended = False  # a hand was left unfinished: the record stops in it
+    for event in walk_record(record):
+        if isinstance(event, Started):
+            game = event.game
+        elif isinstance(event, HandEnded):
+            res = event.game.last_result
+            if event.finished and res is not None and sound and not ended:
+                results.append(result_to_json(event.game, res))
+            else:
+                ended = True
+        elif isinstance(event, Problem) and event.severity == "error":
+            sound = False
+    hands = record["hands"]
+    for hand, result in zip(hands, results):
+        hand["result"] = result
+    if results:
+        record["meta"][RESULTS_FROM] = FROM_REPLAY
+    if not (sound and complete) or game is None:
+        return
+    if "final" in record:  # EGN's finalScore, kept as stated (and checked): the winner
+        record["final"]["winner"] = winner_to_json(game)
+        return
+    record["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                       "winner": winner_to_json(game)}
+    record["meta"][FINAL_FROM] = FROM_REPLAY
 
 
 def _too_many_deals(count: int) -> _Found:
@@ -1222,6 +1276,10 @@ def write_egn(record: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
     sides = [f"{seats[0]}+{seats[2]}", f"{seats[1]}+{seats[3]}"]
     meta["initialScore"] = [start.get(sides[0], 0), start.get(sides[1], 0)]
     final = record.get("final")
+    said = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+    assert isinstance(said, dict)
+    if said.get(FINAL_FROM) == FROM_REPLAY and "finalScore" not in meta and x:
+        final = None  # the replay's, added on reading: the EGN read stated none
     if isinstance(final, dict) and isinstance(final.get("scores"), dict):
         meta["finalScore"] = [final["scores"].get(sides[0], 0), final["scores"].get(sides[1], 0)]
     else:
