@@ -255,6 +255,8 @@ class State:
 
     def _start_game(self, dealer: int, start_scores: Sequence[int] | None) -> None:
         """What a game holds from its first deal to its end: every per-game attribute."""
+        if not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
         self.scores: list[int] = self.first_scores(start_scores)
         self.dealer: int = dealer
         # deals completed (thrown-in ones included)

@@ -222,3 +222,14 @@ def test_one_definition_of_a_play_chooser() -> None:
     from euchre_dsl.engine import game, play
 
     assert game.PlayChooser is play.PlayChooser and not hasattr(play, "Chooser")
+
+
+@pytest.mark.parametrize("dealer", [-1, 4, 1_000_000])
+def test_a_dealer_is_a_seat(dealer: int) -> None:
+    """``Game(rules, dealer=1000000)`` was a game (issue 36: an OpenSpiel mirror made one)."""
+    rules = load_variant("standard")
+    with pytest.raises(ValueError, match=f"dealer {dealer}: the dealer is a seat 0 to 3"):
+        Game(rules, dealer=dealer)
+    game = Game(rules, dealer=3)
+    with pytest.raises(ValueError, match="the dealer is a seat 0 to 3"):
+        game.restart(dealer=dealer)
