@@ -22,6 +22,7 @@ import random
 import secrets
 import signal
 import sys
+import threading
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Callable, Iterator, Sequence
@@ -85,7 +86,11 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 @contextmanager
 def stop_signals() -> Iterator[None]:
     """``SIGTERM`` and ``SIGHUP`` raise :class:`Stopped` while the block runs, so that the
-    session ends the way ``q`` ends it; the handlers before are restored after."""
+    session ends the way ``q`` ends it; the handlers before are restored after.  (Only
+    the main thread may set handlers: elsewhere -- a test's thread -- nothing is set.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     before = [signal.signal(s, _stop) for s in STOP_SIGNALS]
     try:
         yield
@@ -97,6 +102,9 @@ def stop_signals() -> Iterator[None]:
 @contextmanager
 def signals_held() -> Iterator[None]:
     """No signal ends the process while the block runs (the save of the finished hands)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     held = (signal.SIGINT, *STOP_SIGNALS)
     before = [signal.signal(s, signal.SIG_IGN) for s in held]
     try:
