@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 from ..errors import EuchreError, Location, Problem, install_hint
 from ..history.positions import Item
-from ..limits import MAX_RECORD
+from ..limits import MAX_HANDS, MAX_RECORD
 from .egn_bits import BitsError, unpack_deal
 
 __all__ = ["EXTRA_MISSING", "EgnbError", "decode_egnb", "read_egnb"]
@@ -186,7 +186,8 @@ def decode_egnb(data: bytes) -> dict[str, Any]:
                         f"{exc}") from None
     game = _to_json(msg)
     deals = game.get("deals")
-    if not expanded and isinstance(deals, list):
+    if not expanded and isinstance(deals, list) and len(deals) <= MAX_HANDS:
+        # (more deals than a record may hold are left packed: the game is refused)
         try:
             game["deals"] = [unpack_deal(d, i) if isinstance(d, str) else d
                              for i, d in enumerate(deals)]
