@@ -211,7 +211,7 @@ def _clock(seconds: float) -> str:
               help="Also write the tables hands, plays and decisions into DIR.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
-                                      "pip install 'euchre-dsl[data]').")
+                                      "pip install pyarrow).")
 @click.option("--deals", type=click.IntRange(min=0), default=None,
               help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
                    f"deals narrow the confidence intervals and take longer.  [default: "

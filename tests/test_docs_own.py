@@ -54,3 +54,25 @@ def test_the_extensions_name_the_shipped_variants_that_use_each_verb() -> None:
         if r.deal.farmers_hand != "off" and r.deal.farmers_hand_effect == "swap":
             uses["swap"].add(v)
     assert rows == uses
+
+
+def test_install_commands_work_from_a_checkout() -> None:
+    # euchre-dsl is installed from its source tree: 'euchre-dsl[rl]' names nothing there
+    # (issue 40); docs, examples and messages say '.[rl]' or name the packages
+    files = DOCS + sorted((ROOT / "examples").rglob("*.py")) + \
+        sorted((ROOT / "euchre_dsl").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"pip install '?euchre-dsl\[", text), path.name
+
+
+def test_every_extra_has_its_install_hint() -> None:
+    import tomllib
+
+    from euchre_dsl.errors import EXTRAS, install_hint
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    assert set(EXTRAS) == set(extras) - {"test"}
+    assert install_hint("rl") == ("pip install pettingzoo gymnasium (in a checkout of "
+                                  "euchre-dsl: pip install '.[rl]')")
