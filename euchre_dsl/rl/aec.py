@@ -76,7 +76,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None and self.table.unit < 0:
             seed = self._seed if self._seed is not None else 0
-        self.table.reset(seed)
+        self.table.reset(None if seed is None else check_seed(seed))  # a NumPy integer too
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -211,14 +212,18 @@ def test_an_error_mid_game_still_saves_the_finished_hands(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Every way out saves: a bot that fails in the third hand too."""
     out = tmp_path / "game.json"
+    # the module the command runs (an installed build's euchre_dsl_cli.play_cmd)
+    command = euchre.get_command(click.Context(euchre), "play")
+    assert command is not None and command.callback is not None
+    table_class = sys.modules[command.callback.__module__].Table
 
     def failing_step(self: play_cmd.Table) -> None:
         if len(self.hands) == 2:
             raise RuntimeError("a bot failed")
         original(self)
 
-    original = play_cmd.Table.step
-    monkeypatch.setattr(play_cmd.Table, "step", failing_step)
+    original = table_class.step
+    monkeypatch.setattr(table_class, "step", failing_step)
     result = run("--seed", "3", "--no-analysis", "-o", str(out))
     assert isinstance(result.exception, RuntimeError)
     assert saved_hands(out) == 2
