@@ -136,6 +136,7 @@ class State:
             if len(_FIRST_GAMES) >= 64:
                 _FIRST_GAMES.clear()
             _FIRST_GAMES[id(rules)] = self
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand(reuse=False)
 
@@ -154,6 +155,11 @@ class State:
         for name, value in state.items():
             setattr(self, name, value)
 
+    def _check_dealer(self, dealer: int) -> None:
+        """A dealer is a seat (``Game(rules, dealer=1000000)`` was a game)."""
+        if not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
+
     def first_scores(self, start_scores: Sequence[int] | None) -> list[int]:
         """The scores a game starts from: ``start_scores`` (per side) when given, else the
         variant's starting score for every side."""
@@ -165,6 +171,7 @@ class State:
         """Start a new game in this object, as ``Game(rules, labels, dealer, start_scores)``
         would, from whatever state it is in: a validator replays one record after
         another (many of them one hand long) without making a game for each."""
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand()
 
@@ -274,8 +281,6 @@ class State:
 
     def _start_game(self, dealer: int, start_scores: Sequence[int] | None) -> None:
         """What a game holds from its first deal to its end: every per-game attribute."""
-        if not 0 <= dealer < self.n:
-            raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
         self.scores: list[int] = self.first_scores(start_scores)
         self.dealer: int = dealer
         # deals completed (thrown-in ones included)
