@@ -31,8 +31,9 @@ from ..search.worlds import WorldSampler
 from ..cards import mask_cards
 from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW
 from ..engine.game import Game
+from ..engine.scoring import max_hand_points
 from ..rules.registry import load_variant
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
 from .actions import ActionSpace
 from .observation import Encoder
@@ -72,16 +73,11 @@ def _game_type() -> Any:
 
 
 def utility_bound(rules: RuleSet) -> float:
-    """A bound on the magnitude of a seat's return: twice the largest number of
-    points one side can gain or lose in a hand."""
-    s = rules.scoring
-    per_hand = [s.make, s.march, s.alone_make, s.alone_march, s.euchred, s.euchred_march,
-                s.alone_euchred, s.lone_defender_euchre, s.lone_defender_march,
-                s.renege_points, s.renege_alone_points]
-    if s.model == ScoringModel.COUNTDOWN:
-        per_hand += [s.per_trick * rules.deal.hand_size, s.bucked + s.maker_set,
-                     s.maker_set + s.per_trick * rules.deal.hand_size]
-    return 2.0 * max(abs(int(v)) for v in per_hand) * max(1, rules.players.count - 1)
+    """A bound on the magnitude of a seat's return: a return is a side's value less
+    the mean of the others' (:func:`~euchre_dsl.engine.scoring.net_values`), so
+    twice the most a hand can be worth to a side
+    (:func:`~euchre_dsl.engine.scoring.max_hand_points`)."""
+    return 2.0 * max_hand_points(rules)
 
 
 @lru_cache(maxsize=1)
@@ -182,7 +178,7 @@ def register_openspiel() -> str:
                 self.engine.apply(self.eg.space.action(self.engine, action))
                 if self.engine.hand_over:
                     self.done = True
-                    self.values = hand_rewards(self.engine, self.engine.results[-1].points)
+                    self.values = hand_rewards(self.engine, self.engine.results[-1])
                 return
             if self.dealer is None:
                 self.dealer = action
