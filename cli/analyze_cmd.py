@@ -197,9 +197,10 @@ def _clock(seconds: float) -> str:
               help="Only this game of each file (1 is the first).")
 @click.option("--hand", "hand_no", type=click.IntRange(min=1),
               help="Only this hand of each game (1 is the first).")
-@click.option("--report", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--report", type=click.Choice(["text", "json"]), default=None,
               help="text: a few lines per hand and a summary; json: one JSON object "
-                   "(hands, summary; stats with --stats).")
+                   "(hands, summary; stats with --stats).  [default: text; none with --html, "
+                   "which says in one line what it wrote]")
 @click.option("--stats", is_flag=True,
               help="Statistics per player, seat (from the dealer) and side instead of the "
                    "hand-by-hand report.")
@@ -207,12 +208,12 @@ def _clock(seconds: float) -> str:
               help="Also write the tables hands, plays and decisions into DIR.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
-                                      "pip install 'euchre-dsl[data]').")
+                                      "pip install pyarrow).")
 @click.option("--deals", type=click.IntRange(min=0), default=None,
               help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
                    f"deals narrow the confidence intervals and take longer.  [default: "
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Analyse this many games at once, in separate processes, from one file or "
@@ -240,7 +241,7 @@ def _clock(seconds: float) -> str:
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
-                report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
+                report: str | None, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, model: str = "rule",
@@ -290,7 +291,10 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     inputs = [_read(p, opts) for p in files]
     bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout
-    run = _Run(report == "json", stats, exporter, out)
+    # the page is the report asked for: the text report is printed with it only
+    # when --report (or --stats) asks for it too
+    quiet = report is None and not stats and html_out is not None
+    run = _Run(report == "json", stats, exporter, out, quiet)
     run.html = None if html_out is None else HtmlReport(html_out, budget=budget)
     run.unreadable += len(found.skipped)
     try:
@@ -353,8 +357,11 @@ def _emit(result: FileResult, hands: list[HandAnalysis], skipped: list[Problem],
 class _Run:
     """The report being written: hands as they come, then the summary (and stats)."""
 
-    def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str]):
+    def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str],
+                 quiet: bool = False):
         self.as_json = as_json
+        #: no report on ``out``: the page says it all, and one line says where it is
+        self.quiet = quiet
         self.stats = PlayerStats() if stats else None
         self.exporter = exporter
         self.out = out
@@ -378,6 +385,8 @@ class _Run:
             self.exporter.add(h)
         if self.stats is not None:
             self.stats.add(h)
+            return
+        if self.quiet:
             return
         if self.as_json:
             self.out.write(self._sep + json.dumps(h.to_json(), ensure_ascii=False))
@@ -403,8 +412,13 @@ class _Run:
                            f"{exc.strerror or exc}", err=True)
                 self.unreadable += 1
             else:
-                click.echo(f"euchre analyze: wrote {written[0]} and "
+                s = self.summary
+                click.echo(f"euchre analyze: {plural(s.hands, 'hand')} analysed "
+                           f"({plural(s.mistakes, 'play mistake')}); wrote {written[0]} and "
                            f"{plural(len(written) - 1, 'replay page')}", err=True)
+        if self.quiet:
+            self.out.flush()
+            return
         if self.as_json:
             extra = {"summary": self.summary.to_json(),
                      "skipped": [p.to_json() for p in self.problems]}

@@ -220,7 +220,13 @@ def test_analyze_html_writes_the_report_and_its_replay_pages(tmp_path: Path) -> 
     res = CliRunner().invoke(euchre, ["analyze", str(FILES[0]), "--deals", "0", "--html",
                                       str(out)])
     assert res.exit_code == 0, res.output
-    assert f"wrote {out} and 1 replay page" in res.output
+    # the page is the report: one line says where it is, no text report on stdout
+    assert res.stdout == ""
+    assert res.stderr.count("\n") == 1 and f"wrote {out} and 1 replay page" in res.stderr
+    assert "hands analysed" in res.stderr
+    both = CliRunner().invoke(euchre, ["analyze", str(FILES[0]), "--deals", "0", "--html",
+                                       str(tmp_path / "again.html"), "--report", "text"])
+    assert "hand 1:" in both.stdout and "analysed" in both.stdout  # asked for: printed too
     page = out.read_text(encoding="utf-8")
     assert "report-replays/game-1.html#hand-1-step-0" in page
     assert (tmp_path / "report-replays" / "game-1.html").exists()

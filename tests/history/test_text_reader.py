@@ -279,7 +279,7 @@ def test_a_lone_surrogate_in_a_tag_is_a_located_problem(tag: str, column: int) -
 def _long_game(hands: int) -> bytes:
     """One text game of ``hands`` copies of a sample hand (renumbered), then a second
     game: ~400 bytes a hand, as in issue 27's 38 MB game of 100,000 hands."""
-    first = (HERE.parent.parent / "samples" / "games.ehh").read_text(encoding="utf-8")
+    first = (HERE.parent.parent / "examples" / "text" / "games.ehh").read_text(encoding="utf-8")
     first = first.split("\n[Variant")[0]
     head, _, body = first.partition("\nhand 1 ")
     hand = "hand 1 " + body.split("\nhand 2 ")[0].rstrip("\n") + "\n\n"
