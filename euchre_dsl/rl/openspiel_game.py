@@ -13,8 +13,9 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
   (:class:`~.actions.ActionSpace`); legality is the engine's.
 * The information-state and observation tensors are the environment's
   observation (:mod:`.observation`, as float32); the strings name the seat and
-  the observation's bits.  Returns are the zero-sum points of the hand
-  (:func:`~.table.hand_rewards`).
+  the observation's bits.  Returns are the engine's net values of the hand
+  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.table.hand_rewards`): a
+  hand that wins the game outright is worth the whole game.
 * ``resample_from_infostate`` draws the hidden cards from the world sampler of
   the analyzer and the ``pimc`` bot (:class:`~euchre_dsl.search.worlds.WorldSampler`),
   then works the deal back from the hand's actions.

@@ -238,7 +238,7 @@ class FullInfoBidding:
 #: that is in neither list.
 BIDDING_STATE = (
     "phase", "to_act", "cand", "sure", "count", "upcard", "widow", "widow_known", "trump",
-    "maker", "alone", "lone_defender", "active", "forced", "passes", "round_seats",
+    "maker", "alone", "lone_defender", "active", "forced", "stuck_dealer", "passes", "round_seats",
     "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",
     "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
     "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
