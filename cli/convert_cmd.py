@@ -36,8 +36,8 @@ from euchre_dsl.interop.openspiel import (
 )
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, same_file,
-    variant_dir_option,
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_input, open_output, plural,
+    same_file, variant_dir_option,
 )
 
 EHH = "ehh"
@@ -292,6 +292,7 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
         raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
                                "IN, and a game that cannot be converted would be lost; write "
                                "to another file, then rename it")
+    check_output(target, "OUT")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     sources = reader(source, options)  # opens IN now: a usage error or exit 2 if it cannot

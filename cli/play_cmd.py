@@ -9,7 +9,9 @@ each hand the solver-based analyzer gives its verdict on the player's cards;
 ``--hint`` asks ``pimc`` at each decision what it would do and why (the value
 of each option over its sampled worlds).  ``-o FILE`` saves the game as an
 ``ehh/1`` record (the text format for ``.ehh``, JSON otherwise), also when the
-session ends early: the hands finished so far.
+session ends early, however it ends -- ``q``, the end of standard input,
+Ctrl-C, ``SIGTERM``, ``SIGHUP`` (the terminal closed), an error: the hands
+finished so far, written atomically (never a truncated file).
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ import io
 import os
 import random
 import secrets
+import signal
 import sys
-from typing import Any, Callable, Sequence
+import threading
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, Callable, Iterator, Sequence
 
 import click
 
@@ -39,7 +45,9 @@ from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.sim.deals import Deals
 
-from .common import EXIT_USAGE, open_output, resolve_variant, variant_reference
+from .common import (
+    EXIT_INVALID, EXIT_USAGE, check_output, open_output, resolve_variant, variant_reference,
+)
 
 #: Click's styles of the suits' colours (as ``euchre replay`` draws them).
 STYLES: dict[str, dict[str, Any]] = {"red": {"fg": "red"}, "black": {"bold": True},
@@ -48,6 +56,62 @@ STYLES: dict[str, dict[str, Any]] = {"red": {"fg": "red"}, "black": {"bold": Tru
 
 class Quit(Exception):
     """The player asked to stop, or standard input ended."""
+
+
+class Stopped(Exception):
+    """A signal ended the session (Ctrl-C's ``SIGINT`` is ``KeyboardInterrupt``)."""
+
+
+#: The signals that end a session, the finished hands saved: a ``kill``, a closed terminal.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+#: The longest answer read as a number: more digits are never one of the choices
+#: (and Python refuses to convert over 4,300).
+MAX_DIGITS = 6
+
+
+def choice(text: str, count: int) -> int | None:
+    """The number of the choice ``text`` names, 1 to ``count``; ``None`` for anything
+    else -- a digit Python reads but a player does not type ('²', '٣'), a huge number."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    number = int(text)
+    return number if 1 <= number <= count else None
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signal.Signals(signum).name)
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """``SIGTERM`` and ``SIGHUP`` raise :class:`Stopped` while the block runs, so that the
+    session ends the way ``q`` ends it; the handlers before are restored after.  (Only
+    the main thread may set handlers: elsewhere -- a test's thread -- nothing is set.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = [signal.signal(s, _stop) for s in STOP_SIGNALS]
+    try:
+        yield
+    finally:
+        for s, handler in zip(STOP_SIGNALS, before):
+            signal.signal(s, handler)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """No signal ends the process while the block runs (the save of the finished hands)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = (signal.SIGINT, *STOP_SIGNALS)
+    before = [signal.signal(s, signal.SIG_IGN) for s in held]
+    try:
+        yield
+    finally:
+        for s, handler in zip(held, before):
+            signal.signal(s, handler)
 
 
 class Table:
@@ -75,6 +139,9 @@ class Table:
                               budget=hint_budget) if hint else None
         self.analyzer = Analyzer() if analysis else None
         self.hands: list[dict[str, Any]] = []
+        #: the record of the hands finished so far, made as each hand ends: what is
+        #: saved however the session ends (a signal may stop it inside an action)
+        self.finished: dict[str, Any] | None = None
         self.shown = 0  # the player's hand as last shown
 
     # ------------------------------------------------------------ output
@@ -126,6 +193,7 @@ class Table:
             while not game.hand_over:
                 self.step()
             self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
+            self.finished = self.record()
             self.result()
             self.verdict()
 
@@ -174,16 +242,23 @@ class Table:
             self.say(f"  {i}) {self.choice_words(a)}")
         while True:
             click.echo(f"Your choice (1-{len(legal)}): ", nl=False, color=self.color)
-            line = self.read()
+            try:
+                line = self.read()
+            except (OSError, ValueError) as exc:  # the terminal went away; a closed stream
+                raise Quit(f"standard input cannot be read ({exc})") from None
             if not line:
                 self.say()
                 raise Quit("standard input ended")
             text = line.strip().lower()
             if text in ("q", "quit"):
                 raise Quit("you stopped")
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self.say(f"'{line.strip()}' is not a choice: type a number from 1 to {len(legal)}, "
+            number = choice(text, len(legal))
+            if number is not None:
+                return legal[number - 1]
+            shown = line.strip()
+            if len(shown) > 20:
+                shown = f"{shown[:20]}... ({len(shown):,} characters)"
+            self.say(f"'{shown}' is not a choice: type a number from 1 to {len(legal)}, "
                      "or q to stop")
 
     def choice_words(self, action: Action) -> str:
@@ -281,6 +356,7 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
       euchre play
       euchre play --variant buck --seat E --bot pimc --hint -o game.ehh
     """
+    check_output(output, "--output")
     rules = resolve_variant(variant)
     labels = list(Game(rules).labels)
     if seat is None:
@@ -301,24 +377,39 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
                   sys.stdin.readline, hint_budget)
     click.echo(f"seed {seed} (euchre play --seed {seed} deals these cards again)")
     code = 0
+    stop = ""
     try:
-        table.play(hands)
-    except Quit as stop:
-        click.echo(f"euchre play: {stop}; {len(table.hands)} hand"
-                   f"{'' if len(table.hands) == 1 else 's'} finished", err=True)
-        code = EXIT_USAGE if str(stop) == "standard input ended" else 0
+        with stop_signals():
+            table.play(hands)
+    except Quit as quit_:
+        stop = str(quit_)
+        code = 0 if stop == "you stopped" else EXIT_USAGE
+    except KeyboardInterrupt:
+        stop, code = "interrupted (Ctrl-C)", EXIT_INVALID
+    except Stopped as signalled:
+        stop, code = f"stopped by {signalled}", EXIT_INVALID
+    finally:  # every way out, an error's too, saves the hands finished
+        if output is not None and table.finished is not None:
+            with signals_held():
+                save(table.finished, output)
+    finished = len(table.hands)
+    if stop:
+        click.echo(f"euchre play: {stop}; {finished} hand{'' if finished == 1 else 's'} "
+                   "finished", err=True)
     if table.game.is_over:
         click.echo("Game over.")
-    if output is not None and table.hands:
-        record = table.record()
-        with open_output(output, "play") as out:
-            if output.endswith(".ehh"):
-                text = io.StringIO()
-                write_text([record], text)
-                out.write(text.getvalue())
-            else:
-                out.write(dump_record(record) + "\n")
-        click.echo(f"saved {len(table.hands)} hand{'' if len(table.hands) == 1 else 's'} "
-                   f"to {output}")
+    if output is not None and finished:
+        click.echo(f"saved {finished} hand{'' if finished == 1 else 's'} to {output}")
     if code:
         raise SystemExit(code)
+
+
+def save(record: dict[str, Any], output: str) -> None:
+    """Write the record to ``output`` atomically (the text format for ``.ehh``)."""
+    with open_output(output, "play") as out:
+        if output.endswith(".ehh"):
+            text = io.StringIO()
+            write_text([record], text)
+            out.write(text.getvalue())
+        else:
+            out.write(dump_record(record) + "\n")

@@ -34,8 +34,8 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.stats import Stats
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, refuse_writing_over, resolve_variant,
-    variant_reference,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, refuse_writing_over,
+    resolve_variant, variant_reference,
 )
 
 
@@ -444,6 +444,7 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     """
     if output == "":
         usage_error("-o/--output needs a file name ('-' for standard output)")
+    check_output(output, "--output")
     rules = resolve_variant(variant)
     ref = variant_reference(variant, rules)
     seats = lineup(rules, bot, bots)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import EuchreError
+from ..io_safety import OutputError, write_atomic
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
@@ -56,6 +57,13 @@ SIDE_COLOURS = ("#0b63ce", "#b3122a", "#6a3d9a", "#1b7f3b", "#b35900", "#444444"
 BAR = "#2f6fb3"
 BAR2 = "#b3122a"
 BAR3 = "#6a3d9a"
+
+
+def replay_folder(out: str | os.PathLike[str]) -> Path:
+    """The folder of the replay pages beside the report ``out``: ``report-replays/``
+    for ``report.html``."""
+    path = Path(out)
+    return path.with_name(path.stem + "-replays")
 
 
 def esc(text: object) -> str:
@@ -162,15 +170,17 @@ class HtmlReport:
             encoding="utf-8")
         title = "Euchre analysis"
         page = template.replace("{{TITLE}}", esc(title)).replace("{{BODY}}", self.body())
-        self.out.write_text(page, encoding="utf-8", newline="\n")
+        write_atomic(str(self.out), page)
         return [self.out] + pages
 
     def _replay_dir(self) -> Path:
-        return self.out.with_name(self.out.stem + "-replays")
+        return replay_folder(self.out)
 
     def _write_replays(self) -> list[Path]:
         """A replay page per game (per :data:`MAX_PAGE_HANDS` hands of it), beside the
-        report; games whose records cannot be read again get none."""
+        report; games whose records cannot be read again get none.  A page that cannot
+        be written is an :class:`~euchre_dsl.io_safety.OutputError` (never a report
+        whose links lead nowhere)."""
         by_file: dict[str, list[_Game]] = {}
         for g in self.games.values():
             if g.file != STDIN_NAME:
@@ -213,15 +223,18 @@ class HtmlReport:
             if h.plays and h.hand not in marks:
                 marks[h.hand] = hand_marks(h)
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)  # the report's own folder exists (the caller's rule)
+        except OSError as exc:
+            raise OutputError(str(folder), exc) from exc
         out: list[Path] = []
         chunks = sorted({(h.hand - 1) // MAX_PAGE_HANDS for h in g.hands})
         for c in chunks:
             name = f"game-{number}.html" if c == 0 else f"game-{number}-{c + 1}.html"
             path = folder / name
-            path.write_text(render_html(view, notes=notes if isinstance(notes, list) else None,
-                                        hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS),
-                                        analysis=marks), encoding="utf-8", newline="\n")
+            write_atomic(str(path), render_html(
+                view, notes=notes if isinstance(notes, list) else None,
+                hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS), analysis=marks))
             out.append(path)
         g.page = f"{folder.name}/game-{number}"
         return out

@@ -67,6 +67,13 @@ class Game(State):
         new.copy_state(self)
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,
+        never changed, are shared)."""
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
     @property
     def hand_actions(self) -> list[Action]:
         """Every action of the current (or last finished) hand, in order."""

@@ -19,7 +19,7 @@ as far as it can be proven.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, NamedTuple, Sequence
+from typing import Any, Final, NamedTuple, Sequence
 
 from ..cards import RANKS, SUITS, Deck, count_cards
 from ..rules.ruleset import (
@@ -30,6 +30,7 @@ from ..rules.ruleset import RuleSet
 from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
+from .fields import GAME_FIELDS, HAND_FIELDS
 from .scoring import HandOutcome, HandScore, contract_target, start_score
 
 # Option words compared on every hand, as module constants: compiled code reads
@@ -111,6 +112,9 @@ def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
     return {}
 
 
+#: Every attribute that changes during a game: what a pickled game carries.
+CHANGING_FIELDS: Final = tuple(f.name for f in GAME_FIELDS + HAND_FIELDS)
+
 #: The first game made with each rule set (by ``id``; checked with ``is``), whose
 #: setup later games share.
 _FIRST_GAMES: dict[int, State] = {}
@@ -140,8 +144,29 @@ class State:
             if len(_FIRST_GAMES) >= 64:
                 _FIRST_GAMES.clear()
             _FIRST_GAMES[id(rules)] = self
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand(reuse=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy``: a game of the same rules, seats and dealer, then every
+        field that changes (:mod:`.fields`; the set-up is derived again from the rules).
+        A compiled (mypyc) class is otherwise unpickled by calling it with no
+        arguments, which a game cannot be."""
+        state = {name: getattr(self, name) for name in CHANGING_FIELDS}
+        return type(self), (self.rules, self.labels, self.dealer), state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        unknown = set(state) - set(CHANGING_FIELDS)
+        if unknown:
+            raise ValueError(f"not a game's state: unknown fields {sorted(unknown)}")
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    def _check_dealer(self, dealer: int) -> None:
+        """A dealer is a seat (``Game(rules, dealer=1000000)`` was a game)."""
+        if not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
 
     def first_scores(self, start_scores: Sequence[int] | None) -> list[int]:
         """The scores a game starts from: ``start_scores`` (per side) when given, else the
@@ -154,6 +179,7 @@ class State:
         """Start a new game in this object, as ``Game(rules, labels, dealer, start_scores)``
         would, from whatever state it is in: a validator replays one record after
         another (many of them one hand long) without making a game for each."""
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand()
 

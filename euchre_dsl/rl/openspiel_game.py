@@ -30,7 +30,7 @@ import numpy as np
 
 from ..search.worlds import WorldSampler
 from ..cards import mask_cards
-from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW
+from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW, IllegalAction
 from ..engine.game import Game
 from ..engine.scoring import max_hand_points
 from ..rules.registry import load_variant
@@ -160,6 +160,13 @@ def register_openspiel() -> str:
         def chance_outcomes(self) -> list[tuple[int, float]]:
             if self.dealer is None:
                 return [(s, 1.0 / self.n) for s in range(self.n)]
+            left = self._cards_left()
+            p = 1.0 / len(left)
+            return [(c, p) for c in left]
+
+        def _cards_left(self) -> list[int]:
+            """The cards chance may deal next: none dealt yet (nor a barred joker as
+            the upcard)."""
             taken = 0
             for c in self.cards:
                 taken |= 1 << c
@@ -168,8 +175,31 @@ def register_openspiel() -> str:
             left = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
             if self.wants_upcard() and self.joker_barred:
                 left = [c for c in left if c != self.engine.deck.joker_card]
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
+            return left
+
+        def _check_chance(self, action: int) -> None:
+            """Refuse a chance outcome :meth:`chance_outcomes` does not list, before it
+            is applied (a dealer 1,000,000 was taken, a card dealt twice was caught
+            only when the deal was complete)."""
+            deck = self.engine.deck
+            if self.dealer is None:
+                if not 0 <= action < self.n:
+                    raise IllegalAction("illegal-action", f"chance outcome {action} is not a "
+                                        f"dealer: the dealer is a seat 0 to {self.n - 1}")
+                return
+            if action in self._cards_left():
+                return
+            what = "the upcard" if self.wants_upcard() else \
+                f"card {len(self.cards) + 1} of the {self.need} dealt"
+            if not 0 <= action < deck.size:
+                why = f"not a card: the cards are 0 to {deck.size - 1}"
+            elif action == self.upcard:
+                why = f"{deck.names[action]} is the upcard"
+            elif action in self.cards:
+                why = f"{deck.names[action]} was dealt already"
+            else:
+                why = f"{deck.names[action]} cannot be turned up in {self.rules.id}"
+            raise IllegalAction("illegal-action", f"chance outcome {action} for {what}: {why}")
 
         def wants_upcard(self) -> bool:
             return self.rules.deal.upcard and self.upcard is None
@@ -181,6 +211,7 @@ def register_openspiel() -> str:
                     self.done = True
                     self.values = hand_rewards(self.engine, self.engine.results[-1])
                 return
+            self._check_chance(action)
             if self.dealer is None:
                 self.dealer = action
             elif self.wants_upcard():

@@ -77,6 +77,21 @@ class Table:
         self.done = True
         self.truncated = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy`` (vectorised training copies environments): a table of
+        the same rules, episode and reward, then the episode as it stands.  A compiled
+        class is otherwise remade with no arguments, which this one cannot be."""
+        args = (self.rules, "game" if self.whole_game else "hand",
+                "points" if self.by_points else "won", self.space, self.encoder)
+        state = (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards,
+                 self.done, self.truncated)
+        return Table, args, state
+
+    def __setstate__(self, state: tuple[int, int, Deals, Game, int, list[float], bool, bool]
+                     ) -> None:
+        (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards, self.done,
+         self.truncated) = state
+
     # ---------------------------------------------------------------- episodes
     def reset(self, seed: int | None = None) -> None:
         """Start the next episode; with ``seed``, episode 0 of that seed."""
