@@ -333,8 +333,8 @@ def describe(game: Game, action: Action) -> str:
         return f"{who} {_CARD_PHRASES[verb]} {'a card' if arg is None else deck.symbols[arg]}"
     if verb in _PHRASES:
         return f"{who} {_PHRASES[verb]}"
-    if verb == ORDER_UP:
-        return f"{who} orders up{alone}"
+    if verb == ORDER_UP:  # the dealer takes the upcard: "picks it up"
+        return f"{who} {'picks it up' if action.seat == game.dealer else 'orders up'}{alone}"
     if verb == CALL and arg is not None:
         return f"{who} calls {contract_words(arg)}{alone}"
     if verb == BID:

@@ -41,7 +41,7 @@ def test_a_hand_is_played_end_to_end_and_saved_as_a_record_that_validates(
     text = result.stdout
     assert "you are N" in text and "Hand 1 · dealer N · upcard J♦" in text
     assert "Your hand: J♥ 9♥ Q♦ Q♣ 10♣" in text
-    assert "  1) passes\n  2) orders up\n  3) orders up alone\n" in text  # numbered choices
+    assert "  1) passes\n  2) picks it up\n  3) picks it up alone\n" in text  # the dealer
     assert "  E passes" in text and "trick 5 to " in text  # the others, as they happen
     assert "Result: " in text and "Analysis: " in text  # the hand's result, the verdict
     assert f"saved 1 hand to {out}" in text
@@ -93,7 +93,7 @@ def test_a_hint_gives_pimcs_choice_and_its_values() -> None:
     result = run("--seed", "3", "--hands", "1", "--seat", "E", "--hint", "--no-analysis")
     assert result.exit_code == 0, result.output
     hints = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
-    assert hints and hints[0].startswith("Hint: pimc's choice: passes (your side's net points")
+    assert hints and hints[0].startswith("Hint: pimc's choice: 1) passes (your side's net points")
     assert "orders up " in hints[0]  # every option it weighed, with its value
     assert any("plays" not in h and "♦" in h for h in hints[1:])  # cards, by their symbols
 
@@ -118,6 +118,96 @@ def test_any_variant_and_bad_options() -> None:
     result = run("--bot", "nobody")
     assert result.exit_code == 2 and "--bot:" in result.output
 
+
+# ---------------------------------------------------------------- the table's manners
+CARD = r"(?:10|[2-9JQKA])[♣♦♥♠]"
+
+
+def _menus(text: str) -> list[tuple[list[str], list[str]]]:
+    """Each card menu with the hand last shown before it: (hand, menu's cards)."""
+    out: list[tuple[list[str], list[str]]] = []
+    hand: list[str] = []
+    menu: list[str] = []
+    for line in text.splitlines():
+        if line.startswith("Your hand: "):
+            hand = line[len("Your hand: "):].split()
+        m = re.match(rf"  \d+\) (?:plays|discards) ({CARD})$", line)
+        if m:
+            menu.append(m.group(1))
+        elif menu:
+            out.append((hand, menu))
+            menu = []
+    return out
+
+
+def test_the_menu_follows_the_hands_order() -> None:
+    # the dealer's discard and every card menu of three hands, at two seats
+    for seat in ("N", "E"):
+        result = run("--seed", "8", "--hands", "3", "--seat", seat, "--no-analysis",
+                     stdin="2\n" + "1\n" * 80)
+        menus = _menus(result.stdout)
+        assert len(menus) >= 6, result.stdout
+        for hand, menu in menus:
+            assert menu == [c for c in hand if c in menu], (hand, menu)
+
+
+def test_the_hint_names_the_menus_number() -> None:
+    result = run("--seed", "3", "--hands", "1", "--hint", "--no-analysis")
+    lines = result.stdout.splitlines()
+    hints = [i for i, line in enumerate(lines) if line.startswith("Hint: pimc's choice: ")]
+    assert len(hints) >= 3
+    for i in hints:
+        m = re.match(r"Hint: pimc's choice: (\d+)\) (\S+(?: \S+)*?) \(", lines[i])
+        assert m, lines[i]
+        menu = {int(x.group(1)): x.group(2) for x in
+                (re.match(r"  (\d+)\) (.*)$", line) for line in lines[i + 1:i + 8]) if x}
+        assert menu[int(m.group(1))].endswith(m.group(2)), (lines[i], menu)
+
+
+def test_a_move_with_one_legal_choice_is_made_and_said_unless_confirm() -> None:
+    result = run("--seed", "3", "--hands", "1", "--no-analysis")
+    assert "Your only choice: plays Q♦ (made for you; --confirm asks)\n  N plays Q♦\n" in \
+        result.stdout
+    asked = run("--seed", "3", "--hands", "1", "--no-analysis", "--confirm")
+    assert "Your only choice" not in asked.stdout
+    assert "  1) plays Q♦\nYour choice (1-1): " in asked.stdout
+    # the same game either way: --confirm only asks the obvious
+    assert asked.stdout.count("Result: ") == result.stdout.count("Result: ") == 1
+    assert asked.stdout.split("Result: ")[1] == result.stdout.split("Result: ")[1]
+
+
+def test_the_dealer_picks_it_up() -> None:
+    # N deals hand 1 (seed 3): its menu says "picks it up"; E deals hand 2 and takes it
+    result = run("--seed", "3", "--hands", "2", "--no-analysis")
+    assert "  1) passes\n  2) picks it up\n  3) picks it up alone\n" in result.stdout
+    assert "  E picks it up\n" in result.stdout
+    assert "N orders up" not in result.stdout
+
+
+def test_the_end_says_who_won_and_the_final_score() -> None:
+    result = run("--seed", "3", "--no-analysis", stdin="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    last = result.stdout.rstrip().splitlines()[-1]
+    m = re.match(r"Game over after (\d+) hands: (N\+S|E\+W) won, you (won|lost) · "
+                 r"final score N\+S (\d+), E\+W (\d+)$", last)
+    assert m, last
+    results = re.findall(r"^Result: .* score N\+S (\d+), E\+W (\d+)$", result.stdout, re.M)
+    assert int(m.group(1)) == len(results)
+    assert results[-1] == (m.group(4), m.group(5))
+    winner = "N+S" if int(m.group(4)) > int(m.group(5)) else "E+W"
+    assert m.group(2) == winner and (m.group(3) == "won") == (winner == "N+S")
+    stopped = run("--seed", "3", "--hands", "1", "--no-analysis")
+    assert stopped.stdout.rstrip().splitlines()[-1] == \
+        "Score after 1 hand: N+S 0, E+W 2 (the game is not over)"
+
+
+def test_the_verdict_writes_cards_as_the_screen_does() -> None:
+    result = run("--seed", "1", "--hands", "3", stdin="1\n" * 80)
+    verdict = [line for line in result.stdout.splitlines() if re.match(r"  trick \d: ", line)]
+    assert verdict, result.stdout
+    for line in verdict:
+        assert re.fullmatch(rf"  trick \d: N played {CARD}, losing .* better: {CARD}(, {CARD})*",
+                            line), line
 
 # ------------------------------------------------ every way out saves (issue 36)
 ROOT = Path(__file__).parents[2]
