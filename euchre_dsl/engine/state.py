@@ -31,7 +31,7 @@ from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
 from .fields import GAME_FIELDS, HAND_FIELDS
-from .scoring import HandOutcome, contract_target, start_score
+from .scoring import HandOutcome, HandScore, contract_target, start_score
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -65,11 +65,19 @@ class HandResult(NamedTuple):
     march: bool = False  # the makers took every trick (scoring.makers_marched)
     called: int | None = None  # the card the maker called (partner.call), if any
     partner: int | None = None  # who played the called card: the maker's partner
+    instant_winner: int | None = None  # the side that won the game outright on the hand
+    stuck_dealer: bool = False  # the dealer named trump because stick the dealer barred a pass
 
     @property
     def euchred(self) -> bool:
         """The makers failed: ``made is False`` (no maker, no euchre)."""
         return self.made is False
+
+    @property
+    def score(self) -> HandScore:
+        """The hand's :class:`~.scoring.HandScore`, the instant winner with the points:
+        what :func:`~.scoring.side_values` and :func:`~.scoring.net_values` value."""
+        return HandScore(self.points, self.instant_winner, self.reason)
 
 
 class RankMasks(NamedTuple):
@@ -316,6 +324,8 @@ class State:
         self.active: list[bool] = [True] * n
         # trump fixed with no maker: nobody may drop
         self.forced: bool = False
+        # the dealer named trump because stick the dealer barred a pass
+        self.stuck_dealer: bool = False
         self.to_act: int = (self.dealer + 1) % n
         self.passes: int = 0
         if not reuse or self.round_seats:
@@ -441,6 +451,7 @@ class State:
         self.lone_defender = other.lone_defender
         self.active = other.active[:]
         self.forced = other.forced
+        self.stuck_dealer = other.stuck_dealer
         self.to_act = other.to_act
         self.passes = other.passes
         self.round_seats = other.round_seats[:]
@@ -514,6 +525,7 @@ class State:
             self.lone_defender,
             tuple(self.active),
             self.forced,
+            self.stuck_dealer,
             self.to_act,
             self.passes,
             tuple(self.round_seats),

@@ -13,8 +13,9 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
   (:class:`~.actions.ActionSpace`); legality is the engine's.
 * The information-state and observation tensors are the environment's
   observation (:mod:`.observation`, as float32); the strings name the seat and
-  the observation's bits.  Returns are the zero-sum points of the hand
-  (:func:`~.table.hand_rewards`).
+  the observation's bits.  Returns are the engine's net values of the hand
+  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.table.hand_rewards`): a
+  hand that wins the game outright is worth the whole game.
 * ``resample_from_infostate`` draws the hidden cards from the world sampler of
   the analyzer and the ``pimc`` bot (:class:`~euchre_dsl.search.worlds.WorldSampler`),
   then works the deal back from the hand's actions.
@@ -31,8 +32,9 @@ from ..search.worlds import WorldSampler
 from ..cards import mask_cards
 from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW, IllegalAction
 from ..engine.game import Game
+from ..engine.scoring import max_hand_points
 from ..rules.registry import load_variant
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
 from .actions import ActionSpace
 from .observation import Encoder
@@ -72,16 +74,11 @@ def _game_type() -> Any:
 
 
 def utility_bound(rules: RuleSet) -> float:
-    """A bound on the magnitude of a seat's return: twice the largest number of
-    points one side can gain or lose in a hand."""
-    s = rules.scoring
-    per_hand = [s.make, s.march, s.alone_make, s.alone_march, s.euchred, s.euchred_march,
-                s.alone_euchred, s.lone_defender_euchre, s.lone_defender_march,
-                s.renege_points, s.renege_alone_points]
-    if s.model == ScoringModel.COUNTDOWN:
-        per_hand += [s.per_trick * rules.deal.hand_size, s.bucked + s.maker_set,
-                     s.maker_set + s.per_trick * rules.deal.hand_size]
-    return 2.0 * max(abs(int(v)) for v in per_hand) * max(1, rules.players.count - 1)
+    """A bound on the magnitude of a seat's return: a return is a side's value less
+    the mean of the others' (:func:`~euchre_dsl.engine.scoring.net_values`), so
+    twice the most a hand can be worth to a side
+    (:func:`~euchre_dsl.engine.scoring.max_hand_points`)."""
+    return 2.0 * max_hand_points(rules)
 
 
 @lru_cache(maxsize=1)
@@ -212,7 +209,7 @@ def register_openspiel() -> str:
                 self.engine.apply(self.eg.space.action(self.engine, action))
                 if self.engine.hand_over:
                     self.done = True
-                    self.values = hand_rewards(self.engine, self.engine.results[-1].points)
+                    self.values = hand_rewards(self.engine, self.engine.results[-1])
                 return
             self._check_chance(action)
             if self.dealer is None:

@@ -287,3 +287,24 @@ def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: P
     page = write_report_html(hands, tmp_path / "r.html")[0].read_text(encoding="utf-8")
     assert "with hidden cards estimated over sampled deals" in page
     assert "(over 2 deals)" in page
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rate_charts_draw_their_labels_at_one_size(open_page: Opener, report: Path,
+                                                       width: int) -> None:
+    # the make-rate chart and the euchred/marched chart below it: the same label size
+    # (each drawing scales to the window with its text, so they share one drawing width)
+    pg = open_page(report.as_uri(), width, 800)
+    sizes = pg.evaluate("""() => {
+      const make = [...document.querySelectorAll('svg.bars')].filter(
+        (s) => s.getAttribute('aria-label').startsWith('Make rate by seat'));
+      return make.map((s) => {
+        const next = s.nextElementSibling;
+        const h = (svg) => svg.querySelector('text:not([font-weight])').getBoundingClientRect().height;
+        return [h(s), h(next), next.getAttribute('aria-label')];
+      });
+    }""")
+    assert sizes
+    for make, rates, label in sizes:
+        assert label.startswith("Euchre and march rates")
+        assert abs(make - rates) < 0.05, (make, rates)

@@ -13,7 +13,10 @@ pytest.importorskip("gymnasium")
 import numpy as np  # noqa: E402
 
 from euchre_dsl import shipped_ids  # noqa: E402
+from euchre_dsl.engine.scoring import max_hand_points, net_values  # noqa: E402
 from euchre_dsl.rl import register_openspiel  # noqa: E402
+from euchre_dsl.rl.openspiel_game import utility_bound  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
 
 NAME = register_openspiel()
 
@@ -68,6 +71,25 @@ def test_returns_sum_to_zero() -> None:
     for seed in range(5):
         state = play_to_the_end(game, random.Random(seed), lambda s: None)
         assert abs(sum(state.returns())) < 1e-9
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "columbus", "dirty-clubs", "pepper"])
+def test_returns_are_the_engines_net_values_within_the_utility_bound(variant: str) -> None:
+    game = pyspiel.load_game(NAME, {"variant": variant})
+    rules = load_variant(variant)
+    bound = 2.0 * max_hand_points(rules)
+    assert utility_bound(rules) == bound == game.max_utility() == -game.min_utility()
+    outright = 0
+    for seed in range(30):
+        state = play_to_the_end(game, random.Random(seed), lambda s: None)
+        engine = state.engine
+        res = engine.results[-1]
+        values = net_values(rules, res.score)
+        assert state.returns() == [values[engine.side_of[s]] for s in range(engine.n)]
+        assert max(abs(v) for v in state.returns()) <= bound
+        outright += res.instant_winner is not None
+    if rules.scoring.model == "countdown":
+        assert outright, "no hand of the seeds was won outright"  # the case that was lost
 
 
 def test_ismcts_plays_a_hand() -> None:
