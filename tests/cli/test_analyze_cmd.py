@@ -103,7 +103,7 @@ def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path: Path,
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     result = run(GAME, "--deals", "0", "--export", str(tmp_path / "t"))
     assert result.exit_code == 2
-    assert "pip install 'euchre-dsl[data]'" in result.output and "--format csv" in result.output
+    assert "pip install pyarrow (in a checkout of euchre-dsl: pip install '.[data]')" in result.output and "--format csv" in result.output
 
 
 def test_workers_give_the_same_report_in_input_order() -> None:
@@ -176,6 +176,17 @@ def test_analyze_opens_an_egn_file() -> None:
     assert result.exit_code == 0, result.stderr
     assert "game 1 hand 1: S made hearts (named) alone; N+S took 5 of 5 (march)" in result.stdout
     assert "2 hands analysed" in result.stdout
+
+
+def test_an_egn_file_to_its_analysis_page_in_one_command(tmp_path: Path) -> None:
+    # docs/analysis.md: an EGN game straight to a page of its analysis (then open it)
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "VWEC Finals.egn"
+    out = tmp_path / "vwec.html"
+    result = run(str(egn), "--deals", "0", "--html", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "13 hands analysed" in result.stderr and f"wrote {out}" in result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "VWEC Finals" in page and (tmp_path / "vwec-replays" / "game-1.html").exists()
 
 
 def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:
