@@ -1,6 +1,6 @@
 """``euchre analyze``: walk a record hand by hand and value what was done.
 
-The record is replayed once, through the history's one walk of a record
+The record is replayed once, through the one walk of a record
 (:func:`~euchre_dsl.replay.walk.walk_record`), which also yields the
 validator's problems: a hand with errors is replayed (the game goes on) but
 not valued.  Before each play whose position is fully known -- every card

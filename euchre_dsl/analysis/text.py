@@ -5,7 +5,7 @@ Everything shown is read from :class:`~.report.HandAnalysis` objects.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable
 
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 
@@ -201,7 +201,3 @@ class Summary:
                 "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
                 "decision_loss": round(self.decision_loss, 4),
                 **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {})}
-
-
-def render_hands(hands: Iterable[HandAnalysis]) -> str:
-    return "".join(render_hand(h) for h in hands)
