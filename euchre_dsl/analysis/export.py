@@ -17,6 +17,7 @@ import csv
 import os
 from typing import IO, Any
 
+from ..cards import show_cards
 from ..errors import EuchreError
 from .report import HandAnalysis
 
@@ -83,7 +84,8 @@ def hand_rows(h: HandAnalysis) -> dict[str, list[dict[str, Any]]]:
         best = d.best.option
         for o in d.options:
             decisions.append({**where, "action": d.action, "seat": d.seat,
-                              "player": h.players.get(d.seat, d.seat), "option": o.option,
+                              "player": h.players.get(d.seat, d.seat),
+                              "option": show_cards(o.option, False),
                               "chosen": o.option == d.chosen, "best": o.option == best,
                               "net": o.net, "ci_low": o.low, "ci_high": o.high,
                               "deals": d.deals})

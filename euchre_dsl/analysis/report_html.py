@@ -31,6 +31,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..cards import show_card, show_cards
 from ..errors import EuchreError
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
@@ -431,8 +432,9 @@ class HtmlReport:
             cell = f'<a href="{esc(link)}">{esc(where)}</a>' if link else esc(where)
             best = d.best
             rows.append([cell, esc(h.players.get(d.seat, d.seat)),
-                         esc(f"{d.chosen} ({d.chosen_value.net:+.2f})"),
-                         esc(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, {best.high:+.2f}])"),
+                         esc(show_cards(f"{d.chosen} ({d.chosen_value.net:+.2f})", True)),
+                         esc(show_cards(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, "
+                                        f"{best.high:+.2f}])", True)),
                          f"{loss:.2f}", str(d.deals)])
         return ('<section id="bidding"><h2>Costliest bidding decisions</h2>'
                 '<p class="note">Expected net points of each option, estimated over sampled deals '
@@ -470,11 +472,8 @@ def _slug(text: str) -> str:
 
 
 def _card(name: str) -> str:
-    """``TS`` as ``10♠``."""
-    suits = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-    if len(name) == 2 and name[1] in suits:
-        return ("10" if name[0] == "T" else name[0]) + suits[name[1]]
-    return name
+    """``TS`` as ``10♠``: the page writes cards with suit symbols."""
+    return show_card(name, True)
 
 
 def _seat_order(seats: dict[str, Tally]) -> list[str]:
