@@ -24,6 +24,7 @@ from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport
+from euchre_dsl.analysis.players import PlayerSummary
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
@@ -384,6 +385,7 @@ class _Run:
         self.exporter = exporter
         self.out = out
         self.summary = Summary(symbols=symbols)
+        self.players = PlayerSummary()
         self.problems: list[Problem] = []
         self.unreadable = 0
         self.errors = 0  # hands not valued because they have errors
@@ -396,6 +398,7 @@ class _Run:
 
     def hand(self, h: HandAnalysis) -> None:
         self.summary.add(h)
+        self.players.add(h)
         if self.html is not None:
             self.html.add(h)
         self.errors += h.errors
@@ -438,7 +441,7 @@ class _Run:
             self.out.flush()
             return
         if self.as_json:
-            extra = {"summary": self.summary.to_json(),
+            extra = {"summary": {**self.summary.to_json(), "players": self.players.to_json()},
                      "skipped": [p.to_json() for p in self.problems]}
             if self.stats is not None:
                 extra["stats"] = self.stats.to_json()
@@ -448,5 +451,6 @@ class _Run:
             if self.stats is not None:
                 self.out.write(self.stats.render())
             self.out.write(self.summary.render())
+            self.out.write(self.players.render())
         self.out.flush()
 

@@ -214,6 +214,7 @@ class _Hand:
         self.view = HandAnalysis(file, index + 1, h + 1, rules.name or rules.id, tuple(labels),
                                  tuple(game.side_names), tuple(game.side_of), players,
                                  labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
+        self.view.variant_id = rules.id
         self.results_before = len(game.results)
         self.solver = analyzer.solver(rules)
         self.hand_size = rules.deal.hand_size

@@ -211,6 +211,7 @@ class HandAnalysis:
     #: what was not valued because its search passed the budget, and that budget
     unvalued: list[Unvalued] = field(default_factory=list)
     budget: int = 0
+    variant_id: str = ""  # the variant's id (``buck``) beside its display name ``variant``
 
     @property
     def makers(self) -> tuple[str, ...]:
@@ -241,7 +242,8 @@ class HandAnalysis:
         """The hand's entry in the JSON report."""
         return {
             "file": self.file, "record": self.record, "hand": self.hand,
-            "variant": self.variant, "dealer": self.dealer, "trump": self.trump,
+            "variant": self.variant, "variant_id": self.variant_id, "countdown": self.countdown,
+            "dealer": self.dealer, "trump": self.trump,
             "maker": self.maker, "makers": list(self.makers), "alone": self.alone,
             **({} if self.partner is None else {"partner": self.partner}),
             "made_in": self.made_in, "lone_defender": self.lone_defender,

@@ -33,6 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from ..cards import show_card, show_cards
 from ..errors import EuchreError
+from .players import PlayerSummary
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
@@ -100,6 +101,7 @@ class HtmlReport:
         #: the solver's budget of positions for the replay pages' card values
         self.budget = budget
         self.stats = PlayerStats()
+        self.players = PlayerSummary()
         self.total = 0
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}
@@ -119,6 +121,7 @@ class HtmlReport:
         """Count one analysed hand."""
         self.total += 1
         self.stats.add(h)
+        self.players.add(h)
         if h.unvalued:
             self.unvalued += len(h.unvalued)
             self.passed_budget = h.budget
@@ -250,6 +253,7 @@ class HtmlReport:
             parts.append(self.rates(groups.get("seat", {})))
             parts.append(self.loners(groups.get("player", {})))
             parts.append(self.player_mistakes(variant))
+            parts.append(self.player_summary(variant))
         parts.append(self.worst_mistakes())
         parts.append(self.worst_decisions())
         parts.append(self.hand_table())
@@ -401,6 +405,35 @@ class HtmlReport:
                          "–" if not book[m].valued else f"{book[m].cost / book[m].valued:.2f}"]
                         for m in members], "Mistakes per player")
         return _pair("Mistakes per player, with their cost", chart, table)
+
+    def player_summary(self, variant: str) -> str:
+        """Each player's points lost to the bidding and to the play per hand, with
+        95% intervals, the average loss per move and the accuracy (:mod:`.players`)."""
+        lines = [x for x in self.players.ordered() if x.variant == variant]
+        if not lines:
+            return ""
+        rows = []
+        bars = []
+        for x in lines:
+            j = x.to_json()
+            bid, play = j["bidding_loss_ci95"], j["play_loss_ci95"]
+            rows.append([esc(x.player), str(x.hands),
+                         "–" if not x.bidding else
+                         f"{j['bidding_loss_per_hand']:.3f} [{bid[0]:.3f}, {bid[1]:.3f}]",
+                         "–" if not x.play else
+                         f"{j['play_loss_per_hand']:.3f} [{play[0]:.3f}, {play[1]:.3f}]",
+                         str(x.moves), f"{x.loss_per_move:.3f}", f"{x.accuracy:.1f}%"])
+            bars.append(Bar(x.player, x.accuracy, f"{x.accuracy:.1f}%"))
+        chart = _bars(bars, "Accuracy per player: moves that lost nothing", 100.0, BAR)
+        lower = (" Scores count down in this variant (fewer points is better); the losses "
+                 "are net points, more is worse.") if lines[0].countdown else ""
+        table = _table(["Player", "Hands", "Bidding loss / hand (95% CI)",
+                        "Play loss / hand (95% CI)", "Moves", "Loss / move", "Accuracy"],
+                       rows, "Player summary")
+        note = ('<p class="note">Net points lost per hand to bidding and play mistakes (an '
+                'equal best costs nothing), the average loss per move (bids and cards chosen '
+                'among several), and the share of moves that lost nothing.' + lower + '</p>')
+        return _pair("Player summary", chart, note + table)
 
     def worst_mistakes(self) -> str:
         if not self.worst:
