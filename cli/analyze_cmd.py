@@ -209,12 +209,12 @@ def _clock(seconds: float) -> str:
               help="Also write the tables hands, plays and decisions into DIR.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
-                                      "pip install 'euchre-dsl[data]').")
+                                      "pip install pyarrow).")
 @click.option("--deals", type=click.IntRange(min=0), default=None,
               help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
                    f"deals narrow the confidence intervals and take longer.  [default: "
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Analyse this many games at once, in separate processes, from one file or "

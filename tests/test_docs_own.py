@@ -31,3 +31,25 @@ def test_the_json_form_and_the_rules_are_documented_here() -> None:
     for words in ("left bower", "effective suit", "Following suit", "euchred", "march"):
         assert words in rules, words
 
+
+
+def test_install_commands_work_from_a_checkout() -> None:
+    # euchre-dsl is installed from its source tree: 'euchre-dsl[rl]' names nothing there
+    # (issue 40); docs, examples and messages say '.[rl]' or name the packages
+    files = DOCS + sorted((ROOT / "examples").rglob("*.py")) + \
+        sorted((ROOT / "euchre_dsl").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"pip install '?euchre-dsl\[", text), path.name
+
+
+def test_every_extra_has_its_install_hint() -> None:
+    import tomllib
+
+    from euchre_dsl.errors import EXTRAS, install_hint
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    assert set(EXTRAS) == set(extras) - {"test"}
+    assert install_hint("rl") == ("pip install pettingzoo gymnasium (in a checkout of "
+                                  "euchre-dsl: pip install '.[rl]')")

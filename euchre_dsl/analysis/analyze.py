@@ -35,6 +35,7 @@ from ..engine.actions import (
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
+from ..rng import check_seed
 from ..errors import EuchreError, Problem
 from ..history.events import Acted, Dealt, HandEnded, Started
 from ..history.notation import action_from_json
@@ -123,7 +124,7 @@ class Analyzer:
         #: their sampling and the reading of the table they are drawn by (None: as
         #: random play; see :mod:`.hidden`)
         self.worlds = worlds
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.model = model
         self._solver_for = solver_for or default_solver
         self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}

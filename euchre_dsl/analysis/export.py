@@ -2,8 +2,8 @@
 
 Five tables: one row per hand, per play, per seat of a hand and per option of a
 bidding decision, and the players' summary (:mod:`.players`, written at the end),
-each written as ``DIR/<table>.parquet`` (the optional extra
-``euchre-dsl[data]``, pyarrow) or ``DIR/<table>.csv``.  Rows are streamed:
+each written as ``DIR/<table>.parquet`` (the optional ``data`` extra,
+pyarrow) or ``DIR/<table>.csv``.  Rows are streamed:
 Parquet in row groups of :data:`BATCH` rows, so memory stays flat for large
 inputs.  Columns are typed (the schemas below); sides and seats vary between
 variants, so per-seat values (tricks, the side's points, what the seat's bidding
@@ -19,7 +19,7 @@ import os
 from typing import IO, Any
 
 from ..cards import show_cards
-from ..errors import EuchreError
+from ..errors import EuchreError, install_hint
 from .players import PlayerSummary
 from .report import HandAnalysis
 
@@ -130,7 +130,7 @@ class Exporter:
                 import pyarrow  # noqa: F401
                 import pyarrow.parquet  # noqa: F401
             except ImportError:
-                raise MissingExtra("Parquet export needs pyarrow: pip install 'euchre-dsl[data]'"
+                raise MissingExtra(f"Parquet export needs pyarrow: {install_hint('data')}"
                                    " (or use --format csv)") from None
         os.makedirs(directory, exist_ok=True)
         self.paths = {t: os.path.join(directory, f"{t}.{fmt}") for t in SCHEMAS}

@@ -285,10 +285,20 @@ def read_egn_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
     """Open an EGN game (``.egn``) or EMN match (``.emn``) now; convert it lazily,
     one item per game (:mod:`euchre_dsl.interop.egn`; no ``prove``: the records
     are built, not read)."""
-    from ..interop.egn import egn_items
+    from ..interop.egn import COUNT_FIRST, deals_over_limit, egn_items
     data = Path(path).read_bytes()
 
     def items() -> Iterator[Item]:
+        if COUNT_FIRST < len(data) <= MAX_RECORD:  # a game over the hands limit is
+            try:                                   # refused before it is parsed
+                text = data.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = ""
+            over = deals_over_limit(text)
+            if over is not None:
+                yield Item(over.game, 1, "", None, over.problem(text, path))
+                return
+            del text
         for item in iter_json(data, path):
             if item.problem is not None:
                 yield item

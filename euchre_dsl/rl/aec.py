@@ -20,6 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..rng import check_seed
 from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
@@ -42,7 +43,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.rules = rules
         self.table = Table(rules, episode, reward)
-        self._seed = seed
+        self._seed = None if seed is None else check_seed(seed)
         t = self.table
         self.space = t.space
         self.encoder = t.encoder

@@ -86,8 +86,8 @@ class Table:
     def reset(self, seed: int | None = None) -> None:
         """Start the next episode; with ``seed``, episode 0 of that seed."""
         if seed is not None:
-            self.seed = seed
-            self.deals = Deals(seed)
+            self.deals = Deals(seed)  # a seed that is not a whole number from 0 up: ValueError
+            self.seed = self.deals.seed
             self.unit = 0
         else:
             self.unit += 1

@@ -25,7 +25,7 @@ from typing import Callable
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
-from ..rng import DEAL, DEALER, Rng, absorb
+from ..rng import DEAL, DEALER, Rng, absorb, check_seed
 
 #: Deals tried for one hand before a condition is declared too rare.
 MAX_TRIES = 100_000
@@ -94,7 +94,7 @@ class Deals:
     """Free deals: every hand from its own stream (see the module docstring)."""
 
     def __init__(self, seed: int, constraints: Constraints | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.constraints = constraints or Constraints()
         self.rng = Rng()
         self._prefix = 0

@@ -72,7 +72,7 @@ from ...engine.scoring import HandScore, set_cost, side_values
 from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
 from ...engine.view import SeatView
-from ...rng import RandomSource
+from ...rng import RandomSource, check_seed
 from .base import Param
 from .rule import RuleBot
 
@@ -688,7 +688,7 @@ class RecordReading:
     the value of a recorded play."""
 
     def __init__(self, seed: int = 0, softness: float = SOFTNESS, stray: float = STRAY) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.softness = softness
         self.stray = stray
         self._rules: dict[int, tuple[RuleSet, RuleBot]] = {}

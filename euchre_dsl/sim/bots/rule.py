@@ -479,10 +479,16 @@ class RuleBot:
         return best
 
     def _give(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Call for best: give the lone player the strongest card."""
+        """Call for best: give the lone player the strongest card (a trump before any
+        plain card; a plain card by its power in its own suit, which in low no-trump
+        puts the low cards first)."""
         trump = view.trump if view.trump is not None else NO_TRUMP
-        power = view.deck.powers[trump][trump]
-        return max(legal, key=lambda a: (power[a.arg] if a.arg is not None else -1))
+        cards = 0
+        for a in legal:
+            if a.arg is not None:
+                cards |= 1 << a.arg
+        best = highest(view.deck, cards, trump)
+        return next(a for a in legal if a.arg == best)
 
     # --------------------------------------------------- individual games
     def _stay_or_drop(self, view: SeatView, legal: Sequence[Action]) -> Action:
