@@ -23,7 +23,6 @@ module knows what a bower is.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterable, Iterator
