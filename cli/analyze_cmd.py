@@ -23,16 +23,19 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
-from euchre_dsl.analysis.report_html import HtmlReport
 from euchre_dsl.analysis.players import PlayerSummary
+from euchre_dsl.analysis.report_html import HtmlReport, replay_folder
+from euchre_dsl.io_safety import OutputError
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
-from euchre_dsl.history.reader import InputError, find_records, input_name, open_records
+from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
 from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.bots.pimc import RecordReading
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
+from .common import (
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, check_output, plural, refuse_writing_over,
+)
 
 
 @dataclass(frozen=True)
@@ -274,6 +277,11 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games/ --export tables --format csv --workers 2
       euchre analyze season.jsonl --from-view S --html season.html --workers 2
     """
+    check_output(html_out, "--html")  # every output's folder, before any work
+    if html_out is not None:
+        check_output(str(replay_folder(html_out)), "--html", folder=True,
+                     what="where the replay pages go")
+    check_output(export_dir, "--export", folder=True)
     found = find_records(list(paths))
     for message in found.skipped:  # counted as unreadable below, once the run exists
         click.echo(f"euchre analyze: {message}", err=True)
@@ -428,9 +436,8 @@ class _Run:
         if self.html is not None:
             try:
                 written = self.html.write()
-            except OSError as exc:
-                click.echo(f"euchre analyze: cannot write {self.html.out}: "
-                           f"{exc.strerror or exc}", err=True)
+            except OutputError as exc:
+                click.echo(f"euchre analyze: {exc}", err=True)
                 self.unreadable += 1
             else:
                 s = self.summary

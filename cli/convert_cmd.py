@@ -21,23 +21,23 @@ from typing import IO, Any, Callable, Iterator, NamedTuple
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
-from euchre_dsl.io_safety import AtomicFile
-from euchre_dsl.history.reader import (
-    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
-)
-from euchre_dsl.history.text_writer import dump_game, write_games
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import write_jsonl
 from euchre_dsl.interop.egn import (
     EgnWriteError, baseline_hash, dump_egn, variant_rules, write_egn,
 )
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
+from euchre_dsl.io_safety import AtomicFile
+from euchre_dsl.records.reader import (
+    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
+)
+from euchre_dsl.records.text_writer import dump_game, write_games
+from euchre_dsl.records.writer import write_jsonl
+from euchre_dsl.validate.validator import Validator
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, same_file,
-    variant_dir_option,
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_input, open_output, plural,
+    same_file, variant_dir_option,
 )
 
 EHH = "ehh"
@@ -292,6 +292,7 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
         raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
                                "IN, and a game that cannot be converted would be lost; write "
                                "to another file, then rename it")
+    check_output(target, "OUT")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     sources = reader(source, options)  # opens IN now: a usage error or exit 2 if it cannot

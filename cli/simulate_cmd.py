@@ -34,8 +34,8 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.stats import Stats
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, refuse_writing_over, resolve_variant,
-    variant_reference,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, refuse_writing_over,
+    resolve_variant, variant_reference,
 )
 
 
@@ -385,9 +385,10 @@ def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
     except UnfinishedGame as exc:
         ctx = click.get_current_context(silent=True)
         run = f" (variant {which})" if which else ""
+        g = rules.game
+        end = f"game.deals is {g.deals}" if g.deals is not None else f"game.target is {g.target}"
         click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {exc} of "
-                   f"{rules.id}{run}: do its rules let a game end (game.target is "
-                   f"{rules.game.target})?", err=True)
+                   f"{rules.id}{run}: do its rules let a game end ({end})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))
@@ -444,6 +445,7 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     """
     if output == "":
         usage_error("-o/--output needs a file name ('-' for standard output)")
+    check_output(output, "--output")
     rules = resolve_variant(variant)
     ref = variant_reference(variant, rules)
     seats = lineup(rules, bot, bots)

@@ -132,7 +132,8 @@ class Exporter:
             except ImportError:
                 raise MissingExtra(f"Parquet export needs pyarrow: {install_hint('data')}"
                                    " (or use --format csv)") from None
-        os.makedirs(directory, exist_ok=True)
+        if not os.path.isdir(directory):  # the folder, not the folders above it
+            os.mkdir(directory)
         self.paths = {t: os.path.join(directory, f"{t}.{fmt}") for t in SCHEMAS}
         self.rows = {t: 0 for t in SCHEMAS}
         self._buffers: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMAS}

@@ -5,7 +5,7 @@ Everything shown is read from :class:`~.report.HandAnalysis` objects.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable
 
 from ..cards import show_cards
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
@@ -53,14 +53,22 @@ def contract_line(h: HandAnalysis) -> str:
     return text
 
 
-def mistake_line(h: HandAnalysis, p: PlayValue, symbols: bool = True) -> str:
+def mistake_line(h: HandAnalysis, p: PlayValue, symbols: bool = True,
+                 card: Callable[[str], str] | None = None) -> str:
     """``trick 1: N played J♣, losing 1 trick for the makers; better: Q♥, K♦`` (with
-    ``symbols`` false, ``JC``: the one notation of the output, :func:`show_cards`)."""
+    ``symbols`` false, ``JC``: the one notation of the output, :func:`show_cards`);
+    ``card`` writes each card as the screen around the line does (``euchre play``)."""
+    name = card or _as_written
     side = "makers" if p.maker_side else "defenders"
-    better = ", ".join(p.better)
+    better = ", ".join(name(c) for c in p.better)
     average = " on average" if p.estimated else ""
-    return show_cards(f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)}"
-                      f"{average} for the {side}; better: {better}", symbols)
+    line = (f"trick {p.trick}: {p.seat} played {name(p.card)}, losing {tricks(p.cost)}"
+            f"{average} for the {side}; better: {better}")
+    return line if card is not None else show_cards(line, symbols)
+
+
+def _as_written(card: str) -> str:
+    return card
 
 
 def decision_line(d: Decision, symbols: bool = True) -> str:
@@ -204,7 +212,3 @@ class Summary:
                 "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
                 "decision_loss": round(self.decision_loss, 4),
                 **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {})}
-
-
-def render_hands(hands: Iterable[HandAnalysis], symbols: bool = True) -> str:
-    return "".join(render_hand(h, symbols) for h in hands)

@@ -67,6 +67,13 @@ class Game(State):
         new.copy_state(self)
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,
+        never changed, are shared)."""
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
     @property
     def hand_actions(self) -> list[Action]:
         """Every action of the current (or last finished) hand, in order."""
@@ -220,6 +227,8 @@ class Game(State):
         if refusal is not None:
             raise refusal
         self.log(seat, CALL, contract, alone)
+        # recorded for the hand's result: the statistics tell a stuck dealer's trump apart
+        self.stuck_dealer = ph == NAMING and bidding.dealer_stuck(self, seat)
         participation.make(self, seat, contract, alone)
         if ph == DEALER_NAMES:
             self._take_upcard(seat, mandatory=True)
@@ -528,7 +537,7 @@ class Game(State):
                 continue
             menu = self.legal_actions()
             a = menu[int(r() * len(menu))]
-            self._dispatch(a[0], a[1], a[2], a[3], False)
+            self.act_without_rollback(a[0], a[1], a[2], a[3], False)
 
     # ========================================================= transitions
     def _begin_trump_making(self) -> None:
@@ -728,7 +737,8 @@ class Game(State):
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
             tuple(self.trick_winners), made, march,
             None if self.called < 0 or thrown_in else self.called,
-            None if thrown_in or self.called < 0 else self.called_partner()[0])))
+            None if thrown_in or self.called < 0 else self.called_partner()[0],
+            score.instant_winner, self.stuck_dealer and not thrown_in)))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:
@@ -748,6 +758,15 @@ class Game(State):
         self.winners = game_winners(self.rules, self.scores, self.deals)
         self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    def set_dealer(self, seat: int) -> None:
+        """Between hands, have ``seat`` deal the next hand (a record names each hand's
+        dealer; the replay follows it)."""
+        if self.phase is not DEAL:
+            raise IllegalAction("illegal-action", "the dealer can only be set between hands")
+        if not 0 <= seat < self.n:
+            raise IllegalAction("out-of-turn", f"there is no seat {seat}")
+        self.dealer = seat
 
     def set_scores(self, scores: Sequence[int]) -> None:
         """Between hands, go on from these running scores (a record's claimed ones).
@@ -791,18 +810,23 @@ class Game(State):
         if self.phase in _OPTIONAL_PHASES:
             saved = self.clone()
             try:
-                self._dispatch(seat, verb, arg, alone, allow_renege)
+                self.act_without_rollback(seat, verb, arg, alone, allow_renege)
             except IllegalAction:
                 self.copy_state(saved)
                 raise
             return
-        self._dispatch(seat, verb, arg, alone, allow_renege)
+        self.act_without_rollback(seat, verb, arg, alone, allow_renege)
 
-    def _dispatch(self, seat: int, verb: str, arg: Any, alone: bool,
-                  allow_renege: bool) -> None:
-        """Take ``verb`` by the method for it (``verb`` is one of ``VERBS`` or
-        ``decline``).  Compiled compares, the commonest verbs first: a table of
-        lambdas made every action a generic call with its arguments boxed."""
+    def act_without_rollback(self, seat: int, verb: str, arg: Any, alone: bool,
+                             allow_renege: bool) -> None:
+        """:meth:`act` without its checks of the seat and verb and without the rollback
+        copy it takes while an optional declaration is open: ``verb`` must be one of
+        ``VERBS`` or ``decline``, and after a refusal the game may be left part-changed.
+        For a caller that drops the game on any refusal (the validator's fast path).
+
+        Takes ``verb`` by the method for it.  Compiled compares, the commonest verbs
+        first: a table of lambdas made every action a generic call with its
+        arguments boxed."""
         if verb == PASS:
             self.pass_(seat)
         elif verb == PLAY:

@@ -28,6 +28,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
+from ..engine.game import Game
+from ..engine.scoring import contract_points, contract_target
 from ..errors import EuchreError
 from ..rules.registry import compile_data, load_variant, shipped_ids
 from ..rules.ruleset import RuleSet
@@ -232,10 +234,16 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
     elif rules.alone.defend_alone != "off":
         raise RulesetError(None, f"EGN defends alone only against a lone maker, not "
                            f"{rules.alone.defend_alone!r}")
-    if rules.scoring.alone_march != 4:
-        r["loner_march_score"] = rules.scoring.alone_march
-    if rules.scoring.alone_euchred != 2:
-        r["loner_euchred_score"] = rules.scoring.alone_euchred
+    # what a lone hand scores, asked of the engine's scoring (EGN's defaults: 4 and 2)
+    side_of = Game(rules).side_of
+    march = contract_points(rules, side_of, 0, True, rules.deal.hand_size)[side_of[0]]
+    euchred = contract_points(rules, side_of, 0, True,
+                              contract_target(rules, rules.bidding.auction_min, True) - 1
+                              )[side_of[1]]
+    if march != 4:
+        r["loner_march_score"] = march
+    if euchred != 2:
+        r["loner_euchred_score"] = euchred
     if rules.game.deals is not None:
         r["num_deals"] = rules.game.deals
     elif rules.game.target != 10:

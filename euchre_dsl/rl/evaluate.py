@@ -71,7 +71,7 @@ def evaluate(policy: Policy, opponents: str = "rule", deals: int = 1000,
             game = Game(rules, dealer=dealer)
             source.start(unit, 0)
             play_game(rules, bots, source, game, stop_after=1)
-            total += hand_rewards(game, game.results[-1].points)[side[0]]
+            total += hand_rewards(game, game.results[-1])[side[0]]
         margins.append(total / len(sides))
     mean = sum(margins) / deals
     var = sum((m - mean) ** 2 for m in margins) / (deals - 1)

@@ -20,7 +20,7 @@ condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine.game import Game
 from ..errors import EuchreError
@@ -99,6 +99,17 @@ class Deals:
         self.rng = Rng()
         self._prefix = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy``: the deals of the same seed and constraints, at the same
+        point of their stream (a compiled class is otherwise remade with no arguments)."""
+        return type(self), self._arguments(), (self.rng, self._prefix)
+
+    def __setstate__(self, state: tuple[Rng, int]) -> None:
+        self.rng, self._prefix = state
+
+    def _arguments(self) -> tuple[Any, ...]:
+        return self.seed, self.constraints
+
     def first_dealer(self, unit: int, players: int) -> int:
         if self.constraints.dealer is not None:
             return self.constraints.dealer
@@ -119,10 +130,14 @@ class ConstrainedDeals(Deals):
 
     def __init__(self, seed: int, constraints: Constraints, rules: RuleSet) -> None:
         super().__init__(seed, constraints)
+        self.rules = rules
         self.condition: Callable[[list[int], int | None, int], bool] | None = None
         if constraints.where is not None:
             from .where import compile_where  # its grammar, loaded only by a --where run
             self.condition = compile_where(constraints.where, rules)
+
+    def _arguments(self) -> tuple[Any, ...]:
+        return self.seed, self.constraints, self.rules  # the condition is compiled again
 
     def deal(self, game: Game, hand: int) -> None:
         c = self.constraints
