@@ -39,9 +39,9 @@ except ImportError:
 from euchre_dsl.analysis.hidden import HiddenHand, Reading, as_seen_by  # noqa: E402
 from euchre_dsl.engine.actions import PLAY, PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
-from euchre_dsl.history.events import Acted, Dealt  # noqa: E402
-from euchre_dsl.history.notation import action_from_json  # noqa: E402
-from euchre_dsl.history.validate import walk_record  # noqa: E402
+from euchre_dsl.replay.events import Acted, Dealt  # noqa: E402
+from euchre_dsl.records.notation import action_from_json  # noqa: E402
+from euchre_dsl.replay.walk import walk_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.search.solver import Solver  # noqa: E402
 from euchre_dsl.sim.bots.pimc import RecordReading  # noqa: E402
