@@ -7,5 +7,6 @@ over sampled worlds for hands whose record hides cards; :mod:`.decisions`
 estimates the net points of every option of a bidding decision.  The results
 are typed (:mod:`.report`) and shown as text (:mod:`.text`), as one HTML page
 (:mod:`.report_html`, :mod:`.table_values` for the replay page's marks), as
-tables (:mod:`.export`) and per player, seat and side (:mod:`.stats`).
+tables (:mod:`.export`), per player, seat and side (:mod:`.stats`) and as
+each player's summary (:mod:`.players`).
 """
