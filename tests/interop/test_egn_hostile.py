@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from euchre_dsl.errors import Problem
-from euchre_dsl.interop import egn, egnb
-from euchre_dsl.interop.egn import deals_over_limit, egn_items, read_game
+from euchre_dsl.interop import egn, egn_limit, egnb
+from euchre_dsl.interop.egn import egn_items, read_game
 from euchre_dsl.interop.egn_bits import unpack_deal
+from euchre_dsl.interop.egn_limit import deals_over_limit
 from euchre_dsl.limits import MAX_HANDS
 from euchre_dsl.records.reader import read_egn_file, read_egnb_file
 from euchre_dsl.validate.validator import FileReport, check_items
@@ -125,7 +126,7 @@ def test_a_large_game_over_the_limit_is_refused_in_bounded_memory(tmp_path: Path
     path = tmp_path / "long.egn"
     path.write_text(json.dumps(game))
     size = path.stat().st_size
-    assert size > egn.COUNT_FIRST
+    assert size > egn_limit.COUNT_FIRST
     tracemalloc.start()
     try:
         (item,) = read_egn_file(str(path))
