@@ -135,7 +135,7 @@ def _entry_points() -> dict[str, Callable[[Any], object]]:
     from euchre_dsl.event.simulate import simulate_event
     from euchre_dsl.rules.registry import load_variant
     from euchre_dsl.sim.deals import Deals
-    from euchre_dsl.sim.play_model import SoftBot
+    from euchre_dsl.sim.bots.pimc import RecordReading
     from euchre_dsl.sim.runner import RunSpec
 
     rules = load_variant("standard")
@@ -153,7 +153,7 @@ def _entry_points() -> dict[str, Callable[[Any], object]]:
         "simulate_event": lambda s: simulate_event(rules, "standard", 4, s, ("random",)),
         "Analyzer": lambda s: Analyzer(seed=s),
         "DecisionEstimator": lambda s: DecisionEstimator(seed=s),
-        "SoftBot": lambda s: SoftBot(seed=s),
+        "RecordReading": lambda s: RecordReading(seed=s),
     }
 
 
