@@ -271,3 +271,30 @@ def test_a_player_id_given_twice_in_the_registry() -> None:
     match["metadata"]["players"].append(copy.deepcopy(match["metadata"]["players"][0]))
     (found,) = errors(dumped(match), match)
     assert found.message == "the player id \"p-01\" is given twice"
+
+
+def test_the_games_of_a_match_compile_their_ruleset_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """1,000 one-line games took 25 s: each compiled its variant again (the ruleset's,
+    and the replay of its outcomes), parsing the variant files each time."""
+    from euchre_dsl.rules import registry
+    parsed: list[object] = []
+    real = registry.parse_file
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        parsed.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(registry, "parse_file", counting)
+
+    def match_of(games: int, target: int) -> dict[str, Any]:
+        game = minimal()  # a ruleset no shipped variant is
+        game["metadata"]["ruleset"] = {"std": False, "winning_score": target}
+        return {"fileType": "Euchre Match Notation", "games": [{"gameData": game}] * games}
+
+    problems(dumped(match_of(1, 8)), match_of(1, 8), "m.emn")  # the shipped ones, once
+    parsed.clear()
+    match = match_of(30, 7)
+    found = problems(dumped(match), match, "m.emn")
+    assert not [p for p in found if p.severity == "error"]
+    assert 1 <= len(parsed) <= 4  # standard's file, once or twice: not once a game
