@@ -15,7 +15,8 @@ point means something else in Buck than in standard euchre) and per player
 * **average loss per move**, in the spirit of chess's average centipawn loss:
   the points lost (bidding and play) over every move the player chose among
   several (bids, and cards with more than one legal);
-* **accuracy**: the share of those moves that lost nothing.
+* **accuracy**: the share of those moves that were no mistake (no card that lost a
+  trick, even one the score did not feel; no bid behind the best beyond the noise).
 
 Countdown variants (Buck, Dirty Clubs) score downwards; the losses are net
 points oriented so that more is always worse for the player, as everywhere in
@@ -70,7 +71,7 @@ class PlayerLine:
 
     @property
     def accuracy(self) -> float:
-        """Percent of the moves (bids, cards among several) that lost nothing."""
+        """Percent of the moves (bids, cards among several) that were no mistake."""
         return 100.0 * (self.moves - self.mistakes) / self.moves if self.moves else 100.0
 
     def to_json(self) -> dict[str, Any]:
