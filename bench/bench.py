@@ -6,7 +6,7 @@ Reports, for standard euchre on this machine and one core:
   records written, as ``euchre simulate`` plays and writes them (the JSON
   Lines bytes of each batch);
 * validate: full hands per second validating a JSON Lines file (parsed with
-  ``msgspec`` when it is installed, as ``euchre-dsl[fast]`` installs it; the
+  ``msgspec`` when it is installed, as the ``fast`` extra installs it; the
   first line says), and the same games in the text format (``.ehh``);
 * validate one-hand records: the ``openspiel`` variant plays one deal per
   game, so each record holds one hand, as OpenSpiel and RL pipelines write

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_TEXT = ROOT / "samples" / "games.ehh"
+SAMPLE_TEXT = ROOT / "examples" / "text" / "games.ehh"
 
 
 def run(command: list[str], args: list[str]) -> tuple[int, float, int]:

@@ -23,7 +23,8 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
-from euchre_dsl.analysis.report_html import HtmlReport
+from euchre_dsl.analysis.report_html import HtmlReport, replay_folder
+from euchre_dsl.io_safety import OutputError
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
@@ -31,7 +32,9 @@ from euchre_dsl.history.reader import InputError, find_records, input_name, open
 from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.play_model import SoftBot
 
-from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, plural, refuse_writing_over
+from .common import (
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, check_output, plural, refuse_writing_over,
+)
 
 
 @dataclass(frozen=True)
@@ -197,9 +200,10 @@ def _clock(seconds: float) -> str:
               help="Only this game of each file (1 is the first).")
 @click.option("--hand", "hand_no", type=click.IntRange(min=1),
               help="Only this hand of each game (1 is the first).")
-@click.option("--report", type=click.Choice(["text", "json"]), default="text", show_default=True,
+@click.option("--report", type=click.Choice(["text", "json"]), default=None,
               help="text: a few lines per hand and a summary; json: one JSON object "
-                   "(hands, summary; stats with --stats).")
+                   "(hands, summary; stats with --stats).  [default: text; none with --html, "
+                   "which says in one line what it wrote]")
 @click.option("--stats", is_flag=True,
               help="Statistics per player, seat (from the dealer) and side instead of the "
                    "hand-by-hand report.")
@@ -207,12 +211,12 @@ def _clock(seconds: float) -> str:
               help="Also write the tables hands, plays and decisions into DIR.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
-                                      "pip install 'euchre-dsl[data]').")
+                                      "pip install pyarrow).")
 @click.option("--deals", type=click.IntRange(min=0), default=None,
               help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
                    f"deals narrow the confidence intervals and take longer.  [default: "
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Analyse this many games at once, in separate processes, from one file or "
@@ -240,7 +244,7 @@ def _clock(seconds: float) -> str:
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
-                report: str, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
+                report: str | None, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, model: str = "rule",
@@ -267,6 +271,11 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games/ --export tables --format csv --workers 2
       euchre analyze season.jsonl --from-view S --html season.html --workers 2
     """
+    check_output(html_out, "--html")  # every output's folder, before any work
+    if html_out is not None:
+        check_output(str(replay_folder(html_out)), "--html", folder=True,
+                     what="where the replay pages go")
+    check_output(export_dir, "--export", folder=True)
     found = find_records(list(paths))
     for message in found.skipped:  # counted as unreadable below, once the run exists
         click.echo(f"euchre analyze: {message}", err=True)
@@ -290,7 +299,10 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     inputs = [_read(p, opts) for p in files]
     bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout
-    run = _Run(report == "json", stats, exporter, out)
+    # the page is the report asked for: the text report is printed with it only
+    # when --report (or --stats) asks for it too
+    quiet = report is None and not stats and html_out is not None
+    run = _Run(report == "json", stats, exporter, out, quiet)
     run.html = None if html_out is None else HtmlReport(html_out, budget=budget)
     run.unreadable += len(found.skipped)
     try:
@@ -353,8 +365,11 @@ def _emit(result: FileResult, hands: list[HandAnalysis], skipped: list[Problem],
 class _Run:
     """The report being written: hands as they come, then the summary (and stats)."""
 
-    def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str]):
+    def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str],
+                 quiet: bool = False):
         self.as_json = as_json
+        #: no report on ``out``: the page says it all, and one line says where it is
+        self.quiet = quiet
         self.stats = PlayerStats() if stats else None
         self.exporter = exporter
         self.out = out
@@ -379,6 +394,8 @@ class _Run:
         if self.stats is not None:
             self.stats.add(h)
             return
+        if self.quiet:
+            return
         if self.as_json:
             self.out.write(self._sep + json.dumps(h.to_json(), ensure_ascii=False))
             self._sep = ", "
@@ -398,13 +415,17 @@ class _Run:
         if self.html is not None:
             try:
                 written = self.html.write()
-            except OSError as exc:
-                click.echo(f"euchre analyze: cannot write {self.html.out}: "
-                           f"{exc.strerror or exc}", err=True)
+            except OutputError as exc:
+                click.echo(f"euchre analyze: {exc}", err=True)
                 self.unreadable += 1
             else:
-                click.echo(f"euchre analyze: wrote {written[0]} and "
+                s = self.summary
+                click.echo(f"euchre analyze: {plural(s.hands, 'hand')} analysed "
+                           f"({plural(s.mistakes, 'play mistake')}); wrote {written[0]} and "
                            f"{plural(len(written) - 1, 'replay page')}", err=True)
+        if self.quiet:
+            self.out.flush()
+            return
         if self.as_json:
             extra = {"summary": self.summary.to_json(),
                      "skipped": [p.to_json() for p in self.problems]}

@@ -25,8 +25,9 @@ from euchre_dsl.history.writer import dump_record
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import BotSpecError
 
-from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural, refuse_writing_over,
-                     resolve_variant, try_input, variant_dir_option, variant_reference)
+from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_output, plural,
+                     refuse_writing_over, resolve_variant, try_input, variant_dir_option,
+                     variant_reference)
 
 
 @click.group("event")
@@ -111,6 +112,7 @@ def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
     Example:
       euchre event simulate --players 8 --seed 1 -o club.jsonl
     """
+    check_output(output, "--output")
     rules = _event_rules(variant)
     _tables(rules, players)  # a size the rules cannot seat is a usage error before any play
     refuse_writing_over([variant], output, "--output")

@@ -21,7 +21,8 @@ from euchre_dsl.display.replay import GameView, HandView, hide_hands, replay_laz
 from euchre_dsl.history.validate import Validator
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, fail, open_input, open_output, same_file, variant_dir_option,
+    EXIT_INVALID, EXIT_OK, check_output, fail, open_input, open_output, same_file,
+    variant_dir_option,
 )
 
 #: click styles of the renderer's style names.
@@ -71,6 +72,7 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
     if html_out is not None and same_file(path, html_out):
         raise click.BadParameter(f"{html_out} is FILE itself: the page would replace the game",
                                  param_hint="--html")
+    check_output(html_out, "--html")
     item = None
     for it in open_input("replay", path):
         if it.index == record_no - 1:

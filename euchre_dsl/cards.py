@@ -133,6 +133,11 @@ def count_cards(mask: int) -> int:
     return n
 
 
+def shared_deck(lowest: str, joker: bool, copies: int) -> Deck:
+    """:meth:`Deck.of`, as a plain function: what an unpickled deck is made by."""
+    return Deck.of(lowest, joker, copies)
+
+
 def mask_cards(mask: int) -> Iterator[int]:
     """The card indices in a mask, lowest first."""
     while mask:
@@ -225,6 +230,11 @@ class Deck:
     def of(lowest: str = "9", joker: bool = False, copies: int = 1) -> "Deck":
         """The shared deck for these options: its tables are built once per process."""
         return Deck(lowest, joker, copies)
+
+    def __reduce__(self) -> tuple[Callable[[str, bool, int], Deck], tuple[str, bool, int]]:
+        """``pickle`` and ``copy`` give the shared deck of the same options (its tables
+        are built, not carried; a compiled frozen class cannot have them set)."""
+        return shared_deck, (self.lowest, self.joker, self.copies)
 
     # ----------------------------------------------------------------- identity
     @property

@@ -6,8 +6,10 @@ names (``bots``: one spec per seat, in seat order): ``pimc`` against ``rule``
 in the standard game, ``rule`` at every seat in the others, so that the
 samples show the play of a club table, not of random legal actions.  The games
 come from the engine and the writer only, so they are valid by construction;
-``euchre validate samples/`` checks them.  Each file has a text twin
-(``.ehh``) holding the same games.
+``euchre validate samples/`` checks them.  samples/ holds each game once: the
+same games in the text format (``.ehh``) are in ``examples/text/``, written
+by this script too, so that a folder-level command (``euchre validate
+samples/``, ``euchre analyze samples/``) counts every game once.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+#: Where the text twins of the samples go (not in samples/: each game once there).
+TEXT = HERE.parent / "examples" / "text"
 sys.path.insert(0, str(HERE.parent))
 
 from euchre_dsl.history.reader import read_records  # noqa: E402
@@ -53,10 +57,11 @@ def main() -> None:
 
 
 def write_text_twins() -> None:
-    """The same games in the text format (``.ehh``, docs/hand-history.md), beside them."""
+    """The same games in the text format (``.ehh``, docs/hand-history.md), in
+    examples/text/."""
     for name in ("standard-game.json", "games.jsonl"):
         records = (item.data for item in read_records(str(HERE / name)))
-        with open(HERE / (Path(name).stem + ".ehh"), "w", encoding="utf-8", newline="\n") as out:
+        with open(TEXT / (Path(name).stem + ".ehh"), "w", encoding="utf-8", newline="\n") as out:
             write_text(records, out)
 
 

@@ -35,3 +35,20 @@ def test_the_samples_are_the_games_the_bots_play_today() -> None:
     out = io.StringIO()
     write_jsonl((make.bot_game(*g) for g in make.JSONL_GAMES), out)
     assert out.getvalue() == (SAMPLES / "games.jsonl").read_text(encoding="utf-8"), stale
+
+
+def test_samples_hold_each_game_once() -> None:
+    """A folder-level command counts each shipped game once (issue 37: the text twins
+    made `validate samples/` say 14 records for 7 games); the twins are in
+    examples/text/."""
+    import json
+
+    from euchre_dsl.history.reader import find_records, read_records
+
+    games = [json.dumps(item.data, sort_keys=True)
+             for path in find_records([str(SAMPLES)]).files for item in read_records(path)]
+    assert len(games) == len(set(games)) == 7
+    text = SAMPLES.parent / "examples" / "text"
+    twins = [json.dumps(item.data, sort_keys=True)
+             for path in sorted(text.glob("*.ehh")) for item in read_records(str(path))]
+    assert sorted(twins) == sorted(games)

@@ -35,6 +35,7 @@ from ..engine.actions import (
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
+from ..rng import check_seed
 from ..errors import EuchreError, Problem
 from ..history.events import Acted, Dealt, HandEnded, Started
 from ..history.notation import action_from_json
@@ -121,7 +122,7 @@ class Analyzer:
         #: hands with hidden cards: worlds per play (0: not valued), the seed of
         #: their sampling and the model their weights are read from (see :mod:`.hidden`)
         self.worlds = worlds
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.model = model
         self._solver_for = solver_for or default_solver
         self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}

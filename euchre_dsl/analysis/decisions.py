@@ -29,6 +29,7 @@ from typing import Callable, Protocol
 
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
+from ..rng import check_seed
 from ..history.notation import action_to_json
 from ..display.replay import describe
 from ..rules.ruleset import RuleSet
@@ -131,7 +132,7 @@ class DecisionEstimator:
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
-        self.seed = seed
+        self.seed = check_seed(seed)
         #: solver positions one search may visit (the play after one bidding of a deal)
         self.budget = budget
         self._solver_for = solver_for or default_solver

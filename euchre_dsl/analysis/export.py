@@ -2,7 +2,7 @@
 
 Three tables, one row per hand, per play and per option of a bidding decision,
 each written as ``DIR/<table>.parquet`` (the optional extra
-``euchre-dsl[data]``, pyarrow) or ``DIR/<table>.csv``.  Rows are streamed:
+the ``data`` extra, pyarrow) or ``DIR/<table>.csv``.  Rows are streamed:
 Parquet in row groups of :data:`BATCH` rows, so memory stays flat for large
 inputs.  Columns are typed (the schemas below); sides and seats vary between
 variants, so per-seat and per-side values are written as ``label:value``
@@ -17,7 +17,7 @@ import csv
 import os
 from typing import IO, Any
 
-from ..errors import EuchreError
+from ..errors import EuchreError, install_hint
 from .report import HandAnalysis
 
 #: Rows buffered per Parquet row group.
@@ -102,9 +102,10 @@ class Exporter:
                 import pyarrow  # noqa: F401
                 import pyarrow.parquet  # noqa: F401
             except ImportError:
-                raise MissingExtra("Parquet export needs pyarrow: pip install 'euchre-dsl[data]'"
+                raise MissingExtra(f"Parquet export needs pyarrow: {install_hint('data')}"
                                    " (or use --format csv)") from None
-        os.makedirs(directory, exist_ok=True)
+        if not os.path.isdir(directory):  # the folder, not the folders above it
+            os.mkdir(directory)
         self.paths = {t: os.path.join(directory, f"{t}.{fmt}") for t in SCHEMAS}
         self.rows = {t: 0 for t in SCHEMAS}
         self._buffers: dict[str, list[dict[str, Any]]] = {t: [] for t in SCHEMAS}

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..errors import EuchreError
+from ..io_safety import OutputError, write_atomic
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..history.reader import STDIN_NAME, read_records
 from ..history.positions import Locate
@@ -56,6 +57,13 @@ SIDE_COLOURS = ("#0b63ce", "#b3122a", "#6a3d9a", "#1b7f3b", "#b35900", "#444444"
 BAR = "#2f6fb3"
 BAR2 = "#b3122a"
 BAR3 = "#6a3d9a"
+
+
+def replay_folder(out: str | os.PathLike[str]) -> Path:
+    """The folder of the replay pages beside the report ``out``: ``report-replays/``
+    for ``report.html``."""
+    path = Path(out)
+    return path.with_name(path.stem + "-replays")
 
 
 def esc(text: object) -> str:
@@ -162,15 +170,17 @@ class HtmlReport:
             encoding="utf-8")
         title = "Euchre analysis"
         page = template.replace("{{TITLE}}", esc(title)).replace("{{BODY}}", self.body())
-        self.out.write_text(page, encoding="utf-8", newline="\n")
+        write_atomic(str(self.out), page)
         return [self.out] + pages
 
     def _replay_dir(self) -> Path:
-        return self.out.with_name(self.out.stem + "-replays")
+        return replay_folder(self.out)
 
     def _write_replays(self) -> list[Path]:
         """A replay page per game (per :data:`MAX_PAGE_HANDS` hands of it), beside the
-        report; games whose records cannot be read again get none."""
+        report; games whose records cannot be read again get none.  A page that cannot
+        be written is an :class:`~euchre_dsl.io_safety.OutputError` (never a report
+        whose links lead nowhere)."""
         by_file: dict[str, list[_Game]] = {}
         for g in self.games.values():
             if g.file != STDIN_NAME:
@@ -213,15 +223,18 @@ class HtmlReport:
             if h.plays and h.hand not in marks:
                 marks[h.hand] = hand_marks(h)
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)  # the report's own folder exists (the caller's rule)
+        except OSError as exc:
+            raise OutputError(str(folder), exc) from exc
         out: list[Path] = []
         chunks = sorted({(h.hand - 1) // MAX_PAGE_HANDS for h in g.hands})
         for c in chunks:
             name = f"game-{number}.html" if c == 0 else f"game-{number}-{c + 1}.html"
             path = folder / name
-            path.write_text(render_html(view, notes=notes if isinstance(notes, list) else None,
-                                        hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS),
-                                        analysis=marks), encoding="utf-8", newline="\n")
+            write_atomic(str(path), render_html(
+                view, notes=notes if isinstance(notes, list) else None,
+                hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS), analysis=marks))
             out.append(path)
         g.page = f"{folder.name}/game-{number}"
         return out
@@ -363,8 +376,10 @@ class HtmlReport:
                          pct(rate(t.euchred, t.made_trump)), pct(rate(t.marches, t.made_trump))])
             by_round.extend([esc(s), esc(r), str(cell[0]), str(cell[1]), pct(rate(cell[1], cell[0]))]
                             for r in rounds if (cell := t.by_round.get(r, [0, 0]))[0])
-        chart = (_bars(bars, "Make rate by seat and how trump was made", 1.0, BAR) +
-                 _bars(overall, "Euchre and march rates of the makers by seat", 1.0, BAR2))
+        width = max(_bars_width(bars), _bars_width(overall))  # one label size for both
+        chart = (_bars(bars, "Make rate by seat and how trump was made", 1.0, BAR, width) +
+                 _bars(overall, "Euchre and march rates of the makers by seat", 1.0, BAR2,
+                       width))
         table = _table(["Seat", "Made trump", "Made", "Euchred", "Marched"], rows,
                        "Makers by seat: how often they made it") + _table(
             ["Seat", "Trump", "Times", "Made", "Rate"], by_round,
@@ -511,22 +526,23 @@ class Bar:
     heading: bool = False
 
 
-def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str = BAR) -> str:
-    """Horizontal bars, one per row, from zero; sized to stay readable on a phone."""
+def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str = BAR,
+          width: float = 0.0) -> str:
+    """Horizontal bars, one per row, from zero; sized to stay readable on a phone.
+
+    The drawing scales to the window as a whole, text included, so charts shown
+    together are given one ``width`` (:func:`_bars_width` of the widest): their labels
+    are then drawn at one size."""
     if not rows:
         return ""
     known = [r.value for r in rows if r.value is not None]
     hi = max([top or 0.0] + known + [0.0])
     lo = min(known + [0.0])
     span = (hi - lo) or 1.0
-    # margins as wide as the longest label and value, so no text runs past the edge
-    # (the drawing scales to the window as a whole, text included)
-    left = max([_text_width(r.label) for r in rows if not r.heading] + [30.0]) + 12
-    right = max(_text_width(r.words or "–") for r in rows if not r.heading) + 10 \
-        if any(not r.heading for r in rows) else 10
-    plot, row_h = 170.0, 22
-    w = max(left + plot + right, max([_text_width(r.label, 8.0) + 6 for r in rows
-                                      if r.heading] + [0.0]))
+    left, right = _margins(rows)
+    row_h = 22
+    w = max(width, _bars_width(rows))
+    plot = w - left - right  # the room left over widens the plot, not the text
     zero = left + plot * (0 - lo) / span
     h = row_h * len(rows) + 8
     out = [f'<svg class="bars" viewBox="0 0 {w:.0f} {h}" role="img" aria-label="{esc(label)}">'
@@ -548,6 +564,25 @@ def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str
     out.append(f'<line x1="{zero:.1f}" y1="2" x2="{zero:.1f}" y2="{h - 2}" stroke="#6b6b6b"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+#: The width of a bar chart's plot, between its labels and its values.
+PLOT = 170.0
+
+
+def _margins(rows: Sequence[Bar]) -> tuple[float, float]:
+    """Margins as wide as the longest label and value, so no text runs past the edge."""
+    left = max([_text_width(r.label) for r in rows if not r.heading] + [30.0]) + 12
+    right = max(_text_width(r.words or "–") for r in rows if not r.heading) + 10 \
+        if any(not r.heading for r in rows) else 10
+    return left, right
+
+
+def _bars_width(rows: Sequence[Bar]) -> float:
+    """The width a bar chart of ``rows`` needs (in its drawing's units)."""
+    left, right = _margins(rows)
+    return max(left + PLOT + right, max([_text_width(r.label, 8.0) + 6 for r in rows
+                                         if r.heading] + [0.0]))
 
 
 def _score_chart(view: GameView) -> str:

@@ -5,7 +5,7 @@ Everything shown is read from :class:`~.report.HandAnalysis` objects.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 
@@ -52,12 +52,20 @@ def contract_line(h: HandAnalysis) -> str:
     return text
 
 
-def mistake_line(h: HandAnalysis, p: PlayValue) -> str:
+def mistake_line(h: HandAnalysis, p: PlayValue,
+                 card: Callable[[str], str] | None = None) -> str:
+    """``trick 2: N played QD, losing 1 trick for the makers; better: KD``; ``card``
+    writes each card as the screen around the line does (``euchre play``: Q♦)."""
+    name = card or _as_written
     side = "makers" if p.maker_side else "defenders"
-    better = ", ".join(p.better)
+    better = ", ".join(name(c) for c in p.better)
     average = " on average" if p.estimated else ""
-    return (f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)}{average} for "
-            f"the {side}; better: {better}")
+    return (f"trick {p.trick}: {p.seat} played {name(p.card)}, losing {tricks(p.cost)}{average} "
+            f"for the {side}; better: {better}")
+
+
+def _as_written(card: str) -> str:
+    return card
 
 
 def decision_line(d: Decision) -> str:

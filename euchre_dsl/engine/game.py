@@ -67,6 +67,13 @@ class Game(State):
         new.copy_state(self)
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,
+        never changed, are shared)."""
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
     @property
     def hand_actions(self) -> list[Action]:
         """Every action of the current (or last finished) hand, in order."""
@@ -221,6 +228,8 @@ class Game(State):
         if refusal is not None:
             raise refusal
         self.log(seat, CALL, contract, alone)
+        # recorded for the hand's result: the statistics tell a stuck dealer's trump apart
+        self.stuck_dealer = ph == NAMING and bidding.dealer_stuck(self, seat)
         participation.make(self, seat, contract, alone)
         if ph == DEALER_NAMES:
             self._take_upcard(seat, mandatory=True)
@@ -729,7 +738,8 @@ class Game(State):
             tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
             tuple(self.trick_winners), made, march,
             None if self.called < 0 or thrown_in else self.called,
-            None if thrown_in or self.called < 0 else self.called_partner()[0])))
+            None if thrown_in or self.called < 0 else self.called_partner()[0],
+            score.instant_winner, self.stuck_dealer and not thrown_in)))
         if score.instant_winner is not None:
             self.winners = [score.instant_winner]
         else:

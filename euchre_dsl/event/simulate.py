@@ -17,7 +17,7 @@ from ..engine.game import Game
 from ..history.writer import game_record, hand_record
 from ..rng import BOT, derive
 from ..rules.ruleset import RuleSet
-from ..sim.bots import make_bot, parse_bot_spec
+from ..sim.bots import BotSpec, make_bot, parse_bot_spec
 from ..sim.deals import Deals
 from ..sim.runner import play_game
 from ..version import __version__
@@ -29,13 +29,22 @@ def simulate_event(rules: RuleSet, variant_ref: str | dict[str, Any], players: i
     """The records of one simulated event, round by round, table by table.
 
     ``bots`` holds one spec per seat of a table (or one for every seat).
-    Raises :class:`~.schedule.ScheduleError` for a size the rules cannot seat
-    and :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot spec."""
+    Raises :class:`~.schedule.ScheduleError` for a size the rules cannot seat,
+    :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot spec and ``ValueError``
+    for a seed that is not a whole number from 0 up -- when called, not at the first
+    record."""
     n = rules.players.count
     specs = [parse_bot_spec(b) for b in (bots * n if len(bots) == 1 else bots)]
     if len(specs) != n:
         raise ValueError(f"one bot for every seat, or {n} bots, not {len(bots)}")
-    deals = Deals(seed)
+    return _records(rules, variant_ref, players, Deals(seed), specs, bots, name)
+
+
+def _records(rules: RuleSet, variant_ref: str | dict[str, Any], players: int, deals: Deals,
+             specs: list[BotSpec], bots: tuple[str, ...], name: str
+             ) -> Iterator[dict[str, Any]]:
+    n = rules.players.count
+    seed = deals.seed
     for unit, table in enumerate(schedule(rules, players)):
         seat_bots = [make_bot(specs[s], rules, random.Random(derive(seed, BOT, unit, s)))
                      for s in range(n)]

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from ..engine.game import Game
+from ..engine.scoring import lone_march
 from ..engine.state import HandResult
 from ..errors import Location, Problem
 from ..history.events import HandEnded, Started
@@ -38,13 +39,15 @@ from ..rules.ruleset import RuleSet, TieBreak
 def player_points(r: RuleSet, side_of: tuple[int, ...], res: HandResult) -> list[int]:
     """What one hand adds to each seat's own total in an event.
 
-    Each player scores their side's points, except a lone maker's march (with
-    no renege) where ``event.alone_march_loner``/``alone_march_partner`` are
-    set: the loner and the partners who sat out then score those instead.  The
-    sides' scores stay the engine's (:func:`~euchre_dsl.engine.scoring.score_hand`)."""
+    Each player scores their side's points, except a lone march
+    (:func:`~euchre_dsl.engine.scoring.lone_march`: a renege penalty that
+    replaces the march's score voids it) where
+    ``event.alone_march_loner``/``alone_march_partner`` are set: the loner and
+    the partners who sat out then score those instead.  The sides' scores stay
+    the engine's (:func:`~euchre_dsl.engine.scoring.score_hand`)."""
     out = [res.points[side_of[s]] for s in range(len(side_of))]
     e = r.event
-    if res.alone and res.march and res.maker is not None and res.renege_by is None:
+    if res.maker is not None and lone_march(r, side_of, res):
         side = side_of[res.maker]
         for s, own in enumerate(side_of):
             if own != side:
@@ -130,7 +133,7 @@ class Event:
                 assert res is not None
                 for s, p in enumerate(player_points(game.rules, game.side_of, res)):
                     points[s] = points.get(s, 0) + p
-                if res.alone and res.march and res.maker is not None:
+                if res.maker is not None and lone_march(game.rules, game.side_of, res):
                     lone[res.maker] = lone.get(res.maker, 0) + 1
         if game is None:
             return  # the record cannot be replayed: its problems are said

@@ -58,7 +58,7 @@ __all__ = [
     "scan_positions", "parse_record", "iter_jsonl", "iter_json", "read_json_file",
     "read_jsonl_file", "read_text_file", "READERS", "STDIN", "STDIN_NAME", "FORMS",
     "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "find_records",
-    "Found", "InputError", "Prove",
+    "Found", "InputError", "Prove", "iter_egn",
 ]
 
 #: A validator's proof of a record from its bytes (see the module's docstring): the
@@ -183,9 +183,11 @@ def _too_big(size: int, line: int, index: int, file: str | None, what: str) -> I
     """A ``syntax`` item for a record larger than :data:`~euchre_dsl.limits.MAX_RECORD`
     (it is not parsed: a record is a few KB, and the parse would cost many times
     its size in memory)."""
+    # (a line cut one byte past the limit, from standard input, has no known size)
+    said = f"more than {MAX_RECORD >> 20} MB" if size == MAX_RECORD + 1 else \
+        f"{size / (1 << 20):.1f} MB, more than the {MAX_RECORD >> 20} MB a record may be"
     return Item(index, line, "", None, Problem(
-        "syntax", f"{what} is {size / (1 << 20):.1f} MB, more than the {MAX_RECORD >> 20} MB a "
-        "record may be", location=Location(file, line, 1), record=index,
+        "syntax", f"{what} is {said}", location=Location(file, line, 1), record=index,
         hint="a game record is a few KB; is this the right file?"))
 
 
@@ -227,10 +229,11 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None,
         index += 1
 
 
-def iter_json(data: bytes, file: str | None, prove: Prove | None = None) -> Iterator[Item]:
+def iter_json(data: bytes, file: str | None, prove: Prove | None = None,
+              what: str = "the file") -> Iterator[Item]:
     """The one record of a ``.json`` document."""
     if len(data) > MAX_RECORD:
-        yield _too_big(len(data), 1, 0, file, "the file")
+        yield _too_big(len(data), 1, 0, file, what)
         return
     proved = _proved(prove, data, 0, 1, file)
     if proved is not None:
@@ -283,19 +286,30 @@ def _read_text(path: str, prove: Prove | None = None) -> Iterator[Item]:
 
 def read_egn_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
     """Open an EGN game (``.egn``) or EMN match (``.emn``) now; convert it lazily,
-    one item per game (:mod:`euchre_dsl.interop.egn`; no ``prove``: the records
-    are built, not read)."""
-    from ..interop.egn import egn_items
-    data = Path(path).read_bytes()
+    one item per game (:func:`iter_egn`; no ``prove``: the records are built, not
+    read)."""
+    return iter_egn(Path(path).read_bytes(), path)
 
-    def items() -> Iterator[Item]:
-        for item in iter_json(data, path):
-            if item.problem is not None:
-                yield item
-            else:
-                yield from egn_items(item.text, item.data, path)
 
-    return items()
+def iter_egn(data: bytes, file: str | None) -> Iterator[Item]:
+    """The records of the EGN game or EMN match ``data``, one item per game
+    (:mod:`euchre_dsl.interop.egn`)."""
+    from ..interop.egn import COUNT_FIRST, deals_over_limit, egn_items
+    if COUNT_FIRST < len(data) <= MAX_RECORD:  # a game over the hands limit is
+        try:                                   # refused before it is parsed
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = ""
+        over = deals_over_limit(text)
+        if over is not None:
+            yield Item(over.game, 1, "", None, over.problem(text, file))
+            return
+        del text
+    for item in iter_json(data, file):
+        if item.problem is not None:
+            yield item
+        else:
+            yield from egn_items(item.text, item.data, file)
 
 
 def read_egnb_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
@@ -337,23 +351,52 @@ def read_stdin(stream: BinaryIO | None = None, name: str = STDIN,
     module's docstring (for JSON).
     """
     src = stream if stream is not None else sys.stdin.buffer
-    lines = iter(src)
+    lines = capped_lines(src)
     if text:
         return iter_text(lines, name)
     if jsonl is None:
-        head: list[bytes] = []
+        blanks = 0  # blank lines before the first (counted, not kept: they may not end)
+        first_line = b""
         for raw in lines:
-            head.append(raw)
             if raw.strip():
+                first_line = raw
                 break
-        first = head[-1].lstrip(b"\xef\xbb\xbf \t\r\n") if head else b""
+            blanks += 1
+        lines = _chain(blanks, first_line, lines)
+        first = first_line.lstrip(b"\xef\xbb\xbf \t\r\n")
         if _TEXT_START.match(first):  # a tag, a comment, a hand: the text format
-            return iter_text(_chain(head, lines), name)
-        jsonl = not head or _is_whole_json(head[-1])  # empty input: no records
-        lines = _chain(head, lines)
+            return iter_text(lines, name)
+        jsonl = not first_line or _is_whole_json(first_line)  # empty input: no records
     if jsonl:
         return iter_jsonl(lines, name, prove)
-    return iter_json(b"".join(lines), name, prove)
+    return iter_json(_capped_join(lines), name, prove, "standard input")
+
+
+def capped_lines(stream: BinaryIO, limit: int = MAX_RECORD) -> Iterator[bytes]:
+    """The lines of ``stream``, none longer than ``limit`` + 1 bytes: a line that
+    goes on past ``limit`` comes out as its first ``limit`` + 1 bytes, and the
+    stream is read no further (standard input may never end: ``< /dev/zero``
+    is one endless line).  Its reader reports that line as too long."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        yield line
+        if len(line) > limit:
+            return
+
+
+def _capped_join(lines: Iterable[bytes]) -> bytes:
+    """The lines as one document, read no further than one byte past
+    :data:`~euchre_dsl.limits.MAX_RECORD` (its reader reports it as too long)."""
+    parts: list[bytes] = []
+    size = 0
+    for line in lines:
+        parts.append(line)
+        size += len(line)
+        if size > MAX_RECORD:
+            break
+    return b"".join(parts)[:MAX_RECORD + 1]
 
 
 def _is_whole_json(line: bytes) -> bool:
@@ -370,8 +413,13 @@ def _is_whole_json(line: bytes) -> bool:
     return True
 
 
-def _chain(head: list[bytes], rest: Iterator[bytes]) -> Iterator[bytes]:
-    yield from head
+def _chain(blanks: int, first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    """Standard input again from its start: ``blanks`` blank lines, its first line,
+    the rest."""
+    for _ in range(blanks):
+        yield b"\n"
+    if first:
+        yield first
     yield from rest
 
 

@@ -31,8 +31,10 @@ def decoded_lines(stream: Iterable[bytes], file: str | None, bad: dict[int, Prob
     for raw in stream:
         no += 1
         if len(raw) > max_line:  # not kept: no line of a game is near this long
-            bad[no] = Problem("syntax", f"the line is {len(raw):,} bytes long, more than "
-                              f"the {max_line:,} a line may be",
+            # (a line cut one byte past the limit as it was read has no known length)
+            long = f"more than {max_line:,} bytes long, the most" if len(raw) == max_line + 1 \
+                else f"{len(raw):,} bytes long, more than the {max_line:,}"
+            bad[no] = Problem("syntax", f"the line is {long} a line may be",
                               location=Location(file, no, 1),
                               hint="a line holds one tag, hand, deal or trick")
             yield _CUT_LINE

@@ -835,6 +835,7 @@ def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
     bad: dict[int, Problem] = {}  # line -> the problem of a line that cannot be read
     too_long: dict[int, tuple[int, int, int]] = {}  # a game's line -> past the hands limit
     lines = decoded_lines(stream, file, bad, MAX_TEXT_LINE)
+    index = -1
     for index, (line, text) in enumerate(split_games(lines, too_long, MAX_HANDS)):
         if line in too_long:
             over, hands, end = too_long.pop(line)
@@ -856,6 +857,28 @@ def iter_text(stream: Iterable[bytes], file: str | None) -> Iterator[Item]:
             yield Item(index, line, text, None, problem, TextLocator)
         else:
             yield parse_game(text, index, line, file)
+    # a line that cannot be read in no game (the file holds nothing else): reported
+    # all the same, never "0 records ok"
+    for no in sorted(bad):
+        index += 1
+        problem = bad[no]
+        problem.record = index
+        yield Item(index, no, "", None, problem, TextLocator)
+
+
+def bounded_lines(stream: BinaryIO, limit: int) -> Iterator[bytes]:
+    """The lines of ``stream``; one longer than ``limit`` bytes comes out cut to
+    ``limit`` + 1 bytes (its reader reports it), the rest of it read and dropped
+    in pieces, so memory stays flat however long it is."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        yield line
+        if len(line) > limit and not line.endswith(b"\n"):
+            piece = line
+            while piece and len(piece) > limit and not piece.endswith(b"\n"):
+                piece = stream.readline(limit + 1)
 
 
 def read_text_file(path: str) -> Iterator[Item]:
@@ -864,7 +887,7 @@ def read_text_file(path: str) -> Iterator[Item]:
 
     def records() -> Iterator[Item]:
         with stream:
-            yield from iter_text(stream, path)
+            yield from iter_text(bounded_lines(stream, MAX_TEXT_LINE), path)
 
     return records()
 

@@ -38,13 +38,17 @@ import math
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterator
+from json.decoder import scanstring  # type: ignore[attr-defined]
+from typing import Any, Callable, Iterator
 
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import FORMAT, UNKNOWN_CARD
+from ..history.events import HandEnded, Started
+from ..history.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
 from ..history.positions import Item, JsonPath, Locate, Locator, no_positions
+from ..history.validate import walk_record
+from ..limits import MAX_HANDS, clip
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .egn_rules import RulesetError, ruleset_of_variant, variant_for_ruleset
@@ -285,6 +289,9 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     if out.found:
         return out
     assert isinstance(meta, dict) and isinstance(deals, list)
+    if len(deals) > MAX_HANDS:
+        out.found.append(_too_many_deals(len(deals)))
+        return out
     try:
         variant = variant_for_ruleset(meta.get("ruleset"))
     except RulesetError as exc:
@@ -334,13 +341,74 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         if scores is not None:
             record["final"] = {"scores": scores}
             paths[("final",)] = ("metadata", "finalScore")
+            record["meta"][FINAL_FROM] = FROM_EGN
     record[EXTENSION] = {"version": g.get("version"), "metadata": dict(meta), "deals": residues}
+    _add_outcomes(record, complete=not cut)
     if "fileType" not in g:
         record[EXTENSION]["noFileType"] = True
     if notes:
         record[NOTES_KEY] = notes
     out.record = record
     return out
+
+
+#: ``meta`` keys saying where the record's outcomes come from: each hand's ``result``
+#: (EGN states none: always the replay's) and ``final`` (EGN's ``finalScore`` when
+#: the game states it, else the replay's).
+RESULTS_FROM, FINAL_FROM = "results-from", "final-from"
+FROM_EGN, FROM_REPLAY = "egn", "replay"
+
+
+def _add_outcomes(record: dict[str, Any], complete: bool) -> None:
+    """Give the record every outcome EGN leaves to its replayer: each hand's
+    ``result`` and, where EGN states no ``finalScore``, the game's ``final``, as the
+    engine's replay of the record computes them (and say so in ``meta``); beside a
+    stated ``finalScore``, the replay's winner.
+
+    A hand is given its result only while the replay is sound: from the first hand
+    that breaks a rule (or cannot be replayed) on, nothing more is computed, and no
+    ``final`` is -- the validator reports the fault, and a score built past it would
+    be a guess.  A game that stops in an unfinished last hand gets the score before
+    that hand and no winner.  ``complete`` False: the record stops before EGN's last deal (a deal
+    that could not be converted), so its end is not the game's.
+    """
+    results: list[dict[str, Any]] = []
+    game = None
+    sound = True  # no rule broken so far
+    ended = False  # a hand was left unfinished: the record stops in it
+    for event in walk_record(record):
+        if isinstance(event, Started):
+            game = event.game
+        elif isinstance(event, HandEnded):
+            res = event.game.last_result
+            if event.finished and res is not None and sound and not ended:
+                results.append(result_to_json(event.game, res))
+            else:
+                ended = True
+        elif isinstance(event, Problem) and event.severity == "error":
+            sound = False
+    hands = record["hands"]
+    for hand, result in zip(hands, results):
+        hand["result"] = result
+    if results:
+        record["meta"][RESULTS_FROM] = FROM_REPLAY
+    if not (sound and complete) or game is None:
+        return
+    if "final" in record:  # EGN's finalScore, kept as stated (and checked): the winner
+        record["final"]["winner"] = winner_to_json(game)
+        return
+    record["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                       "winner": winner_to_json(game)}
+    record["meta"][FINAL_FROM] = FROM_REPLAY
+
+
+def _too_many_deals(count: int) -> _Found:
+    """The problem of a game of more deals than a record may hold (found before any
+    of them is converted: a game's conversion costs many times its text)."""
+    return _Found("schema", f"the game has {count:,} deals, more than the {MAX_HANDS:,} a "
+                  "record may hold; its deals are not read", ("deals", MAX_HANDS),
+                  hint="a game takes a few dozen deals: split a long session into one game "
+                       "per file")
 
 
 def _player_names(players: Any, out: EgnGame) -> dict[str, str]:
@@ -496,9 +564,13 @@ class _DealReader:
                     self._discard(actions, bidding, spell, dealer, maker, alone, bpath, h)
             elif isinstance(call, str) and call in _CALL_SUITS:
                 actions.append([seat, "call", _CALL_SUITS[call], *extra])
+                if i == maker_i:
+                    self._stray_discard(bidding, maker_i, bpath, h)
             else:
                 raise _Cut(_Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
                                   "Order, s, h, d, c, n or x)", bpath + ("calls", i), h))
+        if maker_i < 0:
+            self._stray_discard(bidding, maker_i, bpath, h)
         defender = bidding.get("aloneDefender")
         lone_defender: int | None = None
         if defender is not None and defender != -1:
@@ -567,6 +639,20 @@ class _DealReader:
         self.out.paths[("hands", h, "actions", len(actions))] = bpath + ("discard",)
         actions.append([SEATS[dealer], "discard",
                         self._card(spell, text, bpath + ("discard",), h, "d")])
+
+    def _stray_discard(self, bidding: dict[str, Any], maker_i: int, bpath: JsonPath,
+                       h: int) -> None:
+        """A ``discard`` where the dealer took no upcard (trump named in the second
+        round, or by nobody) is an error, reported at it: the dealer has nothing to
+        discard, and a record cannot hold the card (it was dropped unseen)."""
+        if bidding.get("discard") is None:
+            return
+        when = "trump was named in the second round" if maker_i >= 0 else "nobody named trump"
+        self.out.found.append(_Found(
+            "illegal-action", f"a discard, but {when}: the dealer took no upcard, so there "
+            "is nothing to discard", bpath + ("discard",), h,
+            hint="only a dealer who picks up the upcard (an order-up in the first round) "
+                 "discards; remove 'discard' from this bidding"))
 
     def _plays(self, play: dict[str, Any], ppath: JsonPath, h: int, actions: list[list[Any]],
                play_actions: list[int], spell: _Spelling, dealer: int, maker: int, alone: bool,
@@ -802,7 +888,7 @@ def _items(value: Any) -> list[Any]:
 def _int(value: Any) -> int:
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: 1e400 is infinite
         return -1
 
 
@@ -823,17 +909,23 @@ def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Ite
     """The records of one EGN game or EMN match ``doc`` parsed from ``text``: one
     :class:`~euchre_dsl.history.positions.Item` per game, whose problems (the
     validator's, and ``converted``: those met converting) are placed in ``text``
-    (``placed`` False: at the file alone, for a binary file)."""
+    (``placed`` False: at the file alone, for a binary file).
+
+    Every game of a match is placed by one locator over the match's text: it
+    scans the text once, then only the game a problem is in, so a match of
+    thousands of games is placed in time linear in its size (a locator per game
+    scanned the whole match for each one)."""
+    loc: Locate = Locator(text, 1, file) if placed else no_positions(file)
     deep = _too_deep(doc)
     if deep is not None:
         bad = EgnGame(None, found=[_Found("syntax", f"values are nested more than {_MAX_DEPTH} "
                                           "levels deep", deep)])
-        yield _item(0, text, doc, (), bad, file, placed)
+        yield _item(0, text, doc, (), bad, loc)
         return
     if is_match(doc):
-        yield from _match_items(text, doc, file, placed)
+        yield from _match_items(text, doc, loc)
         return
-    yield _item(0, text, doc, (), read_game(doc), file, placed)
+    yield _item(0, text, doc, (), read_game(doc), loc)
 
 
 #: How deep EGN's JSON may nest (a game needs 7 levels; the walks below recurse).
@@ -856,63 +948,282 @@ def _too_deep(doc: Any) -> JsonPath | None:
     return None
 
 
-def _match_items(text: str, doc: dict[str, Any], file: str | None,
-                 placed: bool) -> Iterator[Item]:
+def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
     games = doc.get("games")
-    registry = {}
-    meta = doc.get("metadata")
-    for p in meta.get("players") or () if isinstance(meta, dict) else ():
-        if isinstance(p, dict) and isinstance(p.get("id"), str):
-            registry[p["id"]] = p
+    registry, found = _registry(doc.get("metadata"))
     if not isinstance(games, list):
-        bad = EgnGame(None, found=[_Found("schema", "an EMN match needs 'games', an array",
-                                          ("games",))])
-        yield _item(0, text, doc, (), bad, file, placed)
+        found.append(_Found("schema", "an EMN match needs 'games', an array", ("games",)))
+    if not isinstance(games, list) or (found and not games):
+        yield _item(0, text, doc, (), EgnGame(None, found=found), loc)
         return
     for i, entry in enumerate(games):
         prefix: JsonPath = ("games", i)
         if not isinstance(entry, dict) or not isinstance(entry.get("gameData"), dict):
             bad = EgnGame(None, found=[_Found("schema", "a game of a match needs 'gameData', "
                                               "an EGN game", ())])
-            yield _item(i, text, entry, prefix, bad, file, placed)
+            yield _item(i, text, entry, prefix, bad, loc)
             continue
-        override = entry.get("playersOverride")
-        seated = entry.get("players")
+        key = "playersOverride" if "playersOverride" in entry else "players"
+        seated = entry.get(key)
+        seating = _seating(seated, prefix + (key,), registry)
         players: list[Any] | None = None
-        if isinstance(override, list):
-            players = override
-        elif isinstance(seated, list):
-            players = [registry.get(pid, pid) if isinstance(pid, str) else pid for pid in seated]
+        if isinstance(seated, list):
+            players = [registry.get(pid, pid) if registry is not None and isinstance(pid, str)
+                       else pid for pid in seated]
         converted = read_game(entry["gameData"], players)
         if converted.record is not None and isinstance(seated, list):
             converted.record[EXTENSION]["matchSeats"] = seated
-        yield _item(i, text, entry["gameData"], prefix + ("gameData",), converted, file,
-                    placed)
+        # the match's own problems come first: the registry's with the first game,
+        # each game's seating with that game
+        outer = (found if i == 0 else []) + seating
+        yield _item(i, text, entry["gameData"], prefix + ("gameData",), converted, loc,
+                    outer)
+
+
+def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[_Found]]:
+    """An EMN match's player registry (``metadata.players``: id -> player object),
+    ``None`` when the match has none to check ids against, and its problems: not an
+    array of players each with an ``id``, an id given twice."""
+    players = meta.get("players") if isinstance(meta, dict) else None
+    where: JsonPath = ("metadata", "players")
+    if players is None:
+        return None, []
+    if not isinstance(players, list):
+        return None, [_Found("schema", "'players' must be an array of players, each an "
+                             "object with an 'id'", where)]
+    registry: dict[str, Any] = {}
+    found: list[_Found] = []
+    for k, p in enumerate(players):
+        pid = p.get("id") if isinstance(p, dict) else None
+        if not isinstance(pid, str):
+            return None, [_Found("schema", "a player of the match must be an object with an "
+                                 "'id', a string", where + (k,))]
+        if pid in registry:
+            found.append(_Found("schema", f"the player id {_quoted(pid)} is given twice",
+                                where + (k, "id")))
+        registry[pid] = p
+    return registry, found
+
+
+def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[_Found]:
+    """The problems of one game's seating in a match (``players`` or
+    ``playersOverride``: the ids of the players at North, East, South, West):
+    not four ids, an id not in the registry, a player seated twice."""
+    if seated is None:
+        return []
+    if not isinstance(seated, list) or len(seated) != 4 or not all(
+            isinstance(pid, str) for pid in seated):
+        return [_Found("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
+                       "West)", where)]
+    found = []
+    for seat, pid in enumerate(seated):
+        if registry is not None and pid not in registry:
+            found.append(_Found("schema", f"the player id {_quoted(pid)} is not one of the "
+                                "match's players ('metadata.players')", where + (seat,)))
+        elif pid in seated[:seat]:
+            found.append(_Found("schema", f"the player {_quoted(pid)} is seated twice (at "
+                                f"{SEATS[seated.index(pid)]} and {SEATS[seat]})",
+                                where + (seat,)))
+    return found
+
+
+def _quoted(text: str) -> str:
+    """A string of the input in a message: in double quotes, cut to a few words."""
+    return json.dumps(clip(text), ensure_ascii=False)
 
 
 def _item(index: int, text: str, raw_game: Any, prefix: JsonPath, game: EgnGame,
-          file: str | None, placed: bool) -> Item:
-    """The item of one converted game, its places mapped back into ``text``."""
+          loc: Locate, outer: list[_Found] | None = None) -> Item:
+    """The item of one converted game, its places mapped back into the text by
+    ``loc``, the locator of the whole file (shared by the games of a match);
+    ``outer``: problems of the match around the game, at paths of the whole file,
+    reported before the game's own."""
+    def place(path: JsonPath, key: bool = False) -> Location:
+        egn, exact = game.egn_path(path)
+        return loc(prefix + _raw_path(raw_game, egn), key and exact)
+
     def locator(text: str, line: int, file: str | None) -> Locate:
-        if not placed:
-            return no_positions(file)
-        loc = Locator(text, line, file)
+        return place
 
-        def locate(path: JsonPath, key: bool = False) -> Location:
-            egn, exact = game.egn_path(path)
-            return loc(prefix + _raw_path(raw_game, egn), key and exact)
-
-        return locate
-
-    loc = Locator(text, 1, file) if placed else no_positions(file)
-    converted = tuple(Problem(f.code, f.message, f.severity,
-                              loc(prefix + _raw_path(raw_game, f.path), False), f.hint, index,
-                              f.hand)
-                      for f in game.found)
+    converted = tuple(
+        [Problem(f.code, f.message, f.severity, loc(f.path, False), f.hint, index, f.hand)
+         for f in outer or ()]
+        + [Problem(f.code, f.message, f.severity, loc(prefix + _raw_path(raw_game, f.path),
+                                                      False), f.hint, index, f.hand)
+           for f in game.found])
     if game.record is None:
         first = converted[0] if converted else Problem("schema", "not an EGN game")
         return Item(index, 1, text, None, first, locator, -1, converted[1:])
     return Item(index, 1, text, game.record, None, locator, -1, converted)
+
+
+# ================================================================ the deals limit
+#: Files larger than this have their deals counted before they are parsed
+#: (:func:`deals_over_limit`); a smaller one costs little to parse, and its games
+#: are counted before they are converted.
+COUNT_FIRST = 1 << 20
+_WS_RUN = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+@dataclass
+class OverLimit:
+    """A game of more deals than a record may hold, found before parsing."""
+
+    game: int  # its index in the file (0 for an EGN file)
+    path: JsonPath  # of its first deal past the limit
+    count: int  # its deals
+    offset: int  # where that deal starts in the text
+
+    def problem(self, text: str, file: str | None) -> Problem:
+        """The located problem that refuses the game."""
+        f = _too_many_deals(self.count)
+        message = f.message
+        if self.path[0] == "games":
+            message = f"game {self.game + 1} of the match: {message}; the match is not read"
+        return Problem(f.code, message, location=Locator(text, 1, file).at_offset(self.offset),
+                       hint=f.hint, record=self.game)
+
+
+def deals_over_limit(text: str) -> OverLimit | None:
+    """The first game of an EGN or EMN ``text`` with more deals than a record may
+    hold (:data:`~euchre_dsl.limits.MAX_HANDS`), found without building the
+    document, or None.
+
+    Each value is decoded by :mod:`json`'s scanner and dropped at once, so memory
+    stays that of one deal and time one pass: a game of 100,000 deals, parsed and
+    converted whole before it was refused, took 2 GB.  Text that is not JSON gives
+    None: the parse that follows reports it at its place."""
+    try:
+        return _scan_document(text, _skip(text, 0))
+    except (ValueError, IndexError, RecursionError):
+        return None
+
+
+def _skip(text: str, pos: int) -> int:
+    return _WS_RUN.match(text, pos).end()  # type: ignore[union-attr]
+
+
+def _value_end(text: str, pos: int) -> int:
+    """Where the JSON value at ``pos`` ends (decoded by the C scanner, and dropped)."""
+    end: int = _DECODER.raw_decode(text, pos)[1]
+    return end
+
+
+def _object_end(text: str, pos: int, member: Callable[[str, int], int]) -> int:
+    """Where the object at ``pos`` ends; ``member(key, start)`` reads each value and
+    returns where it ends."""
+    if text[pos] != "{":
+        raise ValueError("not an object")
+    pos = _skip(text, pos + 1)
+    if text[pos] == "}":
+        return pos + 1
+    while True:
+        if text[pos] != '"':
+            raise ValueError("expected a key")
+        key, pos = scanstring(text, pos + 1)
+        pos = _skip(text, pos)
+        if text[pos] != ":":
+            raise ValueError("expected ':'")
+        pos = _skip(text, member(key, _skip(text, pos + 1)))
+        if text[pos] == "}":
+            return pos + 1
+        if text[pos] != ",":
+            raise ValueError("expected ','")
+        pos = _skip(text, pos + 1)
+
+
+def _array_end(text: str, pos: int, item: Callable[[int, int], int]) -> int:
+    """Where the array at ``pos`` ends; ``item(index, start)`` reads each item and
+    returns where it ends."""
+    if text[pos] != "[":
+        raise ValueError("not an array")
+    pos = _skip(text, pos + 1)
+    if text[pos] == "]":
+        return pos + 1
+    i = 0
+    while True:
+        pos = _skip(text, item(i, pos))
+        if text[pos] == "]":
+            return pos + 1
+        if text[pos] != ",":
+            raise ValueError("expected ','")
+        pos = _skip(text, pos + 1)
+        i += 1
+
+
+def _deals_scan(text: str, at: int, game: int,
+                prefix: JsonPath) -> tuple[int, OverLimit | None]:
+    """Where the ``deals`` array at ``at`` ends, and its count when over the limit."""
+    count, past = 0, -1
+
+    def deal(i: int, start: int) -> int:
+        nonlocal count, past
+        count += 1
+        if i == MAX_HANDS:
+            past = start
+        return _value_end(text, start)
+
+    end = _array_end(text, at, deal)
+    over = OverLimit(game, prefix + ("deals", MAX_HANDS), count, past)
+    return end, over if count > MAX_HANDS else None
+
+
+def _game_scan(text: str, pos: int, game: int,
+               prefix: JsonPath) -> tuple[int, OverLimit | None]:
+    """Where the EGN game object at ``pos`` ends, and its deals when over the limit
+    (those of its last ``deals`` key, the one a parse keeps)."""
+    over: OverLimit | None = None
+
+    def member(key: str, at: int) -> int:
+        nonlocal over
+        if key != "deals" or text[at] != "[":
+            return _value_end(text, at)
+        end, over = _deals_scan(text, at, game, prefix)
+        return end
+
+    return _object_end(text, pos, member), over
+
+
+def _scan_document(text: str, pos: int) -> OverLimit | None:
+    """:func:`deals_over_limit` of the JSON value at ``pos``: an EGN game, or an EMN
+    match (told apart as :func:`is_match` does, from the keys read)."""
+    keys: dict[str, Any] = {}  # the top-level keys seen, 'fileType' with its value
+    deals: OverLimit | None = None  # the game's, if the text is a game
+    games: OverLimit | None = None  # the first game's over the limit, if a match
+
+    def member(key: str, at: int) -> int:
+        nonlocal deals
+        keys[key] = None
+        if key == "fileType":
+            keys[key], end = _DECODER.raw_decode(text, at)
+            return int(end)
+        if key == "deals" and text[at] == "[":
+            end, deals = _deals_scan(text, at, 0, ())
+            return end
+        if key == "games" and text[at] == "[":
+            return _array_end(text, at, entry)
+        return _value_end(text, at)
+
+    def entry(i: int, start: int) -> int:
+        def entry_member(key: str, at: int) -> int:
+            nonlocal games
+            if key != "gameData" or text[at] != "{":
+                return _value_end(text, at)
+            end, over = _game_scan(text, at, i, ("games", i, "gameData"))
+            games = games or over
+            return end
+
+        if text[start] != "{":
+            return _value_end(text, start)
+        return _object_end(text, start, entry_member)
+
+    if text[pos] != "{":
+        return None
+    _object_end(text, pos, member)
+    if keys.get("fileType") == MATCH_TYPE or ("games" in keys and "deals" not in keys):
+        return games
+    return deals
 
 
 # ================================================================ writing
@@ -965,6 +1276,10 @@ def write_egn(record: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
     sides = [f"{seats[0]}+{seats[2]}", f"{seats[1]}+{seats[3]}"]
     meta["initialScore"] = [start.get(sides[0], 0), start.get(sides[1], 0)]
     final = record.get("final")
+    said = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+    assert isinstance(said, dict)
+    if said.get(FINAL_FROM) == FROM_REPLAY and "finalScore" not in meta and x:
+        final = None  # the replay's, added on reading: the EGN read stated none
     if isinstance(final, dict) and isinstance(final.get("scores"), dict):
         meta["finalScore"] = [final["scores"].get(sides[0], 0), final["scores"].get(sides[1], 0)]
     else:

@@ -60,6 +60,10 @@ class Mirror:
             raise ValueError(f"an OpenSpiel euchre deal is {DEAL_LENGTH} actions, "
                              f"got {len(deal)}")
         self.params = params
+        if not 0 <= deal[0] < 4:
+            raise ValueError(f"expected the dealer (0-3), got {deal[0]}")
+        for action in deal[1:DEAL_LENGTH]:
+            self._card(action)
         self.dealer = deal[0]
         self.dealt_ids: list[list[int]] = [[] for _ in range(4)]
         for k in range(NUM_DEALT):

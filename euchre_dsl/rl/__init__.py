@@ -14,12 +14,14 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..errors import install_hint
+
 for _needed in ("numpy", "gymnasium", "pettingzoo"):
     try:
         import_module(_needed)
     except ImportError:
         raise ImportError(f"euchre_dsl.rl needs {_needed}, which is not installed: "
-                          "pip install 'euchre-dsl[rl]'") from None
+                          f"{install_hint('rl')}") from None
 
 _WHERE = {
     "env": "aec", "EuchreEnv": "aec",

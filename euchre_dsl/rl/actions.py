@@ -112,6 +112,11 @@ class ActionSpace:
         #: The number of ids: the size of the ``Discrete`` space.
         self.size = len(keys)
 
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[RuleSet]]:
+        """``pickle`` and ``copy``: the space of the same rules, built again (a compiled
+        class is otherwise remade with no arguments, which this one cannot be)."""
+        return ActionSpace, (self.rules,)
+
     # ------------------------------------------------------------------ ids
     def id_of(self, action: Action | tuple[int, str, int | None, bool]) -> int:
         """The id of one of the engine's actions."""

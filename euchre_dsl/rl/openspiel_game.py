@@ -13,8 +13,9 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
   (:class:`~.actions.ActionSpace`); legality is the engine's.
 * The information-state and observation tensors are the environment's
   observation (:mod:`.observation`, as float32); the strings name the seat and
-  the observation's bits.  Returns are the zero-sum points of the hand
-  (:func:`~.table.hand_rewards`).
+  the observation's bits.  Returns are the engine's net values of the hand
+  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.table.hand_rewards`): a
+  hand that wins the game outright is worth the whole game.
 * ``resample_from_infostate`` draws the hidden cards from the world sampler of
   the analyzer and the ``pimc`` bot (:class:`~euchre_dsl.search.worlds.WorldSampler`),
   then works the deal back from the hand's actions.
@@ -29,10 +30,11 @@ import numpy as np
 
 from ..search.worlds import WorldSampler
 from ..cards import mask_cards
-from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW
+from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW, IllegalAction
 from ..engine.game import Game
+from ..engine.scoring import max_hand_points
 from ..rules.registry import load_variant
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
 from .actions import ActionSpace
 from .observation import Encoder
@@ -72,16 +74,11 @@ def _game_type() -> Any:
 
 
 def utility_bound(rules: RuleSet) -> float:
-    """A bound on the magnitude of a seat's return: twice the largest number of
-    points one side can gain or lose in a hand."""
-    s = rules.scoring
-    per_hand = [s.make, s.march, s.alone_make, s.alone_march, s.euchred, s.euchred_march,
-                s.alone_euchred, s.lone_defender_euchre, s.lone_defender_march,
-                s.renege_points, s.renege_alone_points]
-    if s.model == ScoringModel.COUNTDOWN:
-        per_hand += [s.per_trick * rules.deal.hand_size, s.bucked + s.maker_set,
-                     s.maker_set + s.per_trick * rules.deal.hand_size]
-    return 2.0 * max(abs(int(v)) for v in per_hand) * max(1, rules.players.count - 1)
+    """A bound on the magnitude of a seat's return: a return is a side's value less
+    the mean of the others' (:func:`~euchre_dsl.engine.scoring.net_values`), so
+    twice the most a hand can be worth to a side
+    (:func:`~euchre_dsl.engine.scoring.max_hand_points`)."""
+    return 2.0 * max_hand_points(rules)
 
 
 @lru_cache(maxsize=1)
@@ -163,6 +160,13 @@ def register_openspiel() -> str:
         def chance_outcomes(self) -> list[tuple[int, float]]:
             if self.dealer is None:
                 return [(s, 1.0 / self.n) for s in range(self.n)]
+            left = self._cards_left()
+            p = 1.0 / len(left)
+            return [(c, p) for c in left]
+
+        def _cards_left(self) -> list[int]:
+            """The cards chance may deal next: none dealt yet (nor a barred joker as
+            the upcard)."""
             taken = 0
             for c in self.cards:
                 taken |= 1 << c
@@ -171,8 +175,31 @@ def register_openspiel() -> str:
             left = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
             if self.wants_upcard() and self.joker_barred:
                 left = [c for c in left if c != self.engine.deck.joker_card]
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
+            return left
+
+        def _check_chance(self, action: int) -> None:
+            """Refuse a chance outcome :meth:`chance_outcomes` does not list, before it
+            is applied (a dealer 1,000,000 was taken, a card dealt twice was caught
+            only when the deal was complete)."""
+            deck = self.engine.deck
+            if self.dealer is None:
+                if not 0 <= action < self.n:
+                    raise IllegalAction("illegal-action", f"chance outcome {action} is not a "
+                                        f"dealer: the dealer is a seat 0 to {self.n - 1}")
+                return
+            if action in self._cards_left():
+                return
+            what = "the upcard" if self.wants_upcard() else \
+                f"card {len(self.cards) + 1} of the {self.need} dealt"
+            if not 0 <= action < deck.size:
+                why = f"not a card: the cards are 0 to {deck.size - 1}"
+            elif action == self.upcard:
+                why = f"{deck.names[action]} is the upcard"
+            elif action in self.cards:
+                why = f"{deck.names[action]} was dealt already"
+            else:
+                why = f"{deck.names[action]} cannot be turned up in {self.rules.id}"
+            raise IllegalAction("illegal-action", f"chance outcome {action} for {what}: {why}")
 
         def wants_upcard(self) -> bool:
             return self.rules.deal.upcard and self.upcard is None
@@ -182,8 +209,9 @@ def register_openspiel() -> str:
                 self.engine.apply(self.eg.space.action(self.engine, action))
                 if self.engine.hand_over:
                     self.done = True
-                    self.values = hand_rewards(self.engine, self.engine.results[-1].points)
+                    self.values = hand_rewards(self.engine, self.engine.results[-1])
                 return
+            self._check_chance(action)
             if self.dealer is None:
                 self.dealer = action
             elif self.wants_upcard():

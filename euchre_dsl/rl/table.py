@@ -9,11 +9,13 @@ episode is one hand (``episode="hand"``, the game's first) or a whole game
 (``"game"``).  The PettingZoo environment, the OpenSpiel game's tests, the
 benchmark and :func:`~euchre_dsl.rl.evaluate.evaluate` step it.
 
-Rewards come when a hand ends.  ``"points"``: what the seat's side gained
-that hand minus the mean of what every other side gained (a gain is points
-scored, or in a countdown game points taken off), so the rewards of a table
-sum to zero and a better hand is always more.  ``"won"``: at the end of a
-game, 1 to each seat of a winning side, else 0.
+Rewards come when a hand ends.  ``"points"``: what the hand is worth to the
+seat's side, net of the other sides (the engine's
+:func:`~euchre_dsl.engine.scoring.net_values`: the side's gain minus the mean
+of every other side's, a gain being points scored, in a countdown game points
+taken off, and a game won outright on the hand worth the whole game), so the
+rewards of a table sum to zero and a better hand is always more.  ``"won"``:
+at the end of a game, 1 to each seat of a winning side, else 0.
 """
 
 from __future__ import annotations
@@ -23,13 +25,13 @@ from typing import Any, Final
 from ..engine.actions import PLAY, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..engine.play import legal_plays
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..engine.scoring import net_values
+from ..engine.state import HandResult
+from ..rules.ruleset import RuleSet
 from ..sim.deals import Deals
 from ..engine.view import SeatView
 from .actions import ActionSpace
 from .observation import Encoder
-
-_COUNTDOWN: Final = ScoringModel.COUNTDOWN
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "won")
@@ -39,19 +41,13 @@ REWARDS: Final = ("points", "won")
 MAX_HANDS: Final = 10_000
 
 
-def hand_rewards(game: Game, points: tuple[int, ...]) -> list[float]:
-    """Each seat's zero-sum reward for a hand's ``points`` per side: its side's gain
-    minus the mean gain of the other sides (a countdown's points are taken off,
-    so its gain is their negative)."""
-    sides = len(points)
-    countdown = game.rules.scoring.model == _COUNTDOWN
-    gains = [-p if countdown else p for p in points]
-    total = sum(gains)
-    out = []
-    for s in range(game.n):
-        mine = gains[game.side_of[s]]
-        out.append(float(mine - (total - mine) / (sides - 1)))
-    return out
+def hand_rewards(game: Game, res: HandResult) -> list[float]:
+    """Each seat's zero-sum reward for the finished hand ``res`` of ``game``: its
+    side's :func:`~euchre_dsl.engine.scoring.net_values`, the one rule for every
+    reward, evaluation and OpenSpiel return."""
+    values = net_values(game.rules, res.score)
+    side_of = game.side_of
+    return [values[side_of[s]] for s in range(game.n)]
 
 
 class Table:
@@ -71,7 +67,6 @@ class Table:
         self.space = space if space is not None else ActionSpace(rules)
         self.encoder = encoder if encoder is not None else Encoder(rules, self.space)
         self.n = rules.players.count
-        self.countdown = rules.scoring.model == _COUNTDOWN
         self.seed = 0
         self.unit = -1
         self.deals = Deals(0)
@@ -82,12 +77,27 @@ class Table:
         self.done = True
         self.truncated = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy`` (vectorised training copies environments): a table of
+        the same rules, episode and reward, then the episode as it stands.  A compiled
+        class is otherwise remade with no arguments, which this one cannot be."""
+        args = (self.rules, "game" if self.whole_game else "hand",
+                "points" if self.by_points else "won", self.space, self.encoder)
+        state = (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards,
+                 self.done, self.truncated)
+        return Table, args, state
+
+    def __setstate__(self, state: tuple[int, int, Deals, Game, int, list[float], bool, bool]
+                     ) -> None:
+        (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards, self.done,
+         self.truncated) = state
+
     # ---------------------------------------------------------------- episodes
     def reset(self, seed: int | None = None) -> None:
         """Start the next episode; with ``seed``, episode 0 of that seed."""
         if seed is not None:
-            self.seed = seed
-            self.deals = Deals(seed)
+            self.deals = Deals(seed)  # a seed that is not a whole number from 0 up: ValueError
+            self.seed = self.deals.seed
             self.unit = 0
         else:
             self.unit += 1
@@ -136,7 +146,7 @@ class Table:
         g = self.game
         res = g.results[-1]
         if self.by_points:
-            self._score_points(res.points)
+            self._score_points(res)
         if g.is_over or not self.whole_game:
             self.done = True
             if not self.by_points:
@@ -150,8 +160,8 @@ class Table:
             return
         self.deals.deal(g, self.hand)
 
-    def _score_points(self, points: tuple[int, ...]) -> None:
-        rewards = hand_rewards(self.game, points)
+    def _score_points(self, res: HandResult) -> None:
+        rewards = hand_rewards(self.game, res)
         for s in range(self.n):
             self.rewards[s] = rewards[s]
 

@@ -129,10 +129,10 @@ class _Watched:
 
 def audit_bidding(rules: RuleSet, bot_spec: str, games: int, seed: int) -> BiddingAudit:
     """Play ``games`` games of ``bot_spec`` at every seat and tally its bidding."""
+    deals = Deals(seed)  # a seed that is not a whole number from 0 up: ValueError
     audit = BiddingAudit()
     spec = parse_bot_spec(bot_spec)
     n = rules.players.count
-    deals = Deals(seed)
     for unit in range(games):
         bots = [_Watched(make_bot(spec, rules, random.Random(derive(seed, BOT, unit, s))), audit)
                 for s in range(n)]

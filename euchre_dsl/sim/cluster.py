@@ -6,7 +6,7 @@ output is byte-identical to a one-process run for the same seed.  A few
 batches per worker are kept in flight; when the run has what it needs, the
 rest are cancelled.
 
-The cluster needs the optional extra ``euchre-dsl[dask]`` (``distributed``),
+The cluster needs the optional extra ``dask`` (``distributed``),
 and its workers must have the same euchre-dsl installed (checked: a worker
 with another version would play other games).
 """
@@ -20,7 +20,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Iterator
 
 from ..version import __version__
-from ..errors import EuchreError
+from ..errors import EuchreError, install_hint
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
 
@@ -124,7 +124,7 @@ class DaskCluster:
         try:
             import distributed
         except ImportError:
-            raise ClusterError("--scheduler needs Dask: pip install 'euchre-dsl[dask]'") from None
+            raise ClusterError(f"--scheduler needs Dask: {install_hint('dask')}") from None
         outcome: list[tuple[Any, int] | Exception] = []
 
         def attempt() -> None:

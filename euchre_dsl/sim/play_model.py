@@ -15,6 +15,7 @@ import random
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..rng import check_seed
 from ..engine.view import SeatView
 from ..rules.ruleset import RuleSet
 from .bots import Bot, make_bot
@@ -31,7 +32,7 @@ class SoftBot:
             raise ValueError(f"trust must be at least 0 and below 1, not {trust}")
         self.spec = spec
         self.trust = trust
-        self.seed = seed
+        self.seed = check_seed(seed)
         self._bots: dict[int, tuple[RuleSet, Bot]] = {}
         #: the bots' one rng, reseeded before every question so that an answer never
         #: depends on the questions asked before it (the same report for any --workers)

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine.actions import BID, CALL, DROP, ORDER_UP, PASS, STAY, TAKE_WIDOW
+from ..engine.actions import BID, CALL, DROP, ORDER_UP, STAY, TAKE_WIDOW
 from ..engine.game import Game, HandResult
 from ..engine.match import GameOutcome, Match
 from ..engine.scoring import shoots
@@ -141,18 +141,15 @@ POSITIONS = ("dealer",) + tuple(f"seat {k}" for k in range(1, 16))
 
 
 def bidding_round(game: Game, res: HandResult) -> str:
-    """How trump was made in the hand just finished, read from its action log."""
+    """How trump was made in the hand just finished, read from its action log (a
+    stuck dealer from the result, where the engine records it)."""
     if res.maker is None:
         return "forced" if res.trump is not None else "none"
-    passes = 0
     for _seat, verb, _arg, _alone in game.hand_log:
-        if verb == PASS:
-            passes += 1
-        elif verb == ORDER_UP:
+        if verb == ORDER_UP:
             return "first round"
         elif verb == CALL:
-            stuck = game.rules.bidding.stick_the_dealer and passes == 2 * game.n - 1
-            return "second round, stuck dealer" if stuck else "second round"
+            return "second round, stuck dealer" if res.stuck_dealer else "second round"
         elif verb == BID:
             return "auction"
         elif verb == TAKE_WIDOW:

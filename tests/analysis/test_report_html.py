@@ -220,7 +220,13 @@ def test_analyze_html_writes_the_report_and_its_replay_pages(tmp_path: Path) -> 
     res = CliRunner().invoke(euchre, ["analyze", str(FILES[0]), "--deals", "0", "--html",
                                       str(out)])
     assert res.exit_code == 0, res.output
-    assert f"wrote {out} and 1 replay page" in res.output
+    # the page is the report: one line says where it is, no text report on stdout
+    assert res.stdout == ""
+    assert res.stderr.count("\n") == 1 and f"wrote {out} and 1 replay page" in res.stderr
+    assert "hands analysed" in res.stderr
+    both = CliRunner().invoke(euchre, ["analyze", str(FILES[0]), "--deals", "0", "--html",
+                                       str(tmp_path / "again.html"), "--report", "text"])
+    assert "hand 1:" in both.stdout and "analysed" in both.stdout  # asked for: printed too
     page = out.read_text(encoding="utf-8")
     assert "report-replays/game-1.html#hand-1-step-0" in page
     assert (tmp_path / "report-replays" / "game-1.html").exists()
@@ -281,3 +287,24 @@ def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: P
     page = write_report_html(hands, tmp_path / "r.html")[0].read_text(encoding="utf-8")
     assert "with hidden cards estimated over sampled deals" in page
     assert "(over 2 deals)" in page
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rate_charts_draw_their_labels_at_one_size(open_page: Opener, report: Path,
+                                                       width: int) -> None:
+    # the make-rate chart and the euchred/marched chart below it: the same label size
+    # (each drawing scales to the window with its text, so they share one drawing width)
+    pg = open_page(report.as_uri(), width, 800)
+    sizes = pg.evaluate("""() => {
+      const make = [...document.querySelectorAll('svg.bars')].filter(
+        (s) => s.getAttribute('aria-label').startsWith('Make rate by seat'));
+      return make.map((s) => {
+        const next = s.nextElementSibling;
+        const h = (svg) => svg.querySelector('text:not([font-weight])').getBoundingClientRect().height;
+        return [h(s), h(next), next.getAttribute('aria-label')];
+      });
+    }""")
+    assert sizes
+    for make, rates, label in sizes:
+        assert label.startswith("Euchre and march rates")
+        assert abs(make - rates) < 0.05, (make, rates)

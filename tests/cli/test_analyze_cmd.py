@@ -103,7 +103,7 @@ def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path: Path,
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     result = run(GAME, "--deals", "0", "--export", str(tmp_path / "t"))
     assert result.exit_code == 2
-    assert "pip install 'euchre-dsl[data]'" in result.output and "--format csv" in result.output
+    assert "pip install pyarrow (in a checkout of euchre-dsl: pip install '.[data]')" in result.output and "--format csv" in result.output
 
 
 def test_workers_give_the_same_report_in_input_order() -> None:

@@ -75,7 +75,6 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     games = tmp_path / "g.jsonl"
     games.write_text("")
     for args, words in [
-        (("convert", str(games), str(tmp_path / "x.jsonl")), "nothing to convert"),
         (("convert", "--from", "openspiel", str(games), str(tmp_path / "x.txt")),
          "cannot tell the format"),
         (("convert", "--from", "openspiel", "--game", "euchre(x=1)", str(games), "-"),
@@ -83,7 +82,7 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
         (("convert", "--from", "openspiel", str(tmp_path / "missing.jsonl"), "-"),
          "cannot read"),
         (("convert", "--from", "openspiel", str(games), str(tmp_path / "no" / "x.jsonl")),
-         "cannot write"),
+         "does not exist: create it first"),
     ]:
         result = _run(*args)
         assert result.exit_code == 2, args
@@ -102,7 +101,7 @@ def test_records_openspiel_cannot_play_are_reported(tmp_path: Path) -> None:
 
 def test_in_and_out_the_same_file_is_refused_before_anything_is_erased(tmp_path: Path) -> None:
     games = tmp_path / "games.ehh"
-    text = (Path(__file__).parents[2] / "samples" / "standard-game.ehh").read_text()
+    text = (Path(__file__).parents[2] / "examples" / "text" / "standard-game.ehh").read_text()
     games.write_text(text)
     (tmp_path / "link.ehh").symlink_to(games)
     for out in (games, tmp_path / "link.ehh"):
@@ -140,7 +139,7 @@ def _cli(*args: str, stdin: object = None, stdout: object = None):  # type: igno
 def test_stdin_read_from_out_itself_is_refused_and_out_is_kept(tmp_path: Path) -> None:
     """`euchre convert --from text - games.ehh < games.ehh` emptied games.ehh (exit 0)."""
     games = tmp_path / "games.ehh"
-    text = (ROOT / "samples" / "standard-game.ehh").read_text()
+    text = (ROOT / "examples" / "text" / "standard-game.ehh").read_text()
     games.write_text(text)
     with open(games) as stdin:
         result = _cli("convert", "--from", "text", "-", str(games), stdin=stdin)
@@ -153,7 +152,7 @@ def test_garbage_input_leaves_an_existing_out_untouched(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.jsonl"
     garbage.write_text("this is not json\n{\"also\": \n")
     existing = tmp_path / "existing.ehh"
-    text = (ROOT / "samples" / "standard-game.ehh").read_text()
+    text = (ROOT / "examples" / "text" / "standard-game.ehh").read_text()
     existing.write_text(text)
     result = _run("convert", str(garbage), str(existing))
     assert result.exit_code == 1
@@ -165,7 +164,7 @@ def test_garbage_input_leaves_an_existing_out_untouched(tmp_path: Path) -> None:
 def test_a_good_conversion_replaces_out_whole(tmp_path: Path) -> None:
     existing = tmp_path / "out.jsonl"
     existing.write_text("old contents\n")
-    result = _run("convert", str(ROOT / "samples" / "standard-game.ehh"), str(existing))
+    result = _run("convert", str(ROOT / "examples" / "text" / "standard-game.ehh"), str(existing))
     assert result.exit_code == 0
     assert existing.read_text().startswith('{"format":"ehh/1"')
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl"]

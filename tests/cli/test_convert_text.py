@@ -11,6 +11,7 @@ from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
 SAMPLES = ROOT / "samples"
+TEXT = ROOT / "examples" / "text"  # the samples' text twins
 BROKEN = ROOT / "tests" / "history" / "broken"
 
 
@@ -23,13 +24,13 @@ def test_json_lines_to_text_and_back_is_byte_identical(tmp_path: Path) -> None:
     result = run(str(SAMPLES / "games.jsonl"), str(text))
     assert result.exit_code == 0, result.output
     assert "ehh -> text: 6 games read, 6 written, 0 errors" in result.stderr
-    assert text.read_text(encoding="utf-8") == (SAMPLES / "games.ehh").read_text(encoding="utf-8")
+    assert text.read_text(encoding="utf-8") == (TEXT / "games.ehh").read_text(encoding="utf-8")
     assert run(str(text), str(back)).exit_code == 0
     assert back.read_bytes() == (SAMPLES / "games.jsonl").read_bytes()
 
 
 def test_text_to_text_writes_the_canonical_form(tmp_path: Path) -> None:
-    canonical = (SAMPLES / "standard-game.ehh").read_text(encoding="utf-8")
+    canonical = (TEXT / "standard-game.ehh").read_text(encoding="utf-8")
     sloppy = canonical.replace("hand 1 dealer S", "HAND 1   Dealer S ; first hand").replace(
         "  N: AS JS KH AC JC", "N :as J♠ kh A♣ jc").replace("W:order_up alone", "W:Order-Up ALONE")
     src, out = tmp_path / "sloppy.ehh", tmp_path / "tidy.ehh"
@@ -42,7 +43,7 @@ def test_text_to_text_writes_the_canonical_form(tmp_path: Path) -> None:
 def test_to_standard_output_and_a_syntax_error_in_one_game(tmp_path: Path) -> None:
     result = run("--to", "text", str(SAMPLES / "standard-game.json"), "-")
     assert result.exit_code == 0
-    assert result.stdout == (SAMPLES / "standard-game.ehh").read_text(encoding="utf-8")
+    assert result.stdout == (TEXT / "standard-game.ehh").read_text(encoding="utf-8")
     result = run(str(BROKEN / "syntax-jsonl-line.ehh"), str(tmp_path / "out.jsonl"))
     assert result.exit_code == 1
     assert "syntax-jsonl-line.ehh:34:18: error[syntax]: an empty part in the result line" \

@@ -4,11 +4,15 @@ break, and hand-made broken records reported at the right place."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from engine.variant_tools import action, deal
 
+from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.state import HandResult
 from euchre_dsl.event.standings import Event, PlayerTotal, player_points
+from euchre_dsl.history.writer import game_record, hand_record
 from euchre_dsl.rules.registry import compile_data
 
 from .event_tools import PROGRESSIVE, event_records, read_event, write_event
@@ -172,3 +176,40 @@ def test_an_event_of_an_unplanned_size_is_a_warning(tmp_path: Path) -> None:
     sizes = [p for p in problems if p.code == "event-size"]
     assert len(sizes) == 1 and sizes[0].severity == "warning"
     assert all(p.severity != "error" for p in problems)
+
+
+#: W deals 9H up; N goes alone with the five top hearts and takes every trick, while E
+#: reneges on the first (9C with the TH in hand).
+LONE_DEAL = {"N": "JH JD AH KH QH", "E": "TH 9C TC AS KS", "S": "QC KC AC JS QD",
+             "W": "9S QS 9D TD KD"}
+LONE_PLAY = ("N order_up alone; W discard 9S; N play JH; E play 9C; W play 9H; "
+             "N play JD; E play TH; W play QS; N play AH; E play TC; W play 9D; "
+             "N play KH; E play AS; W play TD; N play QH; E play KS; W play KD")
+
+
+def lone_march_record(variant: dict[str, Any]) -> dict[str, Any]:
+    """A one-hand progressive round: N's lone march with E's renege on the first trick."""
+    game = Game(compile_data(variant), dealer=3)
+    deal(game, LONE_DEAL, upcard="9H")
+    dealt = tuple(game.hand_of(s) for s in range(4))
+    upcard = game.upcard
+    for step in LONE_PLAY.split(";"):
+        game.apply(action(game, step.strip()), allow_renege=True)
+    res = game.last_result
+    assert res is not None and res.tricks == (5, 0, 0, 0) and res.renege_by == 1
+    return game_record(game, variant, [hand_record(game, 3, dealt, upcard, None)],
+                       meta={"event": "event", "round": 1, "table": 1},
+                       players={"N": "P1", "E": "P2", "S": "P3", "W": "P4"})
+
+
+@pytest.mark.parametrize("renege,loner,partner,lone", [
+    ("award", 4, 4, 0),  # the renege's award replaces the march: the side's 4 each
+    ("offender", 5, 4, 1),  # only the offenders' result is replaced: the march stands
+])
+def test_the_lone_march_points_and_the_tie_break_count_the_same_hands(
+        tmp_path: Path, renege: str, loner: int, partner: int, lone: int) -> None:
+    variant = {"id": "club", "extends": "progressive", "scoring": {"renege": renege}}
+    event, _ = read_event(write_event(tmp_path / "club.jsonl", [lone_march_record(variant)]))
+    rows = {p.name: p for p in event.standings()}
+    assert (rows["P1"].points, rows["P3"].points) == (loner, partner)
+    assert (rows["P1"].lone_marches, rows["P3"].lone_marches) == (lone, 0)

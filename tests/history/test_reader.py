@@ -289,3 +289,41 @@ def test_the_accelerated_parse_gives_json_s_values_and_messages(
     from_bytes = parse_record(text, 3, 7, "f.jsonl", text.encode())
     assert repr(from_bytes.data) == repr(plain.data)
     assert (from_bytes.text, from_bytes.problem) == (plain.text, plain.problem)
+
+
+class _Endless:
+    """Standard input that never ends and has no newline (``< /dev/zero``)."""
+
+    def __init__(self) -> None:
+        self.read = 0
+
+    def readline(self, size: int = -1) -> bytes:
+        assert size > 0, "an unbounded read of an endless stream"
+        self.read += size
+        return b"\0" * size
+
+
+def test_standard_input_of_one_endless_line_is_refused_at_the_record_limit() -> None:
+    """``euchre validate - < /dev/zero`` read 4.2 GB, then died of MemoryError."""
+    from euchre_dsl.limits import MAX_RECORD
+    stream = _Endless()
+    (item,) = read_stdin(stream, name="<stdin>")  # type: ignore[arg-type]
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.message == "standard input is more than 64 MB"
+    assert item.problem.location.line == 1
+    assert stream.read == MAX_RECORD + 1
+
+
+def test_standard_input_cut_lines_go_on_as_json_lines() -> None:
+    """A line of JSON Lines past the limit is refused, and the input read no further."""
+    from euchre_dsl.history import reader
+    stream = lines('{"a": 1}', '{"b": "' + "x" * 200 + '"}', '{"c": 3}')
+    capped = list(reader.capped_lines(stream, 100))
+    assert capped[0] == b'{"a": 1}\n' and len(capped) == 2 and len(capped[1]) == 101
+
+
+def test_blank_lines_before_the_first_keep_their_numbers() -> None:
+    items = list(read_stdin(io.BytesIO(b'\n  \n\n{"a": 1}\n{"b": 2}\n'), name="<stdin>"))
+    assert [(i.line, i.data) for i in items] == [(4, {"a": 1}), (5, {"b": 2})]
+    (item,) = read_stdin(io.BytesIO(b'\n\n{\n"a": 1}\n'), name="<stdin>")
+    assert item.line == 1 and item.data == {"a": 1}

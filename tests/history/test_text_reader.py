@@ -279,7 +279,7 @@ def test_a_lone_surrogate_in_a_tag_is_a_located_problem(tag: str, column: int) -
 def _long_game(hands: int) -> bytes:
     """One text game of ``hands`` copies of a sample hand (renumbered), then a second
     game: ~400 bytes a hand, as in issue 27's 38 MB game of 100,000 hands."""
-    first = (HERE.parent.parent / "samples" / "games.ehh").read_text(encoding="utf-8")
+    first = (HERE.parent.parent / "examples" / "text" / "games.ehh").read_text(encoding="utf-8")
     first = first.split("\n[Variant")[0]
     head, _, body = first.partition("\nhand 1 ")
     hand = "hand 1 " + body.split("\nhand 2 ")[0].rstrip("\n") + "\n\n"
@@ -332,3 +332,27 @@ def test_a_long_game_is_read_in_flat_memory_and_linear_time() -> None:
         data = _long_game(hands)
         return lambda: sum(1 for _ in iter_text(io.BytesIO(data), "long.ehh"))
     assert growth(make, 12_000) < 4 * LINEAR_BOUND
+
+
+def test_a_file_of_one_over_long_line_is_an_error_not_zero_records(tmp_path: Path) -> None:
+    """One line of 1.1 MB validated as "0 records ok" (at 1,000,000 bytes it was a
+    syntax error): an over-long line is reported wherever it is, read in pieces."""
+    from euchre_dsl.history.text_reader import read_text_file
+    from euchre_dsl.limits import MAX_TEXT_LINE
+    path = tmp_path / "a.ehh"
+    path.write_bytes(b"x" * (MAX_TEXT_LINE + 51_424) + b"\n")
+    (item,) = read_text_file(str(path))
+    assert item.problem is not None and item.problem.code == "syntax"
+    assert item.problem.location.line == 1
+    assert item.problem.message == (f"the line is more than {MAX_TEXT_LINE:,} bytes long, the "
+                                    "most a line may be")
+    # a comment that is not UTF-8, alone in its file: reported too
+    path.write_bytes(b"; caf\xe9\n")
+    (item,) = read_text_file(str(path))
+    assert item.problem is not None and "not UTF-8" in item.problem.message
+
+
+def test_a_long_line_is_read_in_pieces_and_the_game_after_it_still_read() -> None:
+    from euchre_dsl.history.text_reader import bounded_lines
+    stream = io.BytesIO(b"a\n" + b"x" * 250 + b"\nb\n" + b"y" * 101 + b"\n")
+    assert list(bounded_lines(stream, 100)) == [b"a\n", b"x" * 101, b"b\n", b"y" * 101]

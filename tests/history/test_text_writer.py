@@ -271,11 +271,12 @@ def test_a_record_that_is_not_an_object_cannot_be_text() -> None:
 
 
 def test_every_sample_has_a_text_twin_with_the_same_games() -> None:
-    samples = Path(__file__).resolve().parents[2] / "samples"
+    root = Path(__file__).resolve().parents[2]
+    samples, twins = root / "samples", root / "examples" / "text"
     jsons = sorted(samples.glob("*.json")) + sorted(samples.glob("*.jsonl"))
     assert jsons
     for path in jsons:
-        twin = path.with_suffix(".ehh")
+        twin = twins / (path.stem + ".ehh")
         assert [i.data for i in read_records(str(twin))] == \
             [i.data for i in read_records(str(path))], twin.name
         text = twin.read_text(encoding="utf-8")

@@ -431,7 +431,7 @@ def test_validate_path_counts_and_keeps_problems() -> None:
 def test_the_sample_with_one_wrong_running_score_reports_that_hand_only(tmp_path: Path) -> None:
     """Finding 1, the issue's example: hand 3 of the sample claims N+S 5 (the replay
     gives 4); hand 4's correct N+S 4 and the final are not blamed."""
-    text = (SAMPLES / "standard-game.ehh").read_text()
+    text = (HERE.parent.parent / "examples" / "text" / "standard-game.ehh").read_text()
     wrong = text.replace("points N+S +1 E+W 0, scores N+S 4 E+W 0",
                          "points N+S +1 E+W 0, scores N+S 5 E+W 0", 1)
     assert wrong != text

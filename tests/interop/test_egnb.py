@@ -81,7 +81,7 @@ def test_without_protobuf_one_line_names_the_extra(monkeypatch: pytest.MonkeyPat
     egnb._message_class.cache_clear()
     monkeypatch.setitem(sys.modules, "google.protobuf", None)
     try:
-        with pytest.raises(EgnbError, match=r"pip install 'euchre-dsl\[egn\]'"):
+        with pytest.raises(EgnbError, match=r"pip install protobuf \(in a checkout of euchre-dsl: pip install '\.\[egn\]'\)"):
             read_egnb_file(str(HERE / "VWEC Finals.egnb"))
         result = CliRunner().invoke(euchre, ["validate", str(HERE / "VWEC Finals.egnb")])
         assert result.exit_code == 2

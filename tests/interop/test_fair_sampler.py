@@ -192,3 +192,15 @@ def test_the_dealers_discard_is_drawn_like_any_unseen_card(game: Any) -> None:
     assert abs(kept / n - 1 / 18) < 0.025
     assert all(state.resample_from_infostate(1, _uniform()).history()[at] == 9
                for _ in range(20))
+
+
+@pytest.mark.parametrize("deal,message", [
+    ([1_000_000, *range(21)], "expected the dealer \\(0-3\\), got 1000000"),
+    ([-1, *range(21)], "expected the dealer \\(0-3\\), got -1"),
+    ([0, *range(19), 99, 20], "expected a card \\(0-23\\), got 99"),
+])
+def test_a_mirror_refuses_a_deal_openspiel_cannot_make(deal: list[int], message: str) -> None:
+    """A dealer out of range was taken as it came, a card id past the deck an
+    ``IndexError`` (issue 36)."""
+    with pytest.raises(ValueError, match=message):
+        Mirror(deal)

@@ -66,7 +66,9 @@ from ...engine.actions import (
 )
 from ...engine.game import Game
 from ...engine.play import legal_plays
-from ...engine.scoring import HandScore, set_cost, side_values
+from ...engine.scoring import (
+    cap_to_target, leading_rival, net_values, set_cost, side_values,
+)
 from ...errors import EuchreError
 from ...rules.ruleset import RuleSet, ScoringModel
 from ...engine.view import SeatView
@@ -381,7 +383,12 @@ class PimcBot:
             return float(chances.after(world.scores, world.side_of[seat], points))
         if result is None:
             return 0.0
-        return float(_net_points(child, result.points, seat, self.partners))
+        # the engine's value of the hand (a game won outright on it included): the
+        # side's own, or in a two-sided partnership game net of the other side's
+        side = world.side_of[seat]
+        if self.partners and len(world.sides) == 2:
+            return net_values(world.rules, result.score)[side]
+        return float(side_values(world.rules, result.score)[side])
 
 
     def _utility(self, game: Game, seat: int) -> list[int]:
@@ -703,23 +710,13 @@ def net_utility(game: Game, seat: int, partners: bool,
 
 def capped(game: Game, seat: int, u: list[int]) -> list[int]:
     """``u`` with a side's gain capped at the points it still needs to win a game
-    played to a target, and its loss at the points the rivals need: past the
-    target, a point is worth nothing (unless the game laps into the next)."""
-    g = game.rules.game
-    if not g.ends_at_target:
-        return u
+    played to a target, and its loss at the points the leading rival needs
+    (:func:`~euchre_dsl.engine.scoring.cap_to_target`): past the target, a point
+    is worth nothing (unless the game laps into the next)."""
+    r = game.rules
+    scores = game.scores
     side = game.side_of[seat]
-    mine = max(g.target - game.scores[side], 1)
-    theirs = max(g.target - max(game.scores[i] for i in range(len(game.sides)) if i != side), 1)
-    return [min(x, mine) if x >= 0 else -min(-x, theirs) for x in u]
-
-
-def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:
-    """The seat's side's value of a scored hand (the engine's orientation), less the
-    other side's in a two-sided partnership game."""
-    side = game.side_of[seat]
-    values = side_values(game.rules, HandScore(points))
-    if partners and len(points) == 2:
-        return values[side] - values[1 - side]
-    return values[side]
+    rival = leading_rival(scores, side)
+    return [cap_to_target(r, scores, side, x) if x >= 0 else -cap_to_target(r, scores, rival, -x)
+            for x in u]
 
