@@ -145,6 +145,8 @@ class Table:
         #: saved however the session ends (a signal may stop it inside an action)
         self.finished: dict[str, Any] | None = None
         self.shown: list[int] = []  # the player's hand as last shown, in its order
+        #: the hand in play: its dealer, dealt hands, upcard and widow (None between hands)
+        self.current: tuple[int, Sequence[int], int | None, int | None] | None = None
 
     # ------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -194,6 +196,7 @@ class Table:
             dealt = game.dealt
             upcard = game.upcard
             widow = game.widow if self.rules.deal.widow_size else None
+            self.current = (dealer, dealt, upcard, widow)
             self.say()
             up = f" · upcard {self.card(upcard)}" if upcard is not None else ""
             self.say(f"Hand {len(self.hands) + 1} · dealer {labels[dealer]}{up}")
@@ -201,6 +204,7 @@ class Table:
             while not game.hand_over:
                 self.step()
             self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
+            self.current = None
             self.finished = self.record()
             self.result()
             self.verdict()
@@ -389,6 +393,11 @@ class Table:
               show_default=True, metavar="POSITIONS",
               help="Solver positions the hint may search per decision; past them the hint is "
                    "the rule bot's choice, and says so (a double deck's first tricks).")
+@click.option("--web", is_flag=True,
+              help="Play in a browser: serve the table on this machine (127.0.0.1) and print "
+                   "its address; the same game, hints and verdicts.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The --web page's port (0: any free one).")
 @click.option("--confirm", is_flag=True,
               help="Ask for every move, also where you have one legal choice (by default "
                    "that move is made for you, and said).")
@@ -398,12 +407,14 @@ class Table:
               help="Save the game as an ehh/1 record (.ehh: the text format; else JSON).")
 def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: int | None,
              hint: bool, analysis: bool, output: str | None,
-             hint_budget: int = DEFAULT_BUDGET, confirm: bool = False) -> None:
-    """Sit at one seat of a variant and play against bots, in the terminal.
+             hint_budget: int = DEFAULT_BUDGET, confirm: bool = False, web: bool = False,
+             port: int = 0) -> None:
+    """Sit at one seat of a variant and play against bots, in the terminal or a browser.
 
     \b
       euchre play
       euchre play --variant buck --seat E --bot pimc --hint -o game.ehh
+      euchre play --web --hint
     """
     check_output(output, "--output")
     rules = resolve_variant(variant)
@@ -422,14 +433,21 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
     color = False if os.environ.get("NO_COLOR") else None
-    table = Table(rules, variant, seat_index, bot, seed, hint, analysis, color,
-                  sys.stdin.readline, hint_budget, confirm)
+    from .play_web import WebTable, play_in_browser  # (it stands on this module)
+    kind: type[Table] = WebTable if web else Table
+    if web:
+        color = False
+    table = kind(rules, variant, seat_index, bot, seed, hint, analysis, color,
+                 sys.stdin.readline, hint_budget, confirm)
     click.echo(f"seed {seed} (euchre play --seed {seed} deals these cards again)")
     code = 0
     stop = ""
     try:
         with stop_signals():
-            table.play(hands)
+            if isinstance(table, WebTable):
+                play_in_browser(table, hands, port)
+            else:
+                table.play(hands)
     except Quit as quit_:
         stop = str(quit_)
         code = 0 if stop == "you stopped" else EXIT_USAGE

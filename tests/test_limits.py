@@ -306,3 +306,24 @@ def test_a_record_with_more_hands_than_the_limit_is_not_replayed(
     rec = record("standard") | {"hands": [hand] * 3}
     (p,) = [p for p in validate.validate_record(rec) if p.severity != "info"]
     assert p.code == "schema" and "the record has 3 hands, more than the 2" in p.message
+
+
+@pytest.mark.parametrize("levels", [500, 501, 600, 990])
+def test_records_nest_at_most_500_levels(tmp_path: Path, levels: int) -> None:
+    """SECURITY.md says 500 levels; records 501 to ~990 deep were read (as deep as
+    Python's json follows).  The record itself is level 1; an x- value holds the rest."""
+    text = json.dumps(record("standard"))[:-1] + ', "x-deep": ' + "[" * (levels - 1) \
+        + "]" * (levels - 1) + "}"
+    for name, data in (("r.json", text), ("r.jsonl", text + "\n")):
+        path = tmp_path / name
+        path.write_text(data)
+        found = validate_path(str(path)).problems
+        if levels <= 500:
+            assert [p for p in found if p.severity == "error"] == []
+            continue
+        (p,) = found
+        assert p.code == "syntax" and p.message == "values are nested more than 500 levels deep"
+        assert p.location.line == 1 and p.location.column is not None
+        assert text[p.location.column - 1:].startswith("[" * (levels - 500))
+        start = text.index('"x-deep"')
+        assert text[start:p.location.column - 1].count("[") == 499  # levels 2 to 500

@@ -50,7 +50,8 @@ from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_RECORD
 from .positions import (
     HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
-    half_character, half_character_words, nearest, no_positions, scan_positions,
+    half_character, half_character_words, nearest, nested_too_deeply, no_positions,
+    scan_positions,
 )
 
 __all__ = [
@@ -94,11 +95,16 @@ def parse_record(text: str, index: int, line: int, file: str | None,
     (a copy of every record with a name that is not ASCII)."""
     if fast_loads is not None:
         try:
-            return Item(index, line, text, fast_loads(text if raw is None else raw), None)
+            value = fast_loads(text if raw is None else raw)
         except (ValueError, RecursionError):
             pass  # json parses it again: its value, or its message and position
+        else:
+            if not nested_too_deeply(value):
+                return Item(index, line, text, value, None)
     try:
         value = json.loads(text, parse_constant=_reject_constant)
+        if nested_too_deeply(value):  # deeper than a record may be, not than json reads
+            raise RecursionError
     except json.JSONDecodeError as exc:
         end = len(text.rstrip())
         if 0 < end <= exc.pos:  # the text ran out: just after its last character, not below
@@ -110,7 +116,8 @@ def parse_record(text: str, index: int, line: int, file: str | None,
             message = _syntax_words(exc.msg)
     except (ValueError, RecursionError) as exc:
         loc_off: int | None = None
-        message = str(exc) if isinstance(exc, ValueError) else "values are nested too deeply"
+        message = str(exc) if isinstance(exc, ValueError) else \
+            "values are nested too deeply to read"
         try:
             scan_positions(text)
         except ScanError as scan:

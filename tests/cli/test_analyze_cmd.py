@@ -178,6 +178,17 @@ def test_analyze_opens_an_egn_file() -> None:
     assert "2 hands analysed" in result.stdout
 
 
+def test_an_egn_file_to_its_analysis_page_in_one_command(tmp_path: Path) -> None:
+    # docs/analysis.md: an EGN game straight to a page of its analysis (then open it)
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "VWEC Finals.egn"
+    out = tmp_path / "vwec.html"
+    result = run(str(egn), "--deals", "0", "--html", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "13 hands analysed" in result.stderr and f"wrote {out}" in result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "VWEC Finals" in page and (tmp_path / "vwec-replays" / "game-1.html").exists()
+
+
 def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:
     """Issue 27, finding 22: --html naming one of the inputs (given or found in a
     folder) is refused before anything is written; the input is kept."""

@@ -132,7 +132,7 @@ def test_stdin_nested_deeper_than_json_follows_is_a_located_problem(deep: str) -
     """Issue 27, finding 2: the sniffing of standard input let json's RecursionError out."""
     (item,) = read_stdin(lines(deep), name="<stdin>")
     assert item.problem is not None and item.problem.code == "syntax"
-    assert item.problem.message == "values are nested too deeply"
+    assert item.problem.message == "values are nested more than 500 levels deep"
     assert item.problem.location.line == 1 and item.problem.location.column is not None
 
 
