@@ -33,8 +33,8 @@ from euchre_dsl import build
 from euchre_dsl.analysis import decisions as decisions_module
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
-from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.writer import write_jsonl
+from euchre_dsl.records.reader import read_records
+from euchre_dsl.records.writer import write_jsonl
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.runner import simulate
 

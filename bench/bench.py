@@ -57,7 +57,7 @@ except ImportError:
 from bench_args import positive  # noqa: E402
 from bench_commands import RSS_PROBE, command_rows, euchre_command  # noqa: E402
 from euchre_dsl import build  # noqa: E402
-from euchre_dsl.history.writer import dump_record  # noqa: E402
+from euchre_dsl.records.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run, simulate  # noqa: E402
 from euchre_dsl.sim.stats import Stats  # noqa: E402
@@ -137,8 +137,8 @@ def write_jsonl(path: Path, hands_wanted: int, variant: str = "standard") -> int
 
 def write_text_twin(path: Path) -> Path:
     """The games of a JSON Lines file in the text format, beside it (``.ehh``)."""
-    from euchre_dsl.history.reader import read_records
-    from euchre_dsl.history.text_writer import write_text
+    from euchre_dsl.records.reader import read_records
+    from euchre_dsl.records.text_writer import write_text
 
     out = path.with_suffix(".ehh")
     with out.open("w", encoding="utf-8") as f:
@@ -161,7 +161,7 @@ def without_scores(path: Path) -> Path:
 
 
 def bench_validate(path: Path, hands: int) -> Callable[[], int]:
-    from euchre_dsl.history.validate import Validator, validate_path
+    from euchre_dsl.validate.validator import Validator, validate_path
 
     def run() -> int:
         v = Validator()
@@ -278,7 +278,7 @@ def report(rows: list[tuple[str, str]], cpp: Yardstick) -> None:
                  f"{statistics.median(cpp.rates):,.0f} ({min(cpp.rates):,.0f}-"
                  f"{max(cpp.rates):,.0f})" if cpp.rates else "skipped: open-spiel not installed"))
     width = max(len(r[0]) for r in rows)
-    from euchre_dsl.history import reader
+    from euchre_dsl.records import reader
 
     parser = "msgspec" if getattr(reader, "fast_loads", None) is not None else "json"
     print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines: clean "

@@ -28,7 +28,7 @@ from euchre_dsl.io_safety import OutputError
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
-from euchre_dsl.history.reader import InputError, find_records, input_name, open_records
+from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
 from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.play_model import SoftBot
 

@@ -16,8 +16,8 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
-from euchre_dsl.history.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
 from euchre_dsl.limits import MAX_WORKERS
+from euchre_dsl.records.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -51,7 +51,7 @@ def fail(problems: list[Problem], code: int) -> NoReturn:
 
 def open_input(command: str, path: str, form: str = AUTO) -> Iterator[Item]:
     """The records of one input (a file or ``-``, see
-    :func:`~euchre_dsl.history.reader.open_records`), for a command that needs it:
+    :func:`~euchre_dsl.records.reader.open_records`), for a command that needs it:
     a file of an unknown kind is a usage error, an unreadable one exits 2."""
     try:
         return open_records(path, form)
@@ -66,7 +66,7 @@ def try_input(command: str, path: str, form: str = AUTO,
               prove: Prove | None = None) -> Iterator[Item] | None:
     """:func:`open_input` for a command that goes on with its other inputs: ``None``
     after saying on standard error why this one cannot be read.  ``prove`` is the
-    validator's (see :mod:`euchre_dsl.history.reader`)."""
+    validator's (see :mod:`euchre_dsl.records.reader`)."""
     try:
         return open_records(path, form, prove)
     except InputError as exc:

@@ -21,19 +21,19 @@ from typing import IO, Any, Callable, Iterator, NamedTuple
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
-from euchre_dsl.io_safety import AtomicFile
-from euchre_dsl.history.reader import (
-    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
-)
-from euchre_dsl.history.text_writer import dump_game, write_games
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import write_jsonl
 from euchre_dsl.interop.egn import (
     EgnWriteError, baseline_hash, dump_egn, variant_rules, write_egn,
 )
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
+from euchre_dsl.io_safety import AtomicFile
+from euchre_dsl.records.reader import (
+    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
+)
+from euchre_dsl.records.text_writer import dump_game, write_games
+from euchre_dsl.records.writer import write_jsonl
+from euchre_dsl.validate.validator import Validator
 
 from .common import (
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_input, open_output, plural,

@@ -19,11 +19,11 @@ from euchre_dsl.errors import Problem
 from euchre_dsl.event.schedule import ScheduleError, player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
 from euchre_dsl.event.standings import Event, PlayerTotal
-from euchre_dsl.history.reader import READERS, find_records, input_name
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.records.reader import READERS, find_records, input_name
+from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import BotSpecError
+from euchre_dsl.validate.validator import Validator
 
 from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_output, plural,
                      refuse_writing_over, resolve_variant, try_input, variant_dir_option,

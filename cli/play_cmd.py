@@ -36,12 +36,12 @@ from euchre_dsl.display.replay import RED_SUITS, contract_words, describe
 from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
-from euchre_dsl.history.text_writer import write_text
-from euchre_dsl.history.writer import dump_record, game_record, hand_record
+from euchre_dsl.records.text_writer import write_text
+from euchre_dsl.records.writer import dump_record, game_record, hand_record
 from euchre_dsl.rng import BOT, derive
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 from euchre_dsl.search.solver import DEFAULT_BUDGET
+from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.sim.deals import Deals
 

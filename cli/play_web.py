@@ -30,8 +30,8 @@ import click
 from euchre_dsl.display.html_replay import render_html
 from euchre_dsl.display.replay import hide_hands, replay_record
 from euchre_dsl.engine.actions import Action
-from euchre_dsl.history.notation import action_to_json
-from euchre_dsl.history.writer import card_names
+from euchre_dsl.records.notation import action_to_json
+from euchre_dsl.records.writer import card_names
 
 from .play_cmd import Quit, Table
 

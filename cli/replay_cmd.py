@@ -13,12 +13,12 @@ from typing import Any, Iterator
 import click
 
 from euchre_dsl.analysis.table_values import table_marks
-from euchre_dsl.errors import EuchreError, Problem
 from euchre_dsl.display.html_replay import MAX_PAGE_HANDS, HandMarks, PageHands, render_html
-from euchre_dsl.history.reader import input_name
 from euchre_dsl.display.render import render_game, render_lines
 from euchre_dsl.display.replay import GameView, HandView, hide_hands, replay_lazily
-from euchre_dsl.history.validate import Validator
+from euchre_dsl.errors import EuchreError, Problem
+from euchre_dsl.records.reader import input_name
+from euchre_dsl.validate.validator import Validator
 
 from .common import (
     EXIT_INVALID, EXIT_OK, check_output, fail, open_input, open_output, same_file,

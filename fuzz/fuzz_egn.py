@@ -22,7 +22,7 @@ import atheris
 with atheris.instrument_imports():
     from egn_fuzz_tools import check_egn, egn_seeds, mutate_egn, pick_seed
 
-    from euchre_dsl.history.validate import Validator
+    from euchre_dsl.validate.validator import Validator
 
 KINDS = (".egn", ".emn", ".egnb")
 VALIDATOR = Validator()

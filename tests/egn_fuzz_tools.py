@@ -34,8 +34,8 @@ from typing import Any
 from fuzz_tools import EDGE_NUMBERS, ODD_TEXT, mutate
 
 from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import iter_egn
-from euchre_dsl.history.validate import FileReport, Validator, check_items
+from euchre_dsl.records.reader import iter_egn
+from euchre_dsl.validate.validator import FileReport, Validator, check_items
 from euchre_dsl.interop.egn import EgnWriteError, variant_rules, write_egn
 from euchre_dsl.interop import egnb
 from euchre_dsl.interop.egnb import egnb_items

@@ -1,7 +1,7 @@
 """``euchre analyze``: walk a record hand by hand and value what was done.
 
 The record is replayed once, through the history's one walk of a record
-(:func:`~euchre_dsl.history.validate.walk_record`), which also yields the
+(:func:`~euchre_dsl.replay.walk.walk_record`), which also yields the
 validator's problems: a hand with errors is replayed (the game goes on) but
 not valued.  Before each play whose position is fully known -- every card
 still in play known to be in one hand, as in a simulation or a complete
@@ -37,12 +37,13 @@ from ..engine.actions import (
 from ..engine.game import Game
 from ..rng import check_seed
 from ..errors import EuchreError, Problem
-from ..history.events import Acted, Dealt, HandEnded, Started
-from ..history.notation import action_from_json
-from ..history.reader import Item
-from ..history.validate import Validator, walk_record
+from ..records.notation import action_from_json
+from ..records.reader import Item
+from ..replay.events import Acted, Dealt, HandEnded, Started
+from ..replay.walk import walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from ..validate.validator import Validator
 from .hidden import DEFAULT_WORLDS, ActionModel, HiddenHand
 from .report import HandAnalysis, PlayValue, Unvalued
 
@@ -161,7 +162,7 @@ class Analyzer:
         broken: set[int] = set()
         hand: _Hand | None = None
         for ev in walk_record(record, index=index, file=file, steps=True,
-                              validator=self.validator):
+                              variants=self.validator):
             if isinstance(ev, Problem):
                 if not started:
                     early.append(ev)

@@ -27,16 +27,16 @@ import math
 import random
 from typing import Callable, Protocol
 
+from ..display.replay import describe
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
+from ..records.notation import action_to_json
 from ..rng import check_seed
-from ..history.notation import action_to_json
-from ..display.replay import describe
 from ..rules.ruleset import RuleSet
-from .analyze import DecisionPoint, PlaySolver, default_solver
 from ..search.bidding_search import FullInfoBidding, PointsSolver
 from ..search.position import Position
 from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from .analyze import DecisionPoint, PlaySolver, default_solver
 from .report import Decision, HandAnalysis, OptionValue, Unvalued
 
 #: Sampled deals per decision by default: a session of twenty hands analyses in

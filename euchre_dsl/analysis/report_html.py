@@ -31,13 +31,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
+from ..display.replay import GameView, replay_record
 from ..errors import EuchreError
 from ..io_safety import OutputError, write_atomic
-from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
-from ..history.reader import STDIN_NAME, read_records
-from ..history.positions import Locate
+from ..records.positions import Locate
+from ..records.reader import STDIN_NAME, read_records
 from ..search.solver import DEFAULT_BUDGET
-from ..display.replay import GameView, replay_record
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 from .stats import PlayerStats, Tally
 from .table_values import hand_marks, table_marks

@@ -29,10 +29,11 @@ from ..engine.actions import (
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
 from ..errors import EuchreError, Problem
-from ..history.events import Acted, Dealt, Event, HandEnded, Started
-from ..history.notation import UNKNOWN_CARD
-from ..history.positions import Locate
-from ..history.validate import Validator, walk_record
+from ..records.notation import UNKNOWN_CARD
+from ..records.positions import Locate
+from ..replay.events import Acted, Dealt, Event, HandEnded, Started
+from ..replay.walk import walk_record
+from ..validate.validator import Validator
 
 
 #: Suits drawn in red; the rest are black.
@@ -170,7 +171,7 @@ def replay_lazily(record: Any, index: int = 0, file: str | None = None,
     :func:`replay_record` does.
     """
     events = walk_record(record, index=index, file=file, locate=locate, steps=True,
-                         validator=validator)
+                         variants=validator)
     early: list[Problem] = []
     for event in events:
         if isinstance(event, Started):

@@ -14,7 +14,7 @@ import random
 from typing import Any, Iterator
 
 from ..engine.game import Game
-from ..history.writer import game_record, hand_record
+from ..records.writer import game_record, hand_record
 from ..rng import BOT, derive
 from ..rules.ruleset import RuleSet
 from ..sim.bots import BotSpec, make_bot, parse_bot_spec

@@ -3,7 +3,7 @@
 An event is a set of ordinary game records, one per table per round: the
 record's ``players`` say who sat in each seat and its ``meta.round`` which
 round it was (``meta.table`` is shown, never checked).  Each record is first
-replayed and checked like any other (:func:`~euchre_dsl.history.validate.walk_record`:
+replayed and checked like any other (:func:`~euchre_dsl.replay.walk.walk_record`:
 a renege, a wrong score claimed, ...); then the event's own rules are checked
 across records, each problem located at the record part that breaks it:
 
@@ -30,10 +30,11 @@ from ..engine.game import Game
 from ..engine.scoring import lone_march
 from ..engine.state import HandResult
 from ..errors import Location, Problem
-from ..history.events import HandEnded, Started
-from ..history.positions import Item, JsonPath, Locate
-from ..history.validate import Validator, walk_record
+from ..records.positions import Item, JsonPath, Locate
+from ..replay.events import HandEnded, Started
+from ..replay.walk import walk_record
 from ..rules.ruleset import RuleSet, TieBreak
+from ..validate.validator import Validator
 
 
 def player_points(r: RuleSet, side_of: tuple[int, ...], res: HandResult) -> list[int]:
@@ -122,7 +123,7 @@ class Event:
         points: dict[int, int] = {}
         lone: dict[int, int] = {}
         for ev in walk_record(record, index=item.index, file=file, locate=locate,
-                              validator=self.validator):
+                              variants=self.validator):
             if type(ev) is Problem:
                 yield ev
             elif type(ev) is Started:

@@ -44,11 +44,11 @@ from typing import Any, Callable, Iterator
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
 from ..errors import EuchreError, Location, Problem
-from ..history.events import HandEnded, Started
-from ..history.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
-from ..history.positions import Item, JsonPath, Locate, Locator, no_positions
-from ..history.validate import walk_record
 from ..limits import MAX_HANDS, clip
+from ..records.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
+from ..records.positions import Item, JsonPath, Locate, Locator, no_positions
+from ..replay.events import HandEnded, Started
+from ..replay.walk import walk_record
 from ..rules.registry import compile_data, load_variant
 from ..rules.ruleset import RuleSet
 from .egn_rules import RulesetError, ruleset_of_variant, variant_for_ruleset
@@ -907,7 +907,7 @@ def _note(h: int, action: int | None, text: str) -> dict[str, Any]:
 # ================================================================ files
 def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Iterator[Item]:
     """The records of one EGN game or EMN match ``doc`` parsed from ``text``: one
-    :class:`~euchre_dsl.history.positions.Item` per game, whose problems (the
+    :class:`~euchre_dsl.records.positions.Item` per game, whose problems (the
     validator's, and ``converted``: those met converting) are placed in ``text``
     (``placed`` False: at the file alone, for a binary file).
 

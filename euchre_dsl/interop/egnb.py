@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..errors import EuchreError, Location, Problem, install_hint
-from ..history.positions import Item
 from ..limits import MAX_HANDS, MAX_RECORD
+from ..records.positions import Item
 from .egn_bits import BitsError, unpack_deal
 
 __all__ = ["EXTRA_MISSING", "EgnbError", "decode_egnb", "egnb_items", "read_egnb"]

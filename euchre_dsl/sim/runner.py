@@ -23,19 +23,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from ..version import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.scoring import start_score
+from ..engine.view import SeatView, view_chooser
 from ..errors import EuchreError
-from ..history.writer import JsonLinesWriter, game_record, hand_record
+from ..records.writer import JsonLinesWriter, game_record, hand_record
+from ..rng import BOT, check_seed, derive
 from ..rules.ruleset import RuleSet
+from ..version import __version__
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
-from ..rng import BOT, check_seed, derive
 from .stats import Stats
-from ..engine.view import SeatView, view_chooser
 
 #: Told after every game this process finishes (a progress bar, or a worker's
 #: shared counter: :class:`~euchre_dsl.sim.cluster.ProcessPool`): a batch of

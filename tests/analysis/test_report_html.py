@@ -20,7 +20,7 @@ from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.report import HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport, write_report_html
 from euchre_dsl.analysis.stats import PlayerStats
-from euchre_dsl.history.reader import read_records
+from euchre_dsl.records.reader import read_records
 
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and mistakes at known places, which the checks below rely on.

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
-BROKEN = ROOT / "tests" / "history" / "broken"
+BROKEN = ROOT / "tests" / "validate" / "broken"
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and euchres at known places, which the renderer's checks below rely on.
 SAMPLES = ROOT / "tests" / "fixtures" / "random-games"

@@ -81,7 +81,7 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 #: What only other commands use: analysis, display, interop, the grammars (the text
 #: format's, --where's).  (The search is simulate's too: the pimc bot.)
 HEAVY = ("euchre_dsl.analysis", "euchre_dsl.display", "euchre_dsl.interop", "lark",
-         "euchre_dsl.history.text_reader")
+         "euchre_dsl.records.text_reader")
 
 
 @pytest.mark.parametrize("args", [["validate", "samples/games.jsonl"],

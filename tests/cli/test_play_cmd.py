@@ -21,9 +21,9 @@ from cli import play_cmd
 from cli.main import euchre
 from euchre_dsl.cards import LOW_NO_TRUMP
 from euchre_dsl.engine.actions import BID, CALL, GIVE
-from euchre_dsl.history.validate import validate_path
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.pimc import PimcBot
+from euchre_dsl.validate.validator import validate_path
 
 #: More answers than any hand needs: the first choice each time.
 FIRSTS = "1\n" * 60

@@ -21,10 +21,10 @@ from typing import Any, Callable
 import pytest
 
 from euchre_dsl.display.html_replay import MAX_PAGE_HANDS, PageHands, page_data, render_html
-from euchre_dsl.history.reader import read_records
 from euchre_dsl.display.replay import hide_hands, replay_record
+from euchre_dsl.records.reader import read_records
 
-HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
+HERE = Path(__file__).resolve().parent.parent / "validate"  # the broken-record corpus and its tools
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and euchres at known places, which the renderer's checks below rely on.
 SAMPLES = HERE.parent / "fixtures" / "random-games"

@@ -12,7 +12,7 @@ from engine.variant_tools import action, deal
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.state import HandResult
 from euchre_dsl.event.standings import Event, PlayerTotal, player_points
-from euchre_dsl.history.writer import game_record, hand_record
+from euchre_dsl.records.writer import game_record, hand_record
 from euchre_dsl.rules.registry import compile_data
 
 from .event_tools import PROGRESSIVE, event_records, read_event, write_event

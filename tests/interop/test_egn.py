@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from euchre_dsl.history.reader import read_egn_file
-from euchre_dsl.history.validate import FileReport, Validator, check_items
 from euchre_dsl.interop.egn import (
     EXTENSION, NOTES_KEY, EgnWriteError, baseline_hash, egn_card, is_match, read_game,
     upgrade, variant_rules, write_egn,
 )
+from euchre_dsl.records.reader import read_egn_file
 from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.validate.validator import FileReport, Validator, check_items
 
 HERE = Path(__file__).parent / "egn"
 NEAR = HERE / "near_miss"

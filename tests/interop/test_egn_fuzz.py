@@ -10,7 +10,7 @@ import random
 import pytest
 from egn_fuzz_tools import check_egn, egn_seeds, mutate_egn, pick_seed
 
-from euchre_dsl.history.validate import Validator
+from euchre_dsl.validate.validator import Validator
 
 VALIDATOR = Validator()
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from euchre_dsl.errors import Problem
-from euchre_dsl.history.reader import read_egn_file, read_egnb_file
-from euchre_dsl.history.validate import FileReport, check_items
+from euchre_dsl.records.reader import read_egn_file, read_egnb_file
+from euchre_dsl.validate.validator import FileReport, check_items
 from euchre_dsl.interop import egn, egnb
 from euchre_dsl.interop.egn import deals_over_limit, egn_items, read_game
 from euchre_dsl.interop.egn_bits import unpack_deal

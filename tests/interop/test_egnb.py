@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import euchre
-from euchre_dsl.history.reader import read_egn_file, read_egnb_file
 from euchre_dsl.interop import egnb
 from euchre_dsl.interop.egn import EXTENSION, read_game
 from euchre_dsl.interop.egnb import EXTRA_MISSING, EgnbError, decode_egnb
+from euchre_dsl.records.reader import read_egn_file, read_egnb_file
 
 HERE = Path(__file__).parent / "egn"
 PAIRS = [(HERE / f"{name}{ext}", HERE / f"{name}.egn")

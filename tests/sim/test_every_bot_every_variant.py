@@ -21,8 +21,8 @@ from euchre_dsl.cards import LOW_NO_TRUMP, NO_TRUMP
 from euchre_dsl.engine.actions import BID, CALL, CALL_PARTNER, ORDER_UP, PARTNER, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
-from euchre_dsl.history.validate import validate_record
-from euchre_dsl.history.writer import game_record, hand_record
+from euchre_dsl.validate.validator import validate_record
+from euchre_dsl.records.writer import game_record, hand_record
 from euchre_dsl.rng import BOT, derive
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import Bot, make_bot
