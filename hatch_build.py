@@ -44,6 +44,7 @@ COMPILED = (
     "euchre_dsl/engine/play.py",
     "euchre_dsl/engine/deal_claims.py",
     "euchre_dsl/engine/partner.py",
+    "euchre_dsl/engine/transitions.py",
     "euchre_dsl/engine/game.py",
     "euchre_dsl/engine/view.py",
     "euchre_dsl/sim/bots/random_bot.py",

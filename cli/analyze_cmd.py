@@ -23,6 +23,7 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
+from euchre_dsl.analysis.players import PlayerSummary
 from euchre_dsl.analysis.report_html import HtmlReport, replay_folder
 from euchre_dsl.io_safety import OutputError
 from euchre_dsl.analysis.stats import PlayerStats
@@ -30,7 +31,7 @@ from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
 from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
 from euchre_dsl.search.solver import DEFAULT_BUDGET
-from euchre_dsl.sim.play_model import SoftBot
+from euchre_dsl.sim.bots.pimc import RecordReading
 
 from .common import (
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, WORKERS, check_output, plural, refuse_writing_over,
@@ -72,7 +73,7 @@ class _Input:
 def _analyzer(opts: Options) -> Analyzer:
     estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget) \
         if opts.deals > 0 else None
-    model = SoftBot("rule", seed=opts.seed) if opts.model == "rule" else None
+    model = RecordReading(opts.seed) if opts.model == "rule" else None
     return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
                     budget=opts.budget)
 
@@ -229,9 +230,10 @@ def _clock(seconds: float) -> str:
                    "the others' discards hidden.")
 @click.option("--hidden-model", "model", type=click.Choice(["rule", "random"]), default="rule",
               show_default=True,
-              help="How hidden cards are inferred from the bids: rule weighs each sampled deal "
-                   "by how likely the rule bot made the bids seen (trusted 3 times in 4); "
-                   "random weighs the bids alike (players who bid at random).")
+              help="How hidden cards are inferred from what the seats did: rule reads the "
+                   "bidding and the play as the pimc bot reads its opponents (bids softly "
+                   "against the rule bot's bar, cards as the rule bot plays them); random "
+                   "takes the players to choose at random.")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
               help="Also write the analysis as a web page of charts and tables, with a "
                    "replay page per game in OUT-replays/ beside it.")
@@ -241,6 +243,10 @@ def _clock(seconds: float) -> str:
                    "a bidding decision (over all its deals).  A question past it is reported "
                    "as not valued, and so are those after it as large (a double deck's first "
                    "tricks, say); raise it to value them, at the cost of time.")
+@click.option("--ascii", "ascii_cards", is_flag=True,
+              help="Write cards with letters (JC, TD) instead of suit symbols (J♣, 10♦); the "
+                   "default where standard output cannot show the symbols.  JSON and the "
+                   "tables always use letters, the page symbols.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
@@ -248,7 +254,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
                 seed: int, workers: int, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, model: str = "rule",
-                budget: int = DEFAULT_BUDGET) -> None:
+                budget: int = DEFAULT_BUDGET, ascii_cards: bool = False) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -302,7 +308,8 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     # the page is the report asked for: the text report is printed with it only
     # when --report (or --stats) asks for it too
     quiet = report is None and not stats and html_out is not None
-    run = _Run(report == "json", stats, exporter, out, quiet)
+    run = _Run(report == "json", stats, exporter, out, quiet,
+               symbols=not ascii_cards and _shows_symbols(out))
     run.html = None if html_out is None else HtmlReport(html_out, budget=budget)
     run.unreadable += len(found.skipped)
     try:
@@ -321,6 +328,16 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     if run.unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if run.problems or run.errors else EXIT_OK)
+
+
+def _shows_symbols(out: IO[str]) -> bool:
+    """Can ``out`` show the suit symbols?  Its encoding must hold them (a terminal
+    set to ASCII, or Windows' legacy code pages, cannot)."""
+    try:
+        "♣♦♥♠".encode(getattr(out, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _results(inputs: list[_Input], opts: Options, workers: int, run: "_Run", bar: _Progress
@@ -366,14 +383,17 @@ class _Run:
     """The report being written: hands as they come, then the summary (and stats)."""
 
     def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str],
-                 quiet: bool = False):
+                 quiet: bool = False, symbols: bool = True):
         self.as_json = as_json
+        #: the text report's cards with suit symbols (else letters: --ascii)
+        self.symbols = symbols
         #: no report on ``out``: the page says it all, and one line says where it is
         self.quiet = quiet
         self.stats = PlayerStats() if stats else None
         self.exporter = exporter
         self.out = out
-        self.summary = Summary()
+        self.summary = Summary(symbols=symbols)
+        self.players = PlayerSummary()
         self.problems: list[Problem] = []
         self.unreadable = 0
         self.errors = 0  # hands not valued because they have errors
@@ -386,6 +406,7 @@ class _Run:
 
     def hand(self, h: HandAnalysis) -> None:
         self.summary.add(h)
+        self.players.add(h)
         if self.html is not None:
             self.html.add(h)
         self.errors += h.errors
@@ -400,7 +421,7 @@ class _Run:
             self.out.write(self._sep + json.dumps(h.to_json(), ensure_ascii=False))
             self._sep = ", "
         else:
-            self.out.write(render_hand(h))
+            self.out.write(render_hand(h, self.symbols))
 
     def end_file(self, result: FileResult) -> None:
         if result.unreadable is not None:
@@ -427,7 +448,7 @@ class _Run:
             self.out.flush()
             return
         if self.as_json:
-            extra = {"summary": self.summary.to_json(),
+            extra = {"summary": {**self.summary.to_json(), "players": self.players.to_json()},
                      "skipped": [p.to_json() for p in self.problems]}
             if self.stats is not None:
                 extra["stats"] = self.stats.to_json()
@@ -437,5 +458,6 @@ class _Run:
             if self.stats is not None:
                 self.out.write(self.stats.render())
             self.out.write(self.summary.render())
+            self.out.write(self.players.render())
         self.out.flush()
 

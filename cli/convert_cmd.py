@@ -21,9 +21,8 @@ from typing import IO, Any, Callable, Iterator, NamedTuple
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
-from euchre_dsl.interop.egn import (
-    EgnWriteError, baseline_hash, dump_egn, variant_rules, write_egn,
-)
+from euchre_dsl.interop.egn_hash import baseline_hash
+from euchre_dsl.interop.egn_write import EgnWriteError, dump_egn, variant_rules, write_egn
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )

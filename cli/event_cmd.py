@@ -19,6 +19,7 @@ from euchre_dsl.errors import Problem
 from euchre_dsl.event.schedule import ScheduleError, player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
 from euchre_dsl.event.standings import Event, PlayerTotal
+from euchre_dsl.limits import MAX_EVENT_PLAYERS
 from euchre_dsl.records.reader import READERS, find_records, input_name
 from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.ruleset import RuleSet
@@ -61,8 +62,10 @@ def _tables(rules: RuleSet, players: int) -> list[tuple[int, int, tuple[int, ...
 variant_option = click.option("--variant", "-v", default="progressive", show_default=True,
                               help="The event's variant: a shipped id or a variant file with "
                                    "an event section.")
-players_option = click.option("--players", "-n", type=click.IntRange(min=2), default=8,
-                              show_default=True, help="How many players take part.")
+players_option = click.option("--players", "-n",
+                              type=click.IntRange(min=2, max=MAX_EVENT_PLAYERS), default=8,
+                              show_default=True, help="How many players take part (at most "
+                              f"{MAX_EVENT_PLAYERS:,}).")
 
 
 @event_cmd.command("schedule")

@@ -354,7 +354,7 @@ class Table:
                 self.say("  your cards: " + ("no card lost a trick" if played
                                              else "you did not play this hand"))
             for p in mistakes:
-                self.say(f"  {mistake_line(h, p, self.card_named)}")
+                self.say(f"  {mistake_line(h, p, card=self.card_named)}")
 
     def standing(self) -> str:
         """Who won and the final score; or, stopped before the end, the score so far."""

@@ -33,7 +33,7 @@ from euchre_dsl.engine.actions import Action
 from euchre_dsl.records.notation import action_to_json
 from euchre_dsl.records.writer import card_names
 
-from .play_cmd import Quit, Table
+from .play_cmd import Quit, Table, choice
 
 #: Where the server listens: this machine only.
 HOST = "127.0.0.1"
@@ -78,17 +78,18 @@ class WebTable(Table):
 
     def choose(self, legal: list[Action]) -> Action:
         """The player's click: the number of a choice (or Stop)."""
-        self.asked = [click.unstyle(self.choice_words(a)) for a in legal]
-        self.version += 1
-        answer = self.wait()
-        self.asked, self.hint_text = [], ""
-        self.version += 1
-        if answer == STOP:
-            raise Quit("you stopped")
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        self.say(f"'{answer}' is not a choice: pick one of 1 to {len(legal)}")
-        return self.choose(legal)
+        while True:  # a loop, not a call per wrong answer: answers come from the network
+            self.asked = [click.unstyle(self.choice_words(a)) for a in legal]
+            self.version += 1
+            answer = self.wait()
+            self.asked, self.hint_text = [], ""
+            self.version += 1
+            if answer == STOP:
+                raise Quit("you stopped")
+            number = choice(answer, len(legal))  # the terminal's reading: '²' is no number
+            if number is not None:
+                return legal[number - 1]
+            self.say(f"'{answer}' is not a choice: pick one of 1 to {len(legal)}")
 
     def wait(self) -> str:
         """The next click; the table is the server's to read meanwhile."""

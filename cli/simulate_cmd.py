@@ -385,9 +385,10 @@ def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
     except UnfinishedGame as exc:
         ctx = click.get_current_context(silent=True)
         run = f" (variant {which})" if which else ""
+        g = rules.game
+        end = f"game.deals is {g.deals}" if g.deals is not None else f"game.target is {g.target}"
         click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {exc} of "
-                   f"{rules.id}{run}: do its rules let a game end (game.target is "
-                   f"{rules.game.target})?", err=True)
+                   f"{rules.id}{run}: do its rules let a game end ({end})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))

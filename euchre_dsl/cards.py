@@ -22,6 +22,7 @@ module knows what a bower is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterable, Iterator
@@ -99,6 +100,33 @@ def parse_suit(text: str) -> int:
     if t == "LNT":
         return LOW_NO_TRUMP
     raise CardError(f"{text!r} is not a suit (expected C, D, H, S or NT)")
+
+
+#: A card in either notation inside words: ``JC``, ``TD2``, ``10♦``, ``J♣``; a suit
+#: symbol before a contract's word (``♥ hearts``).
+_CARD_IN_WORDS = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9TJQKA])([CDHS♣♦♥♠])(\d?)(?![\w♣♦♥♠])")
+_SUIT_BEFORE_WORD = re.compile(r"[♣♦♥♠] (?=clubs|diamonds|hearts|spades)")
+
+
+def show_card(name: str, symbols: bool) -> str:
+    """A card of either notation (``TH``, ``10♥``) in the one notation of an output:
+    suit symbols (``10♥``) for a terminal that shows them, letters (``TH``, the
+    ``ehh/1`` spelling) with ``--ascii`` and in files.  Other names (``JK``) as given."""
+    return show_cards(name, symbols)
+
+
+def show_cards(text: str, symbols: bool) -> str:
+    """``text`` with every card in it, and a suit symbol before a contract's word, in
+    the one notation of :func:`show_card`: ``N discards 9♠`` or ``N discards 9S``,
+    ``call ♥ hearts`` or ``call hearts``."""
+    def card(m: re.Match[str]) -> str:
+        rank, suit, copy = m.group(1), m.group(2), m.group(3)
+        s = _SUIT_INPUT[suit]
+        if symbols:
+            return ("10" if rank in ("T", "10") else rank) + SUIT_SYMBOLS[s] + copy
+        return ("T" if rank == "10" else rank) + SUITS[s] + copy
+    text = _CARD_IN_WORDS.sub(card, text)
+    return text if symbols else _SUIT_BEFORE_WORD.sub("", text)
 
 
 def contract_name(contract: int | None) -> str | None:

@@ -18,7 +18,7 @@ levels:
 :func:`check_egn` reads one input as its extension says and validates every
 game: each must end in a record and located problems, never an uncaught
 exception; the records read are written back as EGN, which either works or
-says why not (:class:`~euchre_dsl.interop.egn.EgnWriteError`).
+says why not (:class:`~euchre_dsl.interop.egn_write.EgnWriteError`).
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ from typing import Any
 from fuzz_tools import EDGE_NUMBERS, ODD_TEXT, mutate
 
 from euchre_dsl.errors import Problem
+from euchre_dsl.interop import egnb
+from euchre_dsl.interop.egn_write import EgnWriteError, variant_rules, write_egn
+from euchre_dsl.interop.egnb import egnb_items
 from euchre_dsl.records.reader import iter_egn
 from euchre_dsl.validate.validator import FileReport, Validator, check_items
-from euchre_dsl.interop.egn import EgnWriteError, variant_rules, write_egn
-from euchre_dsl.interop import egnb
-from euchre_dsl.interop.egnb import egnb_items
 
 EGN_DIR = Path(__file__).parent / "interop" / "egn"
 #: Deals kept of each seed game, games kept of each seed match: a case stays quick.

@@ -41,6 +41,7 @@ RANKS: dict[str, int] = {
 #: only when such a file is opened.  Nothing else may.
 DEFERRED = {
     ("records/reader.py", "euchre_dsl.interop.egn"),
+    ("records/reader.py", "euchre_dsl.interop.egn_limit"),
     ("records/reader.py", "euchre_dsl.interop.egnb"),
 }
 

@@ -134,9 +134,8 @@ def _entry_points() -> dict[str, Callable[[Any], object]]:
     from euchre_dsl.analysis.decisions import DecisionEstimator
     from euchre_dsl.event.simulate import simulate_event
     from euchre_dsl.rules.registry import load_variant
-    from euchre_dsl.sim.bidding_audit import audit_bidding
     from euchre_dsl.sim.deals import Deals
-    from euchre_dsl.sim.play_model import SoftBot
+    from euchre_dsl.sim.bots.pimc import RecordReading
     from euchre_dsl.sim.runner import RunSpec
 
     rules = load_variant("standard")
@@ -152,10 +151,9 @@ def _entry_points() -> dict[str, Callable[[Any], object]]:
         "env.reset": lambda s: rl.env("standard").reset(seed=s),
         "rl.evaluate": lambda s: rl.evaluate(first_legal, "random", 2, "standard", seed=s),
         "simulate_event": lambda s: simulate_event(rules, "standard", 4, s, ("random",)),
-        "audit_bidding": lambda s: audit_bidding(rules, "random", 1, s),
         "Analyzer": lambda s: Analyzer(seed=s),
         "DecisionEstimator": lambda s: DecisionEstimator(seed=s),
-        "SoftBot": lambda s: SoftBot(seed=s),
+        "RecordReading": lambda s: RecordReading(seed=s),
     }
 
 

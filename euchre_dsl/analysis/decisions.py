@@ -187,8 +187,10 @@ class DecisionEstimator:
             mean, low, high = interval(nets[a])
             options.append(OptionValue(option_words(game, a), _action_tuple(game, a),
                                        mean, low, high))
+        best = max(point.options, key=lambda a: sum(nets[a]))
+        _mean, low, high = interval([b - c for b, c in zip(nets[best], nets[point.chosen])])
         return Decision(point.action, labels[point.seat], option_words(game, point.chosen),
-                        tuple(options), self.deals)
+                        tuple(options), self.deals, (low, high))
 
 
 def _action_tuple(game: Game, a: Action) -> tuple[object, ...]:

@@ -31,6 +31,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..cards import show_card, show_cards
+from ..errors import EuchreError
+from .players import PlayerSummary
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..display.replay import GameView, replay_record
 from ..errors import EuchreError
@@ -107,6 +110,7 @@ class HtmlReport:
         #: the solver's budget of positions for the replay pages' card values
         self.budget = budget
         self.stats = PlayerStats()
+        self.players = PlayerSummary()
         self.total = 0
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}
@@ -126,6 +130,7 @@ class HtmlReport:
         """Count one analysed hand."""
         self.total += 1
         self.stats.add(h)
+        self.players.add(h)
         if h.unvalued:
             self.unvalued += len(h.unvalued)
             self.passed_budget = h.budget
@@ -262,6 +267,7 @@ class HtmlReport:
             parts.append(self.rates(groups.get("seat", {})))
             parts.append(self.loners(groups.get("player", {})))
             parts.append(self.player_mistakes(variant))
+            parts.append(self.player_summary(variant))
         parts.append(self.worst_mistakes())
         parts.append(self.worst_decisions())
         parts.append(self.hand_table())
@@ -416,6 +422,35 @@ class HtmlReport:
                         for m in members], "Mistakes per player")
         return _pair("Mistakes per player, with their cost", chart, table)
 
+    def player_summary(self, variant: str) -> str:
+        """Each player's points lost to the bidding and to the play per hand, with
+        95% intervals, the average loss per move and the accuracy (:mod:`.players`)."""
+        lines = [x for x in self.players.ordered() if x.variant == variant]
+        if not lines:
+            return ""
+        rows = []
+        bars = []
+        for x in lines:
+            j = x.to_json()
+            bid, play = j["bidding_loss_ci95"], j["play_loss_ci95"]
+            rows.append([esc(x.player), str(x.hands),
+                         "–" if not x.bidding else
+                         f"{j['bidding_loss_per_hand']:.3f} [{bid[0]:.3f}, {bid[1]:.3f}]",
+                         "–" if not x.play else
+                         f"{j['play_loss_per_hand']:.3f} [{play[0]:.3f}, {play[1]:.3f}]",
+                         str(x.moves), f"{x.loss_per_move:.3f}", f"{x.accuracy:.1f}%"])
+            bars.append(Bar(x.player, x.accuracy, f"{x.accuracy:.1f}%"))
+        chart = _bars(bars, "Accuracy per player: moves that lost nothing", 100.0, BAR)
+        lower = (" Scores count down in this variant (fewer points is better); the losses "
+                 "are net points, more is worse.") if lines[0].countdown else ""
+        table = _table(["Player", "Hands", "Bidding loss / hand (95% CI)",
+                        "Play loss / hand (95% CI)", "Moves", "Loss / move", "Accuracy"],
+                       rows, "Player summary")
+        note = ('<p class="note">Net points lost per hand to bidding and play mistakes (an '
+                'equal best costs nothing), the average loss per move (bids and cards chosen '
+                'among several), and the share of moves that lost nothing.' + lower + '</p>')
+        return _pair("Player summary", chart, note + table)
+
     def worst_mistakes(self) -> str:
         if not self.worst:
             return ('<section id="mistakes"><h2>Costliest mistakes</h2>'
@@ -446,8 +481,9 @@ class HtmlReport:
             cell = f'<a href="{esc(link)}">{esc(where)}</a>' if link else esc(where)
             best = d.best
             rows.append([cell, esc(h.players.get(d.seat, d.seat)),
-                         esc(f"{d.chosen} ({d.chosen_value.net:+.2f})"),
-                         esc(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, {best.high:+.2f}])"),
+                         esc(show_cards(f"{d.chosen} ({d.chosen_value.net:+.2f})", True)),
+                         esc(show_cards(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, "
+                                        f"{best.high:+.2f}])", True)),
                          f"{loss:.2f}", str(d.deals)])
         return ('<section id="bidding"><h2>Costliest bidding decisions</h2>'
                 '<p class="note">Expected net points of each option, estimated over sampled deals '
@@ -485,11 +521,8 @@ def _slug(text: str) -> str:
 
 
 def _card(name: str) -> str:
-    """``TS`` as ``10♠``."""
-    suits = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-    if len(name) == 2 and name[1] in suits:
-        return ("10" if name[0] == "T" else name[0]) + suits[name[1]]
-    return name
+    """``TS`` as ``10♠``: the page writes cards with suit symbols."""
+    return show_card(name, True)
 
 
 def _seat_order(seats: dict[str, Tally]) -> list[str]:

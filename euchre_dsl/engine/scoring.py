@@ -333,24 +333,29 @@ def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandO
     "what is the hand worth if the rest falls so", for the solver's leaves, the
     bidding search and the bots' estimates alike.
     """
-    side = side_of[seat]
     left = r.deal.hand_size - _total(o.tricks)  # a trick for each card a seat holds
+    return [score_if_taken(r, side_of, n_sides, o, seat, k) for k in range(left + 1)]
+
+
+def score_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome,
+                   seat: int, k: int) -> HandScore:
+    """One entry of :func:`scores_if_taken`: the score if ``seat``'s side takes
+    ``k`` of the tricks still to play (a search that knows ``k`` needs no other)."""
+    side = side_of[seat]
+    left = r.deal.hand_size - _total(o.tricks)
     mates = (side, side_of[o.partner]) if o.partner is not None and o.maker is not None and \
         side in (side_of[o.maker], side_of[o.partner]) else (side, side)
     others = [s for s, a in enumerate(o.active) if a and side_of[s] not in mates]
-    out: list[HandScore] = []
-    for k in range(left + 1):
-        tricks = list(o.tricks)
-        tricks[seat] += k
-        if others:
-            for i in range(left - k):
-                tricks[others[i % len(others)]] += 1
-        else:
-            tricks[seat] += left - k
-        taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
-                            o.renege_by, o.partner)
-        out.append(score_hand(r, side_of, n_sides, taken))
-    return out
+    tricks = list(o.tricks)
+    tricks[seat] += k
+    if others:
+        for i in range(left - k):
+            tricks[others[i % len(others)]] += 1
+    else:
+        tricks[seat] += left - k
+    taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
+                        o.renege_by, o.partner)
+    return score_hand(r, side_of, n_sides, taken)
 
 
 def contract_outcome(maker: int, alone: bool, target: int, active: tuple[bool, ...]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import EuchreError
+from ..limits import MAX_EVENT_PLAYERS
 from ..rules.ruleset import RuleSet
 
 
@@ -52,6 +53,9 @@ def schedule(rules: RuleSet, n: int) -> list[Table]:
     e, p = rules.event, rules.players
     if e.rounds is None:
         raise ScheduleError(f"variant {rules.id} is not an event (event.rounds is none)")
+    if n > MAX_EVENT_PLAYERS:
+        raise ScheduleError(f"{n:,} players are more than the {MAX_EVENT_PLAYERS:,} an event "
+                            "may have")
     if n % p.count:
         raise ScheduleError(f"{n} players do not fill whole tables of {p.count}")
     if e.players and n not in e.players:

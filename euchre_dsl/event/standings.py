@@ -102,6 +102,9 @@ class Event:
         #: where each player was first seated: event-wide warnings about them point there
         self.first_seat: dict[str, Location] = {}
         self.first_file: str | None = None
+        #: rounds of a record left out for an error (None: a record whose round is not
+        #: known): who sat there is not known, so nobody is said to be missing from them
+        self.gaps: set[int | None] = set()
         self.records = 0
         self.hands = 0
 
@@ -113,6 +116,7 @@ class Event:
             return
         self.records += 1
         if item.problem is not None:
+            self.gaps.add(None)
             yield item.problem
             yield from item.converted
             return
@@ -137,6 +141,7 @@ class Event:
                 if res.maker is not None and lone_march(game.rules, game.side_of, res):
                     lone[res.maker] = lone.get(res.maker, 0) + 1
         if game is None:
+            self.gaps.add(_meta_round(record))
             return  # the record cannot be replayed: its problems are said
         at = _At(locate, item.index)
         rules = game.rules
@@ -144,6 +149,7 @@ class Event:
             yield at.error(("variant",), "event-variant", f"variant {rules.id} is not an "
                            "event (its event.rounds is none)",
                            "name an event variant, such as progressive")
+            self.gaps.add(_meta_round(record))
             return
         if self.rules is None:
             self.rules, self.first_file = rules, file
@@ -151,10 +157,12 @@ class Event:
             yield at.error(("variant",), "event-variant", f"variant {rules.id} is not this "
                            f"event's ({self.rules.id}, from the first record)",
                            "every record of an event has the same variant")
+            self.gaps.add(_meta_round(record))
             return
         rnd = _round_of(record, rules, at)
         names = _names_of(record, game, at)
         if isinstance(rnd, Problem) or isinstance(names, Problem):
+            self.gaps.add(None if isinstance(rnd, Problem) else rnd)
             yield from (x for x in (rnd, names) if isinstance(x, Problem))
             return
         if not game.is_over:
@@ -213,7 +221,8 @@ class Event:
         out: list[Problem] = []
         if self.rules is None:
             return out
-        rounds = sorted({r for r, _ in self.seated})
+        rounds = [] if None in self.gaps else \
+            sorted({r for r, _ in self.seated} - set(self.gaps))
         for name in sorted(self.players):
             for r in rounds:
                 if (r, name) not in self.seated:
@@ -299,6 +308,13 @@ def _names_of(record: dict[str, Any], game: Game, at: _At) -> list[str] | Proble
                             "twice at this table", "each player has one seat")
         names.append(name.strip())
     return names
+
+
+def _meta_round(record: Any) -> int | None:
+    """The round a record says it is of, unchecked (None where it says none)."""
+    meta = record.get("meta") if type(record) is dict else None
+    rnd = meta.get("round") if type(meta) is dict else None
+    return rnd if type(rnd) is int else None
 
 
 def _record_name(s: Seated) -> str:

@@ -301,7 +301,8 @@ def read_egn_file(path: str, prove: Prove | None = None) -> Iterator[Item]:
 def iter_egn(data: bytes, file: str | None) -> Iterator[Item]:
     """The records of the EGN game or EMN match ``data``, one item per game
     (:mod:`euchre_dsl.interop.egn`)."""
-    from ..interop.egn import COUNT_FIRST, deals_over_limit, egn_items
+    from ..interop.egn import egn_items
+    from ..interop.egn_limit import COUNT_FIRST, deals_over_limit
     if COUNT_FIRST < len(data) <= MAX_RECORD:  # a game over the hands limit is
         try:                                   # refused before it is parsed
             text = data.decode("utf-8-sig")

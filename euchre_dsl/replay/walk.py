@@ -266,7 +266,7 @@ class RecordWalk(ClaimChecks):
                      hint="every hand, a thrown-in one too, is dealt by the player left "
                           "of the previous dealer")
         else:
-            game.dealer = seat
+            game.set_dealer(seat)
         self.stopped = -1  # the action the replay of this hand stopped at
         try:
             deal = self.read_deal(h, hand["deal"])
@@ -277,7 +277,7 @@ class RecordWalk(ClaimChecks):
                 if len(self.problems) != before:
                     kitty = None
             if wrong_dealer:
-                game.dealer = self.dealer_followed(deal, kitty, hand["actions"], seat)
+                game.set_dealer(self.dealer_followed(deal, kitty, hand["actions"], seat))
             try:
                 game.deal(*deal[:3], kitty=kitty)
             except ValueError as exc:
@@ -341,7 +341,7 @@ class RecordWalk(ClaimChecks):
         """Who acts first after this deal by ``dealer`` (-1: the deal is impossible);
         the engine decides it, on a copy of the game."""
         probe = self.game.clone()
-        probe.dealer = dealer
+        probe.set_dealer(dealer)
         try:
             probe.deal(deal[0], deal[1], deal[2], kitty=kitty)
         except (ValueError, IllegalAction):

@@ -192,7 +192,7 @@ def _value_hint(type_name: str, meta: Any) -> str | None:
         return "write yes or no"
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if "int" in type_name and lo is not None and hi is not None:
-        return f"write a whole number from {lo} to {hi}"
+        return f"write a whole number from {lo} to {hi:,}"
     return None
 
 
@@ -237,6 +237,10 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
     if type_name.startswith("tuple"):
         if (isinstance(value, list) and value
                 and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
+            hi = meta.get("maximum")
+            big = [v for v in value if hi is not None and v > hi]
+            if big:
+                return False, None, f"{big[0]} is too large (at most {hi:,})"
             return True, tuple(value), ""
         return False, None, f"expected a list of positive whole numbers, got {_shown(value)}"
     if "int" in type_name and isinstance(value, int) and not isinstance(value, bool):
@@ -244,7 +248,7 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
         if lo is not None and value < lo:
             return False, None, f"{value} is too small (at least {lo})"
         if hi is not None and value > hi:
-            return False, None, f"{value} is too large (at most {hi})"
+            return False, None, f"{clip(str(value))} is too large (at most {hi:,})"
         return True, value, ""
     if "str" in type_name:
         number = isinstance(value, int) and not isinstance(value, bool)
@@ -389,6 +393,11 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("participation", "stay_drop"), "staying in or dropping out is for individual games",
             also=(("players", "sides"),))
     if r.partner.call != "off":
+        if r.players.count < 3:
+            bad(("partner", "call"), f"a called partner needs at least three players: with "
+                f"{r.players.count}, the partner is the maker's only opponent and nobody "
+                "defends", hint="set players.count to 3 or more, or partner.call: off",
+                also=(("players", "count"),))
         if r.players.sides != "individual":
             bad(("partner", "call"), "a called partner is for individual games: the partner "
                 "of a hand is whoever holds the called card", hint="set players.sides: "
@@ -496,19 +505,23 @@ def _check_event(r: RuleSet, bad: Callable[..., None]) -> None:
         if n % p.count:
             bad(("event", "players"), f"{n} players do not fill whole tables of {p.count}",
                 hint=f"use a multiple of {p.count}", reads=(("players", "count"),))
-    if e.rotation != "round_robin":
-        return
+    # The event's schedule (euchre event schedule, event simulate) seats every round by
+    # the circle method, whatever the rotation: pairs of partners, a new partner each
+    # round.  ('any' only stops the standings checking who partnered whom.)
     if p.sides != "partners" or p.count != 2 * p.teams:
-        bad(("event", "rotation"), "a round-robin rotation pairs partners, but the table "
+        bad(("event", "rounds"), "an event's schedule seats pairs of partners, but the table "
             "does not play in partnerships of two", hint="use players.sides: partners with "
-            "two to a side, or event.rotation: any",
-            reads=(("players", "sides"), ("players", "count"), ("players", "teams")))
+            "two to a side, or event.rounds: none (not an event)",
+            reads=(("players", "sides"), ("players", "count"), ("players", "teams"),
+                   ("event", "rotation")))
         return
     for n in e.players:
         if e.rounds > n - 1:
             bad(("event", "rounds"), f"{n} players have only {n - 1} different partners, "
-                f"too few for {e.rounds} rounds without partnering anyone twice",
-                hint="play fewer rounds, or event.rotation: any", also=(("event", "players"),))
+                f"too few for {e.rounds} rounds: the schedule gives everyone a new partner "
+                "each round", hint=f"play at most {n - 1} rounds, or list only larger events "
+                "in event.players", also=(("event", "players"),),
+                reads=(("event", "rotation"),))
 
 
 def _check_trick_count(r: RuleSet, bad: Callable[..., None]) -> None:

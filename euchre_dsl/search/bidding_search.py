@@ -30,7 +30,9 @@ from typing import Protocol, Sequence
 
 from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.game import Game
-from ..engine.scoring import HandOutcome, net_values, scores_if_taken, side_values, zero_sum
+from ..engine.scoring import (
+    HandOutcome, net_values, score_if_taken, scores_if_taken, side_values, zero_sum,
+)
 from .position import Position, position_of
 
 #: The verbs that leave the decision to the next seat.
@@ -57,13 +59,13 @@ def split_scores(game: Game, seat: int, k: int) -> list[int]:
     to ``seat``) and the rest are dealt round the other seats still playing.
 
     The engine's score and orientation
-    (:func:`~euchre_dsl.engine.scoring.scores_if_taken`,
+    (:func:`~euchre_dsl.engine.scoring.score_if_taken`,
     :func:`~euchre_dsl.engine.scoring.side_values`): more is better, a game won
     outright on the hand worth the whole game.
     """
     r = game.rules
-    scores = scores_if_taken(r, game.side_of, len(game.sides), game.hand_outcome(game.tricks), seat)
-    return side_values(r, scores[k])
+    return side_values(r, score_if_taken(r, game.side_of, len(game.sides),
+                                         game.hand_outcome(game.tricks), seat, k))
 
 
 class FullInfoBidding:

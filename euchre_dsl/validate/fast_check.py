@@ -294,12 +294,12 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
 
 def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> bool:
     """Apply one action, read as a verb code and its argument (the card, contract or
-    bid; ``alone`` for a lone order or call), by the engine's own dispatch: what
-    ``Game.act`` does without its rollback copy (on a refusal, an exception, the
-    record goes to the full checker anyway).  ``False`` when it reneged: a renege
-    is reported, so the record is not clean."""
+    bid; ``alone`` for a lone order or call), by
+    :meth:`~euchre_dsl.engine.game.Game.act_without_rollback` (on a refusal, an
+    exception, the record goes to the full checker anyway).  ``False`` when it
+    reneged: a renege is reported, so the record is not clean."""
     seen = game.last_renege
-    game._dispatch(seat, VERB_OF_CODE[code], arg, alone, True)
+    game.act_without_rollback(seat, VERB_OF_CODE[code], arg, alone, True)
     return game.last_renege is seen
 
 

@@ -289,6 +289,25 @@ def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: P
     assert "(over 2 deals)" in page
 
 
+def test_the_player_summary_shows_each_players_losses_and_accuracy(
+        open_page: Opener, report: Path, hands: list[HandAnalysis]) -> None:
+    """Issue 37: per player, the points lost to bidding and to play per hand (95%
+    intervals), the average loss per move and the accuracy, beside a chart."""
+    pg = open_page(report.as_uri())
+    sections = pg.locator("section.pair", has_text="Player summary")
+    assert sections.count() >= 2  # one per variant of the report
+    first = sections.first
+    head = first.locator("thead").text_content() or ""
+    for column in ("Bidding loss / hand (95% CI)", "Play loss / hand (95% CI)",
+                   "Loss / move", "Accuracy"):
+        assert column in head
+    rows = first.locator("tbody tr")
+    assert rows.count() >= 4
+    cells = rows.first.locator("td").all_text_contents()
+    assert cells[-1].endswith("%") and 0 <= float(cells[-1][:-1]) <= 100
+    assert first.locator("svg text").count() >= rows.count()  # a bar per player
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_rate_charts_draw_their_labels_at_one_size(open_page: Opener, report: Path,
                                                        width: int) -> None:

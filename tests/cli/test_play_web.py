@@ -84,3 +84,20 @@ def test_the_server_listens_on_this_machine_only() -> None:
         assert server.server_address[0] == "127.0.0.1"
     finally:
         server.shutdown()
+
+
+def test_a_posted_answer_that_is_no_number_on_the_menu_is_asked_again() -> None:
+    """'²' raised ValueError out of int() in the session (issue 36); and each wrong
+    answer was a call deeper (2,000 posts: a RecursionError)."""
+    table = _table(hint=False)
+    for _ in range(2000):
+        table.answers.put("²")
+    table.answers.put("9" * 64)
+    for _ in range(60):
+        table.answers.put("1")
+    table.answers.put(STOP)
+    play = threading.Thread(target=session, args=(table, 1), daemon=True)
+    play.start()
+    play.join(timeout=120)
+    assert not play.is_alive()
+    assert len(table.hands) == 1  # every wrong answer asked again, then the hand played

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from euchre_dsl.interop.egn import (
-    EXTENSION, NOTES_KEY, EgnWriteError, baseline_hash, egn_card, is_match, read_game,
-    upgrade, variant_rules, write_egn,
-)
+from euchre_dsl.interop.egn import read_game
+from euchre_dsl.interop.egn_document import EXTENSION, NOTES_KEY, egn_card, is_match, upgrade
+from euchre_dsl.interop.egn_hash import baseline_hash
+from euchre_dsl.interop.egn_write import EgnWriteError, variant_rules, write_egn
 from euchre_dsl.records.reader import read_egn_file
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.validate.validator import FileReport, Validator, check_items

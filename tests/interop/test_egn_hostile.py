@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 
 from euchre_dsl.errors import Problem
+from euchre_dsl.interop import egn, egn_limit, egnb
+from euchre_dsl.interop.egn import egn_items, read_game
+from euchre_dsl.interop.egn_bits import unpack_deal
+from euchre_dsl.interop.egn_limit import deals_over_limit
+from euchre_dsl.limits import MAX_HANDS
 from euchre_dsl.records.reader import read_egn_file, read_egnb_file
 from euchre_dsl.validate.validator import FileReport, check_items
-from euchre_dsl.interop import egn, egnb
-from euchre_dsl.interop.egn import deals_over_limit, egn_items, read_game
-from euchre_dsl.interop.egn_bits import unpack_deal
-from euchre_dsl.limits import MAX_HANDS
 
 HERE = Path(__file__).parent / "egn"
 MATCH = HERE / "MotE W5 Match.emn"
@@ -125,7 +126,7 @@ def test_a_large_game_over_the_limit_is_refused_in_bounded_memory(tmp_path: Path
     path = tmp_path / "long.egn"
     path.write_text(json.dumps(game))
     size = path.stat().st_size
-    assert size > egn.COUNT_FIRST
+    assert size > egn_limit.COUNT_FIRST
     tracemalloc.start()
     try:
         (item,) = read_egn_file(str(path))
@@ -270,3 +271,30 @@ def test_a_player_id_given_twice_in_the_registry() -> None:
     match["metadata"]["players"].append(copy.deepcopy(match["metadata"]["players"][0]))
     (found,) = errors(dumped(match), match)
     assert found.message == "the player id \"p-01\" is given twice"
+
+
+def test_the_games_of_a_match_compile_their_ruleset_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """1,000 one-line games took 25 s: each compiled its variant again (the ruleset's,
+    and the replay of its outcomes), parsing the variant files each time."""
+    from euchre_dsl.rules import registry
+    parsed: list[object] = []
+    real = registry.parse_file
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        parsed.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(registry, "parse_file", counting)
+
+    def match_of(games: int, target: int) -> dict[str, Any]:
+        game = minimal()  # a ruleset no shipped variant is
+        game["metadata"]["ruleset"] = {"std": False, "winning_score": target}
+        return {"fileType": "Euchre Match Notation", "games": [{"gameData": game}] * games}
+
+    problems(dumped(match_of(1, 8)), match_of(1, 8), "m.emn")  # the shipped ones, once
+    parsed.clear()
+    match = match_of(30, 7)
+    found = problems(dumped(match), match, "m.emn")
+    assert not [p for p in found if p.severity == "error"]
+    assert 1 <= len(parsed) <= 4  # standard's file, once or twice: not once a game

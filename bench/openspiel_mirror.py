@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from ..engine.actions import (
+from euchre_dsl.engine.actions import (
     CALL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY,
     PLAYING, Action,
 )
-from ..engine.game import Game
-from .openspiel import (
+from euchre_dsl.engine.game import Game
+from euchre_dsl.interop.openspiel import (
     FIRST_TRUMP_ACTION, GO_ALONE_ACTION, NUM_CARDS, NUM_DEALT, PARTNER_ACTION, PASS_ACTION,
     SEATS, OpenSpielParams, VARIANT_PARAMS, card_from_openspiel, card_to_openspiel,
 )

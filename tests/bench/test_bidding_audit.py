@@ -7,6 +7,7 @@ few hundred games keep the test quick while catching any return of the faults.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 from typing import Sequence
 
@@ -16,8 +17,12 @@ from euchre_dsl.engine.actions import ORDER_UP, PASS, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import compile_data, load_variant
-from euchre_dsl.sim.bidding_audit import BiddingAudit, _Watched, audit_bidding, strong_for_dealer
 from euchre_dsl.sim.bots.rule import RuleBot
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))  # the bench-only modules under test
+
+from bidding_audit import BiddingAudit, _Watched, audit_bidding, strong_for_dealer  # noqa: E402
 
 
 def dealer_view(hand: str, upcard: str) -> SeatView:

@@ -33,15 +33,15 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Sequence
 
-from ..cards import mask_cards
-from ..engine.view import SeatView
-from ..rng import RandomSource
-from ..search.worlds import WorldSampler
-from .openspiel import (
+from euchre_dsl.cards import mask_cards
+from euchre_dsl.engine.view import SeatView
+from euchre_dsl.rng import RandomSource
+from euchre_dsl.search.worlds import WorldSampler
+from euchre_dsl.interop.openspiel import (
     NUM_CARDS, NUM_DEALT, OpenSpielParams, VARIANT_PARAMS, card_from_openspiel,
     card_to_openspiel,
 )
-from .openspiel_mirror import DEAL_LENGTH, Mirror
+from openspiel_mirror import DEAL_LENGTH, Mirror
 
 __all__ = ["FairSampler"]
 

@@ -11,15 +11,21 @@ keeps the undealt cards where they are; the last test shows it).
 from __future__ import annotations
 
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 from euchre_dsl.cards import mask_cards
-from euchre_dsl.interop.fair_sampler import FairSampler
 from euchre_dsl.interop.openspiel import VARIANT_PARAMS, card_from_openspiel, decode_history
-from euchre_dsl.interop.openspiel_mirror import DEAL_LENGTH, Mirror
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))  # the bench-only modules under test
+
+from fair_sampler import FairSampler  # noqa: E402
+from openspiel_mirror import DEAL_LENGTH, Mirror  # noqa: E402
 
 PASS = 24
 

@@ -15,14 +15,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from ..engine.actions import CALL, ORDER_UP, PASS, Action
-from ..engine.game import Game
-from ..engine.view import SeatView
-from ..rng import BOT, derive
-from ..rules.ruleset import RuleSet
-from .bots import Bot, make_bot, parse_bot_spec
-from .deals import Deals
-from .runner import play_game
+from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
+from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.view import SeatView
+from euchre_dsl.rng import BOT, derive
+from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
+from euchre_dsl.sim.deals import Deals
+from euchre_dsl.sim.runner import play_game
 
 
 def _rate() -> list[int]:
