@@ -10,7 +10,9 @@ Reports, for standard euchre on this machine and one core:
   first line says), and the same games in the text format (``.ehh``);
 * validate one-hand records: the ``openspiel`` variant plays one deal per
   game, so each record holds one hand, as OpenSpiel and RL pipelines write
-  them (the per-record cost of the validator shows here);
+  them (the per-record cost of the validator shows here), and the same
+  records without each hand's running ``scores`` (optional in ``ehh/1``: a
+  converter from another program often leaves them out);
 * OpenSpiel, the baselines of the targets: its Python-API random playout loop
   (chance outcomes and ``legal_actions`` drawn with ``random``,
   ``apply_action`` per step) and its whole playout in C++
@@ -144,12 +146,28 @@ def write_text_twin(path: Path) -> Path:
     return out
 
 
+def without_scores(path: Path) -> Path:
+    """The records of ``path`` with no running ``scores`` in any hand's result, beside it."""
+    import json
+
+    out = path.with_name(path.stem + "-no-scores" + path.suffix)
+    with path.open(encoding="utf-8") as f, out.open("w", encoding="utf-8") as w:
+        for line in f:
+            rec = json.loads(line)
+            for hand in rec["hands"]:
+                del hand["result"]["scores"]
+            w.write(dump_record(rec) + "\n")
+    return out
+
+
 def bench_validate(path: Path, hands: int) -> Callable[[], int]:
-    from euchre_dsl.validate.validator import validate_path
+    from euchre_dsl.validate.validator import Validator, validate_path
 
     def run() -> int:
-        report = validate_path(str(path))
+        v = Validator()
+        report = validate_path(str(path), v)
         assert report.errors == 0, "benchmark file must validate cleanly"
+        assert v.checked_in_full == 0, "every clean record must take a fast path"
         return hands
 
     return run
@@ -230,6 +248,9 @@ def main() -> None:
         records = write_jsonl(single, one_hand_records, variant="openspiel")
         rows.append((f"validate JSONL, {records:,} one-hand records (records/s)",
                      versus_cpp(bench_validate(single, records))))
+        bare = without_scores(single)
+        rows.append((f"validate JSONL, {records:,} one-hand records without scores "
+                     "(records/s)", versus_cpp(bench_validate(bare, records))))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
                      versus_cpp(bench_validate(text, hands))))

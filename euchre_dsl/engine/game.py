@@ -111,15 +111,16 @@ class Game(State):
         deal_known(self, hands, upcard, widow, kitty)
         transitions.begin_trump_making(self)
 
-    def deal_masks(self, hands: Sequence[int], upcard: int | None = None) -> None:
+    def deal_masks(self, hands: Sequence[int], upcard: int | None = None,
+                   kitty: Sequence[int | None] | None = None) -> None:
         """Start a hand whose every card is known: ``hands[seat]`` the mask of the
-        seat's cards.  The validator's entry point for a complete record, without
-        a list of cards per seat; otherwise :meth:`deal` (no widow or kitty given).
-        Raises ``ValueError`` with the reason for an impossible deal.
+        seat's cards (``kitty`` as for :meth:`deal`).  The validator's entry point for
+        a complete record, without a list of cards per seat; otherwise :meth:`deal`
+        (no widow given).  Raises ``ValueError`` with the reason for an impossible deal.
         """
         self._check_dealing()
         self.reset_hand()
-        deal_masks(self, hands, upcard)
+        deal_masks(self, hands, upcard, kitty)
         transitions.begin_trump_making(self)
 
     def _check_dealing(self) -> None:

@@ -44,49 +44,72 @@ def maker_agrees(claimed: Any, maker: int | None, labels: tuple[str, ...]) -> bo
     return bool(claimed == labels[maker])
 
 
-def values_agree(claimed: list[int], values: tuple[int, ...]) -> bool:
-    """Counts read in the order of ``values`` (seats or sides) are exactly those."""
-    if len(claimed) != len(values):
-        return False
+def values_agree(claimed: list[int], named: int, values: tuple[int, ...]) -> bool:
+    """Counts read in the order of ``values`` (seats or sides) agree with them: each
+    one whose bit is set in ``named`` (a claim may leave seats or sides out; the full
+    checker compares those it names) is exactly its value."""
     for j in range(len(values)):
-        if claimed[j] != values[j]:
+        if (named >> j) & 1 and claimed[j] != values[j]:
             return False
     return True
 
 
 def counts_agree(claimed: Any, keys: tuple[str, ...], values: tuple[int, ...]) -> bool:
-    """An object of counts (``result.tricks``, ``.points``, ``.scores``) is exactly
-    ``dict(zip(keys, values))``, every count an ``int`` (``1.0`` and ``true`` compare
-    equal to ``1`` but are not integers)."""
-    if type(claimed) is not dict or len(claimed) != len(keys):
+    """An object of counts (``result.tricks``, ``.points``, ``.scores``) names only
+    ``keys``, each count an ``int`` (``1.0`` and ``true`` compare equal to ``1`` but
+    are not integers) equal to its value in ``dict(zip(keys, values))``."""
+    if type(claimed) is not dict:
         return False
     read: list[int] = []
-    for key in keys:
-        v = claimed.get(key)
+    named = 0
+    found = 0
+    for j in range(len(keys)):
+        v = claimed.get(keys[j])
+        read.append(0)
+        if v is None and keys[j] not in claimed:
+            continue
         if type(v) is not int:
             return False
-        read.append(v)
-    return values_agree(read, values)
+        read[j] = v
+        named |= 1 << j
+        found += 1
+    return found == len(claimed) and values_agree(read, named, values)
 
 
 def result_agrees(claimed: Any, res: HandResult, labels: tuple[str, ...],
                   side_names: tuple[str, ...]) -> bool:
-    """A hand's claimed ``result`` is exactly the replay's (``result_to_json``'s five
-    keys, and ``partner`` where a partner was called), every count an integer: a result
-    with nothing to say about it."""
-    partnered = res.called is not None
-    if type(claimed) is not dict or len(claimed) != len(RESULT_KEYS) + partnered:
+    """A hand's claimed ``result`` agrees with the replay with nothing to say about it:
+    it names only ``result_to_json``'s five keys (and ``partner`` where a partner was
+    called), any of them left out (each is optional in ``ehh/1``), each one given
+    exactly the replay's value, every count an integer."""
+    if type(claimed) is not dict:
         return False
-    if partnered and (PARTNER_KEY not in claimed or
-                      not maker_agrees(claimed[PARTNER_KEY], res.partner, labels)):
-        return False
-    if "trump" not in claimed or not trump_agrees(claimed["trump"], res.trump):
-        return False
-    if "maker" not in claimed or not maker_agrees(claimed["maker"], res.maker, labels):
-        return False
-    return counts_agree(claimed.get("tricks"), labels, res.tricks) and \
-        counts_agree(claimed.get("points"), side_names, res.points) and \
-        counts_agree(claimed.get("scores"), side_names, res.scores)
+    found = 0
+    if PARTNER_KEY in claimed:
+        if res.called is None or not maker_agrees(claimed[PARTNER_KEY], res.partner, labels):
+            return False
+        found += 1
+    if "trump" in claimed:
+        if not trump_agrees(claimed["trump"], res.trump):
+            return False
+        found += 1
+    if "maker" in claimed:
+        if not maker_agrees(claimed["maker"], res.maker, labels):
+            return False
+        found += 1
+    if "tricks" in claimed:
+        if not counts_agree(claimed["tricks"], labels, res.tricks):
+            return False
+        found += 1
+    if "points" in claimed:
+        if not counts_agree(claimed["points"], side_names, res.points):
+            return False
+        found += 1
+    if "scores" in claimed:
+        if not counts_agree(claimed["scores"], side_names, res.scores):
+            return False
+        found += 1
+    return found == len(claimed)
 
 
 def scores_agree(claimed: dict[int, int], scores: list[int]) -> bool:

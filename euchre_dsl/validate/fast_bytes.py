@@ -14,15 +14,21 @@ rules are still the engine's alone.
 
 It reads any producer's JSON, not only our writer's: whitespace between
 tokens (pretty-printed files, ``json.dumps``' spaces), the keys of every
-object in any order, ``x-`` keys at the top (skipped, whatever they hold),
-names and meta texts that are not ASCII, an inline variant (parsed once and
+object in any order, every optional key left out (``players``, ``meta``,
+``start_scores``, ``final`` or its parts, a hand's ``result`` or any of its
+parts, the ``upcard`` of a variant that turns none) and the optional ``kitty``
+given, ``x-`` keys at the top (skipped, whatever JSON they hold), names and
+meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
+numbers of any JSON form in ``meta``, an inline variant (parsed once and
 recognised by its bytes in the records after it).  A part that comes before
 what it depends on -- a hand's actions before its deal, the hands before the
 variant -- is stepped over and read when it can be.  What it does not read is
 what the fast check itself would not prove, or what the parsed path might read
-differently: an escape in any string, a float, an integer of more than 18
-digits, a repeated key, a byte order mark, text that is not UTF-8, nesting
-deeper than :data:`MAX_DEPTH`, a record with anything to report.  For those it
+differently: an escape in a string whose text is read (a seat, a card, a
+verb), half of an escaped UTF-16 pair, a float or an integer of more than 18
+digits where a count is read, a repeated key, a byte order mark, text that is
+not UTF-8, nesting deeper than :data:`MAX_DEPTH`, a record with anything to
+report.  For those it
 answers "not proved", and the record is decoded, parsed and checked as before
 (the fast check, then the full checker).  The answer for a record is
 therefore the same either way; only its cost differs.  The tests hold it to
@@ -68,7 +74,10 @@ _MINUS: Final = 45
 _ZERO: Final = 48
 _NINE: Final = 57
 _SPACE: Final = 32
+_UNKNOWN: Final = 63  # ?: "??", a card not known
 _MAX_DIGITS: Final = 18  # any integer of at most 18 digits fits in 63 bits
+#: The longest number stepped over unread (in ``meta`` or an ``x-`` value)
+_MAX_NUMBER: Final = 64
 #: The deepest nesting stepped over (in an ``x-`` value or an inline variant): deeper
 #: is left to the parsed path, which has its own limit and says so.
 MAX_DEPTH: Final = 32
@@ -94,7 +103,7 @@ _DEALER: Final = 0
 _DEAL: Final = 1
 _ACTIONS: Final = 2
 _RESULT: Final = 3
-_DEAL_KEYS: Final = (b"hands", b"upcard")
+_DEAL_KEYS: Final = (b"hands", b"upcard", b"kitty")
 _RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS)
 _FINAL_KEYS: Final = tuple(k.encode() for k in FINAL_KEYS)
 assert TOP_KEYS[_HANDS] == "hands" and TOP_KEYS[_FINAL] == "final" and \
@@ -146,6 +155,7 @@ class ByteCheck:
         self._at = [-1] * len(_HAND)
         self._labels: list[str] = []
         self._dealt: list[int] = []
+        self._kitty: list[int | None] = []
         self._seats: list[int] = []
         self._cards: list[int] = []
         # side, value, side, value, ...: a record's start scores, and its final scores
@@ -243,9 +253,64 @@ class ByteCheck:
                 raise NotPlain
             i += 1
 
+    @staticmethod
+    def _text_end(raw: bytes, i: int) -> int:
+        """:meth:`_string_end` for a string whose text is not read (a name, a meta
+        text, a key or value of an ``x-`` key): JSON's escapes are allowed there, each
+        checked, so that what is proved parses (see :meth:`_escape`)."""
+        while True:
+            b = raw[i]
+            if b == _QUOTE:
+                return i
+            if b < _SPACE:
+                raise NotPlain
+            if b == _BACKSLASH:
+                i = ByteCheck._escape(raw, i + 1)
+            else:
+                i += 1
+
+    @staticmethod
+    def _escape(raw: bytes, i: int) -> int:
+        """Past the escape whose letter is at ``i`` (after its backslash): one of JSON's
+        (``\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX``).  A ``\\u`` escape of half a
+        UTF-16 pair must be the high half followed by the low one: a lone half is text
+        that :mod:`json` reads and msgspec refuses, and the reader reports it."""
+        b = raw[i]
+        if b != 117:  # u
+            if b == _QUOTE or b == _BACKSLASH or b == 47 or b == 98 or b == 102 or \
+                    b == 110 or b == 114 or b == 116:  # " \ / b f n r t
+                return i + 1
+            raise NotPlain
+        code = ByteCheck._hex4(raw, i + 1)
+        if code < 0xD800 or code >= 0xE000:
+            return i + 5
+        if code >= 0xDC00 or raw[i + 5] != _BACKSLASH or raw[i + 6] != 117:
+            raise NotPlain  # a low half first, or a high half alone
+        low = ByteCheck._hex4(raw, i + 7)
+        if low < 0xDC00 or low >= 0xE000:
+            raise NotPlain
+        return i + 11
+
+    @staticmethod
+    def _hex4(raw: bytes, i: int) -> int:
+        """The four hexadecimal digits at ``i``, as a number."""
+        code = 0
+        for j in range(i, i + 4):
+            b = raw[j]
+            if _ZERO <= b <= _NINE:
+                d = b - _ZERO
+            elif 97 <= b <= 102:  # a-f
+                d = b - 87
+            elif 65 <= b <= 70:  # A-F
+                d = b - 55
+            else:
+                raise NotPlain
+            code = code << 4 | d
+        return code
+
     def _string(self, raw: bytes, i: int) -> int:
-        """Past a string (after any whitespace), its text unread."""
-        return self._string_end(raw, self._byte(raw, i, _QUOTE)) + 1
+        """Past a string (after any whitespace), its text unread (escapes allowed)."""
+        return self._text_end(raw, self._byte(raw, i, _QUOTE)) + 1
 
     @staticmethod
     def _same(raw: bytes, i: int, end: int, word: bytes) -> bool:
@@ -261,7 +326,7 @@ class ByteCheck:
         """Past a member's key and its colon: :attr:`_k` is the key's index in ``keys``,
         else ``_X_KEY`` for an ``x-`` key, else ``_OTHER``."""
         i = self._byte(raw, i, _QUOTE)
-        end = self._string_end(raw, i)
+        end = self._text_end(raw, i)  # a key with an escape is none of ours: x- or not read
         k = _OTHER
         for j in range(len(keys)):
             if self._same(raw, i, end, keys[j]):
@@ -307,16 +372,56 @@ class ByteCheck:
         self._value = -value if negative else value
         return i
 
+    @staticmethod
+    def _number(raw: bytes, i: int) -> int:
+        """Past a number in JSON's form (after any whitespace), not read: an integer, a
+        fraction, an exponent.  At most :data:`_MAX_NUMBER` characters (a longer one,
+        an integer above all, may be more than Python reads: the parsed path says)."""
+        i = ByteCheck._ws(raw, i)
+        start = i
+        if raw[i] == _MINUS:
+            i += 1
+        b = raw[i]
+        if b == _ZERO:
+            i += 1
+        elif _ZERO < b <= _NINE:
+            i = ByteCheck._digits(raw, i)
+        else:
+            raise NotPlain
+        if raw[i] == 46:  # .
+            i = ByteCheck._digits(raw, i + 1)
+        b = raw[i]
+        if b == 69 or b == 101:  # E e
+            i += 1
+            b = raw[i]
+            if b == 43 or b == _MINUS:  # + -
+                i += 1
+            i = ByteCheck._digits(raw, i)
+        if i - start > _MAX_NUMBER:
+            raise NotPlain
+        return i
+
+    @staticmethod
+    def _digits(raw: bytes, i: int) -> int:
+        """Past one or more digits at ``i``."""
+        b = raw[i]
+        if b < _ZERO or b > _NINE:
+            raise NotPlain
+        while _ZERO <= b <= _NINE:
+            i += 1
+            b = raw[i]
+        return i
+
     def _skip(self, raw: bytes, i: int, depth: int) -> int:
-        """Past any JSON value (after any whitespace) that this reader could read: a
-        string, an integer, ``true``, ``false``, ``null``, a list or an object of them
-        (objects with no repeated key are not checked: only ``x-`` values and an
+        """Past any JSON value (after any whitespace): a string (escapes checked), a
+        number, ``true``, ``false``, ``null``, a list or an object of them (repeated
+        keys are not looked for: only ``x-`` values, ignored whatever they hold, and an
         inline variant, parsed when used, are stepped over unread, or a part to come
         back to, read in full then)."""
         i = self._ws(raw, i)
         b = raw[i]
         if b == _QUOTE:
-            return self._string_end(raw, i + 1) + 1
+            return self._text_end(raw, i + 1) + 1
         if b == _OPEN or b == _OPEN_LIST:
             if depth >= MAX_DEPTH:
                 raise NotPlain
@@ -333,7 +438,7 @@ class ByteCheck:
             return self._word(raw, i, _FALSE)
         if b == 110:
             return self._word(raw, i, _NULL)
-        return self._int(raw, i)
+        return self._number(raw, i)
 
     @staticmethod
     def _seat(raw: bytes, i: int, end: int, seating: Seating) -> int:
@@ -520,14 +625,14 @@ class ByteCheck:
         return i
 
     def _meta(self, raw: bytes, i: int) -> int:
-        """Past ``meta`` (key -> string or integer)."""
+        """Past ``meta`` (key -> string or number)."""
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
             i = self._ws(raw, self._byte(raw, self._string(raw, i), _COLON))
             if raw[i] == _QUOTE:
-                i = self._string_end(raw, i + 1) + 1
+                i = self._text_end(raw, i + 1) + 1
             else:
-                i = self._int(raw, i)
+                i = self._number(raw, i)
             i = self._next(raw, i, _CLOSE)
         return i
 
@@ -621,10 +726,11 @@ class ByteCheck:
         for _ in range(n):
             dealt.append(-1)
         upcard: int | None = None
+        kitty: list[int | None] | None = None
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
-            i = self._key(raw, i, _DEAL_KEYS)  # not a widow, a kitty nor another key
+            i = self._key(raw, i, _DEAL_KEYS)  # not a widow nor another key
             k = self._k
             seen = self._once(k, seen)
             if k == 0:
@@ -645,18 +751,39 @@ class ByteCheck:
                         i = self._next(raw, i + 3, _CLOSE_LIST)
                     dealt[seat] = m
                     i = self._next(raw, i, _CLOSE)
-            else:
+            elif k == 1:
                 i = self._ws(raw, i)
                 if raw[i] == _QUOTE:
                     upcard = self._card(raw, i + 1, pairs)
                     i += 4
                 else:
                     i = self._word(raw, i, _NULL)
+            else:
+                kitty = self._kitty
+                i = self._kitty_of(raw, i, pairs, kitty)
             i = self._next(raw, i, _CLOSE)
         for s in range(n):
             if dealt[s] < 0:
                 raise NotPlain  # a seat's hand missing (or all of them)
-        game.deal_masks(dealt, upcard)
+        game.deal_masks(dealt, upcard, kitty)
+        return i
+
+    def _kitty_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
+                  kitty: list[int | None]) -> int:
+        """Past a deal's ``kitty`` (cards, ``"??"`` for one not known, or ``null``: none),
+        its cards put in ``kitty``; the engine checks them with the deal."""
+        kitty.clear()
+        i = self._ws(raw, i)
+        if raw[i] == 110:  # n
+            return self._word(raw, i, _NULL)
+        i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
+        while self._more:
+            i = self._byte(raw, i, _QUOTE)
+            if raw[i] == _UNKNOWN and raw[i + 1] == _UNKNOWN and raw[i + 2] == _QUOTE:
+                kitty.append(None)
+            else:
+                kitty.append(self._card(raw, i, pairs))
+            i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
     def _actions(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
@@ -746,9 +873,9 @@ class ByteCheck:
         return i
 
     def _result(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
-        """Past ``result``: exactly the replay's five keys (``result_to_json``), in any
-        order, each value judged by the one comparison of claims
-        (:mod:`.result_claims`)."""
+        """Past ``result``: the replay's five keys (``result_to_json``), any of them
+        left out (each is optional), in any order, each value judged by the one
+        comparison of claims (:mod:`.result_claims`)."""
         res = game.last_result
         if res is None or res.called is not None:
             raise NotPlain  # a called partner's hand says who it was: the parsed path's
@@ -787,14 +914,12 @@ class ByteCheck:
             else:
                 i = self._counts(raw, i, seating, False, res.scores)
             i = self._next(raw, i, _CLOSE)
-        if seen != (1 << len(_RESULT_KEYS)) - 1:
-            raise NotPlain  # a key left out
         return i
 
     def _counts(self, raw: bytes, i: int, seating: Seating, by_seat: bool,
                 values: tuple[int, ...]) -> int:
         """Past an object of integers by seat (``by_seat``) or by side, in any order,
-        every one there once: ``values`` exactly."""
+        each named once (some may be left out), equal to its value in ``values``."""
         read = self._read
         read.clear()
         n = len(values)
@@ -811,7 +936,7 @@ class ByteCheck:
             i = self._int(raw, self._byte(raw, end + 1, _COLON))
             read[j] = self._value
             i = self._next(raw, i, _CLOSE)
-        if seen != (1 << n) - 1 or not values_agree(read, values):
+        if not values_agree(read, seen, values):
             raise NotPlain
         return i
 

@@ -15,7 +15,7 @@ re-implemented here) and comparing every claim in place.
 It never reports anything itself.  At the first thing that is not plainly
 right (an unexpected key or type, an unknown card, a variant that fails to
 load, an action the engine refuses, a renege, a claim that differs) or that
-it does not handle (hidden cards, widow, kitty and the house-rule verbs) it
+it does not handle (hidden cards, a widow and the house-rule verbs) it
 answers ``False``, and the validator runs the full checker on the record from
 the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..cards import ascii_upper, contract_name
+from ..cards import Deck, ascii_upper, contract_name
 from ..engine.actions import (
     BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
     IllegalAction,
@@ -42,8 +42,8 @@ from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
     A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE, read_plays,
-    seat_index, short_seats,
+    FORMAT, PLAIN_CODE, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
+    read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, TOP_KEYS
 from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
@@ -51,7 +51,7 @@ from ..rules.ruleset import RuleSet
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
-_DEAL: Final = frozenset(("hands", "upcard"))  # no widow, no kitty
+_DEAL: Final = frozenset(("hands", "upcard", "kitty"))  # no widow
 _ALONE: Final = "alone"
 
 
@@ -212,7 +212,12 @@ class FastCheck:
             upcard = deck.card_index(up) if type(up) is str else -1
             if upcard < 0:
                 return False
-        game.deal_masks(dealt, upcard)
+        kitty: list[int | None] | None = None
+        if "kitty" in deal:
+            kitty = _kitty(deal["kitty"], deck)
+            if kitty is None:
+                return False
+        game.deal_masks(dealt, upcard, kitty)
         if not self._actions(game, seating, actions):
             return False
         if "result" not in hand:
@@ -320,6 +325,27 @@ def same_value(a: Any, b: Any) -> bool:
                 return False
         return True
     return bool(a == b)
+
+
+def _kitty(listed: Any, deck: Deck) -> list[int | None] | None:
+    """A deal's ``kitty`` as the engine takes it (``None`` for ``"??"``: a card not
+    known), empty for ``null``; ``None`` for anything the full checker must read."""
+    cards: list[int | None] = []
+    if listed is None:
+        return cards
+    if type(listed) is not list:
+        return None
+    for c in listed:
+        if type(c) is not str:
+            return None
+        card = deck.card_index(c)
+        if card >= 0:
+            cards.append(card)
+        elif c == UNKNOWN_CARD:
+            cards.append(None)
+        else:
+            return None
+    return cards
 
 
 def _keys_in(obj: dict[Any, Any], allowed: frozenset[str]) -> bool:

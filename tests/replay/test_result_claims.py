@@ -39,22 +39,36 @@ def test_a_result_agrees_exactly_when_it_is_the_replays() -> None:
     labels, sides = game.labels, game.side_names
     claimed = result_to_json(game, res)
     assert result_agrees(claimed, res, labels, sides)
-    for key, wrong in (("trump", "XX"), ("maker", "nobody"), ("tricks", {}),
+    for key, wrong in (("trump", "XX"), ("maker", "nobody"), ("tricks", {labels[0]: 99}),
                        ("points", {sides[0]: 99, sides[1]: 0}), ("scores", None)):
         assert not result_agrees({**claimed, key: wrong}, res, labels, sides), key
     # equal numbers that are not integers do not agree; nor does an extra key
     floats = {**claimed, "tricks": {k: float(v) for k, v in claimed["tricks"].items()}}
     assert floats == claimed and not result_agrees(floats, res, labels, sides)
     assert not result_agrees({**claimed, "x": 1}, res, labels, sides)
+    # every key is optional (ehh/1), and so is each seat's or side's count in one
+    for key in claimed:
+        assert result_agrees({k: v for k, v in claimed.items() if k != key}, res, labels, sides)
+    assert result_agrees({}, res, labels, sides)
+    first = labels[0]
+    assert result_agrees({"tricks": {first: res.tricks[0]}}, res, labels, sides)
+    assert not result_agrees({"tricks": {first: res.tricks[0] + 1}}, res, labels, sides)
+    # a partner is named only where one was called
+    assert res.called is None and not result_agrees({**claimed, "partner": None}, res, labels,
+                                                    sides)
 
 
 def test_the_parts_of_the_comparison() -> None:
     assert trump_agrees("H", 2) and trump_agrees(None, None) and not trump_agrees("h", 2)
     assert maker_agrees("E", 1, ("N", "E", "S", "W")) and maker_agrees(None, None, ("N",))
     assert not maker_agrees(None, 0, ("N",)) and not maker_agrees("N", None, ("N",))
-    assert values_agree([1, 2], (1, 2)) and not values_agree([1], (1, 2))
+    assert values_agree([1, 2], 0b11, (1, 2)) and not values_agree([1, 3], 0b11, (1, 2))
+    assert values_agree([1, 3], 0b01, (1, 2)) and values_agree([0, 0], 0, (1, 2))
     assert counts_agree({"N": 1, "E": 2}, ("N", "E"), (1, 2))
+    assert counts_agree({"E": 2}, ("N", "E"), (1, 2)) and counts_agree({}, ("N", "E"), (1, 2))
     assert not counts_agree({"N": 1, "E": True}, ("N", "E"), (1, 1))
+    assert not counts_agree({"N": 1, "X": 2}, ("N", "E"), (1, 2))
+    assert not counts_agree({"N": None}, ("N", "E"), (1, 2))
     assert scores_agree({1: 5}, [3, 5]) and not scores_agree({0: 5}, [3, 5])
     assert winners_agree(0, None) and winners_agree(0b10, [1]) and winners_agree(0b11, [0, 1])
     assert not winners_agree(0b01, [1]) and not winners_agree(0b10, None)
