@@ -74,9 +74,9 @@ COMPILED = (
     "euchre_dsl/search/bidding_search.py",
     "euchre_dsl/analysis/analyze.py",
     "euchre_dsl/analysis/decisions.py",
-    "euchre_dsl/rl/actions.py",
+    "euchre_dsl/rl/action_space.py",
     "euchre_dsl/rl/observation.py",
-    "euchre_dsl/rl/table.py",
+    "euchre_dsl/rl/episode.py",
 )
 
 

@@ -114,7 +114,7 @@ def signals_held() -> Iterator[None]:
             signal.signal(s, handler)
 
 
-class Table:
+class PlaySession:
     """One session: the game, the bots, what the player sees and answers."""
 
     def __init__(self, rules: RuleSet, variant: str, seat: int, bot: str, seed: int,
@@ -433,8 +433,8 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
     color = False if os.environ.get("NO_COLOR") else None
-    from .play_web import WebTable, play_in_browser  # (it stands on this module)
-    kind: type[Table] = WebTable if web else Table
+    from .play_web import WebSession, play_in_browser  # (it stands on this module)
+    kind: type[PlaySession] = WebSession if web else PlaySession
     if web:
         color = False
     table = kind(rules, variant, seat_index, bot, seed, hint, analysis, color,
@@ -444,7 +444,7 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
     stop = ""
     try:
         with stop_signals():
-            if isinstance(table, WebTable):
+            if isinstance(table, WebSession):
                 play_in_browser(table, hands, port)
             else:
                 table.play(hands)

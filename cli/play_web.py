@@ -1,6 +1,6 @@
 """``euchre play --web``: the same session as in the terminal, seen and answered in a browser.
 
-The game and its turn logic are :class:`~cli.play_cmd.Table`'s, unchanged: the
+The game and its turn logic are :class:`~cli.play_cmd.PlaySession`'s, unchanged: the
 bots act, the player's legal choices are numbered, the hint and the verdict are
 computed, all by the same code as in the terminal.  This module only changes
 where the words go and where the answer comes from: what the table says is kept
@@ -33,7 +33,7 @@ from euchre_dsl.engine.actions import Action
 from euchre_dsl.records.notation import action_to_json
 from euchre_dsl.records.writer import card_names
 
-from .play_cmd import Quit, Table, choice
+from .play_cmd import Quit, PlaySession, choice
 
 #: Where the server listens: this machine only.
 HOST = "127.0.0.1"
@@ -43,8 +43,8 @@ LOG_LINES = 60
 STOP = "q"
 
 
-class WebTable(Table):
-    """A :class:`Table` whose words go to the page and whose answers come from clicks.
+class WebSession(PlaySession):
+    """A :class:`PlaySession` whose words go to the page and whose answers come from clicks.
 
     ``lock`` is held by the session while it plays; it is let go only while the
     session waits for the player, so the server reads a table at rest.
@@ -158,7 +158,7 @@ def page() -> str:
         encoding="utf-8")
 
 
-def serve(table: WebTable, port: int = 0) -> ThreadingHTTPServer:
+def serve(table: WebSession, port: int = 0) -> ThreadingHTTPServer:
     """Start answering for ``table`` on 127.0.0.1:``port`` (0: a free port), from a
     daemon thread; ``server.server_address`` says where."""
 
@@ -206,7 +206,7 @@ def serve(table: WebTable, port: int = 0) -> ThreadingHTTPServer:
     return server
 
 
-def play_in_browser(table: WebTable, hands: int | None, port: int) -> ThreadingHTTPServer:
+def play_in_browser(table: WebSession, hands: int | None, port: int) -> ThreadingHTTPServer:
     """Serve the page and play the session on this thread; returns (the server still
     answering) when the game is over and the player has closed it, or raises
     :class:`Quit` when the player stopped."""
@@ -218,7 +218,7 @@ def play_in_browser(table: WebTable, hands: int | None, port: int) -> ThreadingH
     return server
 
 
-def session(table: WebTable, hands: int | None) -> None:
+def session(table: WebSession, hands: int | None) -> None:
     """Play the session (the terminal's turn logic) with the table held, then show how
     it ended until the player closes it."""
     table.lock.acquire()

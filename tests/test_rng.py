@@ -188,10 +188,10 @@ def test_the_environment_takes_a_numpy_seed() -> None:
 
 
 def test_a_table_keeps_its_episode_when_a_bad_seed_is_refused() -> None:
-    from euchre_dsl.rl.table import Table
+    from euchre_dsl.rl.episode import Episode
     from euchre_dsl.rules.registry import load_variant
 
-    table = Table(load_variant("standard"))
+    table = Episode(load_variant("standard"))
     table.reset(3)
     with pytest.raises(ValueError):
         table.reset(-3)

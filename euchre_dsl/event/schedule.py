@@ -16,7 +16,7 @@ from ..limits import MAX_EVENT_PLAYERS
 from ..rules.ruleset import RuleSet
 
 
-class Table(NamedTuple):
+class TableSeating(NamedTuple):
     """One table of one round: ``seats[i]`` is the player (0-based) in seat *i*."""
 
     round: int  # 0-based
@@ -45,7 +45,7 @@ def pairings(n: int, rounds: int) -> list[list[tuple[int, int]]]:
     return out
 
 
-def schedule(rules: RuleSet, n: int) -> list[Table]:
+def schedule(rules: RuleSet, n: int) -> list[TableSeating]:
     """Every table of every round for ``n`` players under ``rules``' event options.
 
     Seats follow the table's partnerships (seat *i* plays for side
@@ -72,7 +72,7 @@ def schedule(rules: RuleSet, n: int) -> list[Table]:
             seats = [0] * p.count
             for k, (a, b) in enumerate(mine):
                 seats[k], seats[k + teams] = a, b
-            tables.append(Table(r, t, tuple(seats)))
+            tables.append(TableSeating(r, t, tuple(seats)))
     return tables
 
 

@@ -131,7 +131,7 @@ def read_plays(actions: list[Any], i: int, short: list[int], seat_of: dict[str, 
     full and reports what is wrong with it).
 
     The one reading of a run of plays: the full checker's replay
-    (``validate.replay_plays``) and the fast check read them here, then the engine
+    (``replay.walk.walk_plays``) and the fast check read them here, then the engine
     replays them in one call (``Game.replay_plays``); the byte check reads the same
     form from the bytes."""
     seats.clear()

@@ -423,7 +423,7 @@ class _Builder:
         if key == "seats":
             tags[key] = self.seats(value_text, line, value_col)
         elif key == "start_scores":
-            tags[key] = self.side_values(value_text, line, value_col, path, f"[{name}]")
+            tags[key] = self.read_side_values(value_text, line, value_col, path, f"[{name}]")
         else:
             tags[key] = self.tag_value(value_text, line, value_col, path, f"[{name}]")
 
@@ -476,7 +476,7 @@ class _Builder:
                 self.put(("seats", i), line, c)
         return words
 
-    def side_values(self, text: str, line: int, col: int, path: JsonPath, what: str) -> Any:
+    def read_side_values(self, text: str, line: int, col: int, path: JsonPath, what: str) -> Any:
         """``N+S 3, E+W 5`` (the commas are optional); a JSON value is taken as it is."""
         if _is_json(text):
             return self.json_value(text, line, col, path, what)

@@ -158,7 +158,7 @@ class Pieces:
         self.side_keys = [(b"{" if i == 0 else b",") + _json(side) + b":"
                           for i, side in enumerate(sides)]  # '{"N+S":', ',"E+W":'
         # '{"N+S":1' at side * _POINTS + points
-        self.side_values = [key + _int(v) for key in self.side_keys for v in range(_POINTS)]
+        self.side_value_pieces = [key + _int(v) for key in self.side_keys for v in range(_POINTS)]
         self.seat_list = _json(list(labels))
         # ',[seat,verb,...]' of the actions other than plays met so far (b"": not recorded)
         self.spelt: dict[ActionTuple, bytes] = {}
@@ -248,7 +248,7 @@ class JsonLinesWriter:
 
     def _sides(self, p: Pieces, values: Sequence[int]) -> None:
         """``{"N+S":v,"E+W":w}``: one value per side."""
-        parts, keys, pieces = self.parts, p.side_keys, p.side_values
+        parts, keys, pieces = self.parts, p.side_keys, p.side_value_pieces
         for i in range(len(keys)):
             v = values[i]
             if 0 <= v < _POINTS:

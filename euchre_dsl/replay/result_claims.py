@@ -130,7 +130,7 @@ def winners_agree(named: int, winners: list[int] | None) -> bool:
     return named == won
 
 
-def side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
+def claimed_side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | None:
     """An object side name -> integer as side index -> value (``ShapeChecks.side_scores``
     without its messages); ``None`` where that reports a problem."""
     if type(obj) is not dict:
@@ -153,7 +153,7 @@ def final_agrees(final: Any, game: Game, side_of: dict[str, int]) -> bool:
         if k != "scores" and k != "winner":
             return False
     if "scores" in final:
-        scores = side_values(final["scores"], side_of)
+        scores = claimed_side_values(final["scores"], side_of)
         if scores is None or not scores_agree(scores, game.scores):
             return False
     if "winner" in final:

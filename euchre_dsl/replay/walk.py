@@ -30,7 +30,7 @@ Speed: validation replays many hands, so the per-action work is kept small:
 cards are looked up in the deck's table of spellings, seats in a dict, the
 engine's verb methods are called directly, and positions are computed only
 for records that have a problem.  The play of the cards, most of the actions,
-runs in :func:`replay_plays`, one small loop.
+runs in :func:`walk_plays`, one small loop.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from .variants import Variants
 _HAND_KEYS = frozenset(HAND_KEYS)
 
 
-def replay_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
+def walk_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
                  short: list[int], reneges: list[tuple[int, str, int]]
                  ) -> tuple[int, IllegalAction | None]:
     """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
@@ -402,7 +402,7 @@ class RecordWalk(ClaimChecks):
     def replay_actions(self, h: int, actions: list[Any]) -> Iterator[Event]:
         """Replay a hand's actions; raises :class:`Broken` after an error that stops it.
 
-        Without steps the plays go through :func:`replay_plays` (the whole-hand
+        Without steps the plays go through :func:`walk_plays` (the whole-hand
         fast path); with steps every action goes through the general path, one
         :class:`~.events.Acted` after each (the engine judges both the same).
         """
@@ -414,7 +414,7 @@ class RecordWalk(ClaimChecks):
         while i < n:
             self.stopped = i
             if game.phase == PLAYING and not steps:
-                i, err = replay_plays(game, actions, i, seat_of, short, reneges)
+                i, err = walk_plays(game, actions, i, seat_of, short, reneges)
                 self.stopped = i
                 if reneges:
                     self.report_reneges(h, actions)

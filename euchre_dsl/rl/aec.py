@@ -3,11 +3,11 @@
 Agents are the seats' labels (``N``, ``E``, ``S``, ``W``; ``A``, ``B``, ...).
 Each observation is a dict: ``observation``, the seat's tensor
 (:mod:`.observation`), and ``action_mask``, 1 for each legal id of the fixed
-``Discrete`` action space (:mod:`.actions`) when the agent is on turn.  An id
+``Discrete`` action space (:mod:`~.action_space`) when the agent is on turn.  An id
 the engine does not list raises :class:`~euchre_dsl.engine.actions.IllegalAction`
 naming the legal ones: an illegal move is a bug in the caller, never a penalty.
 
-The cards come from the simulator's deals (:mod:`.table`): ``reset(seed=s)``
+The cards come from the simulator's deals (:mod:`~.episode`): ``reset(seed=s)``
 deals game 0 of ``euchre simulate --seed s``, each ``reset()`` after it the next.
 """
 
@@ -27,8 +27,8 @@ from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
 from .observation import LAYOUT_VERSION
-from .render import table_text
-from .table import Table
+from .terminal import terminal_table
+from .episode import Episode
 
 
 class EuchreEnv(AECEnv):  # type: ignore[misc]
@@ -44,7 +44,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode={render_mode!r}: it is None or 'ansi'")
         self.render_mode = render_mode
         self.rules = rules
-        self.table = Table(rules, episode, reward)
+        self.table = Episode(rules, episode, reward)
         self._seed = None if seed is None else check_seed(seed)
         t = self.table
         self.space = t.space
@@ -163,7 +163,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return table_text(self.table.game)
+        return terminal_table(self.table.game)
 
     def close(self) -> None:
         pass

@@ -6,7 +6,7 @@ played once for every side, with the policy in that side's seats and the
 opponents' bot in all the others, so every seat's cards are played once by
 the policy: luck of the cards cancels.  A deal's margin is the mean, over
 those plays, of the policy side's zero-sum reward
-(:func:`~.table.hand_rewards`); a policy as good as its opponents scores 0.
+(:func:`~.episode.hand_rewards`); a policy as good as its opponents scores 0.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ..sim.bots import Bot, make_bot
 from ..sim.deals import Deals
 from ..sim.runner import play_game
 from .bot import CallableBot, Policy
-from .table import hand_rewards
+from .episode import hand_rewards
 
 
 class Evaluation(NamedTuple):

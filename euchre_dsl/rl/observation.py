@@ -26,7 +26,7 @@ import numpy as np
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, Phase
 from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
-from .actions import ActionSpace
+from .action_space import ActionSpace
 
 #: Bumped whenever a segment is added, removed, resized or reordered.
 LAYOUT_VERSION: Final = 1

@@ -10,11 +10,11 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
   seat's cards from the dealer's left, then the widow; the cards left over are
   the kitty.  Every outcome is uniform, so a deal is uniform.
 * A player's actions are the ids of the variant's fixed action space
-  (:class:`~.actions.ActionSpace`); legality is the engine's.
+  (:class:`~.action_space.ActionSpace`); legality is the engine's.
 * The information-state and observation tensors are the environment's
   observation (:mod:`.observation`, as float32); the strings name the seat and
   the observation's bits.  Returns are the engine's net values of the hand
-  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.table.hand_rewards`): a
+  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.episode.hand_rewards`): a
   hand that wins the game outright is worth the whole game.
 * ``resample_from_infostate`` draws the hidden cards from the world sampler of
   the analyzer and the ``pimc`` bot (:class:`~euchre_dsl.search.worlds.WorldSampler`),
@@ -33,7 +33,7 @@ from ..engine.scoring import max_hand_points
 from ..engine.view import SeatView
 from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
-from .actions import ActionSpace
+from .action_space import ActionSpace
 from .observation import Encoder
 
 SHORT_NAME = "python_euchre_dsl"

@@ -23,8 +23,8 @@ from ..search.worlds import WorldSampler
 from .openspiel_game import (
     EngineBox, Parts, _game_type, _parts, _parts_of, _spiel, start_of_hand, utility_bound,
 )
-from .render import table_text
-from .table import hand_rewards
+from .terminal import terminal_table
+from .episode import hand_rewards
 
 ps = _spiel()
 #: The game's type, as registered.
@@ -199,7 +199,7 @@ class EuchreState(ps.State):  # type: ignore[misc,name-defined]
     def __str__(self) -> str:
         if not self.dealt_all:
             return f"dealing: {len(self.cards)} of {self.need} cards"
-        return table_text(self.engine)
+        return terminal_table(self.engine)
 
     # ------------------------------------------------------- resampling
     def resample_from_infostate(self, player_id: int, sampler: Any) -> EuchreState:

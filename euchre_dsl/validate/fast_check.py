@@ -46,7 +46,7 @@ from ..records.notation import (
     read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, TOP_KEYS
-from ..replay.result_claims import final_agrees, result_agrees, side_values
+from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
 from ..rules.ruleset import RuleSet
 
 _TOP: Final = frozenset(TOP_KEYS)
@@ -144,7 +144,7 @@ class FastCheck:
         game = seating.game
         game.restart(dealer)
         if "start_scores" in record:
-            start = side_values(record["start_scores"], seating.side_of)
+            start = claimed_side_values(record["start_scores"], seating.side_of)
             if start is None:
                 return False
             game.set_scores([start.get(i, v) for i, v in enumerate(game.scores)])

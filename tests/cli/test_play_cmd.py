@@ -305,9 +305,9 @@ def test_an_error_mid_game_still_saves_the_finished_hands(tmp_path: Path,
     # the module the command runs (an installed build's euchre_dsl_cli.play_cmd)
     command = euchre.get_command(click.Context(euchre), "play")
     assert command is not None and command.callback is not None
-    table_class = sys.modules[command.callback.__module__].Table
+    table_class = sys.modules[command.callback.__module__].PlaySession
 
-    def failing_step(self: play_cmd.Table) -> None:
+    def failing_step(self: play_cmd.PlaySession) -> None:
         if len(self.hands) == 2:
             raise RuntimeError("a bot failed")
         original(self)
@@ -342,7 +342,7 @@ def test_a_low_no_trump_shoot_is_played_and_saved(tmp_path: Path) -> None:
         answers.append(str(pick + 1))
         return answers[-1] + "\n"
 
-    table = play_cmd.Table(rules, "bid-euchre", 0, "rule", 4, False, False, False, read)
+    table = play_cmd.PlaySession(rules, "bid-euchre", 0, "rule", 4, False, False, False, read)
     for _ in range(6):
         table.play(len(table.hands) + 1)
         result = table.game.results[-1]

@@ -1,6 +1,6 @@
 """``euchre play --web``: a whole hand played by clicks in headless Chromium.
 
-The page is a view of the terminal's session (:class:`cli.play_cmd.Table`): the
+The page is a view of the terminal's session (:class:`cli.play_cmd.PlaySession`): the
 menu's buttons are its numbered choices, the hint names one of them, the table
 is the replay page's drawing of the game as the player's seat sees it, and the
 verdict of the hand is shown when it ends.  Nothing is requested beyond the
@@ -13,14 +13,14 @@ import re
 import threading
 from typing import Any, Callable
 
-from cli.play_web import STOP, WebTable, serve, session
+from cli.play_web import STOP, WebSession, serve, session
 from euchre_dsl.rules.registry import load_variant
 
 Opener = Callable[..., Any]
 
 
-def _table(hint: bool = True) -> WebTable:
-    return WebTable(load_variant("standard"), "standard", 0, "rule", 3, hint, True, False,
+def _table(hint: bool = True) -> WebSession:
+    return WebSession(load_variant("standard"), "standard", 0, "rule", 3, hint, True, False,
                     lambda: "")
 
 

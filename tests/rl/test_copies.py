@@ -1,6 +1,6 @@
 """Copies of the RL objects: vectorised training pickles environments into worker
 processes and deep-copies them (issue 36: the compiled build's ``pickle`` and
-``copy.deepcopy`` failed on the ``Table``, ``ActionSpace``, ``Encoder``, ``Deals`` and
+``copy.deepcopy`` failed on the ``Episode``, ``ActionSpace``, ``Encoder``, ``Deals`` and
 the environment, ``__init__() missing required argument 'rules'``).  Each copy is the
 same object, plays on the same, and is independent of the original.  These run
 against whichever build is installed: the CI's is the compiled one."""
@@ -20,16 +20,16 @@ import numpy as np  # noqa: E402
 
 from euchre_dsl import load_variant  # noqa: E402
 from euchre_dsl.rl import env  # noqa: E402
-from euchre_dsl.rl.actions import ActionSpace  # noqa: E402
+from euchre_dsl.rl.action_space import ActionSpace  # noqa: E402
 from euchre_dsl.rl.observation import Encoder  # noqa: E402
-from euchre_dsl.rl.table import Table  # noqa: E402
+from euchre_dsl.rl.episode import Episode  # noqa: E402
 from euchre_dsl.sim.deals import ConstrainedDeals, Constraints, Deals  # noqa: E402
 
 COPIES: dict[str, Callable[[Any], Any]] = {
     "pickle": lambda x: pickle.loads(pickle.dumps(x)), "deepcopy": copy.deepcopy}
 
 
-def random_steps(table: Table, rng: random.Random, steps: int) -> None:
+def random_steps(table: Episode, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if table.done:
             table.reset()
@@ -37,7 +37,7 @@ def random_steps(table: Table, rng: random.Random, steps: int) -> None:
         table.step(rng.choice(legal))
 
 
-def snapshot(table: Table) -> tuple[Any, ...]:
+def snapshot(table: Episode) -> tuple[Any, ...]:
     return (table.seed, table.unit, table.hand, table.done, table.truncated,
             list(table.rewards), table.game.hand_log, table.game.results, table.game.scores,
             [table.observation_bits(s) for s in range(table.n)], table.legal_mask())
@@ -46,7 +46,7 @@ def snapshot(table: Table) -> tuple[Any, ...]:
 @pytest.mark.parametrize("how", sorted(COPIES))
 @pytest.mark.parametrize("variant", ["standard", "bid-euchre", "railroad", "pepper"])
 def test_a_table_copies_mid_episode_and_plays_on_the_same(variant: str, how: str) -> None:
-    table = Table(load_variant(variant), episode="game")
+    table = Episode(load_variant(variant), episode="game")
     table.reset(5)
     random_steps(table, random.Random(1), 23)
     twin = COPIES[how](table)

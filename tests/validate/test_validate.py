@@ -23,7 +23,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.records.notation import short_seats
 from euchre_dsl.records.reader import Locator, read_records
 from euchre_dsl.records.writer import dump_pretty as pretty, dump_record
-from euchre_dsl.replay.walk import replay_plays
+from euchre_dsl.replay.walk import walk_plays
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.validate.validator import (
     FileReport, Validator, check_items, validate_path, validate_record,
@@ -351,8 +351,8 @@ def test_problems_carry_positions_only_when_a_locator_is_given() -> None:
     assert (p.location.line, p.location.column) == (9, text.index('["S","play","QS"]') + 1)
 
 
-# ----------------------------------------------------------- replay_plays
-def test_replay_plays_stops_at_the_first_action_it_does_not_own() -> None:
+# ----------------------------------------------------------- walk_plays
+def test_walk_plays_stops_at_the_first_action_it_does_not_own() -> None:
     rules = load_variant("standard")
     game = Game(rules, ["N", "E", "S", "W"], 0)
     deck = game.deck
@@ -366,10 +366,10 @@ def test_replay_plays_stops_at_the_first_action_it_does_not_own() -> None:
     actions[8] = ["S", "play", "QS"]  # already played by S
     reneges: list[tuple[int, str]] = []
     short = short_seats(seat_of)
-    i, err = replay_plays(game, actions, 3, seat_of, short, reneges)
+    i, err = walk_plays(game, actions, 3, seat_of, short, reneges)
     assert i == 8 and err is not None and err.code == "card-not-held"
     actions[8] = ["S", "stay"]
-    assert replay_plays(game, actions, 8, seat_of, short, reneges) == (8, None)
+    assert walk_plays(game, actions, 8, seat_of, short, reneges) == (8, None)
     assert reneges == []
 
 

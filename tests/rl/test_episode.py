@@ -10,18 +10,18 @@ pytest.importorskip("gymnasium")
 
 from euchre_dsl import shipped_ids  # noqa: E402
 from euchre_dsl.engine.scoring import net_values  # noqa: E402
-from euchre_dsl.rl.table import Table  # noqa: E402
+from euchre_dsl.rl.episode import Episode  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 
 
-def legal_ids(table: Table) -> list[int]:
+def legal_ids(table: Episode) -> list[int]:
     mask = table.legal_mask()
     return [i for i in range(mask.bit_length()) if (mask >> i) & 1]
 
 
 def test_buck_seed_8_rewards_the_seat_that_took_every_trick() -> None:
     """Issue 36: the points are (0, 0, 0, 0), but the hand won the game outright."""
-    table = Table(load_variant("buck"))
+    table = Episode(load_variant("buck"))
     table.reset(seed=8)
     while not table.done:
         table.step(legal_ids(table)[0])
@@ -34,7 +34,7 @@ def test_buck_seed_8_rewards_the_seat_that_took_every_trick() -> None:
 @pytest.mark.parametrize("variant", shipped_ids())
 def test_every_reward_is_the_engines_net_value_to_the_game_end(variant: str) -> None:
     rules = load_variant(variant)
-    table = Table(rules, episode="game")
+    table = Episode(rules, episode="game")
     rng = random.Random(variant)
     for seed in range(2):
         table.reset(seed=seed)

@@ -13,7 +13,7 @@ from ..engine.game import Game
 from ..display.replay import describe
 
 
-def table_text(game: Game) -> str:
+def terminal_table(game: Game) -> str:
     """The game as it stands, as lines of text."""
     deck = game.deck
     labels = game.labels

@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium")
 from euchre_dsl import Game, IllegalAction, compile_data, load_variant, shipped_ids  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
 from euchre_dsl.engine.actions import PLAY, PLAYING, Action  # noqa: E402
-from euchre_dsl.rl.actions import ActionSpace  # noqa: E402
+from euchre_dsl.rl.action_space import ActionSpace  # noqa: E402
 from euchre_dsl.rules.ruleset import RuleSet  # noqa: E402
 
 CLAIMS = {"id": "farmers", "extends": "standard",

@@ -1,6 +1,6 @@
 """One seeded episode of a variant, stepped by action ids: the core of every environment.
 
-:class:`Table` holds an engine :class:`~euchre_dsl.engine.game.Game` and the
+:class:`Episode` holds an engine :class:`~euchre_dsl.engine.game.Game` and the
 simulator's deals (:class:`~euchre_dsl.sim.deals.Deals`): with seed *s*,
 episode *u* (the *u*-th reset since the seed was given, from 0) is dealt
 exactly as game *u* of ``euchre simulate --seed s`` -- the same first dealer,
@@ -30,7 +30,7 @@ from ..engine.state import HandResult
 from ..rules.ruleset import RuleSet
 from ..sim.deals import Deals
 from ..engine.view import SeatView
-from .actions import ActionSpace
+from .action_space import ActionSpace
 from .observation import Encoder
 
 EPISODES: Final = ("hand", "game")
@@ -50,7 +50,7 @@ def hand_rewards(game: Game, res: HandResult) -> list[float]:
     return [values[side_of[s]] for s in range(game.n)]
 
 
-class Table:
+class Episode:
     """A game dealt from a seed, stepped one action id at a time."""
 
     def __init__(self, rules: RuleSet, episode: str = "hand", reward: str = "points",
@@ -85,7 +85,7 @@ class Table:
                 "points" if self.by_points else "won", self.space, self.encoder)
         state = (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards,
                  self.done, self.truncated)
-        return Table, args, state
+        return Episode, args, state
 
     def __setstate__(self, state: tuple[int, int, Deals, Game, int, list[float], bool, bool]
                      ) -> None:
