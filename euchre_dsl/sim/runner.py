@@ -35,7 +35,7 @@ from ..rules.ruleset import RuleSet
 from ..version import __version__
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
-from .stats import Stats
+from .summary import Stats
 
 #: Told after every game this process finishes (a progress bar, or a worker's
 #: shared counter: :class:`~euchre_dsl.sim.cluster.ProcessPool`): a batch of
