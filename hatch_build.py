@@ -53,7 +53,7 @@ COMPILED = (
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/rng.py",
     "euchre_dsl/sim/deals.py",
-    "euchre_dsl/sim/stats.py",
+    "euchre_dsl/sim/summary.py",
     "euchre_dsl/records/notation.py",
     "euchre_dsl/records/writer.py",
     "euchre_dsl/records/shape.py",

@@ -60,7 +60,7 @@ from euchre_dsl import build  # noqa: E402
 from euchre_dsl.records.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run, simulate  # noqa: E402
-from euchre_dsl.sim.stats import Stats  # noqa: E402
+from euchre_dsl.sim.summary import Stats  # noqa: E402
 
 def rate_of(run: Callable[[], int]) -> float:
     """``count / seconds`` of one run of ``run`` (which returns a count)."""

@@ -31,7 +31,7 @@ from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
     GAME_LISTENERS, Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
 )
-from euchre_dsl.sim.stats import Stats
+from euchre_dsl.sim.summary import Stats
 
 from .common import (
     EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, refuse_writing_over,

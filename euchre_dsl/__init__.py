@@ -76,7 +76,7 @@ _WHERE = {
     "SeatView": "engine.view",
     "make_bot": "sim.bots.registry",
     "simulate": "sim.runner",
-    "Stats": "sim.stats",
+    "Stats": "sim.summary",
     "UnfinishedGame": "sim.runner",
     "BOTS": "sim.bots",
     # OpenSpiel
@@ -110,7 +110,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .sim.bots import BOTS
     from .sim.bots.registry import make_bot
     from .sim.runner import UnfinishedGame, simulate
-    from .sim.stats import Stats
+    from .sim.summary import Stats
     from .validate.validator import Validator, validate_path, validate_record
 
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..errors import EuchreError
 from ..limits import MAX_EVENT_PLAYERS
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, Sides
 
 
 class TableSeating(NamedTuple):
@@ -61,7 +61,7 @@ def schedule(rules: RuleSet, n: int) -> list[TableSeating]:
     if e.players and n not in e.players:
         sizes = " or ".join(str(k) for k in e.players)
         raise ScheduleError(f"variant {rules.id} is an event for {sizes} players, not {n}")
-    if p.sides != "partners" or p.count != 2 * p.teams:
+    if p.sides != Sides.PARTNERS or p.count != 2 * p.teams:
         raise ScheduleError("a round-robin schedule pairs partners, but a table of this "
                             "variant does not play in partnerships of two")
     teams = p.teams

@@ -33,7 +33,7 @@ from ..errors import Location, Problem
 from ..records.positions import Item, JsonPath, Locate
 from ..replay.events import HandEnded, Started
 from ..replay.walk import walk_record
-from ..rules.ruleset import RuleSet, TieBreak
+from ..rules.ruleset import Rotation, RuleSet, TieBreak
 from ..validate.validator import Validator
 
 
@@ -184,7 +184,7 @@ class Event:
               file: str | None) -> Iterator[Problem]:
         """The once-a-round and new-partner checks for one record's players."""
         assert self.rules is not None
-        round_robin = self.rules.event.rotation == "round_robin"
+        round_robin = self.rules.event.rotation == Rotation.ROUND_ROBIN
         told: set[frozenset[str]] = set()  # a pair paired again is said once, at its first seat
         for s, name in enumerate(names):
             partners = tuple(names[o] for o in range(len(names))

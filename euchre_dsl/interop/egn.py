@@ -51,7 +51,7 @@ from ..records.positions import Item, JsonPath, Locate, Locator, no_positions
 from ..replay.events import HandEnded, Started
 from ..replay.variants import Variants
 from ..replay.walk import walk_record
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import Lead, LonerLead, RuleSet
 from .egn_document import (
     BIDDING_PHASE, CALL_SUITS, EXTENSION, FINAL_FROM, FROM_EGN, FROM_REPLAY, GAME_TYPE, LABEL,
     MATCH_TYPE, NEWEST_VERSION, NOTES_KEY, PLAY_PHASE, RESULTS_FROM, SEATS, SIDES, Found,
@@ -496,7 +496,8 @@ class _DealReader:
         n_active = sum(active)
         rules = self.rules
         lead = first_leader(4, dealer, maker, maker if alone else lone_defender, active,
-                            rules.play.lead == "maker", rules.play.loner_lead == "left_of_loner")
+                            rules.play.lead == Lead.MAKER,
+                            rules.play.loner_lead == LonerLead.LEFT_OF_LONER)
         for t, trick in enumerate(tricks):
             tpath = ppath + ("tricks", t)
             if not isinstance(trick, list):

@@ -32,7 +32,7 @@ from ..engine.game import Game
 from ..engine.scoring import contract_points, contract_target
 from ..errors import EuchreError
 from ..rules.registry import compile_data, load_variant, shipped_ids
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import DefendAlone, LonerLead, RuleSet
 
 __all__ = ["RulesetError", "variant_for_ruleset", "ruleset_of_variant", "EGN_DEFAULTS"]
 
@@ -211,7 +211,7 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
     r: dict[str, Any] = {
         "std": rules.bidding.stick_the_dealer,
         "canadian": rules.alone.canadian_loner,
-        "loner_lead": "LEFT_OF_LONER" if rules.play.loner_lead == "left_of_loner"
+        "loner_lead": "LEFT_OF_LONER" if rules.play.loner_lead == LonerLead.LEFT_OF_LONER
         else "LEFT_OF_DEALER",
     }
     described = {("bidding", "stick_the_dealer"), ("alone", "canadian_loner"),
@@ -229,9 +229,9 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
         r["min_rank"] = int(rules.deck.lowest)
     if rules.bidding.no_trump:
         r["allow_no_trump"] = True
-    if rules.alone.defend_alone == "vs_lone_maker":
+    if rules.alone.defend_alone == DefendAlone.VS_LONE_MAKER:
         r["defend_alone"] = True
-    elif rules.alone.defend_alone != "off":
+    elif rules.alone.defend_alone != DefendAlone.OFF:
         raise RulesetError(None, f"EGN defends alone only against a lone maker, not "
                            f"{rules.alone.defend_alone!r}")
     # what a lone hand scores, asked of the engine's scoring (EGN's defaults: 4 and 2)

@@ -45,7 +45,7 @@ from ..records.writer import game_record, hand_record
 from ..replay.events import Acted, Dealt, Started
 from ..replay.walk import walk_record
 from ..rules.registry import compile_data, load_variant
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import DefendAlone, RuleSet
 from ..validate.validator import Validator
 
 __all__ = [
@@ -353,7 +353,7 @@ def params_for_rules(rules: RuleSet) -> OpenSpielParams:
     the lone defender's options where nobody may defend alone; whether the
     dealer exchanges when the partner goes alone is checked hand by hand.
     """
-    params = OpenSpielParams(allow_lone_defender=rules.alone.defend_alone != "off",
+    params = OpenSpielParams(allow_lone_defender=rules.alone.defend_alone != DefendAlone.OFF,
                              stick_the_dealer=rules.bidding.stick_the_dealer)
     ours = rules.to_dict()
     theirs = params.ruleset().to_dict()

@@ -20,8 +20,15 @@ from .notation import CONTRACT_CODES, DEAL_KEYS, NotationReader, is_int, json_ki
 from .positions import JsonPath, Locate
 
 __all__ = ["ShapeChecks", "shown_location", "TOP_KEYS", "REQUIRED_TOP", "HAND_KEYS",
-           "REQUIRED_HAND", "DEAL_KEYS", "CONTRACT_CODES", "LABEL"]
+           "REQUIRED_HAND", "DEAL_KEYS", "CONTRACT_CODES", "LABEL", "PLAYER_NAME_TYPES",
+           "META_VALUE_TYPES"]
 
+#: What ``players`` and ``meta`` may hold, stated once: the shape check reports
+#: anything else, and the validator's fast paths (``fast_check``, ``fast_bytes``)
+#: prove clean only what these accept.  ``players``: seat label -> a name;
+#: ``meta``: key -> a string or a number (a JSON ``true`` is not one).
+PLAYER_NAME_TYPES = (str,)
+META_VALUE_TYPES = (str, int, float)
 TOP_KEYS = ("format", "variant", "seats", "players", "meta", "start_scores", "hands", "final")
 REQUIRED_TOP = ("format", "variant", "seats", "hands")
 HAND_KEYS = ("dealer", "deal", "actions", "result")
@@ -90,7 +97,7 @@ class ShapeChecks(NotationReader):
             if k not in labels:
                 self.schema(f"'players' names '{k}', which is not a seat (seats: "
                             f"{', '.join(labels)})", ("players", k), key=True)
-            elif type(v) is not str:
+            elif type(v) not in PLAYER_NAME_TYPES:
                 self.schema(f"the name of {k} must be a string, not {json_kind(v)}",
                             ("players", k))
 
@@ -102,7 +109,7 @@ class ShapeChecks(NotationReader):
             self.schema(f"'meta' must be an object, not {json_kind(meta)}", ("meta",))
             return
         for k, v in meta.items():
-            if type(v) not in (str, int, float):
+            if type(v) not in META_VALUE_TYPES:
                 self.schema(f"meta '{k}' must be a string or a number, not {json_kind(v)}",
                             ("meta", k))
 

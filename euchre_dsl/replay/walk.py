@@ -45,7 +45,7 @@ from ..limits import MAX_HANDS, clip
 from ..records.notation import FORMAT, Broken, json_kind, read_plays
 from ..records.positions import JsonPath, Locate, no_positions
 from ..records.shape import HAND_KEYS, REQUIRED_HAND, REQUIRED_TOP, TOP_KEYS, shown_location
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import RuleSet, ScoringModel
 from .events import Acted, Dealt, Event, HandEnded, Started
 from .result_claims import ClaimChecks
 from .variants import Variants
@@ -382,7 +382,7 @@ class RecordWalk(ClaimChecks):
         """Give up a hand that cannot be replayed; go on from its claimed scores."""
         self.game.abandon_hand()
         scoring = self.game.rules.scoring
-        self.end_uncertain = scoring.model == "countdown" and scoring.instant_win
+        self.end_uncertain = scoring.model == ScoringModel.COUNTDOWN and scoring.instant_win
         result = hand.get("result") if hand is not None else None
         scores = result.get("scores") if type(result) is dict else None
         claimed = None

@@ -31,11 +31,11 @@ from ..engine.view import SeatView, view_chooser
 from ..errors import EuchreError
 from ..records.writer import JsonLinesWriter, game_record, hand_record
 from ..rng import BOT, check_seed, derive
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import Rubber, RuleSet
 from ..version import __version__
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
-from .stats import Stats
+from .summary import Stats
 
 #: Told after every game this process finishes (a progress bar, or a worker's
 #: shared counter: :class:`~euchre_dsl.sim.cluster.ProcessPool`): a batch of
@@ -75,7 +75,7 @@ class RunSpec:
     @property
     def as_match(self) -> bool:
         g = self.rules.game
-        return bool(g.laps or g.slam or g.rubber != "off")
+        return bool(g.laps or g.slam or g.rubber != Rubber.OFF)
 
 
 #: One hand's outcome for pairing two runs: ``(unit, game, hand)``, the dealer,

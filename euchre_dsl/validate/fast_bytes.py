@@ -54,7 +54,7 @@ from ..records.notation import (
     A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
     FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
 )
-from ..records.shape import HAND_KEYS, TOP_KEYS
+from ..records.shape import HAND_KEYS, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import (
     FINAL_KEYS, RESULT_KEYS, maker_agrees, scores_agree, trump_agrees, values_agree,
     winners_agree,
@@ -62,6 +62,11 @@ from ..replay.result_claims import (
 from .fast_check import FastCheck, Seating, apply_action
 
 # JSON's structural bytes
+# What the bytes of ``players`` and ``meta`` may hold, read from the shape's table
+# (records/shape.py): a JSON string is a str, a JSON number an int or a float.
+_NAME_STRINGS: Final = str in PLAYER_NAME_TYPES
+_META_STRINGS: Final = str in META_VALUE_TYPES
+_META_NUMBERS: Final = int in META_VALUE_TYPES and float in META_VALUE_TYPES
 _QUOTE: Final = 34
 _COMMA: Final = 44
 _COLON: Final = 58
@@ -618,6 +623,8 @@ class ByteCheck:
 
     def _players(self, raw: bytes, i: int, seating: Seating) -> int:
         """Past ``players`` (seat label -> name)."""
+        if not _NAME_STRINGS:
+            raise NotPlain
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
             i = self._seat_key(raw, i, seating)
@@ -629,10 +636,12 @@ class ByteCheck:
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
             i = self._ws(raw, self._byte(raw, self._string(raw, i), _COLON))
-            if raw[i] == _QUOTE:
+            if raw[i] == _QUOTE and _META_STRINGS:
                 i = self._text_end(raw, i + 1) + 1
-            else:
+            elif raw[i] != _QUOTE and _META_NUMBERS:
                 i = self._number(raw, i)
+            else:
+                raise NotPlain
             i = self._next(raw, i, _CLOSE)
         return i
 

@@ -45,7 +45,7 @@ from ..records.notation import (
     FORMAT, PLAIN_CODE, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
     read_plays, seat_index, short_seats,
 )
-from ..records.shape import HAND_KEYS, LABEL, TOP_KEYS
+from ..records.shape import HAND_KEYS, LABEL, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
 from ..rules.ruleset import RuleSet
 
@@ -358,21 +358,22 @@ def _keys_in(obj: dict[Any, Any], allowed: frozenset[str]) -> bool:
 
 
 def _players_ok(players: Any, seat_of: dict[str, int]) -> bool:
-    """``players`` as the shape check accepts it: seat -> name."""
+    """``players`` as the shape check accepts it: seat -> name
+    (:data:`~euchre_dsl.records.shape.PLAYER_NAME_TYPES`)."""
     if type(players) is not dict:
         return False
     for k, v in players.items():
-        if k not in seat_of or type(v) is not str:
+        if k not in seat_of or type(v) not in PLAYER_NAME_TYPES:
             return False
     return True
 
 
 def _meta_ok(meta: Any) -> bool:
-    """``meta`` as the shape check accepts it: strings and numbers (not booleans)."""
+    """``meta`` as the shape check accepts it: strings and numbers, not booleans
+    (:data:`~euchre_dsl.records.shape.META_VALUE_TYPES`)."""
     if type(meta) is not dict:
         return False
     for v in meta.values():
-        t = type(v)
-        if t is not str and t is not int and t is not float:
+        if type(v) not in META_VALUE_TYPES:
             return False
     return True

@@ -72,7 +72,7 @@ from ...engine.scoring import (
     cap_to_target, leading_rival, net_values, set_cost, side_values,
 )
 from ...errors import EuchreError
-from ...rules.ruleset import RuleSet, ScoringModel
+from ...rules.ruleset import RuleSet, ScoringModel, Sides
 from ...engine.view import SeatView
 from ...rng import RandomSource, check_seed
 from .base import Param
@@ -159,7 +159,7 @@ class PimcBot:
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
-        self.partners = rules.players.sides == "partners"
+        self.partners = rules.players.sides == Sides.PARTNERS
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
         #: solver positions each decision may use

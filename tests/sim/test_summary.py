@@ -7,7 +7,7 @@ from engine.variant_tools import deal, finish, run
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data
-from euchre_dsl.sim.stats import bidding_round
+from euchre_dsl.sim.summary import bidding_round
 
 #: N, E, S, W; W deals and holds hearts and diamonds.
 HANDS = dict(zip("NESW", ("JH JD AH 9C 9S", "AC KC QC JC TC", "AS KS QS JS TS",
