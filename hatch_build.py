@@ -10,13 +10,23 @@ lets simulation and validation reach their throughput targets (see README,
 * ``EUCHRE_DSL_PURE=1`` builds a pure-Python wheel.
 * If compilation fails (no C compiler), the build says so loudly and falls
   back to pure Python; ``euchre --version`` tells which build is installed.
+* Compiling takes minutes, so the extensions are kept in a cache (see
+  :func:`cache_key`): building the same sources again with the same Python
+  and mypy -- ``pip install '.[test]'`` after ``pip install .``, as the
+  README's two commands do, for pip rebuilds a local project every time --
+  reuses them instead of compiling again.  ``EUCHRE_DSL_BUILD_CACHE`` names
+  the cache's folder (default: ``~/.cache/euchre-dsl``); ``=off`` disables it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
+import sysconfig
 import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +44,7 @@ COMPILED = (
     "euchre_dsl/engine/play.py",
     "euchre_dsl/engine/deal_claims.py",
     "euchre_dsl/engine/partner.py",
+    "euchre_dsl/engine/transitions.py",
     "euchre_dsl/engine/game.py",
     "euchre_dsl/engine/view.py",
     "euchre_dsl/sim/bots/random_bot.py",
@@ -42,29 +53,65 @@ COMPILED = (
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/rng.py",
     "euchre_dsl/sim/deals.py",
-    "euchre_dsl/sim/stats.py",
-    "euchre_dsl/history/notation.py",
-    "euchre_dsl/history/writer.py",
-    "euchre_dsl/history/shape.py",
-    "euchre_dsl/history/result_claims.py",
-    "euchre_dsl/history/positions.py",
-    "euchre_dsl/history/reader.py",
-    "euchre_dsl/history/validate.py",
-    "euchre_dsl/history/fast_check.py",
-    "euchre_dsl/history/fast_bytes.py",
-    "euchre_dsl/history/text_words.py",
-    "euchre_dsl/history/text_scan.py",
-    "euchre_dsl/history/text_lines.py",
+    "euchre_dsl/sim/summary.py",
+    "euchre_dsl/records/notation.py",
+    "euchre_dsl/records/writer.py",
+    "euchre_dsl/records/shape.py",
+    "euchre_dsl/replay/result_claims.py",
+    "euchre_dsl/records/positions.py",
+    "euchre_dsl/records/reader.py",
+    "euchre_dsl/replay/walk.py",
+    "euchre_dsl/replay/variants.py",
+    "euchre_dsl/validate/validator.py",
+    "euchre_dsl/validate/fast_check.py",
+    "euchre_dsl/validate/fast_bytes.py",
+    "euchre_dsl/records/text_words.py",
+    "euchre_dsl/records/text_scan.py",
+    "euchre_dsl/records/text_lines.py",
     "euchre_dsl/search/position.py",
     "euchre_dsl/search/solver.py",
     "euchre_dsl/search/worlds.py",
     "euchre_dsl/search/bidding_search.py",
     "euchre_dsl/analysis/analyze.py",
     "euchre_dsl/analysis/decisions.py",
-    "euchre_dsl/rl/actions.py",
+    "euchre_dsl/rl/action_space.py",
     "euchre_dsl/rl/observation.py",
-    "euchre_dsl/rl/table.py",
+    "euchre_dsl/rl/episode.py",
 )
+
+
+#: mypyc's optimisation level (passed to the C compiler as -O).
+OPT_LEVEL = "3"
+
+
+def cache_key(root: Path) -> str:
+    """What the compiled extensions depend on, hashed: the Python and mypy that build
+    them, the platform, the options and this file, and every source of the package
+    (mypyc reads the types of what the compiled modules import, too)."""
+    try:
+        mypy_version = metadata.version("mypy")
+    except metadata.PackageNotFoundError:  # not building: mypyc is not there to compile
+        mypy_version = ""
+    h = hashlib.sha256()
+    for part in (sys.version, sysconfig.get_platform(), sysconfig.get_config_var("EXT_SUFFIX"),
+                 mypy_version, OPT_LEVEL, "\n".join(COMPILED)):
+        h.update(str(part).encode() + b"\0")
+    h.update(Path(__file__).read_bytes())
+    for path in sorted((root / "euchre_dsl").rglob("*.py*")):
+        if path.suffix in (".py", ".pyi"):
+            h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:32]
+
+
+def cache_folder() -> Path | None:
+    """The build cache's folder (None: disabled)."""
+    named = os.environ.get("EUCHRE_DSL_BUILD_CACHE")
+    if named == "off":
+        return None
+    if named:
+        return Path(named)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "euchre-dsl"
 
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -103,15 +150,55 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         build_data["force_include"][str(shim)] = "euchre_dsl_cli/__init__.py"
 
     def _compile(self) -> list[tuple[Path, str]]:
+        """The compiled extensions as (path, path in the wheel): from the cache when it
+        holds this build's, else compiled now (and kept there)."""
+        root = Path(self.root)
+        folder = cache_folder()
+        key = cache_key(root) if folder is not None else ""
+        entry = folder / key if folder is not None else None
+        if entry is not None and (entry / "complete").is_file():
+            built = [(p, p.relative_to(entry).as_posix()) for p in entry.rglob("*")
+                     if p.suffix in (".so", ".pyd")]
+            if built:
+                print(f"mypyc: reusing the {len(built)} extension modules compiled from "
+                      f"these sources ({entry})", file=sys.stderr)
+                return built
+        print(f"mypyc: compiling {len(COMPILED)} modules: several minutes of CPU",
+              file=sys.stderr)
+        built = self._mypycify(root)
+        if entry is None:
+            return built
+        try:
+            self._keep(entry, built)
+        except OSError as exc:  # a cache that cannot be written costs the next build only
+            self.app.display_warning(f"mypyc: the build cache was not written ({exc})")
+        return built
+
+    @staticmethod
+    def _keep(entry: Path, built: list[tuple[Path, str]]) -> None:
+        """Put ``built`` in the cache as ``entry``, the only entry kept (the cache holds
+        the last build's extensions, not every build's)."""
+        folder = entry.parent
+        folder.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix="incoming-", dir=folder))
+        for path, rel in built:
+            (work / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, work / rel)
+        (work / "complete").write_text("", encoding="utf-8")
+        for old in folder.iterdir():
+            if old != work:
+                shutil.rmtree(old, ignore_errors=True)
+        os.replace(work, entry)
+
+    def _mypycify(self, root: Path) -> list[tuple[Path, str]]:
         from mypyc.build import mypycify
         from setuptools import Distribution
 
-        root = Path(self.root)
         work = Path(tempfile.mkdtemp(prefix="euchre-dsl-mypyc-"))
         old = os.getcwd()
         os.chdir(root)
         try:
-            extensions = mypycify(list(COMPILED), opt_level="3", target_dir=str(work / "c"))
+            extensions = mypycify(list(COMPILED), opt_level=OPT_LEVEL, target_dir=str(work / "c"))
             dist = Distribution({"name": "euchre-dsl", "ext_modules": extensions})
             cmd = dist.get_command_obj("build_ext")
             cmd.build_lib = str(work / "lib")  # type: ignore[attr-defined]

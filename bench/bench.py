@@ -6,11 +6,13 @@ Reports, for standard euchre on this machine and one core:
   records written, as ``euchre simulate`` plays and writes them (the JSON
   Lines bytes of each batch);
 * validate: full hands per second validating a JSON Lines file (parsed with
-  ``msgspec`` when it is installed, as ``euchre-dsl[fast]`` installs it; the
+  ``msgspec`` when it is installed, as the ``fast`` extra installs it; the
   first line says), and the same games in the text format (``.ehh``);
 * validate one-hand records: the ``openspiel`` variant plays one deal per
   game, so each record holds one hand, as OpenSpiel and RL pipelines write
-  them (the per-record cost of the validator shows here);
+  them (the per-record cost of the validator shows here), and the same
+  records without each hand's running ``scores`` (optional in ``ehh/1``: a
+  converter from another program often leaves them out);
 * OpenSpiel, the baselines of the targets: its Python-API random playout loop
   (chance outcomes and ``legal_actions`` drawn with ``random``,
   ``apply_action`` per step) and its whole playout in C++
@@ -55,10 +57,10 @@ except ImportError:
 from bench_args import positive  # noqa: E402
 from bench_commands import RSS_PROBE, command_rows, euchre_command  # noqa: E402
 from euchre_dsl import build  # noqa: E402
-from euchre_dsl.history.writer import dump_record  # noqa: E402
+from euchre_dsl.records.writer import dump_record  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run, simulate  # noqa: E402
-from euchre_dsl.sim.stats import Stats  # noqa: E402
+from euchre_dsl.sim.summary import Stats  # noqa: E402
 
 def rate_of(run: Callable[[], int]) -> float:
     """``count / seconds`` of one run of ``run`` (which returns a count)."""
@@ -135,8 +137,8 @@ def write_jsonl(path: Path, hands_wanted: int, variant: str = "standard") -> int
 
 def write_text_twin(path: Path) -> Path:
     """The games of a JSON Lines file in the text format, beside it (``.ehh``)."""
-    from euchre_dsl.history.reader import read_records
-    from euchre_dsl.history.text_writer import write_text
+    from euchre_dsl.records.reader import read_records
+    from euchre_dsl.records.text_writer import write_text
 
     out = path.with_suffix(".ehh")
     with out.open("w", encoding="utf-8") as f:
@@ -144,12 +146,28 @@ def write_text_twin(path: Path) -> Path:
     return out
 
 
+def without_scores(path: Path) -> Path:
+    """The records of ``path`` with no running ``scores`` in any hand's result, beside it."""
+    import json
+
+    out = path.with_name(path.stem + "-no-scores" + path.suffix)
+    with path.open(encoding="utf-8") as f, out.open("w", encoding="utf-8") as w:
+        for line in f:
+            rec = json.loads(line)
+            for hand in rec["hands"]:
+                del hand["result"]["scores"]
+            w.write(dump_record(rec) + "\n")
+    return out
+
+
 def bench_validate(path: Path, hands: int) -> Callable[[], int]:
-    from euchre_dsl.history.validate import validate_path
+    from euchre_dsl.validate.validator import Validator, validate_path
 
     def run() -> int:
-        report = validate_path(str(path))
+        v = Validator()
+        report = validate_path(str(path), v)
         assert report.errors == 0, "benchmark file must validate cleanly"
+        assert v.checked_in_full == 0, "every clean record must take a fast path"
         return hands
 
     return run
@@ -230,6 +248,9 @@ def main() -> None:
         records = write_jsonl(single, one_hand_records, variant="openspiel")
         rows.append((f"validate JSONL, {records:,} one-hand records (records/s)",
                      versus_cpp(bench_validate(single, records))))
+        bare = without_scores(single)
+        rows.append((f"validate JSONL, {records:,} one-hand records without scores "
+                     "(records/s)", versus_cpp(bench_validate(bare, records))))
         text = write_text_twin(path)
         rows.append((f"validate text (.ehh), {hands:,} full hands (hands/s)",
                      versus_cpp(bench_validate(text, hands))))
@@ -257,7 +278,7 @@ def report(rows: list[tuple[str, str]], cpp: Yardstick) -> None:
                  f"{statistics.median(cpp.rates):,.0f} ({min(cpp.rates):,.0f}-"
                  f"{max(cpp.rates):,.0f})" if cpp.rates else "skipped: open-spiel not installed"))
     width = max(len(r[0]) for r in rows)
-    from euchre_dsl.history import reader
+    from euchre_dsl.records import reader
 
     parser = "msgspec" if getattr(reader, "fast_loads", None) is not None else "json"
     print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines: clean "

@@ -16,7 +16,7 @@ time, from the start of the process to its end:
   an ``x-`` key and the variant inline when OpenSpiel's parameters are not the
   shipped variant's;
 * ``euchre validate`` on a folder of pretty-printed ``.json`` games (one game
-  a file, as ``history.writer.dump_pretty`` writes the shipped sample).
+  a file, as ``records.writer.dump_pretty`` writes the shipped sample).
 
 Each row is paired with OpenSpiel's C++ loop timed right before each of its
 runs (``bench.Yardstick``).  The peak resident memory of the validate
@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from euchre_dsl.history.writer import dump_pretty, dump_record
+from euchre_dsl.records.writer import dump_pretty, dump_record
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.runner import simulate
 

@@ -1,7 +1,7 @@
 """How the bots bid, seat by seat, beside human play: ``python bench/bidding_rates.py``.
 
 Plays ``--games`` games of one bot at every seat per variant (rule self-play
-by default) with :func:`euchre_dsl.sim.bidding_audit.audit_bidding`, and
+by default) with :func:`bidding_audit.audit_bidding`, and
 writes the section "Bidding rates by seat" of docs/strength.md (between its
 markers; bench/strength.py keeps the section when it rewrites the rest):
 first-round order-ups and second-round calls by seat (seat 1 is the dealer's
@@ -25,9 +25,9 @@ except ImportError:
 
 import report_sections  # noqa: E402
 from bench_args import positive  # noqa: E402
+from bidding_audit import BiddingAudit, audit_bidding  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
-from euchre_dsl.sim.bidding_audit import BiddingAudit, audit_bidding  # noqa: E402
 
 BEGIN = "<!-- bidding-rates: written by bench/bidding_rates.py -->"
 END = "<!-- /bidding-rates -->"
@@ -68,7 +68,7 @@ def render(audits: list[tuple[str, BiddingAudit, float]], bot: str, games: int,
             f"({pct(a.strong_dealer_passes, a.dealer_decisions)}) | {a.loners[1]:,} | "
             f"{pct(*a.loners)} | {pct(*a.made)} | {seconds:.0f} s |")
     lines += ["", "A strong hand for the dealer: after the pick-up, a bower and two more trumps, "
-              "or four trumps.  The tests (tests/sim/test_bidding_audit.py) check the same on "
+              "or four trumps.  The tests (tests/bench/test_bidding_audit.py) check the same on "
               "300 games.", END]
     return "\n".join(lines) + "\n"
 

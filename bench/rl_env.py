@@ -9,7 +9,7 @@ not), standard euchre, in the same run and alternated repeat by repeat:
   API, asking at each decision for ``information_state_tensor()`` and
   ``legal_actions_mask()`` (chance nodes drawn from ``chance_outcomes()``,
   not counted as decisions);
-* ``table``: our core episode (:class:`euchre_dsl.rl.table.Table`): the
+* ``table``: our core episode (:class:`euchre_dsl.rl.episode.Table`): the
   observation array, the mask array, the step;
 * ``pettingzoo``: the same through the PettingZoo AEC API (``last()``,
   ``step()``), with its per-step dictionaries of rewards and flags.
@@ -40,7 +40,7 @@ import numpy as np  # noqa: E402
 from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.rl import env  # noqa: E402
-from euchre_dsl.rl.table import Table  # noqa: E402
+from euchre_dsl.rl.episode import Episode  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 
 
@@ -73,7 +73,7 @@ def openspiel_rate(decisions: int, seed: int) -> float:
 
 
 def table_rate(decisions: int, seed: int) -> float:
-    table = Table(load_variant("standard"))
+    table = Episode(load_variant("standard"))
     size = table.space.size
     nbytes = (size + 7) // 8
     rng = random.Random(seed)

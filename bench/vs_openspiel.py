@@ -11,7 +11,7 @@ of the cards cancels out of the difference (bench/strength.py's duplicate
 method, whose seating, per-hand points and statistics are reused here).
 
 One game, two views in step: OpenSpiel's state, which ISMCTS searches, and
-our engine's game (:class:`~euchre_dsl.interop.openspiel_mirror.Mirror`),
+our engine's game (:class:`~openspiel_mirror.Mirror`),
 which our bots see through their seat's view.  Every action goes to both;
 before each one the two engines must agree on the set of legal actions, and
 at the end on the score -- any disagreement stops the run.
@@ -19,7 +19,7 @@ at the end on the score -- any disagreement stops the run.
 ISMCTS draws a world of hidden cards for every simulation.  OpenSpiel's own
 resampler for euchre keeps the real undealt cards and the dealer's real
 discard, which the searching player has never seen; here it draws from
-:class:`~euchre_dsl.interop.fair_sampler.FairSampler`, which deals the unseen
+:class:`~fair_sampler.FairSampler`, which deals the unseen
 cards uniformly among the deals consistent with the player's information.
 ISMCTS is otherwise as OpenSpiel ships it: UCT with ``c = 2``, one random
 rollout per leaf, a fresh world every simulation, the most visited action.
@@ -60,14 +60,14 @@ except ImportError:
 
 import report_sections  # noqa: E402
 from bench_args import positive  # noqa: E402
+from fair_sampler import FairSampler  # noqa: E402
+from openspiel_mirror import Mirror, openspiel_ids  # noqa: E402
 from strength import HandOut, Match, Summary, TaskOut, hand_out, pct, seats_of, \
     summarise  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAY, PLAYING  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
-from euchre_dsl.interop.fair_sampler import FairSampler  # noqa: E402
 from euchre_dsl.interop.openspiel import VARIANT_PARAMS, card_to_openspiel  # noqa: E402
-from euchre_dsl.interop.openspiel_mirror import Mirror, openspiel_ids  # noqa: E402
 from euchre_dsl.sim.bots import Bot, make_bot  # noqa: E402
 
 BEGIN = "<!-- vs-openspiel: written by bench/vs_openspiel.py -->"
@@ -286,7 +286,7 @@ def render(rows: dict[str, Row]) -> str:
         "ISMCTS draws a world of hidden cards for each simulation.  OpenSpiel 2.0.2's own "
         "resampler for euchre keeps the real undealt cards and the dealer's real discard, "
         "which the searching player never saw; here every world comes from a fair sampler "
-        "(`euchre_dsl.interop.fair_sampler`): from the player's own hand, the upcard and "
+        "(`bench/fair_sampler.py`): from the player's own hand, the upcard and "
         "whether the dealer took it, the public bids and the cards played (and its own "
         "discard when it deals), it deals the unseen cards uniformly among the deals "
         "consistent with that -- voids shown by failing to follow suit respected, the "

@@ -22,17 +22,22 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.analysis.export import FORMATS, Exporter, MissingExtra
 from euchre_dsl.analysis.hidden import DEFAULT_WORLDS, as_seen_by
 from euchre_dsl.analysis.report import PERFECT_INFORMATION_NOTE, HandAnalysis
-from euchre_dsl.analysis.report_html import HtmlReport
+from euchre_dsl.analysis.players import PlayerSummary
+from euchre_dsl.analysis.report_html import HtmlReport, replay_folder
+from euchre_dsl.io_safety import OutputError
 from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
-from euchre_dsl.history.reader import InputError, find_records, input_name, open_records
+from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
 from euchre_dsl.search.solver import DEFAULT_BUDGET
-from euchre_dsl.sim.play_model import SoftBot
+from euchre_dsl.sim.bots.pimc import RecordReading
 
 from euchre_dsl.workers import TaskRunner
-from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, refuse_writing_over,
-                     runner_options, task_runner)
+
+from .common import (
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, plural, refuse_writing_over, runner_options,
+    task_runner,
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,7 @@ class _Input:
 def _analyzer(opts: Options) -> Analyzer:
     estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget) \
         if opts.deals > 0 else None
-    model = SoftBot("rule", seed=opts.seed) if opts.model == "rule" else None
+    model = RecordReading(opts.seed) if opts.model == "rule" else None
     return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
                     budget=opts.budget)
 
@@ -209,12 +214,12 @@ def _clock(seconds: float) -> str:
               help="Also write the tables hands, plays and decisions into DIR.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="parquet",
               show_default=True, help="Table format for --export (parquet needs pyarrow: "
-                                      "pip install 'euchre-dsl[data]').")
+                                      "pip install pyarrow).")
 @click.option("--deals", type=click.IntRange(min=0), default=None,
               help=f"Sampled deals per bidding decision (0: do not value the bidding). More "
                    f"deals narrow the confidence intervals and take longer.  [default: "
                    f"{DEFAULT_DEALS}; 0 with --stats alone]")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="Seed of the deal sampling (the same seed gives the same report).")
 @runner_options("games (a task each, from one file or many)")
 @click.option("--worlds", type=click.IntRange(min=0), default=DEFAULT_WORLDS, show_default=True,
@@ -225,9 +230,10 @@ def _clock(seconds: float) -> str:
                    "the others' discards hidden.")
 @click.option("--hidden-model", "model", type=click.Choice(["rule", "random"]), default="rule",
               show_default=True,
-              help="How hidden cards are inferred from the bids: rule weighs each sampled deal "
-                   "by how likely the rule bot made the bids seen (trusted 3 times in 4); "
-                   "random weighs the bids alike (players who bid at random).")
+              help="How hidden cards are inferred from what the seats did: rule reads the "
+                   "bidding and the play as the pimc bot reads its opponents (bids softly "
+                   "against the rule bot's bar, cards as the rule bot plays them); random "
+                   "takes the players to choose at random.")
 @click.option("--html", "html_out", metavar="OUT.html", type=click.Path(dir_okay=False),
               help="Also write the analysis as a web page of charts and tables, with a "
                    "replay page per game in OUT-replays/ beside it.")
@@ -237,6 +243,10 @@ def _clock(seconds: float) -> str:
                    "a bidding decision (over all its deals).  A question past it is reported "
                    "as not valued, and so are those after it as large (a double deck's first "
                    "tricks, say); raise it to value them, at the cost of time.")
+@click.option("--ascii", "ascii_cards", is_flag=True,
+              help="Write cards with letters (JC, TD) instead of suit symbols (J♣, 10♦); the "
+                   "default where standard output cannot show the symbols.  JSON and the "
+                   "tables always use letters, the page symbols.")
 @click.option("--progress/--no-progress", default=None,
               help="Show progress on standard error (default: when it is a terminal).")
 def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | None,
@@ -244,7 +254,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
                 seed: int, workers: int, scheduler: str | None, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, model: str = "rule",
-                budget: int = DEFAULT_BUDGET) -> None:
+                budget: int = DEFAULT_BUDGET, ascii_cards: bool = False) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -267,6 +277,11 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
       euchre analyze games/ --export tables --format csv --workers 2
       euchre analyze season.jsonl --from-view S --html season.html --workers 2
     """
+    check_output(html_out, "--html")  # every output's folder, before any work
+    if html_out is not None:
+        check_output(str(replay_folder(html_out)), "--html", folder=True,
+                     what="where the replay pages go")
+    check_output(export_dir, "--export", folder=True)
     found = find_records(list(paths))
     for message in found.skipped:  # counted as unreadable below, once the run exists
         click.echo(f"euchre analyze: {message}", err=True)
@@ -293,7 +308,8 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     # the page is the report asked for: the text report is printed with it only
     # when --report (or --stats) asks for it too
     quiet = report is None and not stats and html_out is not None
-    run = _Run(report == "json", stats, exporter, out, quiet)
+    run = _Run(report == "json", stats, exporter, out, quiet,
+               symbols=not ascii_cards and _shows_symbols(out))
     run.html = None if html_out is None else HtmlReport(html_out, budget=budget)
     run.unreadable += len(found.skipped)
     try:
@@ -313,6 +329,16 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
     if run.unreadable:
         sys.exit(EXIT_USAGE)
     sys.exit(EXIT_INVALID if run.problems or run.errors else EXIT_OK)
+
+
+def _shows_symbols(out: IO[str]) -> bool:
+    """Can ``out`` show the suit symbols?  Its encoding must hold them (a terminal
+    set to ASCII, or Windows' legacy code pages, cannot)."""
+    try:
+        "♣♦♥♠".encode(getattr(out, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _results(inputs: list[_Input], opts: Options, runner: TaskRunner, run: "_Run",
@@ -348,14 +374,17 @@ class _Run:
     """The report being written: hands as they come, then the summary (and stats)."""
 
     def __init__(self, as_json: bool, stats: bool, exporter: Exporter | None, out: IO[str],
-                 quiet: bool = False):
+                 quiet: bool = False, symbols: bool = True):
         self.as_json = as_json
+        #: the text report's cards with suit symbols (else letters: --ascii)
+        self.symbols = symbols
         #: no report on ``out``: the page says it all, and one line says where it is
         self.quiet = quiet
         self.stats = PlayerStats() if stats else None
         self.exporter = exporter
         self.out = out
-        self.summary = Summary()
+        self.summary = Summary(symbols=symbols)
+        self.players = PlayerSummary()
         self.problems: list[Problem] = []
         self.unreadable = 0
         self.errors = 0  # hands not valued because they have errors
@@ -368,6 +397,7 @@ class _Run:
 
     def hand(self, h: HandAnalysis) -> None:
         self.summary.add(h)
+        self.players.add(h)
         if self.html is not None:
             self.html.add(h)
         self.errors += h.errors
@@ -382,7 +412,7 @@ class _Run:
             self.out.write(self._sep + json.dumps(h.to_json(), ensure_ascii=False))
             self._sep = ", "
         else:
-            self.out.write(render_hand(h))
+            self.out.write(render_hand(h, self.symbols))
 
     def end_file(self, result: FileResult) -> None:
         if result.unreadable is not None:
@@ -397,9 +427,8 @@ class _Run:
         if self.html is not None:
             try:
                 written = self.html.write()
-            except OSError as exc:
-                click.echo(f"euchre analyze: cannot write {self.html.out}: "
-                           f"{exc.strerror or exc}", err=True)
+            except OutputError as exc:
+                click.echo(f"euchre analyze: {exc}", err=True)
                 self.unreadable += 1
             else:
                 s = self.summary
@@ -410,7 +439,7 @@ class _Run:
             self.out.flush()
             return
         if self.as_json:
-            extra = {"summary": self.summary.to_json(),
+            extra = {"summary": {**self.summary.to_json(), "players": self.players.to_json()},
                      "skipped": [p.to_json() for p in self.problems]}
             if self.stats is not None:
                 extra["stats"] = self.stats.to_json()
@@ -420,5 +449,6 @@ class _Run:
             if self.stats is not None:
                 self.out.write(self.stats.render())
             self.out.write(self.summary.render())
+            self.out.write(self.players.render())
         self.out.flush()
 

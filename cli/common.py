@@ -17,8 +17,8 @@ import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
-from euchre_dsl.history.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
 from euchre_dsl.limits import MAX_WORKERS
+from euchre_dsl.records.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.workers import ClusterError, TaskRunner
@@ -53,7 +53,7 @@ def fail(problems: list[Problem], code: int) -> NoReturn:
 
 def open_input(command: str, path: str, form: str = AUTO) -> Iterator[Item]:
     """The records of one input (a file or ``-``, see
-    :func:`~euchre_dsl.history.reader.open_records`), for a command that needs it:
+    :func:`~euchre_dsl.records.reader.open_records`), for a command that needs it:
     a file of an unknown kind is a usage error, an unreadable one exits 2."""
     try:
         return open_records(path, form)
@@ -68,7 +68,7 @@ def try_input(command: str, path: str, form: str = AUTO,
               prove: Prove | None = None) -> Iterator[Item] | None:
     """:func:`open_input` for a command that goes on with its other inputs: ``None``
     after saying on standard error why this one cannot be read.  ``prove`` is the
-    validator's (see :mod:`euchre_dsl.history.reader`)."""
+    validator's (see :mod:`euchre_dsl.records.reader`)."""
     try:
         return open_records(path, form, prove)
     except InputError as exc:
@@ -138,6 +138,41 @@ def same_file(source: str, target: str) -> bool:
         return os.path.exists(source) and os.path.samefile(source, target)
     except (OSError, ValueError):  # no real file behind stdin (a pipe, a test's buffer)
         return False
+
+
+def check_output(target: str | None, option: str, *, folder: bool = False,
+                 what: str | None = None) -> None:
+    """The one rule for every output a command writes, checked before any work: it goes
+    into a folder that exists (a missing one is never created: a slip of the name would
+    build a tree anywhere, even at the filesystem's root) and is of the right kind -- a
+    file where a file is written, a folder (``folder``) where files are written into it,
+    which is created if it is missing.  A usage error (exit 2) names the folder and
+    how to fix it; ``-`` (standard output) and ``None`` (no output) pass.  ``what``
+    says what the target is when it is not the option's value itself (the replay pages'
+    folder beside an ``--html`` report)."""
+    if target is None or target == "-":
+        return
+    name = target if what is None else f"{target} ({what})"
+    real = os.path.realpath(target)
+    if folder:
+        if os.path.exists(real) and not os.path.isdir(real):
+            raise click.BadParameter(f"{name} exists and is not a folder: remove it or choose "
+                                     "another name", param_hint=option)
+    elif os.path.isdir(real):
+        raise click.BadParameter(f"{name} is a folder: give the name of a file in it",
+                                 param_hint=option)
+    parent = os.path.dirname(target.rstrip(os.sep) or target)
+    real_parent = os.path.dirname(real) or "."
+    if not os.path.exists(real_parent):
+        raise click.BadParameter(f"the folder {parent} does not exist: create it first "
+                                 f"(mkdir -p {parent}) or write somewhere else",
+                                 param_hint=option)
+    if not os.path.isdir(real_parent):
+        raise click.BadParameter(f"{parent} is not a folder, so {name} cannot be written in "
+                                 "it", param_hint=option)
+    if not os.access(real_parent, os.W_OK | os.X_OK):
+        raise click.BadParameter(f"the folder {parent or '.'} is not writable: write somewhere "
+                                 "else", param_hint=option)
 
 
 def refuse_writing_over(inputs: Iterable[str], target: str | None, option: str) -> None:

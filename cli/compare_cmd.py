@@ -20,7 +20,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.deals import deal_differences
 from euchre_dsl.sim.runner import Batch, Outcome, RunSpec, run
-from euchre_dsl.sim.stats import POSITIONS, Z95, Mean, Rate, Stats
+from euchre_dsl.sim.summary import POSITIONS, Z95, Mean, Rate, Stats
 
 from .common import WORKERS, resolve_variant, variant_reference
 from .simulate_cmd import bot_options, lineup, mapper_for, run_errors, usage_error

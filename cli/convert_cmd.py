@@ -21,23 +21,22 @@ from typing import IO, Any, Callable, Iterator, NamedTuple
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
-from euchre_dsl.io_safety import AtomicFile
-from euchre_dsl.history.reader import (
-    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
-)
-from euchre_dsl.history.text_writer import dump_game, write_games
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import write_jsonl
-from euchre_dsl.interop.egn import (
-    EgnWriteError, baseline_hash, dump_egn, variant_rules, write_egn,
-)
+from euchre_dsl.interop.egn_hash import baseline_hash
+from euchre_dsl.interop.egn_write import EgnWriteError, dump_egn, variant_rules, write_egn
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielParams, convert_items, record_to_histories,
 )
+from euchre_dsl.io_safety import AtomicFile
+from euchre_dsl.records.reader import (
+    AUTO, JSONL, STDIN, TEXT as TEXT_FORM, Item, JsonPath, input_name,
+)
+from euchre_dsl.records.text_writer import dump_game, write_games
+from euchre_dsl.records.writer import write_jsonl
+from euchre_dsl.validate.validator import Validator
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_input, open_output, plural, same_file,
-    variant_dir_option,
+    EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_input, open_output, plural,
+    same_file, variant_dir_option,
 )
 
 EHH = "ehh"
@@ -241,9 +240,13 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
                 variant_dirs: tuple[str, ...]) -> None:
     """Convert the hand histories in IN and write them to OUT ('-': standard input/output).
 
+    Any format converts to any other (and to itself): OUT's format follows its
+    extension (.json, .jsonl, .ehh, .egn) unless --to says.
+
     \b
     Formats:
-      ehh        ehh/1 records: .json (one game) or .jsonl (one game per line).
+      ehh        ehh/1 records: .json (one game) or .jsonl (one game per line);
+                 .json to .jsonl and back, or ehh to ehh, rewrites them compactly.
       text       the ehh text format (.ehh, docs/hand-history.md): any number of
                  games; written in its canonical form (text to text reformats).
       openspiel  JSON Lines, one OpenSpiel euchre game per line: a JSON array of
@@ -265,6 +268,7 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
       euchre convert --from openspiel --game 'euchre' histories.jsonl -
       euchre convert --to openspiel games.jsonl histories.jsonl
       euchre convert games.jsonl games.ehh
+      euchre convert game.json game.jsonl
       euchre convert hand-typed.ehh canonical.ehh
       euchre convert game.egn game.json
       euchre convert --info match.emn
@@ -283,15 +287,11 @@ def convert_cmd(source: str, target: str | None, from_format: str | None,
     dst_format = _format_of(target, to_format, "--to")
     if dst_format == EGN and os.path.splitext(target)[1].lower() in READ_ONLY:
         raise click.UsageError(f"cannot write {target}: EGN is written as one .egn game")
-    # text to text: the canonical form; EGN to EGN: a binary or a match's game as an .egn,
-    # an old version upgraded
-    if src_format == dst_format and src_format not in (TEXT, EGN):
-        raise click.UsageError(f"IN and OUT are both {src_format}: nothing to convert "
-                               "(give --from or --to)")
     if same_file(source, target):
         raise click.UsageError(f"IN and OUT are the same file ({target}): OUT would replace "
                                "IN, and a game that cannot be converted would be lost; write "
                                "to another file, then rename it")
+    check_output(target, "OUT")
     reader = FORMATS[src_format][0]
     writer = FORMATS[dst_format][1]
     sources = reader(source, options)  # opens IN now: a usage error or exit 2 if it cannot

@@ -19,14 +19,16 @@ from euchre_dsl.errors import Problem
 from euchre_dsl.event.schedule import ScheduleError, player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
 from euchre_dsl.event.standings import Event, PlayerTotal
-from euchre_dsl.history.reader import READERS, find_records, input_name
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.limits import MAX_EVENT_PLAYERS
+from euchre_dsl.records.reader import READERS, find_records, input_name
+from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import BotSpecError
+from euchre_dsl.validate.validator import Validator
 
-from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, open_output, plural, refuse_writing_over,
-                     resolve_variant, runner_options, task_runner, try_input, variant_dir_option,
+from .common import (EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, open_output, plural,
+                     refuse_writing_over, resolve_variant, runner_options, task_runner, try_input,
+                     variant_dir_option,
                      variant_reference)
 
 
@@ -61,8 +63,10 @@ def _tables(rules: RuleSet, players: int) -> list[tuple[int, int, tuple[int, ...
 variant_option = click.option("--variant", "-v", default="progressive", show_default=True,
                               help="The event's variant: a shipped id or a variant file with "
                                    "an event section.")
-players_option = click.option("--players", "-n", type=click.IntRange(min=2), default=8,
-                              show_default=True, help="How many players take part.")
+players_option = click.option("--players", "-n",
+                              type=click.IntRange(min=2, max=MAX_EVENT_PLAYERS), default=8,
+                              show_default=True, help="How many players take part (at most "
+                              f"{MAX_EVENT_PLAYERS:,}).")
 
 
 @event_cmd.command("schedule")
@@ -113,13 +117,14 @@ def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
     Example:
       euchre event simulate --players 8 --seed 1 -o club.jsonl
     """
+    check_output(output, "--output")
     rules = _event_rules(variant)
     _tables(rules, players)  # a size the rules cannot seat is a usage error before any play
     refuse_writing_over([variant], output, "--output")
     specs = tuple(b.strip() for b in bots.split(","))
     try:
         records = simulate_event(rules, variant_reference(variant, rules), players, seed,
-                                 specs, name)  # the line-up is checked here, before any table is played
+                                 specs, name)  # checks the line-up before any table is played
     except (BotSpecError, ValueError) as exc:
         raise click.UsageError(f"--bots: {exc}") from None
     count = 0

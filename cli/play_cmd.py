@@ -9,7 +9,9 @@ each hand the solver-based analyzer gives its verdict on the player's cards;
 ``--hint`` asks ``pimc`` at each decision what it would do and why (the value
 of each option over its sampled worlds).  ``-o FILE`` saves the game as an
 ``ehh/1`` record (the text format for ``.ehh``, JSON otherwise), also when the
-session ends early: the hands finished so far.
+session ends early, however it ends -- ``q``, the end of standard input,
+Ctrl-C, ``SIGTERM``, ``SIGHUP`` (the terminal closed), an error: the hands
+finished so far, written atomically (never a truncated file).
 """
 
 from __future__ import annotations
@@ -18,8 +20,12 @@ import io
 import os
 import random
 import secrets
+import signal
 import sys
-from typing import Any, Callable, Sequence
+import threading
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any, Callable, Iterator, Sequence
 
 import click
 
@@ -30,16 +36,18 @@ from euchre_dsl.display.replay import RED_SUITS, contract_words, describe
 from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
-from euchre_dsl.history.text_writer import write_text
-from euchre_dsl.history.writer import dump_record, game_record, hand_record
+from euchre_dsl.records.text_writer import write_text
+from euchre_dsl.records.writer import dump_record, game_record, hand_record
 from euchre_dsl.rng import BOT, derive
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 from euchre_dsl.search.solver import DEFAULT_BUDGET
+from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec
 from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.sim.deals import Deals
 
-from .common import EXIT_USAGE, open_output, resolve_variant, variant_reference
+from .common import (
+    EXIT_INVALID, EXIT_USAGE, check_output, open_output, resolve_variant, variant_reference,
+)
 
 #: Click's styles of the suits' colours (as ``euchre replay`` draws them).
 STYLES: dict[str, dict[str, Any]] = {"red": {"fg": "red"}, "black": {"bold": True},
@@ -50,13 +58,71 @@ class Quit(Exception):
     """The player asked to stop, or standard input ended."""
 
 
-class Table:
+class Stopped(Exception):
+    """A signal ended the session (Ctrl-C's ``SIGINT`` is ``KeyboardInterrupt``)."""
+
+
+#: The signals that end a session, the finished hands saved: a ``kill``, a closed terminal.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+#: The longest answer read as a number: more digits are never one of the choices
+#: (and Python refuses to convert over 4,300).
+MAX_DIGITS = 6
+
+
+def choice(text: str, count: int) -> int | None:
+    """The number of the choice ``text`` names, 1 to ``count``; ``None`` for anything
+    else -- a digit Python reads but a player does not type ('²', '٣'), a huge number."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        return None
+    number = int(text)
+    return number if 1 <= number <= count else None
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signal.Signals(signum).name)
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """``SIGTERM`` and ``SIGHUP`` raise :class:`Stopped` while the block runs, so that the
+    session ends the way ``q`` ends it; the handlers before are restored after.  (Only
+    the main thread may set handlers: elsewhere -- a test's thread -- nothing is set.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = [signal.signal(s, _stop) for s in STOP_SIGNALS]
+    try:
+        yield
+    finally:
+        for s, handler in zip(STOP_SIGNALS, before):
+            signal.signal(s, handler)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """No signal ends the process while the block runs (the save of the finished hands)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = (signal.SIGINT, *STOP_SIGNALS)
+    before = [signal.signal(s, signal.SIG_IGN) for s in held]
+    try:
+        yield
+    finally:
+        for s, handler in zip(held, before):
+            signal.signal(s, handler)
+
+
+class PlaySession:
     """One session: the game, the bots, what the player sees and answers."""
 
     def __init__(self, rules: RuleSet, variant: str, seat: int, bot: str, seed: int,
                  hint: bool, analysis: bool, color: bool | None,
-                 read: Callable[[], str], hint_budget: int = DEFAULT_BUDGET) -> None:
+                 read: Callable[[], str], hint_budget: int = DEFAULT_BUDGET,
+                 confirm: bool = False) -> None:
         self.rules = rules
+        self.confirm = confirm  # ask even when there is one legal choice
         self.variant = variant
         self.seat = seat
         self.seed = seed
@@ -75,7 +141,12 @@ class Table:
                               budget=hint_budget) if hint else None
         self.analyzer = Analyzer() if analysis else None
         self.hands: list[dict[str, Any]] = []
-        self.shown = 0  # the player's hand as last shown
+        #: the record of the hands finished so far, made as each hand ends: what is
+        #: saved however the session ends (a signal may stop it inside an action)
+        self.finished: dict[str, Any] | None = None
+        self.shown: list[int] = []  # the player's hand as last shown, in its order
+        #: the hand in play: its dealer, dealt hands, upcard and widow (None between hands)
+        self.current: tuple[int, Sequence[int], int | None, int | None] | None = None
 
     # ------------------------------------------------------------ output
     def say(self, text: str = "") -> None:
@@ -85,15 +156,22 @@ class Table:
         return click.style(text, **STYLES.get(style, {}))
 
     def card(self, card: int) -> str:
+        """The one way a card is written on this screen: its symbol, in its suit's colour."""
         deck = self.game.deck
         suit = deck.suit(card)
         style = "red" if suit in RED_SUITS else "black" if suit != JOKER_SUIT else "bold"
         return self.paint(deck.symbols[card], style)
 
+    def card_named(self, name: str) -> str:
+        """A card spelt as records spell it (``QD``), written as :meth:`card` writes it."""
+        return self.card(self.game.deck.parse(name))
+
+    def in_order(self, mask: int) -> list[int]:
+        """The cards of ``mask`` in the order the player's hand is listed."""
+        return self.game.deck.sorted_cards(mask, self.game.trump)
+
     def cards(self, mask: int) -> str:
-        deck = self.game.deck
-        trump = self.game.trump
-        return " ".join(self.card(c) for c in deck.sorted_cards(mask, trump)) or "-"
+        return " ".join(self.card(c) for c in self.in_order(mask)) or "-"
 
     def words(self, action: Action) -> str:
         """An action as the player's seat sees it, its card coloured."""
@@ -118,16 +196,26 @@ class Table:
             dealt = game.dealt
             upcard = game.upcard
             widow = game.widow if self.rules.deal.widow_size else None
+            self.current = (dealer, dealt, upcard, widow)
             self.say()
             up = f" · upcard {self.card(upcard)}" if upcard is not None else ""
             self.say(f"Hand {len(self.hands) + 1} · dealer {labels[dealer]}{up}")
-            self.shown = game.hand_of(self.seat)
-            self.say(f"Your hand: {self.cards(self.shown)}")
+            self.show_hand()
             while not game.hand_over:
                 self.step()
             self.hands.append(hand_record(game, dealer, dealt, upcard, widow))
+            self.current = None
+            self.finished = self.record()
             self.result()
             self.verdict()
+
+    def show_hand(self) -> None:
+        """``Your hand: ...`` when it is not what was last shown (a card gone or taken,
+        or trump made, which orders the bowers with their suit)."""
+        order = self.in_order(self.game.hand_of(self.seat))
+        if order != self.shown:
+            self.shown = order
+            self.say(f"Your hand: {self.cards(self.game.hand_of(self.seat))}")
 
     def step(self) -> None:
         game = self.game
@@ -157,33 +245,55 @@ class Table:
             winner = game.trick_winners[-1]
             self.say(f"  trick {sum(game.tricks)} to {game.labels[winner]}")
 
+    def menu(self, legal: Sequence[Action]) -> list[Action]:
+        """The choices as they are numbered: cards in the order of ``Your hand``, other
+        choices as the engine lists them."""
+        order = {c: i for i, c in enumerate(self.shown)}
+        if all(a.verb in (PLAY, DISCARD, GIVE) and a.arg in order for a in legal):
+            return sorted(legal, key=lambda a: order[a.arg])  # type: ignore[index]
+        return list(legal)
+
     def ask(self, legal: Sequence[Action]) -> Action:
-        """The player's choice among ``legal``, by number."""
+        """The player's choice among ``legal``, by number; the only legal choice is made
+        without asking (and said), unless ``confirm``."""
         game = self.game
-        hand = game.hand_of(self.seat)
-        if hand != self.shown:
-            self.say(f"Your hand: {self.cards(hand)}")
-            self.shown = hand
+        self.show_hand()
         if game.trick:
             table = " ".join(f"{game.labels[s]} {self.card(c)}"
                              for s, c in zip(game.trick_seats, game.trick))
             self.say(f"On the table: {table}")
+        choices = self.menu(legal)
+        if len(choices) == 1 and not self.confirm:
+            self.say(f"Your only choice: {self.choice_words(choices[0])} (made for you; "
+                     "--confirm asks)")
+            return choices[0]
         if self.hinter is not None:
-            self.say(self.hint(legal))
-        for i, a in enumerate(legal, 1):
+            self.say(self.hint(choices))
+        for i, a in enumerate(choices, 1):
             self.say(f"  {i}) {self.choice_words(a)}")
+        return self.choose(choices)
+
+    def choose(self, legal: list[Action]) -> Action:
+        """The menu's answer, read from the player's input."""
         while True:
             click.echo(f"Your choice (1-{len(legal)}): ", nl=False, color=self.color)
-            line = self.read()
+            try:
+                line = self.read()
+            except (OSError, ValueError) as exc:  # the terminal went away; a closed stream
+                raise Quit(f"standard input cannot be read ({exc})") from None
             if not line:
                 self.say()
                 raise Quit("standard input ended")
             text = line.strip().lower()
             if text in ("q", "quit"):
                 raise Quit("you stopped")
-            if text.isdigit() and 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            self.say(f"'{line.strip()}' is not a choice: type a number from 1 to {len(legal)}, "
+            number = choice(text, len(legal))
+            if number is not None:
+                return legal[number - 1]
+            shown = line.strip()
+            if len(shown) > 20:
+                shown = f"{shown[:20]}... ({len(shown):,} characters)"
+            self.say(f"'{shown}' is not a choice: type a number from 1 to {len(legal)}, "
                      "or q to stop")
 
     def choice_words(self, action: Action) -> str:
@@ -192,20 +302,23 @@ class Table:
         label = self.game.labels[action.seat]
         return text[len(label) + 1:] if text.startswith(label + " ") else text
 
-    def hint(self, legal: Sequence[Action]) -> str:
-        """What ``pimc`` would do here, and the value of each option it weighed."""
+    def hint(self, menu: list[Action]) -> str:
+        """What ``pimc`` would do here, by its number in ``menu``, and the value of each
+        option it weighed."""
         game = self.game
         assert self.hinter is not None
         view = SeatView(game, self.seat)
         if game.phase == PLAYING:
             mask = 0
-            for a in legal:
+            for a in menu:
                 if a.arg is not None:
                     mask |= 1 << a.arg
+            number = {a.arg: i for i, a in enumerate(menu, 1)}
             values = sorted(self.hinter.card_values(view, mask).items(), key=lambda cv: -cv[1])
-            options = [(self.card(c), v) for c, v in values]
+            options = [(f"{number[c]}) {self.card(c)}", v) for c, v in values]
         else:
-            options = [(self.choice_words(a), v) for a, v in self.hinter.option_values(view, legal)]
+            options = [(f"{menu.index(a) + 1}) {self.choice_words(a)}", v)
+                       for a, v in self.hinter.option_values(view, menu)]
         best = options[0][0]
         if self.hinter.fallback:
             return f"Hint: the rule bot's choice: {best} (not searched: pimc's search " \
@@ -241,7 +354,19 @@ class Table:
                 self.say("  your cards: " + ("no card lost a trick" if played
                                              else "you did not play this hand"))
             for p in mistakes:
-                self.say(f"  {mistake_line(h, p)}")
+                self.say(f"  {mistake_line(h, p, card=self.card_named)}")
+
+    def standing(self) -> str:
+        """Who won and the final score; or, stopped before the end, the score so far."""
+        game = self.game
+        names = ["+".join(game.labels[s] for s in side) for side in game.sides]
+        scores = ", ".join(f"{name} {p}" for name, p in zip(names, game.scores))
+        played = f"{len(self.hands)} hand{'' if len(self.hands) == 1 else 's'}"
+        if game.winners is None:
+            return f"Score after {played}: {scores} (the game is not over)"
+        won = " and ".join(names[w] for w in game.winners)
+        mine = "you won" if game.side_of[self.seat] in game.winners else "you lost"
+        return f"Game over after {played}: {won} won, {mine} · final score {scores}"
 
     def record(self) -> dict[str, Any]:
         """The game so far as an ``ehh/1`` record; its meta names who sat where."""
@@ -268,19 +393,30 @@ class Table:
               show_default=True, metavar="POSITIONS",
               help="Solver positions the hint may search per decision; past them the hint is "
                    "the rule bot's choice, and says so (a double deck's first tricks).")
+@click.option("--web", is_flag=True,
+              help="Play in a browser: serve the table on this machine (127.0.0.1) and print "
+                   "its address; the same game, hints and verdicts.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="The --web page's port (0: any free one).")
+@click.option("--confirm", is_flag=True,
+              help="Ask for every move, also where you have one legal choice (by default "
+                   "that move is made for you, and said).")
 @click.option("--analysis/--no-analysis", default=True, show_default=True,
               help="After each hand, the analyzer's verdict on your cards.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Save the game as an ehh/1 record (.ehh: the text format; else JSON).")
 def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: int | None,
              hint: bool, analysis: bool, output: str | None,
-             hint_budget: int = DEFAULT_BUDGET) -> None:
-    """Sit at one seat of a variant and play against bots, in the terminal.
+             hint_budget: int = DEFAULT_BUDGET, confirm: bool = False, web: bool = False,
+             port: int = 0) -> None:
+    """Sit at one seat of a variant and play against bots, in the terminal or a browser.
 
     \b
       euchre play
       euchre play --variant buck --seat E --bot pimc --hint -o game.ehh
+      euchre play --web --hint
     """
+    check_output(output, "--output")
     rules = resolve_variant(variant)
     labels = list(Game(rules).labels)
     if seat is None:
@@ -297,28 +433,49 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
     if seed is None:
         seed = secrets.randbelow(2 ** 31)
     color = False if os.environ.get("NO_COLOR") else None
-    table = Table(rules, variant, seat_index, bot, seed, hint, analysis, color,
-                  sys.stdin.readline, hint_budget)
+    from .play_web import WebSession, play_in_browser  # (it stands on this module)
+    kind: type[PlaySession] = WebSession if web else PlaySession
+    if web:
+        color = False
+    table = kind(rules, variant, seat_index, bot, seed, hint, analysis, color,
+                 sys.stdin.readline, hint_budget, confirm)
     click.echo(f"seed {seed} (euchre play --seed {seed} deals these cards again)")
     code = 0
+    stop = ""
     try:
-        table.play(hands)
-    except Quit as stop:
-        click.echo(f"euchre play: {stop}; {len(table.hands)} hand"
-                   f"{'' if len(table.hands) == 1 else 's'} finished", err=True)
-        code = EXIT_USAGE if str(stop) == "standard input ended" else 0
-    if table.game.is_over:
-        click.echo("Game over.")
-    if output is not None and table.hands:
-        record = table.record()
-        with open_output(output, "play") as out:
-            if output.endswith(".ehh"):
-                text = io.StringIO()
-                write_text([record], text)
-                out.write(text.getvalue())
+        with stop_signals():
+            if isinstance(table, WebSession):
+                play_in_browser(table, hands, port)
             else:
-                out.write(dump_record(record) + "\n")
-        click.echo(f"saved {len(table.hands)} hand{'' if len(table.hands) == 1 else 's'} "
-                   f"to {output}")
+                table.play(hands)
+    except Quit as quit_:
+        stop = str(quit_)
+        code = 0 if stop == "you stopped" else EXIT_USAGE
+    except KeyboardInterrupt:
+        stop, code = "interrupted (Ctrl-C)", EXIT_INVALID
+    except Stopped as signalled:
+        stop, code = f"stopped by {signalled}", EXIT_INVALID
+    finally:  # every way out, an error's too, saves the hands finished
+        if output is not None and table.finished is not None:
+            with signals_held():
+                save(table.finished, output)
+    finished = len(table.hands)
+    if stop:
+        click.echo(f"euchre play: {stop}; {finished} hand{'' if finished == 1 else 's'} "
+                   "finished", err=True)
+    click.echo(table.standing())
+    if output is not None and finished:
+        click.echo(f"saved {finished} hand{'' if finished == 1 else 's'} to {output}")
     if code:
         raise SystemExit(code)
+
+
+def save(record: dict[str, Any], output: str) -> None:
+    """Write the record to ``output`` atomically (the text format for ``.ehh``)."""
+    with open_output(output, "play") as out:
+        if output.endswith(".ehh"):
+            text = io.StringIO()
+            write_text([record], text)
+            out.write(text.getvalue())
+        else:
+            out.write(dump_record(record) + "\n")

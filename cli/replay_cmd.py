@@ -13,15 +13,16 @@ from typing import Any, Iterator
 import click
 
 from euchre_dsl.analysis.table_values import table_marks
-from euchre_dsl.errors import EuchreError, Problem
 from euchre_dsl.display.html_replay import MAX_PAGE_HANDS, HandMarks, PageHands, render_html
-from euchre_dsl.history.reader import input_name
 from euchre_dsl.display.render import render_game, render_lines
 from euchre_dsl.display.replay import GameView, HandView, hide_hands, replay_lazily
-from euchre_dsl.history.validate import Validator
+from euchre_dsl.errors import EuchreError, Problem
+from euchre_dsl.records.reader import input_name
+from euchre_dsl.validate.validator import Validator
 
 from .common import (
-    EXIT_INVALID, EXIT_OK, fail, open_input, open_output, same_file, variant_dir_option,
+    EXIT_INVALID, EXIT_OK, check_output, fail, open_input, open_output, same_file,
+    variant_dir_option,
 )
 
 #: click styles of the renderer's style names.
@@ -71,6 +72,7 @@ def replay_cmd(path: str, record_no: int, hand_no: int | None, viewer: str | Non
     if html_out is not None and same_file(path, html_out):
         raise click.BadParameter(f"{html_out} is FILE itself: the page would replace the game",
                                  param_hint="--html")
+    check_output(html_out, "--html")
     item = None
     for it in open_input("replay", path):
         if it.index == record_no - 1:

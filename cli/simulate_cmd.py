@@ -31,11 +31,11 @@ from euchre_dsl.sim.deals import Constraints, DealError
 from euchre_dsl.sim.runner import (
     GAME_LISTENERS, Batch, BatchMapper, RunSpec, UnfinishedGame, local_batches, run,
 )
-from euchre_dsl.sim.stats import Stats
+from euchre_dsl.sim.summary import Stats
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, fail, refuse_writing_over, resolve_variant,
-    variant_reference,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, refuse_writing_over,
+    resolve_variant, variant_reference,
 )
 
 
@@ -57,7 +57,8 @@ def bot_options(default: str) -> Callable[[Callable[..., Any]], Callable[..., An
                          )(f)
         return click.option("--bot", default=default, show_default=True, metavar="SPEC",
                             help=f"Bot seated at every place: {', '.join(BOT_NAMES)}, with "
-                                 "NAME:key=value parameters, or package.module:Class.")(f)
+                                 "NAME:key=value parameters, or a class of your own as "
+                                 "package.module:Class or path/to/file.py:Class.")(f)
 
     return options
 
@@ -384,9 +385,10 @@ def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
     except UnfinishedGame as exc:
         ctx = click.get_current_context(silent=True)
         run = f" (variant {which})" if which else ""
+        g = rules.game
+        end = f"game.deals is {g.deals}" if g.deals is not None else f"game.target is {g.target}"
         click.echo(f"euchre {ctx.info_name if ctx else 'simulate'}: {exc} of "
-                   f"{rules.id}{run}: do its rules let a game end (game.target is "
-                   f"{rules.game.target})?", err=True)
+                   f"{rules.id}{run}: do its rules let a game end ({end})?", err=True)
         sys.exit(EXIT_INVALID)
     except DealError as exc:
         usage_error(str(exc))
@@ -423,7 +425,7 @@ def write_failed(exc: OSError, what: str) -> NoReturn:
 @click.option("--workers", "-j", type=WORKERS, default=1, show_default=True,
               help="Worker processes; the output is the same for any number.")
 @click.option("--scheduler", metavar="ADDRESS",
-              help="Play on a Dask cluster (tcp://host:8786); needs euchre-dsl[dask].")
+              help="Play on a Dask cluster (tcp://host:8786); needs Dask: pip install 'dask[distributed]'.")
 @click.option("--summary", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Summary format.")
 @click.option("--progress/--no-progress", default=None,
@@ -443,6 +445,7 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
     """
     if output == "":
         usage_error("-o/--output needs a file name ('-' for standard output)")
+    check_output(output, "--output")
     rules = resolve_variant(variant)
     ref = variant_reference(variant, rules)
     seats = lineup(rules, bot, bots)

@@ -15,8 +15,8 @@ from typing import IO
 
 import click
 
-from euchre_dsl.history.reader import AUTO, READERS, STDIN, find_records, input_name
-from euchre_dsl.history.validate import FileReport, Validator, check_items
+from euchre_dsl.records.reader import AUTO, READERS, STDIN, find_records, input_name
+from euchre_dsl.validate.validator import FileReport, Validator, check_items
 
 from .common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, plural, try_input, variant_dir_option
 

@@ -5,7 +5,7 @@ Each example is a hand from a seeded simulation (the first game of seed 1),
 chosen as the one that shows the most kinds of decision, cut down to a
 one-hand record and written by the text writer.  The text between the
 markers ``<!-- examples -->`` and ``<!-- /examples -->`` in the spec is
-replaced; ``tests/history/test_text_spec.py`` checks that the spec holds
+replaced; ``tests/records/test_text_spec.py`` checks that the spec holds
 exactly these examples and that each one reads and validates.
 """
 
@@ -19,7 +19,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from euchre_dsl.history.text_writer import dump_game  # noqa: E402
+from euchre_dsl.records.text_writer import dump_game  # noqa: E402
 from euchre_dsl.rules.registry import load_variant, shipped_ids  # noqa: E402
 from euchre_dsl.sim.runner import simulate  # noqa: E402
 

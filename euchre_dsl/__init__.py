@@ -43,30 +43,30 @@ _WHERE = {
     "Hand": "engine.faces",
     "Move": "engine.faces",
     # records: reading and writing
-    "open_records": "history.reader",
-    "read_records": "history.reader",
-    "expand_paths": "history.reader",
-    "InputError": "history.reader",
-    "Item": "history.positions",
-    "read_text": "history.text_reader",
-    "TextSyntaxError": "history.text_reader",
-    "game_record": "history.writer",
-    "hand_record": "history.writer",
-    "dump_record": "history.writer",
-    "write_jsonl": "history.writer",
-    "dump_game": "history.text_writer",
-    "write_text": "history.text_writer",
-    "action_to_json": "history.notation",
-    "action_from_json": "history.notation",
+    "open_records": "records.reader",
+    "read_records": "records.reader",
+    "expand_paths": "records.reader",
+    "InputError": "records.reader",
+    "Item": "records.positions",
+    "read_text": "records.text_reader",
+    "TextSyntaxError": "records.text_reader",
+    "game_record": "records.writer",
+    "hand_record": "records.writer",
+    "dump_record": "records.writer",
+    "write_jsonl": "records.writer",
+    "dump_game": "records.text_writer",
+    "write_text": "records.text_writer",
+    "action_to_json": "records.notation",
+    "action_from_json": "records.notation",
     # records: validating, walking, replaying
-    "Validator": "history.validate",
-    "validate_record": "history.validate",
-    "validate_path": "history.validate",
-    "walk_record": "history.validate",
-    "Started": "history.events",
-    "Dealt": "history.events",
-    "Acted": "history.events",
-    "HandEnded": "history.events",
+    "Validator": "validate.validator",
+    "validate_record": "validate.validator",
+    "validate_path": "validate.validator",
+    "walk_record": "replay.walk",
+    "Started": "replay.events",
+    "Dealt": "replay.events",
+    "Acted": "replay.events",
+    "HandEnded": "replay.events",
     "replay_record": "display.replay",
     "replay_lazily": "display.replay",
     "render_game": "display.render",
@@ -76,7 +76,7 @@ _WHERE = {
     "SeatView": "engine.view",
     "make_bot": "sim.bots.registry",
     "simulate": "sim.runner",
-    "Stats": "sim.stats",
+    "Stats": "sim.summary",
     "UnfinishedGame": "sim.runner",
     "BOTS": "sim.bots",
     # OpenSpiel
@@ -88,29 +88,30 @@ __all__ = ["__version__", "build", "EuchreError", "Problem", "Location", *_WHERE
 
 if TYPE_CHECKING:  # the same names, for type checkers
     from .cards import CardError, Deck
+    from .display.render import render_game
+    from .display.replay import replay_lazily, replay_record
     from .engine.actions import Action, IllegalAction
     from .engine.faces import Card, Hand, Move, Seat
     from .engine.game import Game, HandResult
     from .engine.match import Match
     from .engine.view import SeatView
-    from .history.events import Acted, Dealt, HandEnded, Started
-    from .history.notation import action_from_json, action_to_json
-    from .history.positions import Item
-    from .history.reader import InputError, expand_paths, open_records, read_records
-    from .display.render import render_game
-    from .display.replay import replay_lazily, replay_record
-    from .history.text_reader import TextSyntaxError, read_text
-    from .history.text_writer import dump_game, write_text
-    from .history.validate import Validator, validate_path, validate_record, walk_record
-    from .history.writer import dump_record, game_record, hand_record, write_jsonl
     from .interop.openspiel import history_to_record, record_to_histories
+    from .records.notation import action_from_json, action_to_json
+    from .records.positions import Item
+    from .records.reader import InputError, expand_paths, open_records, read_records
+    from .records.text_reader import TextSyntaxError, read_text
+    from .records.text_writer import dump_game, write_text
+    from .records.writer import dump_record, game_record, hand_record, write_jsonl
+    from .replay.events import Acted, Dealt, HandEnded, Started
+    from .replay.walk import walk_record
     from .rules.registry import compile_data, compile_file, load_variant, shipped_ids
     from .rules.ruleset import RuleSet
     from .search.solver import Solver
     from .sim.bots import BOTS
     from .sim.bots.registry import make_bot
     from .sim.runner import UnfinishedGame, simulate
-    from .sim.stats import Stats
+    from .sim.summary import Stats
+    from .validate.validator import Validator, validate_path, validate_record
 
 
 def __getattr__(name: str) -> Any:

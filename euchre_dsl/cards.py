@@ -22,6 +22,7 @@ module knows what a bower is.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Callable, Iterable, Iterator
@@ -101,6 +102,33 @@ def parse_suit(text: str) -> int:
     raise CardError(f"{text!r} is not a suit (expected C, D, H, S or NT)")
 
 
+#: A card in either notation inside words: ``JC``, ``TD2``, ``10♦``, ``J♣``; a suit
+#: symbol before a contract's word (``♥ hearts``).
+_CARD_IN_WORDS = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9TJQKA])([CDHS♣♦♥♠])(\d?)(?![\w♣♦♥♠])")
+_SUIT_BEFORE_WORD = re.compile(r"[♣♦♥♠] (?=clubs|diamonds|hearts|spades)")
+
+
+def show_card(name: str, symbols: bool) -> str:
+    """A card of either notation (``TH``, ``10♥``) in the one notation of an output:
+    suit symbols (``10♥``) for a terminal that shows them, letters (``TH``, the
+    ``ehh/1`` spelling) with ``--ascii`` and in files.  Other names (``JK``) as given."""
+    return show_cards(name, symbols)
+
+
+def show_cards(text: str, symbols: bool) -> str:
+    """``text`` with every card in it, and a suit symbol before a contract's word, in
+    the one notation of :func:`show_card`: ``N discards 9♠`` or ``N discards 9S``,
+    ``call ♥ hearts`` or ``call hearts``."""
+    def card(m: re.Match[str]) -> str:
+        rank, suit, copy = m.group(1), m.group(2), m.group(3)
+        s = _SUIT_INPUT[suit]
+        if symbols:
+            return ("10" if rank in ("T", "10") else rank) + SUIT_SYMBOLS[s] + copy
+        return ("T" if rank == "10" else rank) + SUITS[s] + copy
+    text = _CARD_IN_WORDS.sub(card, text)
+    return text if symbols else _SUIT_BEFORE_WORD.sub("", text)
+
+
 def contract_name(contract: int | None) -> str | None:
     """The ``ehh/1`` spelling of a trump contract (``None`` stays ``None``)."""
     if contract is None:
@@ -131,6 +159,11 @@ def count_cards(mask: int) -> int:
         mask &= mask - 1
         n += 1
     return n
+
+
+def shared_deck(lowest: str, joker: bool, copies: int) -> Deck:
+    """:meth:`Deck.of`, as a plain function: what an unpickled deck is made by."""
+    return Deck.of(lowest, joker, copies)
 
 
 def mask_cards(mask: int) -> Iterator[int]:
@@ -225,6 +258,11 @@ class Deck:
     def of(lowest: str = "9", joker: bool = False, copies: int = 1) -> "Deck":
         """The shared deck for these options: its tables are built once per process."""
         return Deck(lowest, joker, copies)
+
+    def __reduce__(self) -> tuple[Callable[[str, bool, int], Deck], tuple[str, bool, int]]:
+        """``pickle`` and ``copy`` give the shared deck of the same options (its tables
+        are built, not carried; a compiled frozen class cannot have them set)."""
+        return shared_deck, (self.lowest, self.joker, self.copies)
 
     # ----------------------------------------------------------------- identity
     @property

@@ -82,3 +82,21 @@ class EuchreError(Exception):
             return
         self.problems = problems if isinstance(problems, list) else [problems]
         super().__init__("\n".join(p.format() for p in self.problems))
+
+
+#: The packages of each optional extra (pyproject.toml's optional-dependencies), as
+#: ``pip install`` takes them.
+EXTRAS = {
+    "rl": "pettingzoo gymnasium",
+    "data": "pyarrow",
+    "dask": "'dask[distributed]'",
+    "egn": "protobuf",
+    "fast": "msgspec",
+}
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra, in words that work where euchre-dsl came from:
+    its packages by name anywhere, or the extra itself from a checkout (euchre-dsl is
+    installed from its source tree, where ``'euchre-dsl[rl]'`` names nothing)."""
+    return f"pip install {EXTRAS[extra]} (in a checkout of euchre-dsl: pip install '.[{extra}]')"

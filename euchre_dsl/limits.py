@@ -24,7 +24,12 @@ MAX_RECORD = 64 << 20
 #: Characters in one line of a .ehh file (a hand's actions fit in a few hundred).
 MAX_TEXT_LINE = 1 << 20
 #: Hands in one record (a game to 10 takes a few dozen; a long match a few hundred).
+#: Also the most a variant's ``game.deals`` may be: a longer game could not be recorded.
 MAX_HANDS = 10_000
+#: Players in one event (``event.players``, ``event schedule --players``): a club
+#: evening has a few dozen, and a schedule lists every table of every round (players
+#: times rounds over four lines; 10^8 players took 3 GB).
+MAX_EVENT_PLAYERS = 1_000
 
 #: Local worker processes (``--workers``): far more than cores gains nothing, and each
 #: process costs tens of MB.

@@ -24,7 +24,8 @@ with ``random()``, the part of :mod:`random` CPython keeps stable.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Protocol
+from operator import index
+from typing import TYPE_CHECKING, Final, Protocol, SupportsIndex
 
 if TYPE_CHECKING:  # the compiled build's machine integers; plain ints at run time
     from mypy_extensions import i64
@@ -71,11 +72,28 @@ def _absorb(h: int, x: int) -> int:
     return (_mul32(h, 5) + 0xE6546B64) & MASK32
 
 
+def check_seed(seed: object) -> int:
+    """``seed`` as the whole number from 0 up that every seeded stream is keyed by, or a
+    ``ValueError`` saying what a seed is.  Called wherever a seed enters the library:
+    a negative number has no words to fold (:func:`absorb` would never finish), and a
+    float or a string would be silently truncated or hashed into some other seed."""
+    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+        raise ValueError(f"a seed is a whole number from 0 up, not {seed!r}")
+    value = index(seed)
+    if value < 0:
+        raise ValueError(f"a seed is a whole number from 0 up, not {value}")
+    return value
+
+
 def absorb(h: int, value: int) -> int:
     """Fold a non-negative integer of any size into the 32-bit hash ``h``.
 
-    The length is folded in too, so ``(1, 0)`` and ``(1,)`` differ.
+    The length is folded in too, so ``(1, 0)`` and ``(1,)`` differ.  A negative
+    number is refused (shifting it right never reaches 0).
     """
+    if value < 0:
+        raise ValueError(f"a seed (or a key of a seeded stream) is a whole number from 0 up, "
+                         f"not {value}")
     words = 0
     while True:
         h = _absorb(h, value & MASK32)

@@ -1,13 +1,11 @@
 """Independent tasks run in input order: here, in worker processes, or on a Dask cluster.
 
-``euchre analyze`` (a task per game), ``euchre validate`` (a task per file or per
-chunk of a large file) and ``euchre event simulate`` (a task per table) split their
-work into tasks whose results do not depend on where or when they run.  A
+``euchre analyze`` (a task per game) and ``euchre event simulate`` (a task per
+table) split their work into tasks whose results do not depend on where or when they run.  A
 :class:`TaskRunner` hands the results back in the order the tasks were given, so a
 command's output is byte-identical with one process, ``--workers N`` or
 ``--scheduler ADDRESS``.  Only a few tasks per worker are in flight at a time: the
-tasks are read lazily (a 10 GB file is never held by the client) and so are the
-results.
+tasks are read lazily and so are the results.
 
 The cluster needs the optional extra ``dask`` (``distributed``), and its workers
 must have the same euchre-dsl installed: a worker without it, or with another
@@ -21,7 +19,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
-from .errors import EuchreError
+from .errors import EuchreError, install_hint
 from .version import __version__
 
 R = TypeVar("R")
@@ -80,8 +78,7 @@ def connect(address: str, timeout: float = 10.0) -> tuple[Any, int]:
     try:
         import distributed
     except ImportError:
-        raise ClusterError("--scheduler needs Dask: pip install 'euchre-dsl[dask]' "
-                           "(from a checkout: pip install '.[dask]')") from None
+        raise ClusterError(f"--scheduler needs Dask: {install_hint('dask')}") from None
     outcome: list[tuple[Any, int] | Exception] = []
 
     def attempt() -> None:

@@ -31,7 +31,7 @@ with atheris.instrument_imports():
         string_count, valid_records, with_half_character,
     )
 
-    from euchre_dsl.history.validate import Validator
+    from euchre_dsl.validate.validator import Validator
 
 VALIDATOR = Validator()
 #: What a misbehaving bot answers (area 4), picked by an input byte.

@@ -20,7 +20,7 @@ import atheris
 with atheris.instrument_imports():
     from fuzz_tools import check_records, mutate, record_texts, valid_records
 
-    from euchre_dsl.history.validate import Validator
+    from euchre_dsl.validate.validator import Validator
 
 FORMS = ("json", "jsonl", "text")
 VALIDATOR = Validator()

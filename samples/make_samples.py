@@ -23,9 +23,9 @@ HERE = Path(__file__).resolve().parent
 TEXT = HERE.parent / "examples" / "text"
 sys.path.insert(0, str(HERE.parent))
 
-from euchre_dsl.history.reader import read_records  # noqa: E402
-from euchre_dsl.history.text_writer import write_text  # noqa: E402
-from euchre_dsl.history.writer import dump_pretty, write_jsonl  # noqa: E402
+from euchre_dsl.records.reader import read_records  # noqa: E402
+from euchre_dsl.records.text_writer import write_text  # noqa: E402
+from euchre_dsl.records.writer import dump_pretty, write_jsonl  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.runner import RunSpec, run  # noqa: E402
 

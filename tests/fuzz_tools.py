@@ -20,12 +20,12 @@ from typing import Any
 
 from euchre_dsl.engine.game import Game
 from euchre_dsl.errors import EuchreError, Problem
-from euchre_dsl.history.reader import iter_json, iter_jsonl, read_stdin
-from euchre_dsl.history.text_reader import iter_text
-from euchre_dsl.history.text_writer import dump_game
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import dump_record, game_record, hand_record
+from euchre_dsl.records.reader import iter_json, iter_jsonl, read_stdin
+from euchre_dsl.records.text_reader import iter_text
+from euchre_dsl.records.text_writer import dump_game
+from euchre_dsl.records.writer import dump_record, game_record, hand_record
 from euchre_dsl.rules.registry import compile_file, load_variant, shipped_ids, variants_dir
+from euchre_dsl.validate.validator import Validator
 
 #: Numbers at and past the limits a reader or the rules have.
 EDGE_NUMBERS = ("0", "-1", "1", "7", "8", "9", "53", "255", "256", "65536", "2147483648",

@@ -58,7 +58,7 @@ def test_every_exception_class_of_the_package_derives_from_euchre_error() -> Non
 
 def test_errors_that_were_value_errors_still_are() -> None:
     from euchre_dsl.cards import CardError
-    from euchre_dsl.history.text_reader import TextSyntaxError
+    from euchre_dsl.records.text_reader import TextSyntaxError
 
     assert issubclass(CardError, ValueError) and issubclass(TextSyntaxError, ValueError)
     error = euchre_dsl.EuchreError("plain words")

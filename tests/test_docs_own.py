@@ -31,3 +31,48 @@ def test_the_json_form_and_the_rules_are_documented_here() -> None:
     for words in ("left bower", "effective suit", "Following suit", "euchred", "march"):
         assert words in rules, words
 
+
+
+def test_the_extensions_name_the_shipped_variants_that_use_each_verb() -> None:
+    """The list of who uses ``give`` had gone stale (bid euchre and pepper shoot with a
+    given card; issue 36): it is read back from the variants' own options."""
+    from euchre_dsl.rules.registry import load_variant, shipped_ids
+
+    rows = {}
+    text = (ROOT / "docs" / "hand-history-extensions.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 3 and re.fullmatch(r"`[a-z_]+`", cells[0]):
+            rows[cells[0].strip("`")] = set(re.findall(r"`([a-z0-9-]+)`", cells[2]))
+    uses: dict[str, set[str]] = {"give": set(), "call_partner": set(), "swap": set()}
+    for v in shipped_ids():
+        r = load_variant(v)
+        if r.alone.call_for_best:
+            uses["give"].add(v)
+        if r.partner.call != "off":
+            uses["call_partner"].add(v)
+        if r.deal.farmers_hand != "off" and r.deal.farmers_hand_effect == "swap":
+            uses["swap"].add(v)
+    assert rows == uses
+
+
+def test_install_commands_work_from_a_checkout() -> None:
+    # euchre-dsl is installed from its source tree: 'euchre-dsl[rl]' names nothing there
+    # (issue 40); docs, examples and messages say '.[rl]' or name the packages
+    files = DOCS + sorted((ROOT / "examples").rglob("*.py")) + \
+        sorted((ROOT / "euchre_dsl").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"pip install '?euchre-dsl\[", text), path.name
+
+
+def test_every_extra_has_its_install_hint() -> None:
+    import tomllib
+
+    from euchre_dsl.errors import EXTRAS, install_hint
+
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    assert set(EXTRAS) == set(extras) - {"test"}
+    assert install_hint("rl") == ("pip install pettingzoo gymnasium (in a checkout of "
+                                  "euchre-dsl: pip install '.[rl]')")

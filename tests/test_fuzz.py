@@ -30,9 +30,9 @@ from hypothesis import strategies as st
 from hostile_tools import deep_folders
 
 from cli.main import euchre
-from euchre_dsl.history.reader import find_records
-from euchre_dsl.history.validate import Validator
+from euchre_dsl.records.reader import find_records
 from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.validate.validator import Validator
 
 FORMS = ("json", "jsonl", "text")
 BOUNDED = settings(max_examples=60, deadline=None, derandomize=True,

@@ -25,21 +25,24 @@ RANKS: dict[str, int] = {
     "cards": 1, "rng": 1, "io_safety": 1, "workers": 1,
     "rules": 2,
     "engine": 3,
-    "history": 4,
-    "search": 5, "display": 5,
-    "interop": 6,
-    "sim": 7, "analysis": 7,
-    "rl": 8, "event": 8,
+    "records": 4,
+    "replay": 5,
+    "validate": 6,
+    "search": 7, "display": 7,
+    "interop": 8,
+    "sim": 9, "analysis": 9,
+    "rl": 10, "event": 10,
 }
 
 
 #: Imports made inside a function, upward on purpose, each with its reason.  The one
-#: reader of record files (``history/reader.py``) opens EGN files by their extension;
-#: EGN's converter (``interop/``) stands on the history layer, so the reader imports it
+#: reader of record files (``records/reader.py``) opens EGN files by their extension;
+#: EGN's converter (``interop/``) stands on the records layer, so the reader imports it
 #: only when such a file is opened.  Nothing else may.
 DEFERRED = {
-    ("history/reader.py", "euchre_dsl.interop.egn"),
-    ("history/reader.py", "euchre_dsl.interop.egnb"),
+    ("records/reader.py", "euchre_dsl.interop.egn"),
+    ("records/reader.py", "euchre_dsl.interop.egn_limit"),
+    ("records/reader.py", "euchre_dsl.interop.egnb"),
 }
 
 

@@ -20,11 +20,11 @@ from hostile_tools import unblocked
 
 from cli.main import euchre
 from euchre_dsl.errors import EuchreError
-from euchre_dsl.history.validate import Validator, validate_path
 from euchre_dsl.limits import (
     MAX_EXTENDS_DEPTH, MAX_NESTING, MAX_QUOTED, MAX_VARIANT_FILE, MAX_VARIANT_NAME, clip,
 )
 from euchre_dsl.rules.registry import compile_file, load_variant
+from euchre_dsl.validate.validator import Validator, validate_path
 
 SECRET = "root:SECRET-LINE-THAT-MUST-NOT-BE-ECHOED:0:0"
 
@@ -259,7 +259,7 @@ def test_empty_variant_files_are_refused_alike_in_both_forms(tmp_path: Path) -> 
 def test_a_tag_line_full_of_spaces_is_read_in_linear_time() -> None:
     """`[Meta gen<100k spaces>erator "x"]` took 14 s (the tag regex backtracked);
     300,000 spaces would take minutes that way, and take milliseconds now."""
-    from euchre_dsl.history.text_reader import read_text
+    from euchre_dsl.records.text_reader import read_text
     text = '[Variant "standard"]\n[Seats N E S W]\n[Meta gen' + " " * 300_000 + 'erator "x"]\n'
     (item,) = read_text(text, "t.ehh")
     assert item.problem is None and item.data["meta"] == {"gen": 'erator "x"'}
@@ -267,7 +267,7 @@ def test_a_tag_line_full_of_spaces_is_read_in_linear_time() -> None:
 
 def test_a_huge_string_in_a_broken_record_is_located_without_a_regex_blowup() -> None:
     """The position scan kept ~120 bytes per character of a long string."""
-    from euchre_dsl.history.positions import scan_positions
+    from euchre_dsl.records.positions import scan_positions
     text = '{"format": "ehh/1", "x-big": "' + "a" * 2_000_000 + '\\n", "variant": 7}'
     index = scan_positions(text)
     assert index[("variant",)][1] == len(text) - 2
@@ -276,7 +276,7 @@ def test_a_huge_string_in_a_broken_record_is_located_without_a_regex_blowup() ->
 def test_a_record_larger_than_the_limit_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
     import io as _io
 
-    from euchre_dsl.history import reader
+    from euchre_dsl.records import reader
     monkeypatch.setattr(reader, "MAX_RECORD", 100)
     line = json.dumps(record("standard") | {"x-pad": "p" * 200}).encode() + b"\n"
     small = json.dumps(record("standard")).encode() + b"\n"
@@ -290,7 +290,7 @@ def test_a_record_larger_than_the_limit_is_not_parsed(monkeypatch: pytest.Monkey
 def test_a_text_line_longer_than_the_limit_is_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
     import io as _io
 
-    from euchre_dsl.history import text_reader
+    from euchre_dsl.records import text_reader
     monkeypatch.setattr(text_reader, "MAX_TEXT_LINE", 50)
     text = b'[Variant "standard"]\n[Seats N E S W]\n[Event "' + b"e" * 80 + b'"]\n'
     (item,) = text_reader.iter_text(_io.BytesIO(text), "t.ehh")
@@ -300,9 +300,31 @@ def test_a_text_line_longer_than_the_limit_is_a_problem(monkeypatch: pytest.Monk
 
 def test_a_record_with_more_hands_than_the_limit_is_not_replayed(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from euchre_dsl.history import validate
-    monkeypatch.setattr(validate, "MAX_HANDS", 2)
+    from euchre_dsl.replay import walk
+    from euchre_dsl.validate.validator import validate_record
+    monkeypatch.setattr(walk, "MAX_HANDS", 2)
     hand = {"dealer": "N", "deal": {"hands": {}}, "actions": []}
     rec = record("standard") | {"hands": [hand] * 3}
-    (p,) = [p for p in validate.validate_record(rec) if p.severity != "info"]
+    (p,) = [p for p in validate_record(rec) if p.severity != "info"]
     assert p.code == "schema" and "the record has 3 hands, more than the 2" in p.message
+
+
+@pytest.mark.parametrize("levels", [500, 501, 600, 990])
+def test_records_nest_at_most_500_levels(tmp_path: Path, levels: int) -> None:
+    """SECURITY.md says 500 levels; records 501 to ~990 deep were read (as deep as
+    Python's json follows).  The record itself is level 1; an x- value holds the rest."""
+    text = json.dumps(record("standard"))[:-1] + ', "x-deep": ' + "[" * (levels - 1) \
+        + "]" * (levels - 1) + "}"
+    for name, data in (("r.json", text), ("r.jsonl", text + "\n")):
+        path = tmp_path / name
+        path.write_text(data)
+        found = validate_path(str(path)).problems
+        if levels <= 500:
+            assert [p for p in found if p.severity == "error"] == []
+            continue
+        (p,) = found
+        assert p.code == "syntax" and p.message == "values are nested more than 500 levels deep"
+        assert p.location.line == 1 and p.location.column is not None
+        assert text[p.location.column - 1:].startswith("[" * (levels - 500))
+        start = text.index('"x-deep"')
+        assert text[start:p.location.column - 1].count("[") == 499  # levels 2 to 500

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from euchre_dsl.history.writer import dump_pretty, write_jsonl
+from euchre_dsl.records.writer import dump_pretty, write_jsonl
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -43,7 +43,7 @@ def test_samples_hold_each_game_once() -> None:
     examples/text/."""
     import json
 
-    from euchre_dsl.history.reader import find_records, read_records
+    from euchre_dsl.records.reader import find_records, read_records
 
     games = [json.dumps(item.data, sort_keys=True)
              for path in find_records([str(SAMPLES)]).files for item in read_records(path)]

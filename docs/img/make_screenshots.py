@@ -22,8 +22,8 @@ from euchre_dsl.analysis.analyze import Analyzer  # noqa: E402
 from euchre_dsl.analysis.report_html import write_report_html  # noqa: E402
 from euchre_dsl.analysis.table_values import table_marks  # noqa: E402
 from euchre_dsl.display.html_replay import render_html  # noqa: E402
-from euchre_dsl.history.reader import read_records  # noqa: E402
 from euchre_dsl.display.replay import replay_record  # noqa: E402
+from euchre_dsl.records.reader import read_records  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]

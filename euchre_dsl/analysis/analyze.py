@@ -1,7 +1,7 @@
 """``euchre analyze``: walk a record hand by hand and value what was done.
 
-The record is replayed once, through the history's one walk of a record
-(:func:`~euchre_dsl.history.validate.walk_record`), which also yields the
+The record is replayed once, through the one walk of a record
+(:func:`~euchre_dsl.replay.walk.walk_record`), which also yields the
 validator's problems: a hand with errors is replayed (the game goes on) but
 not valued.  Before each play whose position is fully known -- every card
 still in play known to be in one hand, as in a simulation or a complete
@@ -35,14 +35,17 @@ from ..engine.actions import (
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
+from ..rng import check_seed
 from ..errors import EuchreError, Problem
-from ..history.events import Acted, Dealt, HandEnded, Started
-from ..history.notation import action_from_json
-from ..history.reader import Item
-from ..history.validate import Validator, walk_record
+from ..records.notation import action_from_json
+from ..records.reader import Item
+from ..replay.events import Acted, Dealt, HandEnded, Started
+from ..replay.walk import walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
+from ..search.position import utilities
 from ..search.solver import DEFAULT_BUDGET, SearchLimit
-from .hidden import DEFAULT_WORLDS, ActionModel, HiddenHand
+from ..validate.validator import Validator
+from .hidden import DEFAULT_WORLDS, HiddenHand, Reading
 from .report import HandAnalysis, PlayValue, Unvalued
 
 #: Phases whose decisions are bidding decisions (valued by :mod:`.decisions`):
@@ -114,14 +117,15 @@ class Analyzer:
                  decisions: DecisionValuer | None = None,
                  validator: Validator | None = None,
                  worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                 model: ActionModel | None = None, budget: int = DEFAULT_BUDGET):
+                 model: Reading | None = None, budget: int = DEFAULT_BUDGET):
         self.validator = validator or Validator()
         #: positions the solver may visit to value one play or the opening lead
         self.budget = budget
         #: hands with hidden cards: worlds per play (0: not valued), the seed of
-        #: their sampling and the model their weights are read from (see :mod:`.hidden`)
+        #: their sampling and the reading of the table they are drawn by (None: as
+        #: random play; see :mod:`.hidden`)
         self.worlds = worlds
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.model = model
         self._solver_for = solver_for or default_solver
         self._solvers: dict[int, tuple[RuleSet, PlaySolver]] = {}
@@ -160,7 +164,7 @@ class Analyzer:
         broken: set[int] = set()
         hand: _Hand | None = None
         for ev in walk_record(record, index=index, file=file, steps=True,
-                              validator=self.validator):
+                              variants=self.validator):
             if isinstance(ev, Problem):
                 if not started:
                     early.append(ev)
@@ -212,6 +216,7 @@ class _Hand:
         self.view = HandAnalysis(file, index + 1, h + 1, rules.name or rules.id, tuple(labels),
                                  tuple(game.side_names), tuple(game.side_of), players,
                                  labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
+        self.view.variant_id = rules.id
         self.results_before = len(game.results)
         self.solver = analyzer.solver(rules)
         self.hand_size = rules.deal.hand_size
@@ -229,6 +234,9 @@ class _Hand:
         self.moves: list[Action] = []
         self.phase = game.phase  # the phase before the next action
         self.made_in: str | None = None
+        #: the makers' net points by their total tricks (from the first play on):
+        #: what a trick lost in the play costs in points
+        self.points_of: list[int] | None = None
         #: hidden cards: the worlds the plays are valued over (None: not valued)
         self.hidden = None if analyzer.worlds <= 0 else HiddenHand(
             analyzer.worlds, random.Random(f"{analyzer.seed}/{index}/{h}"), analyzer.model)
@@ -249,8 +257,6 @@ class _Hand:
                     self.points.append(point)
                 else:
                     self.unvalued.add(game.labels[point.seat])
-            if self.hidden is not None:
-                self.hidden.note(game, nxt)
         if nxt.verb != PLAY or not self.valued:
             return
         pos = game
@@ -266,6 +272,7 @@ class _Hand:
         first = self.opening is None
         if first:
             self.opening = known
+            self.points_of = utilities(game)  # no trick taken yet: index = total tricks
             if known:
                 self._value_opening(game, nxt)
         if not known:
@@ -356,7 +363,7 @@ class _Hand:
         assert self.hidden is not None
         view = self.view
         try:
-            est = self.hidden.play(game, nxt, self.solver.card_values)
+            est = self.hidden.play(game, nxt, self.solver.card_values, self.points_of)
         except SearchLimit:
             self._past_budget(game, i, nxt)
             return
@@ -371,12 +378,13 @@ class _Hand:
             view.worlds = est.best.worlds
             if opening:
                 view.makers_dd_mean = est.best.mean
-                view.makers_dd_ci = (est.best.low, est.best.high)
+                view.makers_dd_ci = est.best_range
         names = game.deck.names
         view.plays.append(PlayValue(
             i, game.labels[nxt.seat], names[nxt.arg], est.best.mean,  # type: ignore[index]
             est.after.mean, _maker_side(game, nxt.seat), tuple(names[c] for c in est.better),
-            len(game.trick_winners) + 1, estimated=True, loss=est.cost))
+            len(game.trick_winners) + 1, estimated=True, loss=est.cost,
+            points_loss=est.points_cost, choices=len(game.legal_actions())))
 
     def acted(self, ev: Acted) -> None:
         if ev.refused:
@@ -415,8 +423,12 @@ class _Hand:
             names[c] for c in game.deck.sorted_cards(sum(1 << c for c, v in values.items()
                                                         if v == best), game.trump))
         self.view.plays.extend(_forced_values(game, self.forced, best))
+        lost = 0.0
+        if self.points_of is not None and after != best:
+            lost = float(abs(self.points_of[best] - self.points_of[after]))
         self.view.plays.append(PlayValue(i, game.labels[move.seat], names[move.arg],  # type: ignore[index]
-                                         best, after, maker_side, better, trick))
+                                         best, after, maker_side, better, trick,
+                                         points_loss=lost, choices=len(values)))
 
     def finish(self, ev: HandEnded, broken: bool) -> HandAnalysis:
         view = self.view
@@ -477,7 +489,7 @@ def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],
     """The plays of a single legal card before a position of ``value``: each kept it."""
     names = game.deck.names
     out = [PlayValue(i, game.labels[a.seat], names[a.arg], value, value,  # type: ignore[index]
-                     maker_side, (), trick) for i, a, maker_side, trick in forced]
+                     maker_side, (), trick, choices=1) for i, a, maker_side, trick in forced]
     forced.clear()
     return out
 

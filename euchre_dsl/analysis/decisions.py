@@ -27,15 +27,16 @@ import math
 import random
 from typing import Callable, Protocol
 
+from ..display.replay import describe
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
-from ..history.notation import action_to_json
-from ..display.replay import describe
+from ..records.notation import action_to_json
+from ..rng import check_seed
 from ..rules.ruleset import RuleSet
-from .analyze import DecisionPoint, PlaySolver, default_solver
 from ..search.bidding_search import FullInfoBidding, PointsSolver
 from ..search.position import Position
 from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from .analyze import DecisionPoint, PlaySolver, default_solver
 from .report import Decision, HandAnalysis, OptionValue, Unvalued
 
 #: Sampled deals per decision by default: a session of twenty hands analyses in
@@ -131,7 +132,7 @@ class DecisionEstimator:
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
-        self.seed = seed
+        self.seed = check_seed(seed)
         #: solver positions one search may visit (the play after one bidding of a deal)
         self.budget = budget
         self._solver_for = solver_for or default_solver
@@ -186,8 +187,10 @@ class DecisionEstimator:
             mean, low, high = interval(nets[a])
             options.append(OptionValue(option_words(game, a), _action_tuple(game, a),
                                        mean, low, high))
+        best = max(point.options, key=lambda a: sum(nets[a]))
+        _mean, low, high = interval([b - c for b, c in zip(nets[best], nets[point.chosen])])
         return Decision(point.action, labels[point.seat], option_words(game, point.chosen),
-                        tuple(options), self.deals)
+                        tuple(options), self.deals, (low, high))
 
 
 def _action_tuple(game: Game, a: Action) -> tuple[object, ...]:

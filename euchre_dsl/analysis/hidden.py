@@ -10,46 +10,51 @@ card it played (:class:`~euchre_dsl.search.worlds.WorldSampler` with
 ``record=``, the same sampler a searching bot uses for its own seat).  Each
 world is solved with every card visible.
 
-The worlds are drawn uniformly among the consistent deals, then *weighted* by
-how likely the seats' actions so far were in that world under a model of
-play (importance sampling): every play weighs ``1 / (legal cards)`` -- a
-player choosing among the cards the rules allowed -- and every bidding
-action weighs what an :class:`ActionModel` gives it (by default a rule bot
-trusted three times in four, so a bid the bot would not make only lowers a
-world's weight, never rules it out).  Without a model the bids weigh alike.
-The estimates are weighted means with 95% intervals from the worlds'
-effective number (Kish's ``(sum w)^2 / sum w^2``).
+What the seats did says more than what they showed: a seat that passed is
+unlikely to hold the right bower and two more trumps.  With a *reading* of the
+table (:class:`Reading`; the command line gives the one the ``pimc`` bot reads
+its opponents with, :class:`~euchre_dsl.sim.bots.pimc.RecordReading`: the
+bidding read softly against the rule bot's bar, the play as the rule bot's),
+the worlds are drawn in proportion to how likely the hidden seats' bids and
+plays were in each (rejection sampling: every world then weighs alike).
+Without one, the worlds are drawn uniformly and each is *weighted* by how
+likely the plays so far were from players choosing at random among the legal
+cards (importance sampling), the bids weighing alike.
+
+Estimates are (weighted) means with 95% intervals from the worlds' effective
+number (Kish's ``(sum w)^2 / sum w^2``).  A card is a mistake only when a card
+its seat held in every world keeps more for its side by more than that noise:
+the paired difference's 95% interval lies above zero (an equal best is no
+mistake).  The hand's estimate of the makers' tricks comes with a second
+interval, the range the real deal's value lies in (:func:`prediction`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from math import sqrt
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Collection, Protocol, Sequence
 
-from ..engine.actions import (
-    BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, Action,
-)
+from ..engine.actions import PLAY, Action
 from ..engine.game import Game
 from ..rng import RandomSource
 from ..search.worlds import WorldSampler
 
 #: Worlds drawn per position of a hand with hidden cards, by default.
 DEFAULT_WORLDS = 16
-#: A play of a hand with hidden cards is a mistake when a card its seat surely
-#: held keeps at least this many more tricks for its side, averaged over the worlds.
-MISTAKE_MARGIN = 0.5
-#: The actions that move no card: a bid's seat held then what it holds now,
-#: less what it took in, plus what it played or put away since.
-_CARDLESS_OR_TRACKED = frozenset((PASS, ORDER_UP, CALL, BID, DECLINE, DEFEND_ALONE, STAY, DROP,
-                                  DISCARD, PLAY))
+#: z for a two-sided 95% interval.
+Z95 = 1.959964
 
 
-class ActionModel(Protocol):
-    """How likely a player was to take ``action`` in ``game`` (the position before
-    it, the seat's own hand filled in)."""
+class Reading(Protocol):
+    """A reading of the table: what the hidden seats' actions say about their cards."""
 
-    def probability(self, game: Game, seat: int, action: Action) -> float: ...
+    def draws(self, game: Game, seats: Collection[int]
+              ) -> Callable[[RandomSource], list[int]]:
+        """A drawer of every seat's hand in one world of ``game`` (a position of the
+        record's walk), drawn in proportion to how likely ``seats`` (the hidden
+        hands) were to act as they did holding it."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -62,17 +67,39 @@ class Estimate:
     worlds: int
 
 
+def _moments(values: Sequence[float], weights: Sequence[float]) -> tuple[float, float, float]:
+    """The weighted mean, the weighted variance and the effective number of worlds."""
+    total = sum(weights)
+    mean = sum(w * v for w, v in zip(weights, values)) / total
+    var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total
+    eff = total * total / sum(w * w for w in weights)
+    if eff > 1:  # the unbiased variance of a sample of ``eff`` worlds
+        var *= eff / (eff - 1)
+    return mean, var, eff
+
+
 def estimate(values: Sequence[float], weights: Sequence[float]) -> Estimate:
     """The weighted mean of ``values``, with a normal 95% interval over the
     effective number of worlds (equal values: an interval of width 0)."""
     if min(values) == max(values):  # every world agrees: the value itself, exactly
         return Estimate(values[0], values[0], values[0], len(values))
-    total = sum(weights)
-    mean = sum(w * v for w, v in zip(weights, values)) / total
-    var = sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total
-    eff = total * total / sum(w * w for w in weights)
-    half = 1.96 * sqrt(var / eff)
+    mean, var, eff = _moments(values, weights)
+    half = Z95 * sqrt(var / eff)
     return Estimate(mean, mean - half, mean + half, len(values))
+
+
+def prediction(values: Sequence[float], weights: Sequence[float]) -> tuple[float, float]:
+    """Where the real deal's value lies, 95% of the time: the normal prediction
+    interval of one more world, ``mean ± z·sd·sqrt(1 + 1/n)`` over the effective
+    number of worlds -- the spread of the worlds (the cards the record hides)
+    and the uncertainty of their mean.  The estimate's own interval
+    (:func:`estimate`) is how far the *mean* may be off, which is what a choice
+    between two cards needs; this one is what the makers could have taken."""
+    if min(values) == max(values):
+        return values[0], values[0]
+    mean, var, eff = _moments(values, weights)
+    half = Z95 * sqrt(var * (1.0 + 1.0 / eff))
+    return mean - half, mean + half
 
 
 @dataclass(frozen=True)
@@ -81,55 +108,44 @@ class PlayEstimate:
 
     best: Estimate  # the makers' tricks with best play before the card (each world's best)
     after: Estimate  # the same after the card played
-    #: cards the seat held in every world that keep at least MISTAKE_MARGIN more
-    #: tricks for its side on average than the card played (empty: no mistake)
+    #: cards the seat held in every world that keep more for its side than the card
+    #: played, by more than the noise of the worlds (empty: no mistake)
     better: tuple[int, ...]
     cost: float  # tricks the card gave up on average against the best such card
-
-
-class _Bid:
-    """A bidding action of a seat whose hand the record hides, kept to weigh worlds."""
-
-    def __init__(self, index: int, game: Game, action: Action) -> None:
-        self.index = index  # the action's place in the hand's log
-        self.game = game  # a copy of the game before it
-        self.action = action
+    #: where the real deal's ``best`` lies (:func:`prediction`)
+    best_range: tuple[float, float] = (0.0, 0.0)
+    #: the same cost in the side's net points (``points_of`` given to :meth:`play`)
+    points_cost: float = 0.0
 
 
 class HiddenHand:
-    """The worlds of one hand with hidden cards, position by position."""
+    """The worlds of one hand with hidden cards, position by position.
 
-    def __init__(self, worlds: int, rng: RandomSource, model: ActionModel | None) -> None:
+    ``reading`` draws the worlds as the hidden seats' actions say (see the
+    module); without one they are drawn uniformly and weighted as random play."""
+
+    def __init__(self, worlds: int, rng: RandomSource, reading: Reading | None) -> None:
         self.worlds = worlds
         self.rng = rng
-        self.model = model
-        self.bids: list[_Bid] = []
+        self.reading = reading
 
-    def note(self, game: Game, action: Action) -> None:
-        """``action`` is about to be taken in ``game``: keep it if it is a bid whose
-        seat's hand the record does not show (a known hand weighs every world alike)."""
-        s = action.seat
-        if self.model is None or action.verb == PLAY or action.verb == DISCARD:
-            return
-        if game.sure[s] == game.cand[s] and game.sure[s].bit_count() == game.count[s]:
-            return
-        self.bids.append(_Bid(len(game.hand_log), game.clone(), action))
-
-    def play(self, game: Game, action: Action, values_of: Any) -> PlayEstimate:
+    def play(self, game: Game, action: Action, values_of: Any,
+             points_of: Sequence[int] | None = None) -> PlayEstimate:
         """Value ``action`` (a play) in ``game`` over sampled worlds;
-        ``values_of(world)`` gives the makers' total tricks per legal card."""
+        ``values_of(world)`` gives the makers' total tricks per legal card, and
+        ``points_of[t]`` (if given) the makers' net points when they take ``t``."""
         after = game.clone()
         after.apply(action, allow_renege=True)
-        sampler = WorldSampler(record=after)
         seat, card = action.seat, int(action.arg)  # type: ignore[arg-type]
         assert game.maker is not None
         makers = bool((game.hand_mates(game.maker) >> seat) & 1)
+        draw = self._drawer(after)
         bests: list[float] = []
         afters: list[float] = []
         weights: list[float] = []
         tables: list[dict[int, int]] = []
         for _ in range(self.worlds):
-            hands, _w = sampler.sample_hands(self.rng)
+            hands, weight = draw()
             before = list(hands)
             before[seat] |= 1 << card
             world = game.clone()
@@ -138,7 +154,7 @@ class HiddenHand:
             tables.append(values)
             bests.append(max(values.values()) if makers else min(values.values()))
             afters.append(values[card])
-            weights.append(self._weight(after, hands))
+            weights.append(weight)
         best = estimate(bests, weights)
         played = estimate(afters, weights)
         common = -1
@@ -147,86 +163,67 @@ class HiddenHand:
             for c in values:
                 cards |= 1 << c
             common &= cards
-        total = sum(weights)
         sign = 1.0 if makers else -1.0
         better: list[tuple[float, int]] = []
-        top = played.mean * sign
         for c in range(game.deck.size):
             if (common >> c) & 1 and c != card:
-                mean = sum(w * t[c] for w, t in zip(weights, tables)) / total * sign
-                top = max(top, mean)
-                if mean - played.mean * sign >= MISTAKE_MARGIN:
-                    better.append((-mean, c))
-        cost = top - played.mean * sign
-        return PlayEstimate(best, played, tuple(c for _, c in sorted(better)),
-                            cost if better else 0.0)
+                gap = estimate([sign * (t[c] - t[card]) for t in tables], weights)
+                if gap.low > 0:  # better beyond the noise of the worlds
+                    better.append((-gap.mean, c))
+        better.sort()
+        cost = points = 0.0
+        if better:
+            top = better[0][1]
+            cost = -better[0][0]
+            if points_of is not None:
+                points = estimate([sign * (points_of[t[top]] - points_of[t[card]])
+                                   for t in tables], weights).mean
+        return PlayEstimate(best, played, tuple(c for _, c in better), cost,
+                            prediction(bests, weights), points)
 
-    # ------------------------------------------------------------ weights
-    def _weight(self, after: Game, hands: Sequence[int]) -> float:
-        """How likely the actions so far were in the world of ``hands`` (each seat's
-        cards just after the play being valued)."""
-        weight = 1.0
-        deck, trump = after.deck, after.trump
-        assert trump is not None
-        log = after.hand_log
-        plays = [(a[0], a[2]) for a in log if a[1] == PLAY and a[2] is not None]
-        per_trick = sum(after.active)
-        held = list(hands)
-        for j in range(len(plays) - 1, -1, -1):
-            s, c = plays[j]
-            held[s] |= 1 << c
-            lead = j - j % per_trick
-            led = None if lead == j else plays[lead][1]
-            weight /= max(deck.legal_plays(held[s], led, trump).bit_count(), 1)
-        if self.model is not None:
-            for bid in self.bids:
-                weight *= self._bid_weight(bid, after, hands)
-        return weight
+    def _drawer(self, after: Game) -> Callable[[], tuple[list[int], float]]:
+        """Draws one world's hands (each seat's cards just after the play being
+        valued) and its weight."""
+        rng = self.rng
+        if self.reading is not None:
+            hidden = [s for s in range(after.n) if after.active[s] and
+                      not (after.sure[s] == after.cand[s] and
+                           after.sure[s].bit_count() == after.count[s])]
+            read = self.reading.draws(after, hidden)
+            return lambda: (read(rng), 1.0)
+        sampler = WorldSampler(record=after)
 
-    def _bid_weight(self, bid: _Bid, after: Game, hands: Sequence[int]) -> float:
-        """The model's probability of ``bid`` in this world: the seat's hand then is
-        its hand now, plus what it played or put away since, less the upcard if it
-        took it since."""
-        assert self.model is not None
-        s = bid.action.seat
-        if not after.active[s]:
-            return 1.0  # out of the play (a loner's partner): its hand is not sampled
-        hand = hands[s]
-        since = after.hand_log[bid.index:]
-        if any(a[1] not in _CARDLESS_OR_TRACKED for a in since if a[0] == s):
-            return 1.0  # a widow, a gift or a swap: the hand then is not rebuilt
-        for a in since:
-            if a[0] != s or a[1] not in (PLAY, DISCARD):
-                continue
-            if a[2] is None:  # a discard face down: any card nobody holds
-                hand |= self._hidden_discard(after, hands)
-            else:
-                hand |= 1 << a[2]
-        up = after.upcard
-        if up is not None and after.upcard_holder == s and bid.game.upcard_holder is None:
-            hand &= ~(1 << up)
-        game = bid.game.clone()
-        known = list(game.sure)
-        known[s] = hand
-        game.assume_hands(known)
-        return self.model.probability(game, s, bid.action)
-
-    def _hidden_discard(self, after: Game, hands: Sequence[int]) -> int:
-        """One card for a face-down discard: drawn among those no hand holds."""
-        free = after.deck.full_mask & ~after.played
-        for h in hands:
-            free &= ~h
-        cards = [c for c in range(after.deck.size) if (free >> c) & 1]
-        if not cards:
-            return 0
-        return 1 << cards[int(self.rng.random() * len(cards))]
+        def draw() -> tuple[list[int], float]:
+            hands, _widow = sampler.sample_hands(rng)
+            return hands, _random_play_weight(after, hands)
+        return draw
 
 
-def as_seen_by(record: Any, seat: str) -> Any:
+def _random_play_weight(after: Game, hands: Sequence[int]) -> float:
+    """How likely the plays so far were in the world of ``hands`` (each seat's cards
+    just after the play being valued), each a choice at random among the legal cards."""
+    weight = 1.0
+    deck, trump = after.deck, after.trump
+    assert trump is not None
+    plays = [(a[0], a[2]) for a in after.hand_log if a[1] == PLAY and a[2] is not None]
+    per_trick = sum(after.active)
+    held = list(hands)
+    for j in range(len(plays) - 1, -1, -1):
+        s, c = plays[j]
+        held[s] |= 1 << c
+        lead = j - j % per_trick
+        led = None if lead == j else plays[lead][1]
+        weight /= max(deck.legal_plays(held[s], led, trump).bit_count(), 1)
+    return weight
+
+
+def as_seen_by(record: Any, seat: str | tuple[str, ...]) -> Any:
     """``record`` (a JSON record) as ``seat`` saw it at the table: every other
-    hand, an untaken widow and the others' discards hidden."""
+    hand, an untaken widow and the others' discards hidden.  Given several seats
+    (a partnership reviewing its games together), what any of them saw."""
     if type(record) is not dict or not isinstance(record.get("hands"), list):
         return record
+    seats = (seat,) if isinstance(seat, str) else seat
     out = dict(record)
     hands = []
     for hand in record["hands"]:
@@ -237,18 +234,18 @@ def as_seen_by(record: Any, seat: str) -> Any:
         deal = hand.get("deal")
         actions = hand.get("actions")
         took_widow = isinstance(actions, list) and any(
-            isinstance(a, list) and a[:2] == [seat, "take_widow"] for a in actions)
+            isinstance(a, list) and a[1:2] == ["take_widow"] and a[0] in seats for a in actions)
         if type(deal) is dict:
             deal = dict(deal)
             if type(deal.get("hands")) is dict:
-                deal["hands"] = {k: (v if k == seat else None) for k, v in deal["hands"].items()}
+                deal["hands"] = {k: (v if k in seats else None) for k, v in deal["hands"].items()}
             if deal.get("widow") is not None and not took_widow:
                 deal["widow"] = None
             hand["deal"] = deal
         if isinstance(actions, list):
             hand["actions"] = [[a[0], a[1], "??"] + a[3:]
                                if isinstance(a, list) and len(a) >= 3 and a[1] == "discard"
-                               and a[0] != seat else a for a in actions]
+                               and a[0] not in seats else a for a in actions]
         hands.append(hand)
     out["hands"] = hands
     return out

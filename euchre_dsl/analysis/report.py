@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cards import show_cards
+
 #: What every report says about the bidding estimates.
 PERFECT_INFORMATION_NOTE = (
     "bidding values are perfect-information estimates: each sampled deal is solved with every "
@@ -44,6 +46,10 @@ class PlayValue:
     #: the best card the seat surely held (0 below the mistake margin)
     estimated: bool = False
     loss: float = 0.0
+    #: the net points the play cost its side (the tricks lost, as the hand scores them)
+    points_loss: float = 0.0
+    #: legal cards the seat had (1: a forced play, no choice to judge)
+    choices: int = 2
 
     @property
     def cost(self) -> float:
@@ -82,7 +88,7 @@ class OptionValue:
     high: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"option": self.option, "action": list(self.action),
+        return {"option": show_cards(self.option, False), "action": list(self.action),
                 "net": round(self.net, 4), "ci95": [round(self.low, 4), round(self.high, 4)]}
 
 
@@ -95,6 +101,8 @@ class Decision:
     chosen: str  # the option taken, in words (as in ``options``)
     options: tuple[OptionValue, ...]
     deals: int  # sampled deals the estimates are averaged over
+    #: the 95% interval of (best option - chosen option), paired over the same deals
+    gap: tuple[float, float] = (0.0, 0.0)
 
     @property
     def best(self) -> OptionValue:
@@ -105,14 +113,23 @@ class Decision:
         return next(o for o in self.options if o.option == self.chosen)
 
     @property
+    def mistake(self) -> bool:
+        """Worse than the best option by more than the deals' noise: the paired
+        interval of the difference lies above zero.  Otherwise the choice is an
+        equal best (a tie, or a gap the deals cannot tell from one)."""
+        return self.gap[0] > 0
+
+    @property
     def loss(self) -> float:
-        """Estimated net points given up against the best option (0: it was the best)."""
-        return self.best.net - self.chosen_value.net
+        """Estimated net points given up against the best option (0: the best, or
+        an equal best)."""
+        return self.best.net - self.chosen_value.net if self.mistake else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "seat": self.seat, "chosen": self.chosen,
-                "best": self.best.option, "loss": round(self.loss, 4), "deals": self.deals,
-                "options": [o.to_json() for o in self.options]}
+        return {"action": self.action, "seat": self.seat, "chosen": show_cards(self.chosen, False),
+                "best": show_cards(self.best.option, False), "mistake": self.mistake,
+                "loss": round(self.loss, 4), "gap_ci95": [round(x, 4) for x in self.gap],
+                "deals": self.deals, "options": [o.to_json() for o in self.options]}
 
 
 @dataclass(frozen=True)
@@ -194,6 +211,7 @@ class HandAnalysis:
     #: what was not valued because its search passed the budget, and that budget
     unvalued: list[Unvalued] = field(default_factory=list)
     budget: int = 0
+    variant_id: str = ""  # the variant's id (``buck``) beside its display name ``variant``
 
     @property
     def makers(self) -> tuple[str, ...]:
@@ -224,7 +242,8 @@ class HandAnalysis:
         """The hand's entry in the JSON report."""
         return {
             "file": self.file, "record": self.record, "hand": self.hand,
-            "variant": self.variant, "dealer": self.dealer, "trump": self.trump,
+            "variant": self.variant, "variant_id": self.variant_id, "countdown": self.countdown,
+            "dealer": self.dealer, "trump": self.trump,
             "maker": self.maker, "makers": list(self.makers), "alone": self.alone,
             **({} if self.partner is None else {"partner": self.partner}),
             "made_in": self.made_in, "lone_defender": self.lone_defender,

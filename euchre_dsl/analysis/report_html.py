@@ -31,12 +31,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from ..cards import show_card, show_cards
 from ..errors import EuchreError
+from .players import PlayerSummary
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
-from ..history.reader import STDIN_NAME, read_records
-from ..history.positions import Locate
-from ..search.solver import DEFAULT_BUDGET
 from ..display.replay import GameView, replay_record
+from ..errors import EuchreError
+from ..io_safety import OutputError, write_atomic
+from ..records.positions import Locate
+from ..records.reader import STDIN_NAME, read_records
+from ..search.solver import DEFAULT_BUDGET
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 from .stats import PlayerStats, Tally
 from .table_values import hand_marks, table_marks
@@ -56,6 +60,13 @@ SIDE_COLOURS = ("#0b63ce", "#b3122a", "#6a3d9a", "#1b7f3b", "#b35900", "#444444"
 BAR = "#2f6fb3"
 BAR2 = "#b3122a"
 BAR3 = "#6a3d9a"
+
+
+def replay_folder(out: str | os.PathLike[str]) -> Path:
+    """The folder of the replay pages beside the report ``out``: ``report-replays/``
+    for ``report.html``."""
+    path = Path(out)
+    return path.with_name(path.stem + "-replays")
 
 
 def esc(text: object) -> str:
@@ -99,6 +110,7 @@ class HtmlReport:
         #: the solver's budget of positions for the replay pages' card values
         self.budget = budget
         self.stats = PlayerStats()
+        self.players = PlayerSummary()
         self.total = 0
         self.listed: list[HandAnalysis] = []
         self.games: dict[tuple[str, int], _Game] = {}
@@ -118,6 +130,7 @@ class HtmlReport:
         """Count one analysed hand."""
         self.total += 1
         self.stats.add(h)
+        self.players.add(h)
         if h.unvalued:
             self.unvalued += len(h.unvalued)
             self.passed_budget = h.budget
@@ -162,15 +175,17 @@ class HtmlReport:
             encoding="utf-8")
         title = "Euchre analysis"
         page = template.replace("{{TITLE}}", esc(title)).replace("{{BODY}}", self.body())
-        self.out.write_text(page, encoding="utf-8", newline="\n")
+        write_atomic(str(self.out), page)
         return [self.out] + pages
 
     def _replay_dir(self) -> Path:
-        return self.out.with_name(self.out.stem + "-replays")
+        return replay_folder(self.out)
 
     def _write_replays(self) -> list[Path]:
         """A replay page per game (per :data:`MAX_PAGE_HANDS` hands of it), beside the
-        report; games whose records cannot be read again get none."""
+        report; games whose records cannot be read again get none.  A page that cannot
+        be written is an :class:`~euchre_dsl.io_safety.OutputError` (never a report
+        whose links lead nowhere)."""
         by_file: dict[str, list[_Game]] = {}
         for g in self.games.values():
             if g.file != STDIN_NAME:
@@ -213,15 +228,18 @@ class HtmlReport:
             if h.plays and h.hand not in marks:
                 marks[h.hand] = hand_marks(h)
         notes = record.get("x-ehh-notes") if isinstance(record, dict) else None
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(exist_ok=True)  # the report's own folder exists (the caller's rule)
+        except OSError as exc:
+            raise OutputError(str(folder), exc) from exc
         out: list[Path] = []
         chunks = sorted({(h.hand - 1) // MAX_PAGE_HANDS for h in g.hands})
         for c in chunks:
             name = f"game-{number}.html" if c == 0 else f"game-{number}-{c + 1}.html"
             path = folder / name
-            path.write_text(render_html(view, notes=notes if isinstance(notes, list) else None,
-                                        hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS),
-                                        analysis=marks), encoding="utf-8", newline="\n")
+            write_atomic(str(path), render_html(
+                view, notes=notes if isinstance(notes, list) else None,
+                hands=PageHands(c * MAX_PAGE_HANDS + 1, MAX_PAGE_HANDS), analysis=marks))
             out.append(path)
         g.page = f"{folder.name}/game-{number}"
         return out
@@ -249,6 +267,7 @@ class HtmlReport:
             parts.append(self.rates(groups.get("seat", {})))
             parts.append(self.loners(groups.get("player", {})))
             parts.append(self.player_mistakes(variant))
+            parts.append(self.player_summary(variant))
         parts.append(self.worst_mistakes())
         parts.append(self.worst_decisions())
         parts.append(self.hand_table())
@@ -363,8 +382,10 @@ class HtmlReport:
                          pct(rate(t.euchred, t.made_trump)), pct(rate(t.marches, t.made_trump))])
             by_round.extend([esc(s), esc(r), str(cell[0]), str(cell[1]), pct(rate(cell[1], cell[0]))]
                             for r in rounds if (cell := t.by_round.get(r, [0, 0]))[0])
-        chart = (_bars(bars, "Make rate by seat and how trump was made", 1.0, BAR) +
-                 _bars(overall, "Euchre and march rates of the makers by seat", 1.0, BAR2))
+        width = max(_bars_width(bars), _bars_width(overall))  # one label size for both
+        chart = (_bars(bars, "Make rate by seat and how trump was made", 1.0, BAR, width) +
+                 _bars(overall, "Euchre and march rates of the makers by seat", 1.0, BAR2,
+                       width))
         table = _table(["Seat", "Made trump", "Made", "Euchred", "Marched"], rows,
                        "Makers by seat: how often they made it") + _table(
             ["Seat", "Trump", "Times", "Made", "Rate"], by_round,
@@ -401,6 +422,35 @@ class HtmlReport:
                         for m in members], "Mistakes per player")
         return _pair("Mistakes per player, with their cost", chart, table)
 
+    def player_summary(self, variant: str) -> str:
+        """Each player's points lost to the bidding and to the play per hand, with
+        95% intervals, the average loss per move and the accuracy (:mod:`.players`)."""
+        lines = [x for x in self.players.ordered() if x.variant == variant]
+        if not lines:
+            return ""
+        rows = []
+        bars = []
+        for x in lines:
+            j = x.to_json()
+            bid, play = j["bidding_loss_ci95"], j["play_loss_ci95"]
+            rows.append([esc(x.player), str(x.hands),
+                         "–" if not x.bidding else
+                         f"{j['bidding_loss_per_hand']:.3f} [{bid[0]:.3f}, {bid[1]:.3f}]",
+                         "–" if not x.play else
+                         f"{j['play_loss_per_hand']:.3f} [{play[0]:.3f}, {play[1]:.3f}]",
+                         str(x.moves), f"{x.loss_per_move:.3f}", f"{x.accuracy:.1f}%"])
+            bars.append(Bar(x.player, x.accuracy, f"{x.accuracy:.1f}%"))
+        chart = _bars(bars, "Accuracy per player: moves that lost nothing", 100.0, BAR)
+        lower = (" Scores count down in this variant (fewer points is better); the losses "
+                 "are net points, more is worse.") if lines[0].countdown else ""
+        table = _table(["Player", "Hands", "Bidding loss / hand (95% CI)",
+                        "Play loss / hand (95% CI)", "Moves", "Loss / move", "Accuracy"],
+                       rows, "Player summary")
+        note = ('<p class="note">Net points lost per hand to bidding and play mistakes (an '
+                'equal best costs nothing), the average loss per move (bids and cards chosen '
+                'among several), and the share of moves that lost nothing.' + lower + '</p>')
+        return _pair("Player summary", chart, note + table)
+
     def worst_mistakes(self) -> str:
         if not self.worst:
             return ('<section id="mistakes"><h2>Costliest mistakes</h2>'
@@ -431,8 +481,9 @@ class HtmlReport:
             cell = f'<a href="{esc(link)}">{esc(where)}</a>' if link else esc(where)
             best = d.best
             rows.append([cell, esc(h.players.get(d.seat, d.seat)),
-                         esc(f"{d.chosen} ({d.chosen_value.net:+.2f})"),
-                         esc(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, {best.high:+.2f}])"),
+                         esc(show_cards(f"{d.chosen} ({d.chosen_value.net:+.2f})", True)),
+                         esc(show_cards(f"{best.option} ({best.net:+.2f} [{best.low:+.2f}, "
+                                        f"{best.high:+.2f}])", True)),
                          f"{loss:.2f}", str(d.deals)])
         return ('<section id="bidding"><h2>Costliest bidding decisions</h2>'
                 '<p class="note">Expected net points of each option, estimated over sampled deals '
@@ -470,11 +521,8 @@ def _slug(text: str) -> str:
 
 
 def _card(name: str) -> str:
-    """``TS`` as ``10♠``."""
-    suits = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-    if len(name) == 2 and name[1] in suits:
-        return ("10" if name[0] == "T" else name[0]) + suits[name[1]]
-    return name
+    """``TS`` as ``10♠``: the page writes cards with suit symbols."""
+    return show_card(name, True)
 
 
 def _seat_order(seats: dict[str, Tally]) -> list[str]:
@@ -511,22 +559,23 @@ class Bar:
     heading: bool = False
 
 
-def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str = BAR) -> str:
-    """Horizontal bars, one per row, from zero; sized to stay readable on a phone."""
+def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str = BAR,
+          width: float = 0.0) -> str:
+    """Horizontal bars, one per row, from zero; sized to stay readable on a phone.
+
+    The drawing scales to the window as a whole, text included, so charts shown
+    together are given one ``width`` (:func:`_bars_width` of the widest): their labels
+    are then drawn at one size."""
     if not rows:
         return ""
     known = [r.value for r in rows if r.value is not None]
     hi = max([top or 0.0] + known + [0.0])
     lo = min(known + [0.0])
     span = (hi - lo) or 1.0
-    # margins as wide as the longest label and value, so no text runs past the edge
-    # (the drawing scales to the window as a whole, text included)
-    left = max([_text_width(r.label) for r in rows if not r.heading] + [30.0]) + 12
-    right = max(_text_width(r.words or "–") for r in rows if not r.heading) + 10 \
-        if any(not r.heading for r in rows) else 10
-    plot, row_h = 170.0, 22
-    w = max(left + plot + right, max([_text_width(r.label, 8.0) + 6 for r in rows
-                                      if r.heading] + [0.0]))
+    left, right = _margins(rows)
+    row_h = 22
+    w = max(width, _bars_width(rows))
+    plot = w - left - right  # the room left over widens the plot, not the text
     zero = left + plot * (0 - lo) / span
     h = row_h * len(rows) + 8
     out = [f'<svg class="bars" viewBox="0 0 {w:.0f} {h}" role="img" aria-label="{esc(label)}">'
@@ -548,6 +597,25 @@ def _bars(rows: Sequence[Bar], label: str, top: float | None = None, colour: str
     out.append(f'<line x1="{zero:.1f}" y1="2" x2="{zero:.1f}" y2="{h - 2}" stroke="#6b6b6b"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+#: The width of a bar chart's plot, between its labels and its values.
+PLOT = 170.0
+
+
+def _margins(rows: Sequence[Bar]) -> tuple[float, float]:
+    """Margins as wide as the longest label and value, so no text runs past the edge."""
+    left = max([_text_width(r.label) for r in rows if not r.heading] + [30.0]) + 12
+    right = max(_text_width(r.words or "–") for r in rows if not r.heading) + 10 \
+        if any(not r.heading for r in rows) else 10
+    return left, right
+
+
+def _bars_width(rows: Sequence[Bar]) -> float:
+    """The width a bar chart of ``rows`` needs (in its drawing's units)."""
+    left, right = _margins(rows)
+    return max(left + PLOT + right, max([_text_width(r.label, 8.0) + 6 for r in rows
+                                         if r.heading] + [0.0]))
 
 
 def _score_chart(view: GameView) -> str:

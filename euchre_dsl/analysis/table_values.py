@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine.game import Game
 from ..display.html_replay import HandMarks, PlayMark
-from ..history.validate import Validator
+from ..engine.game import Game
 from ..rules.ruleset import RuleSet
 from ..search.solver import DEFAULT_BUDGET
+from ..validate.validator import Validator
 from .analyze import Analyzer, PlaySolver, default_solver
 from .report import HandAnalysis
 

@@ -5,8 +5,9 @@ Everything shown is read from :class:`~.report.HandAnalysis` objects.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable
 
+from ..cards import show_cards
 from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
 
 #: How a contract letter reads.
@@ -52,21 +53,36 @@ def contract_line(h: HandAnalysis) -> str:
     return text
 
 
-def mistake_line(h: HandAnalysis, p: PlayValue) -> str:
+def mistake_line(h: HandAnalysis, p: PlayValue, symbols: bool = True,
+                 card: Callable[[str], str] | None = None) -> str:
+    """``trick 1: N played J♣, losing 1 trick for the makers; better: Q♥, K♦`` (with
+    ``symbols`` false, ``JC``: the one notation of the output, :func:`show_cards`);
+    ``card`` writes each card as the screen around the line does (``euchre play``)."""
+    name = card or _as_written
     side = "makers" if p.maker_side else "defenders"
-    better = ", ".join(p.better)
+    better = ", ".join(name(c) for c in p.better)
     average = " on average" if p.estimated else ""
-    return (f"trick {p.trick}: {p.seat} played {p.card}, losing {tricks(p.cost)}{average} for "
-            f"the {side}; better: {better}")
+    line = (f"trick {p.trick}: {p.seat} played {name(p.card)}, losing {tricks(p.cost)}"
+            f"{average} for the {side}; better: {better}")
+    return line if card is not None else show_cards(line, symbols)
 
 
-def decision_line(d: Decision) -> str:
+def _as_written(card: str) -> str:
+    return card
+
+
+def decision_line(d: Decision, symbols: bool = True) -> str:
     chosen = d.chosen_value
     best = d.best
-    verdict = "the best option" if best.option == chosen.option else \
-        f"best was {best.option} ({best.net:+.2f})"
+    if best.option == chosen.option:
+        verdict = "the best option"
+    elif not d.mistake:  # within the noise of the deals: no mistake
+        verdict = f"equal best (with {best.option} {best.net:+.2f})"
+    else:
+        verdict = f"best was {best.option} ({best.net:+.2f})"
     opts = "; ".join(f"{o.option} {o.net:+.2f} [{o.low:+.2f}, {o.high:+.2f}]" for o in d.options)
-    return f"{d.seat} {chosen.option} ({chosen.net:+.2f}): {verdict}\n      {opts}"
+    return show_cards(f"{d.seat} {chosen.option} ({chosen.net:+.2f}): {verdict}\n      {opts}",
+                      symbols)
 
 
 def unvalued_line(h: HandAnalysis) -> str:
@@ -93,7 +109,8 @@ def unvalued_what(h: HandAnalysis) -> str:
     return ", ".join(parts)
 
 
-def render_hand(h: HandAnalysis) -> str:
+def render_hand(h: HandAnalysis, symbols: bool = True) -> str:
+    """The hand in a few lines, cards with suit symbols (``symbols``) or letters."""
     lines = [f"{hand_heading(h)}: {contract_line(h)}"]
     if h.makers_dd is not None:
         lines.append(f"  with best play from the opening lead the makers take "
@@ -111,7 +128,7 @@ def render_hand(h: HandAnalysis) -> str:
         lines.append("  each against all the others, with best play from the opening lead: " +
                      ", ".join(f"{s} {tricks(t)}" for s, t in h.seats_dd.items()))
     for p in h.mistakes:
-        lines.append("  " + mistake_line(h, p))
+        lines.append("  " + mistake_line(h, p, symbols))
     if h.plays and not h.mistakes:
         lines.append("  no card lost a trick")
     if h.unvalued:
@@ -120,7 +137,7 @@ def render_hand(h: HandAnalysis) -> str:
         lines.append(f"  bidding (expected net points per option, perfect-information "
                      f"estimates over {h.decisions[0].deals} sampled deals, 95% CI):")
         for d in h.decisions:
-            lines.append("    " + decision_line(d))
+            lines.append("    " + decision_line(d, symbols))
     for note in h.notes:
         lines.append(f"  note: {note}")
     return "\n".join(lines) + "\n"
@@ -129,7 +146,8 @@ def render_hand(h: HandAnalysis) -> str:
 class Summary:
     """Totals over the hands analysed, and the costliest mistakes."""
 
-    def __init__(self, keep: int = 3):
+    def __init__(self, keep: int = 3, symbols: bool = True):
+        self.symbols = symbols  # cards with suit symbols, else letters
         self.hands = 0
         self.valued = 0  # hands whose opening lead was solved
         self.estimated = 0  # hands with hidden cards, valued over sampled deals
@@ -153,14 +171,15 @@ class Summary:
         for p in h.mistakes:
             self.mistakes += 1
             self.tricks_lost += p.cost
-            self.worst.append((p.cost, hand_heading(h), mistake_line(h, p)))
+            self.worst.append((p.cost, hand_heading(h), mistake_line(h, p, self.symbols)))
         self.worst.sort(key=lambda w: -w[0])
         del self.worst[self.keep:]
         for d in h.decisions:
             self.decisions += 1
             self.decision_loss += d.loss
             if d.loss > 0:
-                self.worst_bids.append((d.loss, hand_heading(h), decision_line(d)))
+                self.worst_bids.append((d.loss, hand_heading(h),
+                                        decision_line(d, self.symbols)))
         self.worst_bids.sort(key=lambda w: -w[0])
         del self.worst_bids[self.keep:]
 
@@ -193,7 +212,3 @@ class Summary:
                 "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
                 "decision_loss": round(self.decision_loss, 4),
                 **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {})}
-
-
-def render_hands(hands: Iterable[HandAnalysis]) -> str:
-    return "".join(render_hand(h) for h in hands)

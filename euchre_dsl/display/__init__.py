@@ -2,6 +2,7 @@
 
 :mod:`.replay` turns a record into the table after every action
 (:class:`~.replay.GameView`); :mod:`.render` draws it in a terminal and
-:mod:`.html_replay` as one self-contained page.  Reading and checking records
-is :mod:`euchre_dsl.history`; this layer only presents what it replays.
+:mod:`.html_replay` as one self-contained page.  Reading records is
+:mod:`euchre_dsl.records`', replaying and checking them :mod:`euchre_dsl.replay`'s;
+this layer only presents what the walk replays.
 """

@@ -29,10 +29,11 @@ from ..engine.actions import (
 from ..engine.game import Game, HandResult
 from ..engine.game import contract_words as engine_contract_words
 from ..errors import EuchreError, Problem
-from ..history.events import Acted, Dealt, Event, HandEnded, Started
-from ..history.notation import UNKNOWN_CARD
-from ..history.positions import Locate
-from ..history.validate import Validator, walk_record
+from ..records.notation import UNKNOWN_CARD
+from ..records.positions import Locate
+from ..replay.events import Acted, Dealt, Event, HandEnded, Started
+from ..replay.walk import walk_record
+from ..validate.validator import Validator
 
 
 #: Suits drawn in red; the rest are black.
@@ -170,7 +171,7 @@ def replay_lazily(record: Any, index: int = 0, file: str | None = None,
     :func:`replay_record` does.
     """
     events = walk_record(record, index=index, file=file, locate=locate, steps=True,
-                         validator=validator)
+                         variants=validator)
     early: list[Problem] = []
     for event in events:
         if isinstance(event, Started):
@@ -205,6 +206,7 @@ def _hands(view: GameView, record: dict[str, Any], game: Game,
     """Hand views from the walk's events; the record's later problems go to ``view``."""
     hands_in = _list(record.get("hands"))
     hv: HandView | None = None
+    held: _Held | None = None
     problems: list[Problem] = []
     tricks_before = 0
     phase = game.phase  # the phase the next action is taken in
@@ -218,11 +220,13 @@ def _hands(view: GameView, record: dict[str, Any], game: Game,
             if hv is None:  # an action of a hand that was not dealt: never happens
                 continue
             recorded = _list(_dict(hands_in[event.hand]).get("actions"))[event.action]
-            hv.steps.append(_step(game, event, recorded, tricks_before, phase))
+            proven = held.after(game, event.action) if held is not None else None
+            hv.steps.append(_step(game, event, recorded, tricks_before, phase, proven))
             tricks_before = len(game.trick_winners)
             phase = game.phase
         elif isinstance(event, Dealt):
             hv = _dealt(game, event.hand, hands_in[event.hand])
+            held = _Held(game, _list(_dict(hands_in[event.hand]).get("actions")))
             tricks_before = 0
             phase = game.phase
         elif isinstance(event, HandEnded):
@@ -262,10 +266,43 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _seat_cards(game: Game, seat: int) -> SeatCards:
-    known = game.sure[seat]
+def _seat_cards(game: Game, seat: int, proven: int = 0) -> SeatCards:
+    """What ``seat`` is known to hold: the engine's knowledge, and ``proven``, cards the
+    record shows the seat still holds (see :class:`_Held`)."""
+    known = game.sure[seat] | proven
     return SeatCards(game.deck.sorted_cards(known, game.trump),
                      max(game.count[seat] - known.bit_count(), 0))
+
+
+class _Held:
+    """Cards the record proves a seat still holds, which the engine alone cannot tell.
+
+    After a discard the record does not show (EGN's dealer, ``"??"``), the engine
+    knows only that some card went: any of the seat's cards may be gone.  But a card
+    that was known in the seat's hand and that the seat plays later in the hand was
+    not discarded; it is shown, face up, until it is played.  Only cards once known
+    to be the seat's count, so a hidden hand stays hidden.
+    """
+
+    def __init__(self, game: Game, actions: list[Any]) -> None:
+        self.seen = list(game.sure)
+        self.plays: list[tuple[int, int, int]] = []  # (action index, seat, card)
+        seat_of = {label: s for s, label in enumerate(game.labels)}
+        for i, a in enumerate(actions):
+            card = game.deck.card_index(a[2]) if isinstance(a, list) and len(a) >= 3 \
+                and a[1] == "play" and type(a[2]) is str else -1
+            if card >= 0 and a[0] in seat_of:
+                self.plays.append((i, seat_of[a[0]], card))
+
+    def after(self, game: Game, action: int) -> list[int]:
+        """Per seat, the cards proven held just after action ``action``."""
+        later = [0] * game.n
+        for i, seat, card in self.plays:
+            if i > action:
+                later[seat] |= 1 << card
+        for seat in range(game.n):
+            self.seen[seat] |= game.sure[seat]
+        return [self.seen[s] & later[s] for s in range(game.n)]
 
 
 def _dealt(game: Game, h: int, hand: Any) -> HandView:
@@ -279,17 +316,19 @@ def _dealt(game: Game, h: int, hand: Any) -> HandView:
     return view
 
 
-def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: str) -> Step:
+def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: str,
+          proven: list[int] | None = None) -> Step:
     """The table just after one action (refused: as it was before it); ``recorded`` is
-    the action as the record writes it, ``phase`` the phase it was taken in."""
+    the action as the record writes it, ``phase`` the phase it was taken in, ``proven``
+    the cards the record shows each seat still holds."""
     action = event.move
     if action is None:
         return _snapshot(game, event.action, None, f"{recorded!r} (not understood)", None,
-                         None, True, phase)
+                         None, True, phase, proven)
     words = describe(game, action)
     card = action.arg if action.verb in (PLAY, DISCARD, GIVE) else None
     step = _snapshot(game, event.action, action.seat, words, action.verb, card, event.refused,
-                     phase)
+                     phase, proven)
     if action.verb == PLAY and not event.refused and len(game.trick_winners) > tricks_before:
         # the trick is complete: show it whole, with its winner
         step.won_by = game.trick_winners[-1]
@@ -305,11 +344,13 @@ def _last_trick(game: Game) -> list[tuple[int, int]]:
 
 
 def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None,
-              card: int | None, refused: bool, phase: str) -> Step:
+              card: int | None, refused: bool, phase: str,
+              proven: list[int] | None = None) -> Step:
     table = list(zip(game.trick_seats, game.trick))
     trick = len(game.trick_winners) + 1 if game.phase == PLAYING else 0
     return Step(i, seat, words, verb, card, table, trick, None, list(game.tricks),
-                [_seat_cards(game, s) for s in range(game.n)], refused=refused,
+                [_seat_cards(game, s, proven[s] if proven else 0) for s in range(game.n)],
+                refused=refused,
                 phase=phase, trump=game.trump, maker=game.maker, alone=game.alone,
                 lone_defender=game.lone_defender, active=list(game.active),
                 turned_down=game.turned_down, called=None if game.called < 0 else game.called,
@@ -333,8 +374,8 @@ def describe(game: Game, action: Action) -> str:
         return f"{who} {_CARD_PHRASES[verb]} {'a card' if arg is None else deck.symbols[arg]}"
     if verb in _PHRASES:
         return f"{who} {_PHRASES[verb]}"
-    if verb == ORDER_UP:
-        return f"{who} orders up{alone}"
+    if verb == ORDER_UP:  # the dealer takes the upcard: "picks it up"
+        return f"{who} {'picks it up' if action.seat == game.dealer else 'orders up'}{alone}"
     if verb == CALL and arg is not None:
         return f"{who} calls {contract_words(arg)}{alone}"
     if verb == BID:

@@ -139,7 +139,7 @@ UNKNOWN_CARD: Final = "??"
 def spell_action(labels: tuple[str, ...], deck: Deck, action: ActionTuple) -> list[Any] | None:
     """``[seat, verb, ...args]``: an action as the ``ehh/1`` record writes it (``None``
     for ``decline``, which records never hold).  The one spelling of an action: the
-    record writer (``history.notation.action_to_json``) and the printed
+    record writer (``records.notation.action_to_json``) and the printed
     :class:`~euchre_dsl.engine.faces.Move` both use it."""
     seat, verb, arg, alone = action
     label = labels[seat]

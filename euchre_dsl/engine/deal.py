@@ -65,12 +65,7 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
     elif widow:
         raise ValueError("this variant deals no widow, but one is given")
     if kitty:
-        undealt = g.deck.size - size * n - widow_size - r.deal.upcard
-        if len(kitty) > undealt:
-            raise ValueError(f"the kitty has {len(kitty)} cards, but only {undealt} are "
-                             "left undealt")
-        take(kitty, "the kitty")
-        g.kitty = list(kitty)
+        seen = place_kitty(g, kitty, seen)
     free = g.unplaced = g.deck.full_mask & ~seen
     for seat in range(n):
         g.cand[seat] = g.sure[seat] | (free if partial[seat] else 0)
@@ -80,10 +75,11 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
     g.dealt = tuple(g.sure)
 
 
-def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
-    """Place hands whose every card is known, as masks, and the upcard: the
-    validator's whole-hand entry point (:func:`deal_known` with no card
-    unknown and no widow or kitty given: a variant's widow stays unknown).
+def deal_masks(g: State, hands: Sequence[int], upcard: int | None,
+               kitty: Sequence[int | None] | None = None) -> None:
+    """Place hands whose every card is known, as masks, the upcard and the kitty: the
+    validator's whole-hand entry point (:func:`deal_known` with no card of a hand
+    unknown and no widow given: a variant's widow stays unknown).
     Raises ``ValueError`` with the reason for an impossible deal."""
     size = g.hand_size  # the rule set's options as the game's own attributes (see State)
     n = g.n
@@ -100,6 +96,8 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None) -> None:
                              f"twice ({g.labels[seat]}'s hand)")
         seen |= m
     seen = place_upcard(g, upcard, seen)
+    if kitty:
+        seen = place_kitty(g, kitty, seen)
     if g.widowed or g.widow_cards:
         g.widow_known = False
     g.unplaced = g.deck.full_mask & ~seen
@@ -124,6 +122,25 @@ def place_upcard(g: State, upcard: int | None, seen: int) -> int:
         return seen | 1 << upcard
     if upcard is not None:
         raise ValueError("this variant turns up no card, but an upcard is given")
+    return seen
+
+
+def place_kitty(g: State, kitty: Sequence[int | None], seen: int) -> int:
+    """Set aside the undealt cards a record lists (``None``: a card not known), after
+    the hands, upcard and widow (``seen``: their cards, returned with the kitty's);
+    raises ``ValueError`` for more cards than are left undealt or a card dealt twice."""
+    r = g.rules
+    undealt = g.deck.size - r.deal.hand_size * g.n - r.deal.widow_size - \
+        (1 if r.deal.upcard else 0)
+    if len(kitty) > undealt:
+        raise ValueError(f"the kitty has {len(kitty)} cards, but only {undealt} are "
+                         "left undealt")
+    for c in kitty:
+        if c is not None:
+            if (seen >> c) & 1:
+                raise ValueError(f"{g.deck.names[c]} is dealt twice (the kitty)")
+            seen |= 1 << c
+    g.kitty = list(kitty)
     return seen
 
 

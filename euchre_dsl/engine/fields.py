@@ -77,6 +77,8 @@ HAND_FIELDS = (
     Field("lone_defender", "int | None", "None"),
     Field("active", "list[bool]", "[True] * n"),
     Field("forced", "bool", "False", "trump fixed with no maker: nobody may drop"),
+    Field("stuck_dealer", "bool", "False",
+          "the dealer named trump because stick the dealer barred a pass"),
     Field("to_act", "int", "(self.dealer + 1) % n"),
     Field("passes", "int", "0"),
     Field("round_seats", "list[int]", "[]", reused=True),

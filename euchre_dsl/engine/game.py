@@ -10,7 +10,7 @@ This module is the state machine and nothing else.  Each verb is
 rule is a refusal function of a rule module (:mod:`.bidding`,
 :mod:`.participation`, :mod:`.play`, :mod:`.deal_claims`), the change is a
 function of the same module, and the move to the next phase is one of the
-transitions below -- the only code that sets :attr:`phase`.  The menus of
+transitions of :mod:`.transitions`.  The menus of
 :meth:`Game.legal_actions` come from the same modules and are built on the
 same refusals, so an action is accepted exactly when it is listed.  The state
 itself (seats, sides, scores, knowledge masks, copying) is
@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final, Sequence
 
-from ..cards import NO_TRUMP, count_cards
+from ..cards import count_cards
 from ..rng import RandomSource
-from ..rules.ruleset import AllPass, JokerUpcard, Redeal
-from . import bidding, deal_claims, participation, play
+from . import bidding, deal_claims, participation, play, transitions
 from .actions import (
     AUCTION, AUCTION_CALL, BEST, BID, CALL, CALL_PARTNER, CLAIMS, DEAL, DEALER_NAMES, DECLINE,
     DEFEND, DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
@@ -43,16 +42,9 @@ from .deal import deal_known, deal_masks, deal_shuffled
 from .faces import Card, Hand, Move, Seat, moves
 from .partner import call_partner_refusal, partner_menu
 from .play import PlayChooser
-from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
+from .scoring import game_winners
 from .state import DEFAULT_LABELS, HandResult, State
 from .table import summary, table_svg, table_text
-
-# Option words compared on every hand, as module constants: compiled code reads
-# them without a lookup on the enum class.
-_JOKER_DEALER_NAMES: Final = JokerUpcard.DEALER_NAMES
-_ALL_PASS_NO_TRUMP: Final = AllPass.NO_TRUMP
-_SAME_DEALER: Final = Redeal.SAME_DEALER
-
 
 __all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS", "Card",
            "Hand", "Move", "Seat"]
@@ -65,6 +57,13 @@ class Game(State):
         """An independent copy of the whole state (for search and what-ifs)."""
         new = Game(self.rules, self.labels, self.dealer, self.scores, like=self)
         new.copy_state(self)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,
+        never changed, are shared)."""
+        new = self.clone()
+        memo[id(self)] = new
         return new
 
     @property
@@ -110,18 +109,19 @@ class Game(State):
         self._check_dealing()
         self.reset_hand()
         deal_known(self, hands, upcard, widow, kitty)
-        self._begin_trump_making()
+        transitions.begin_trump_making(self)
 
-    def deal_masks(self, hands: Sequence[int], upcard: int | None = None) -> None:
+    def deal_masks(self, hands: Sequence[int], upcard: int | None = None,
+                   kitty: Sequence[int | None] | None = None) -> None:
         """Start a hand whose every card is known: ``hands[seat]`` the mask of the
-        seat's cards.  The validator's entry point for a complete record, without
-        a list of cards per seat; otherwise :meth:`deal` (no widow or kitty given).
-        Raises ``ValueError`` with the reason for an impossible deal.
+        seat's cards (``kitty`` as for :meth:`deal`).  The validator's entry point for
+        a complete record, without a list of cards per seat; otherwise :meth:`deal`
+        (no widow given).  Raises ``ValueError`` with the reason for an impossible deal.
         """
         self._check_dealing()
         self.reset_hand()
-        deal_masks(self, hands, upcard)
-        self._begin_trump_making()
+        deal_masks(self, hands, upcard, kitty)
+        transitions.begin_trump_making(self)
 
     def _check_dealing(self) -> None:
         if self.phase == GAME_OVER:
@@ -138,18 +138,18 @@ class Game(State):
                                 else "the previous hand is not finished")
         self.reset_hand()
         deal_shuffled(self, rng)
-        self._begin_trump_making()
+        transitions.begin_trump_making(self)
 
     # ====================================================== open declarations
     def _close_optional(self, verb: str, keep_take: bool = False) -> Phase:
         """An action arrived while an optional declaration was open: it was declined.
         Returns the phase now."""
         if self.phase == CLAIMS and verb not in (SWAP, MISDEAL):
-            self._close_claims()
+            transitions.close_claims(self)
         if self.phase == TAKE_UPCARD and not keep_take:
-            self._decline_take()
+            transitions.decline_take(self)
         if self.phase == DEFEND and verb != DEFEND_ALONE:
-            self._participation_or_play()
+            transitions.participation_or_play(self)
         return self.phase
 
     # ====================================================== bidding verbs
@@ -169,21 +169,21 @@ class Game(State):
             if idx + 1 < self.n:
                 self.to_act = self.round_seats[idx + 1]
             else:
-                self._start_naming()
+                transitions.start_naming(self)
             return
         self.passes += 1
         self.to_act = (seat + 1) % self.n
         if self.passes < self.n:
             return
         if ph == AUCTION:
-            self._end_auction()
+            transitions.end_auction(self)
             return
         if ph == ORDER_UP_ROUND:
             self.turned_down = self.upcard_suit() if self.upcard is not None else None
             if self.rules.bidding.naming_round:
-                self._start_naming()
+                transitions.start_naming(self)
                 return
-        self._all_passed()
+        transitions.all_passed(self)
 
     def order_up(self, seat: int, alone: bool = False) -> None:
         """Accept the upcard's suit as trump (order up, assist, take up)."""
@@ -201,9 +201,9 @@ class Game(State):
         participation.make(self, seat, self.upcard_suit(), alone)
         if participation.dealer_sits_out_exchange(self, seat, alone):
             self.upcard_untaken = True
-            self._after_trump()  # the sitting-out dealer does not exchange
+            transitions.after_trump(self)  # the sitting-out dealer does not exchange
         else:
-            self._take_upcard(self.dealer, mandatory=True)
+            transitions.take_upcard(self, self.dealer, mandatory=True)
 
     def call(self, seat: int, contract: int, alone: bool = False) -> None:
         """Name trump: in the naming round, as the auction winner, or as the dealer
@@ -220,14 +220,16 @@ class Game(State):
         if refusal is not None:
             raise refusal
         self.log(seat, CALL, contract, alone)
+        # recorded for the hand's result: the statistics tell a stuck dealer's trump apart
+        self.stuck_dealer = ph == NAMING and bidding.dealer_stuck(self, seat)
         participation.make(self, seat, contract, alone)
         if ph == DEALER_NAMES:
-            self._take_upcard(seat, mandatory=True)
+            transitions.take_upcard(self, seat, mandatory=True)
         elif ph == AUCTION_CALL and self.rules.bidding.auction_takes_upcard and \
                 self.upcard is not None:
-            self._take_upcard(seat, mandatory=False)
+            transitions.take_upcard(self, seat, mandatory=False)
         else:
-            self._after_trump()
+            transitions.after_trump(self)
 
     def bid(self, seat: int, amount: int) -> None:
         """A numeric bid in the auction (after everyone passed, the forced bid)."""
@@ -244,7 +246,7 @@ class Game(State):
             raise refusal
         self.log(seat, BID, amount)
         if bidding.bids_over(self, seat, amount):
-            self._end_auction()
+            transitions.end_auction(self)
         else:
             self.to_act = (seat + 1) % self.n
 
@@ -265,12 +267,12 @@ class Game(State):
         self.log(seat, DISCARD, card)
         bidding.put_away(self, seat, card)
         if self.phase == BEST:
-            self._best_step()
+            transitions.best_step(self)
             return
         if self.count[seat] > self.hand_size:
             return  # a small widow of several cards: more discards are owed
         self.taker = None
-        self._after_trump()
+        transitions.after_trump(self)
 
     def take_widow(self, seat: int) -> None:
         """Exchange the whole hand for the widow (the old hand is dead)."""
@@ -280,7 +282,7 @@ class Game(State):
             raise self.wrong_phase(TAKE_WIDOW)
         self.log(seat, TAKE_WIDOW)
         participation.take_widow(self, seat)
-        self._start_naming()
+        transitions.start_naming(self)
 
     def call_partner(self, seat: int, card: int | None) -> None:
         """The maker calls ``card``: its holder is the maker's partner for the hand,
@@ -305,25 +307,25 @@ class Game(State):
             if not self.rules.partner.own_card:  # so the maker does not hold it: a fact
                 self.cand[seat] &= ~(1 << card)  # a searcher's worlds respect
                 self.settle_knowledge(seat)
-        self._after_trump()
+        transitions.after_trump(self)
 
     # ================================================ participation verbs
     def decline(self, seat: int) -> None:
         """Do not make an optional declaration (never recorded)."""
         if self.phase == TAKE_UPCARD:
             self.require_turn(seat, "decline the upcard")
-            self._decline_take()
+            transitions.decline_take(self)
         elif self.phase == CLAIMS:
             self.require_turn(seat, "decline to claim")
             self.claim_order.pop(0)
-            self._next_claimant()
+            transitions.next_claimant(self)
         elif self.phase == DEFEND:
             self.require_turn(seat, "decline to defend alone")
             self.defend_queue.pop(0)
             if self.defend_queue:
                 self.to_act = self.defend_queue[0]
             else:
-                self._participation_or_play()
+                transitions.participation_or_play(self)
         else:
             raise self.wrong_phase(DECLINE)
 
@@ -339,9 +341,9 @@ class Game(State):
         self.log(seat, DEFEND_ALONE)
         participation.defend(self, seat)
         if self.rules.alone.call_for_best:
-            self._start_best(seat)
+            transitions.start_best(self, seat)
             return
-        self._participation_or_play()
+        transitions.participation_or_play(self)
 
     def stay(self, seat: int) -> None:
         self._stay_or_drop(seat, False)
@@ -364,7 +366,7 @@ class Game(State):
             raise self.wrong_phase(verb)
         self.log(seat, verb)
         participation.stay_or_drop(self, seat, drop)
-        self._next_chooser()
+        transitions.next_chooser(self)
 
     def give(self, seat: int, card: int | None) -> None:
         """Call for best: a partner of the lone player passes a card, face down
@@ -387,7 +389,7 @@ class Game(State):
             raise refusal
         self.log(seat, GIVE, card)
         participation.give_card(self, seat, card)
-        self._best_step()
+        transitions.best_step(self)
 
     # ========================================================= claim verbs
     def _claim_turn(self, seat: int, verb: str, what: str) -> None:
@@ -410,7 +412,7 @@ class Game(State):
         deal_claims.claim_taken(self, seat)
         self.log(seat, SWAP, cards)
         deal_claims.swap_kitty(self, seat, cards)
-        self._next_claimant()
+        transitions.next_claimant(self)
 
     def misdeal(self, seat: int, shown: int | None = None) -> None:
         """Declare the deal void; nothing is scored.
@@ -426,7 +428,7 @@ class Game(State):
             if self.phase in (DEAL, GAME_OVER):
                 raise self.wrong_phase(MISDEAL)
             self.log(seat, MISDEAL)
-            self._void_deal(self.rules.deal.misdeal)
+            transitions.void_deal(self, self.rules.deal.misdeal)
             return
         self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
         refusal = deal_claims.shown_hand_refusal(self, seat, shown)
@@ -437,7 +439,7 @@ class Game(State):
         deal_claims.claim_taken(self, seat)
         self.log(seat, MISDEAL, shown)
         deal_claims.show_hand(self, seat, shown)
-        self._void_deal(policy)
+        transitions.void_deal(self, policy)
 
     # ========================================================== the play
     def play(self, seat: int, card: int, allow_renege: bool = False) -> None:
@@ -459,7 +461,7 @@ class Game(State):
                 self.require_turn(seat, "play")
             if not play.judge_play(self, seat, card, allow_renege):
                 return
-        self._finish_hand(thrown_in=False)
+        transitions.finish_hand(self, thrown_in=False)
 
     def replay_plays(self, seats: list[int], cards: list[int], start: int = 0) -> int:
         """Replay recorded plays in one call, ``seats[i]`` playing ``cards[i]`` from
@@ -475,7 +477,7 @@ class Game(State):
         """
         taken = play.replay_clean(self, seats, cards, start)
         if taken and len(self.trick_winners) == self.hand_size:
-            self._finish_hand(thrown_in=False)
+            transitions.finish_hand(self, thrown_in=False)
         return taken
 
     def play_out(self, choosers: Sequence[PlayChooser | None],
@@ -495,7 +497,7 @@ class Game(State):
         if self.phase != PLAYING and self._close_optional(PLAY) != PLAYING:
             raise self.wrong_phase(PLAY)
         play.play_out(self, self, choosers, randoms)
-        self._finish_hand(thrown_in=False)
+        transitions.finish_hand(self, thrown_in=False)
 
     def play_hand_random(self, randoms: Sequence[Callable[[], float]]) -> None:
         """Play the rest of the hand with every seat choosing uniformly at random, seat
@@ -512,7 +514,7 @@ class Game(State):
             ph = self.phase
             if ph == PLAYING:
                 play.play_out(self, self, (), randoms)
-                self._finish_hand(thrown_in=False)
+                transitions.finish_hand(self, thrown_in=False)
                 return
             if ph == DEAL or ph == GAME_OVER:
                 return
@@ -528,214 +530,7 @@ class Game(State):
                 continue
             menu = self.legal_actions()
             a = menu[int(r() * len(menu))]
-            self._dispatch(a[0], a[1], a[2], a[3], False)
-
-    # ========================================================= transitions
-    def _begin_trump_making(self) -> None:
-        """After the deal: claims, then the widow, a turned-up joker, a forced trump,
-        the auction or the bidding rounds."""
-        if self.has_claims and not self.claims_done:
-            self.claims_done = True
-            self.claim_order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
-            if self._next_claimant():
-                return
-        d = self.dealer
-        if self.widowed:
-            self.phase = WIDOW
-            self.round_seats = participation.widow_seats(self)
-            self.to_act = self.round_seats[0]
-            return
-        if self.upcard is not None and self.upcard == self.deck.joker_card and \
-                self.rules.bidding.joker_upcard == _JOKER_DEALER_NAMES:
-            self.phase = DEALER_NAMES
-            self.to_act = d
-            return
-        if self.forced_suit is not None and self.upcard is not None and \
-                self.upcard_suit() == self.forced_suit:
-            self.trump = self.forced_suit
-            self.forced = True
-            if self.rules.bidding.forced_dealer_takes:
-                self._take_upcard(d, mandatory=True)
-            else:
-                self._after_trump()
-            return
-        if self.auction:
-            self.phase = AUCTION
-        elif self.order_up_round and self.upcard is not None:
-            self.phase = ORDER_UP_ROUND
-        else:
-            self.phase = NAMING
-        self.to_act = (d + 1) % self.n
-        self.passes = 0
-
-    def _next_claimant(self) -> bool:
-        """Turn to the next seat that may claim; when nobody is left the bidding begins.
-        Returns whether a claim is awaited."""
-        while self.claim_order:
-            seat = self.claim_order[0]
-            swap, policy = deal_claims.may_claim(self, seat)
-            if swap or policy is not None:
-                self.phase = CLAIMS
-                self.to_act = seat
-                return True
-            self.claim_order.pop(0)
-        if self.phase == CLAIMS:
-            self._close_claims()
-        return False
-
-    def _close_claims(self) -> None:
-        """Nobody (else) claims: the bidding begins."""
-        self.claim_order = []
-        self._begin_trump_making()
-
-    def _start_naming(self) -> None:
-        self.phase = NAMING
-        self.passes = 0
-        self.to_act = (self.dealer + 1) % self.n
-
-    def _end_auction(self) -> None:
-        if self.high_bidder is None:
-            holder = bidding.forced_bidder(self) if self.passes == self.n else None
-            if holder is not None:  # the holder of the forced-bid card must bid
-                self.to_act = holder
-                return
-            self._all_passed()
-            return
-        self.phase = AUCTION_CALL
-        self.to_act = self.high_bidder
-
-    def _all_passed(self) -> None:
-        if self.rules.bidding.all_pass == _ALL_PASS_NO_TRUMP:
-            self.trump = NO_TRUMP
-            self.forced = True
-            self._after_trump()
-        else:
-            self._finish_hand(thrown_in=True)
-
-    def _take_upcard(self, seat: int, mandatory: bool) -> None:
-        """``seat`` takes the upcard into hand and owes a discard (or, not
-        ``mandatory``, may decline it)."""
-        bidding.take_upcard(self, seat)
-        self.phase = EXCHANGE if mandatory else TAKE_UPCARD
-
-    def _decline_take(self) -> None:
-        bidding.return_upcard(self)
-        self._after_trump()
-
-    def _after_trump(self) -> None:
-        """Trump is fixed: the maker takes a small widow, calls a partner, a lone maker
-        calls for best, then the defend-alone window opens, then stay/drop, then play."""
-        if self.widow_cards and self.maker is not None and self.widow_holder is None:
-            bidding.take_small_widow(self, self.maker)
-            self.phase = EXCHANGE
-            return
-        if self.calls_partner and self.maker is not None and not self.partner_called:
-            self.phase = PARTNER
-            self.to_act = self.maker
-            return
-        if participation.maker_calls_for_best(self):
-            assert self.maker is not None
-            self._start_best(self.maker)
-            return
-        if participation.defend_window_opens(self):
-            self.window_opened = True
-            self.defend_queue = participation.defend_queue(self)
-            if self.defend_queue:
-                self.phase = DEFEND
-                self.to_act = self.defend_queue[0]
-                return
-        self._participation_or_play()
-
-    def _start_best(self, lone: int) -> None:
-        self.best_served.append(lone)
-        self.best_seat = lone
-        self.best_queue = participation.best_queue(self, lone)
-        self.phase = BEST
-        self.to_act = lone
-
-    def _best_step(self) -> None:
-        self.best_queue.pop(0)
-        if self.best_queue:
-            self.to_act = self.best_queue[0][0]
-            return
-        lone, self.best_seat = self.best_seat, None
-        if lone == self.maker:
-            self._after_trump()  # then the defend-alone window
-        else:
-            self._participation_or_play()
-
-    def _participation_or_play(self) -> None:
-        self.defend_queue = []
-        if participation.asks_stay_or_drop(self):
-            self.stay_queue = participation.stay_queue(self)
-            self.phase = STAY_DROP
-            self._next_chooser()
-            return
-        self._start_play()
-
-    def _next_chooser(self) -> None:
-        """Turn to the next player who may stay or drop; those who must play are not asked."""
-        while self.stay_queue:
-            seat = self.stay_queue[0]
-            participation.last_player_must_play(self, seat)
-            if seat not in self.must_play:
-                self.to_act = seat
-                return
-            self.stay_queue.pop(0)
-        self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = PLAYING
-        self.to_act = play.leader(self)
-        play.ready_play(self)
-
-    def _void_deal(self, policy: str) -> None:
-        """End the hand as if never played: no trump, no maker, no tricks, no score;
-        ``policy`` says who deals next."""
-        self.misdealt = policy
-        self.trump = self.maker = self.lone_defender = None
-        self.alone = False
-        self.tricks = [0] * self.n
-        self.trick_winners = []
-        self.renege_by = None
-        self._finish_hand(thrown_in=True)
-
-    def _finish_hand(self, thrown_in: bool) -> None:
-        """Score the hand (the hand score is :func:`~.scoring.score_hand`), record its
-        result, decide whether the game is won, pass the deal."""
-        r = self.rules
-        n_sides = len(self.sides)
-        made: bool | None = None
-        march = False
-        if thrown_in:
-            score = HandScore(tuple([0] * n_sides), None,
-                              "thrown in" if self.misdealt is None else "misdeal")
-        else:
-            outcome = self.hand_outcome(self.tricks)
-            score = score_hand(r, self.side_of, n_sides, outcome)
-            made = makers_made(self.side_of, outcome)
-            march = makers_marched(self.side_of, outcome)
-            if self.three_hands_rule:
-                for s in range(self.n):
-                    self.drop_streak[s] = self.drop_streak[s] + 1 if self.dropped[s] else 0
-        for i, p in enumerate(score.points):
-            self.scores[i] += p
-        if self.misdealt is None:  # a void deal is dealt again: it is not a deal of the game
-            self.deals += 1
-        # tuple.__new__: without the named tuple's __new__, Python code (see hand_outcome)
-        self.results.append(tuple.__new__(HandResult, (
-            self.dealer, self.trump, self.maker, self.alone, self.lone_defender, thrown_in,
-            tuple(self.tricks), score.points, tuple(self.scores), self.renege_by, score.reason,
-            tuple(self.trick_winners), made, march,
-            None if self.called < 0 or thrown_in else self.called,
-            None if thrown_in or self.called < 0 else self.called_partner()[0])))
-        if score.instant_winner is not None:
-            self.winners = [score.instant_winner]
-        else:
-            self.winners = game_winners(r, self.scores, self.deals)
-        if self.misdealt != _SAME_DEALER:
-            self.dealer = (self.dealer + 1) % self.n
-        self.phase = GAME_OVER if self.winners is not None else DEAL
+            self.act_without_rollback(a[0], a[1], a[2], a[3], False)
 
     def abandon_hand(self) -> None:
         """Leave the hand in progress unscored and go on to the next deal.
@@ -748,6 +543,15 @@ class Game(State):
         self.winners = game_winners(self.rules, self.scores, self.deals)
         self.dealer = (self.dealer + 1) % self.n
         self.phase = GAME_OVER if self.winners is not None else DEAL
+
+    def set_dealer(self, seat: int) -> None:
+        """Between hands, have ``seat`` deal the next hand (a record names each hand's
+        dealer; the replay follows it)."""
+        if self.phase is not DEAL:
+            raise IllegalAction("illegal-action", "the dealer can only be set between hands")
+        if not 0 <= seat < self.n:
+            raise IllegalAction("out-of-turn", f"there is no seat {seat}")
+        self.dealer = seat
 
     def set_scores(self, scores: Sequence[int]) -> None:
         """Between hands, go on from these running scores (a record's claimed ones).
@@ -791,18 +595,23 @@ class Game(State):
         if self.phase in _OPTIONAL_PHASES:
             saved = self.clone()
             try:
-                self._dispatch(seat, verb, arg, alone, allow_renege)
+                self.act_without_rollback(seat, verb, arg, alone, allow_renege)
             except IllegalAction:
                 self.copy_state(saved)
                 raise
             return
-        self._dispatch(seat, verb, arg, alone, allow_renege)
+        self.act_without_rollback(seat, verb, arg, alone, allow_renege)
 
-    def _dispatch(self, seat: int, verb: str, arg: Any, alone: bool,
-                  allow_renege: bool) -> None:
-        """Take ``verb`` by the method for it (``verb`` is one of ``VERBS`` or
-        ``decline``).  Compiled compares, the commonest verbs first: a table of
-        lambdas made every action a generic call with its arguments boxed."""
+    def act_without_rollback(self, seat: int, verb: str, arg: Any, alone: bool,
+                             allow_renege: bool) -> None:
+        """:meth:`act` without its checks of the seat and verb and without the rollback
+        copy it takes while an optional declaration is open: ``verb`` must be one of
+        ``VERBS`` or ``decline``, and after a refusal the game may be left part-changed.
+        For a caller that drops the game on any refusal (the validator's fast path).
+
+        Takes ``verb`` by the method for it.  Compiled compares, the commonest verbs
+        first: a table of lambdas made every action a generic call with its
+        arguments boxed."""
         if verb == PASS:
             self.pass_(seat)
         elif verb == PLAY:

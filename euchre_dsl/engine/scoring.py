@@ -1,14 +1,27 @@
-"""The score of a hand and the end of a game: the one place both are decided.
+"""The score of a hand, what it is worth, and the end of a game: the one place each is decided.
 
 Pure functions of the rule set and the hand's outcome, used by replay,
-validation, simulation and analysis alike.
+validation, simulation, analysis, the bots, the searches, the RL environments
+and the event standings alike:
+
+* :func:`score_hand`: the points each side's score changes by;
+* :func:`side_values` and :func:`net_values`: what a scored hand is worth to
+  each side (a game won outright on the hand included), alone and net of the
+  other sides -- every reward, return and search leaf reads these;
+* :func:`max_hand_points`: the most a hand can be worth to a side, either way;
+* :func:`cap_to_target`: a gain worth no more than the points still needed;
+* :func:`lone_march`: a lone hand that took every trick and was scored for it;
+* :func:`game_winners`: who has won.
 """
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple, Sequence
 
 from ..rules.ruleset import Renege, RuleSet, ScoringModel, Tie, TrickCount
+
+if TYPE_CHECKING:
+    from .state import HandResult
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -53,6 +66,7 @@ class ScoringTable:
         self.instant_win_requires_opponent = s.instant_win_requires_opponent
         self.partner_scores = r.partner.partner_scores
         self.target = g.target
+        self.ends_at_target = g.ends_at_target
         self.deals: int | None = g.deals
         self.fixed_deals = g.fixed_deals and g.deals is not None
         self.lose_at: int | None = g.lose_at
@@ -173,6 +187,141 @@ def side_values(r: RuleSet, score: HandScore) -> list[int]:
     return list(score.points)
 
 
+def net_values(r: RuleSet, score: HandScore) -> list[float]:
+    """What a scored hand is worth to each side: its value (:func:`side_values`:
+    more is better, a game won outright on the hand worth the whole game) less
+    the mean of the other sides' values (:func:`zero_sum`).
+
+    The values of a table add up to zero and a better hand is always more.  The
+    one answer for every RL reward, evaluation and OpenSpiel return, and for
+    the bots and searches that weigh a finished hand.
+
+    >>> from euchre_dsl.rules.registry import load_variant
+    >>> net_values(load_variant("standard"), HandScore((2, 0)))
+    [2.0, -2.0]
+    >>> net_values(load_variant("buck"), HandScore((0, 0, 0, 0), instant_winner=1))
+    [-16.666666666666664, 50.0, -16.666666666666664, -16.666666666666664]
+    """
+    return zero_sum(side_values(r, score))
+
+
+def zero_sum(values: Sequence[float]) -> list[float]:
+    """Each side's value less the mean of the other sides' (a lone side's as it is).
+
+    :func:`net_values` of one scored hand; a search that values each side on a
+    line of its own (:mod:`~euchre_dsl.search.bidding_search`) nets its values
+    here too.
+
+    >>> zero_sum([1, 0, 0])
+    [1.0, -0.5, -0.5]
+    """
+    n = len(values)
+    if n < 2:
+        return [float(v) for v in values]
+    total = 0.0
+    for v in values:
+        total += v
+    return [v - (total - v) / (n - 1) for v in values]
+
+
+def max_hand_points(r: RuleSet) -> int:
+    """The most one hand can be worth to a side, either way: no side's points
+    (:func:`score_hand`) nor value (:func:`side_values`, where a game won outright
+    is worth the countdown's start) is ever larger in magnitude.
+
+    From the rule set's point options: the make, march and euchre table; under
+    trick-count scoring the tricks of a hand, the highest contract and the
+    shoot; in a countdown a side's tricks, the bucked and set penalties of each
+    of its seats, and the instant win; and the renege penalty wherever one
+    replaces a hand's score.  :func:`net_values` never exceeds twice it.
+
+    >>> from euchre_dsl.rules.registry import load_variant
+    >>> [max_hand_points(load_variant(v)) for v in ("standard", "buck", "pepper")]
+    [4, 25, 12]
+    """
+    t = scoring_table(r)
+    s = r.scoring
+    size = t.hand_size
+    if t.countdown:
+        players = r.players
+        seats = -(-players.count // players.side_count)  # the largest side's seats
+        # each seat adds at most its bucked or set points and loses at most those
+        # negated; the side's tricks (at most the hand's) move it by per_trick each
+        tricks = t.per_trick * size
+        gains = seats * max(0, t.bucked, t.maker_set) + max(0, -tricks)
+        losses = seats * max(0, -t.bucked, -t.maker_set) + max(0, tricks)
+        most = max(gains, losses)
+        if t.instant_win:
+            most = max(most, abs(s.start))
+    elif t.trick_count:
+        contract = r.bidding.auction_max if isinstance(s.maker_target, str) else s.maker_target
+        most = max(size, contract, t.shoot)
+    else:
+        most = max(abs(v) for v in (t.make, t.march, t.alone_make, t.alone_march, t.euchred,
+                                    t.euchred_march, t.alone_euchred, t.lone_defender_euchre,
+                                    t.lone_defender_march))
+    if t.renege != _RENEGE_NONE:
+        most = max(most, abs(t.renege_points), abs(t.renege_alone_points))
+    return most
+
+
+def cap_to_target(r: RuleSet, scores: Sequence[int], side: int, gain: int) -> int:
+    """A gain of ``gain`` points to ``side``'s score, worth no more than the points the
+    side still needs to win a game played to a target (at least 1): past the
+    target a point is worth nothing.
+
+    A loss (``gain`` of 0 or less) is returned as it is, and so is every gain in
+    a game that does not end at its target (a fixed number of deals counts every
+    point, and laps carry the points past it into the next game).  A bot that
+    weighs its rivals' gains caps them at the best-placed rival's need.
+
+    >>> from euchre_dsl.rules.registry import load_variant
+    >>> cap_to_target(load_variant("standard"), [9, 6], 0, 4)
+    1
+    """
+    if gain <= 0:
+        return gain
+    t = scoring_table(r)
+    if not t.ends_at_target:
+        return gain
+    need = t.target - scores[side]
+    return gain if gain <= need else max(need, 1)
+
+
+def leading_rival(scores: Sequence[int], side: int) -> int:
+    """The side other than ``side`` with the highest score (the first of equals): the
+    rival whose need :func:`cap_to_target` caps the rivals' gain at.
+
+    >>> leading_rival([3, 7, 9, 1], 2)
+    1
+    """
+    best = -1
+    for i, v in enumerate(scores):
+        if i != side and (best < 0 or v > scores[best]):
+            best = i
+    return best
+
+
+def lone_march(r: RuleSet, side_of: tuple[int, ...], res: HandResult) -> bool:
+    """Was the hand a lone march: a lone maker took every trick and was scored for it?
+
+    A renege penalty that replaces the hand's score ('award', 'deduct') replaces
+    the march with it, and so does one that replaces the lone maker's own side's
+    result ('offender', when that side reneged); a renege by the defenders under
+    'offender', or under no penalty ('none'), leaves the hand scored as played,
+    march and all.  An event's lone-march points and its lone-march tie break
+    both ask here.
+    """
+    if not (res.alone and res.march) or res.maker is None:
+        return False
+    if res.renege_by is None:
+        return True
+    renege = scoring_table(r).renege
+    if renege == _RENEGE_NONE:
+        return True
+    return renege == _OFFENDER and side_of[res.renege_by] != side_of[res.maker]
+
+
 def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome,
                     seat: int) -> list[HandScore]:
     """``s[k]``: the hand's score if ``seat``'s side takes ``k`` of the tricks still to play.
@@ -184,24 +333,29 @@ def scores_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandO
     "what is the hand worth if the rest falls so", for the solver's leaves, the
     bidding search and the bots' estimates alike.
     """
-    side = side_of[seat]
     left = r.deal.hand_size - _total(o.tricks)  # a trick for each card a seat holds
+    return [score_if_taken(r, side_of, n_sides, o, seat, k) for k in range(left + 1)]
+
+
+def score_if_taken(r: RuleSet, side_of: tuple[int, ...], n_sides: int, o: HandOutcome,
+                   seat: int, k: int) -> HandScore:
+    """One entry of :func:`scores_if_taken`: the score if ``seat``'s side takes
+    ``k`` of the tricks still to play (a search that knows ``k`` needs no other)."""
+    side = side_of[seat]
+    left = r.deal.hand_size - _total(o.tricks)
     mates = (side, side_of[o.partner]) if o.partner is not None and o.maker is not None and \
         side in (side_of[o.maker], side_of[o.partner]) else (side, side)
     others = [s for s, a in enumerate(o.active) if a and side_of[s] not in mates]
-    out: list[HandScore] = []
-    for k in range(left + 1):
-        tricks = list(o.tricks)
-        tricks[seat] += k
-        if others:
-            for i in range(left - k):
-                tricks[others[i % len(others)]] += 1
-        else:
-            tricks[seat] += left - k
-        taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
-                            o.renege_by, o.partner)
-        out.append(score_hand(r, side_of, n_sides, taken))
-    return out
+    tricks = list(o.tricks)
+    tricks[seat] += k
+    if others:
+        for i in range(left - k):
+            tricks[others[i % len(others)]] += 1
+    else:
+        tricks[seat] += left - k
+    taken = HandOutcome(o.maker, o.alone, o.lone_defender, o.target, o.active, tuple(tricks),
+                        o.renege_by, o.partner)
+    return score_hand(r, side_of, n_sides, taken)
 
 
 def contract_outcome(maker: int, alone: bool, target: int, active: tuple[bool, ...]
@@ -213,6 +367,25 @@ def contract_outcome(maker: int, alone: bool, target: int, active: tuple[bool, .
     each number of tricks the maker's side may take.
     """
     return HandOutcome(maker, alone, None, target, active, tuple([0] * len(active)), None)
+
+
+def contract_points(r: RuleSet, side_of: tuple[int, ...], maker: int, alone: bool,
+                    tricks: int) -> tuple[int, ...]:
+    """Each side's points for a contract of ``maker`` (alone or not, at the lowest
+    contract's target) whose side takes ``tricks`` tricks, the defenders the rest:
+    one entry of the scoring table as :func:`score_hand` applies it, for a reader
+    that describes the table (an EGN ruleset's loner points).
+
+    >>> from euchre_dsl.rules.registry import load_variant
+    >>> contract_points(load_variant("standard"), (0, 1, 0, 1), 0, True, 5)
+    (4, 0)
+    """
+    side = side_of[maker]
+    active = tuple(not (alone and s != maker and side_of[s] == side) for s in range(len(side_of)))
+    target = contract_target(r, r.bidding.auction_min, alone)
+    n_sides = max(side_of) + 1
+    return scores_if_taken(r, side_of, n_sides, contract_outcome(maker, alone, target, active),
+                           maker)[tricks].points
 
 
 def _makers_tricks(side_of: tuple[int, ...], o: HandOutcome) -> int:

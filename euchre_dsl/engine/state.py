@@ -19,7 +19,7 @@ as far as it can be proven.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Final, NamedTuple, Sequence
+from typing import Any, Final, NamedTuple, Sequence
 
 from ..cards import RANKS, SUITS, Deck, count_cards
 from ..rules.ruleset import (
@@ -30,7 +30,8 @@ from ..rules.ruleset import RuleSet
 from .actions import (
     DEAL, GAME_OVER, PHASE_WORDS, PLAYING, Action, ActionTuple, IllegalAction, Phase,
 )
-from .scoring import HandOutcome, contract_target, start_score
+from .fields import GAME_FIELDS, HAND_FIELDS
+from .scoring import HandOutcome, HandScore, contract_target, start_score
 
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
@@ -64,11 +65,19 @@ class HandResult(NamedTuple):
     march: bool = False  # the makers took every trick (scoring.makers_marched)
     called: int | None = None  # the card the maker called (partner.call), if any
     partner: int | None = None  # who played the called card: the maker's partner
+    instant_winner: int | None = None  # the side that won the game outright on the hand
+    stuck_dealer: bool = False  # the dealer named trump because stick the dealer barred a pass
 
     @property
     def euchred(self) -> bool:
         """The makers failed: ``made is False`` (no maker, no euchre)."""
         return self.made is False
+
+    @property
+    def score(self) -> HandScore:
+        """The hand's :class:`~.scoring.HandScore`, the instant winner with the points:
+        what :func:`~.scoring.side_values` and :func:`~.scoring.net_values` value."""
+        return HandScore(self.points, self.instant_winner, self.reason)
 
 
 class RankMasks(NamedTuple):
@@ -103,6 +112,9 @@ def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
     return {}
 
 
+#: Every attribute that changes during a game: what a pickled game carries.
+CHANGING_FIELDS: Final = tuple(f.name for f in GAME_FIELDS + HAND_FIELDS)
+
 #: The first game made with each rule set (by ``id``; checked with ``is``), whose
 #: setup later games share.
 _FIRST_GAMES: dict[int, State] = {}
@@ -132,8 +144,29 @@ class State:
             if len(_FIRST_GAMES) >= 64:
                 _FIRST_GAMES.clear()
             _FIRST_GAMES[id(rules)] = self
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand(reuse=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy``: a game of the same rules, seats and dealer, then every
+        field that changes (:mod:`.fields`; the set-up is derived again from the rules).
+        A compiled (mypyc) class is otherwise unpickled by calling it with no
+        arguments, which a game cannot be."""
+        state = {name: getattr(self, name) for name in CHANGING_FIELDS}
+        return type(self), (self.rules, self.labels, self.dealer), state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        unknown = set(state) - set(CHANGING_FIELDS)
+        if unknown:
+            raise ValueError(f"not a game's state: unknown fields {sorted(unknown)}")
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    def _check_dealer(self, dealer: int) -> None:
+        """A dealer is a seat (``Game(rules, dealer=1000000)`` was a game)."""
+        if not 0 <= dealer < self.n:
+            raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
 
     def first_scores(self, start_scores: Sequence[int] | None) -> list[int]:
         """The scores a game starts from: ``start_scores`` (per side) when given, else the
@@ -146,6 +179,7 @@ class State:
         """Start a new game in this object, as ``Game(rules, labels, dealer, start_scores)``
         would, from whatever state it is in: a validator replays one record after
         another (many of them one hand long) without making a game for each."""
+        self._check_dealer(dealer)
         self._start_game(dealer, start_scores)
         self.reset_hand()
 
@@ -290,6 +324,8 @@ class State:
         self.active: list[bool] = [True] * n
         # trump fixed with no maker: nobody may drop
         self.forced: bool = False
+        # the dealer named trump because stick the dealer barred a pass
+        self.stuck_dealer: bool = False
         self.to_act: int = (self.dealer + 1) % n
         self.passes: int = 0
         if not reuse or self.round_seats:
@@ -415,6 +451,7 @@ class State:
         self.lone_defender = other.lone_defender
         self.active = other.active[:]
         self.forced = other.forced
+        self.stuck_dealer = other.stuck_dealer
         self.to_act = other.to_act
         self.passes = other.passes
         self.round_seats = other.round_seats[:]
@@ -488,6 +525,7 @@ class State:
             self.lone_defender,
             tuple(self.active),
             self.forced,
+            self.stuck_dealer,
             self.to_act,
             self.passes,
             tuple(self.round_seats),

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import EuchreError
-from ..rules.ruleset import RuleSet
+from ..limits import MAX_EVENT_PLAYERS
+from ..rules.ruleset import RuleSet, Sides
 
 
-class Table(NamedTuple):
+class TableSeating(NamedTuple):
     """One table of one round: ``seats[i]`` is the player (0-based) in seat *i*."""
 
     round: int  # 0-based
@@ -44,7 +45,7 @@ def pairings(n: int, rounds: int) -> list[list[tuple[int, int]]]:
     return out
 
 
-def schedule(rules: RuleSet, n: int) -> list[Table]:
+def schedule(rules: RuleSet, n: int) -> list[TableSeating]:
     """Every table of every round for ``n`` players under ``rules``' event options.
 
     Seats follow the table's partnerships (seat *i* plays for side
@@ -52,12 +53,15 @@ def schedule(rules: RuleSet, n: int) -> list[Table]:
     e, p = rules.event, rules.players
     if e.rounds is None:
         raise ScheduleError(f"variant {rules.id} is not an event (event.rounds is none)")
+    if n > MAX_EVENT_PLAYERS:
+        raise ScheduleError(f"{n:,} players are more than the {MAX_EVENT_PLAYERS:,} an event "
+                            "may have")
     if n % p.count:
         raise ScheduleError(f"{n} players do not fill whole tables of {p.count}")
     if e.players and n not in e.players:
         sizes = " or ".join(str(k) for k in e.players)
         raise ScheduleError(f"variant {rules.id} is an event for {sizes} players, not {n}")
-    if p.sides != "partners" or p.count != 2 * p.teams:
+    if p.sides != Sides.PARTNERS or p.count != 2 * p.teams:
         raise ScheduleError("a round-robin schedule pairs partners, but a table of this "
                             "variant does not play in partnerships of two")
     teams = p.teams
@@ -68,7 +72,7 @@ def schedule(rules: RuleSet, n: int) -> list[Table]:
             seats = [0] * p.count
             for k, (a, b) in enumerate(mine):
                 seats[k], seats[k + teams] = a, b
-            tables.append(Table(r, t, tuple(seats)))
+            tables.append(TableSeating(r, t, tuple(seats)))
     return tables
 
 

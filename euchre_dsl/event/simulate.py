@@ -14,15 +14,15 @@ import random
 from typing import Any, Iterator
 
 from ..engine.game import Game
-from ..history.writer import game_record, hand_record
-from ..rng import BOT, derive
+from ..records.writer import game_record, hand_record
+from ..rng import BOT, check_seed, derive
 from ..rules.ruleset import RuleSet
 from ..sim.bots import make_bot, parse_bot_spec
 from ..sim.deals import Deals
 from ..sim.runner import play_game
 from ..version import __version__
 from ..workers import TaskRunner
-from .schedule import Table, player_name, schedule
+from .schedule import TableSeating, player_name, schedule
 
 
 def simulate_event(rules: RuleSet, variant_ref: str | dict[str, Any], players: int, seed: int,
@@ -34,8 +34,10 @@ def simulate_event(rules: RuleSet, variant_ref: str | dict[str, Any], players: i
     table is played by :func:`play_table`, in this process or on ``runner``'s
     workers (processes or a Dask cluster): the records are the same either way,
     in the same order.  Raises :class:`~.schedule.ScheduleError` for a size the
-    rules cannot seat and :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot
-    spec, before any table is played."""
+    rules cannot seat, :class:`~euchre_dsl.sim.bots.BotSpecError` for a bad bot
+    spec and ``ValueError`` for a seed that is not a whole number from 0 up -- when
+    called, before any table is played."""
+    check_seed(seed)
     n = rules.players.count
     specs = [parse_bot_spec(b) for b in (bots * n if len(bots) == 1 else bots)]
     if len(specs) != n:
@@ -48,7 +50,7 @@ def simulate_event(rules: RuleSet, variant_ref: str | dict[str, Any], players: i
 
 
 def play_table(rules: RuleSet, variant_ref: str | dict[str, Any], seed: int,
-               bots: tuple[str, ...], name: str, unit: int, table: Table) -> dict[str, Any]:
+               bots: tuple[str, ...], name: str, unit: int, table: TableSeating) -> dict[str, Any]:
     """The record of the event's ``unit``-th table (``table``: its round, number and
     seats): its cards and bots draw from streams keyed by the seed and ``unit`` alone,
     so a table plays the same wherever and whenever it is played."""

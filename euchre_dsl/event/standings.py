@@ -3,7 +3,7 @@
 An event is a set of ordinary game records, one per table per round: the
 record's ``players`` say who sat in each seat and its ``meta.round`` which
 round it was (``meta.table`` is shown, never checked).  Each record is first
-replayed and checked like any other (:func:`~euchre_dsl.history.validate.walk_record`:
+replayed and checked like any other (:func:`~euchre_dsl.replay.walk.walk_record`:
 a renege, a wrong score claimed, ...); then the event's own rules are checked
 across records, each problem located at the record part that breaks it:
 
@@ -27,24 +27,28 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
 from ..engine.game import Game
+from ..engine.scoring import lone_march
 from ..engine.state import HandResult
 from ..errors import Location, Problem
-from ..history.events import HandEnded, Started
-from ..history.positions import Item, JsonPath, Locate
-from ..history.validate import Validator, walk_record
-from ..rules.ruleset import RuleSet, TieBreak
+from ..records.positions import Item, JsonPath, Locate
+from ..replay.events import HandEnded, Started
+from ..replay.walk import walk_record
+from ..rules.ruleset import Rotation, RuleSet, TieBreak
+from ..validate.validator import Validator
 
 
 def player_points(r: RuleSet, side_of: tuple[int, ...], res: HandResult) -> list[int]:
     """What one hand adds to each seat's own total in an event.
 
-    Each player scores their side's points, except a lone maker's march (with
-    no renege) where ``event.alone_march_loner``/``alone_march_partner`` are
-    set: the loner and the partners who sat out then score those instead.  The
-    sides' scores stay the engine's (:func:`~euchre_dsl.engine.scoring.score_hand`)."""
+    Each player scores their side's points, except a lone march
+    (:func:`~euchre_dsl.engine.scoring.lone_march`: a renege penalty that
+    replaces the march's score voids it) where
+    ``event.alone_march_loner``/``alone_march_partner`` are set: the loner and
+    the partners who sat out then score those instead.  The sides' scores stay
+    the engine's (:func:`~euchre_dsl.engine.scoring.score_hand`)."""
     out = [res.points[side_of[s]] for s in range(len(side_of))]
     e = r.event
-    if res.alone and res.march and res.maker is not None and res.renege_by is None:
+    if res.maker is not None and lone_march(r, side_of, res):
         side = side_of[res.maker]
         for s, own in enumerate(side_of):
             if own != side:
@@ -98,6 +102,9 @@ class Event:
         #: where each player was first seated: event-wide warnings about them point there
         self.first_seat: dict[str, Location] = {}
         self.first_file: str | None = None
+        #: rounds of a record left out for an error (None: a record whose round is not
+        #: known): who sat there is not known, so nobody is said to be missing from them
+        self.gaps: set[int | None] = set()
         self.records = 0
         self.hands = 0
 
@@ -109,6 +116,7 @@ class Event:
             return
         self.records += 1
         if item.problem is not None:
+            self.gaps.add(None)
             yield item.problem
             yield from item.converted
             return
@@ -119,7 +127,7 @@ class Event:
         points: dict[int, int] = {}
         lone: dict[int, int] = {}
         for ev in walk_record(record, index=item.index, file=file, locate=locate,
-                              validator=self.validator):
+                              variants=self.validator):
             if type(ev) is Problem:
                 yield ev
             elif type(ev) is Started:
@@ -130,9 +138,10 @@ class Event:
                 assert res is not None
                 for s, p in enumerate(player_points(game.rules, game.side_of, res)):
                     points[s] = points.get(s, 0) + p
-                if res.alone and res.march and res.maker is not None:
+                if res.maker is not None and lone_march(game.rules, game.side_of, res):
                     lone[res.maker] = lone.get(res.maker, 0) + 1
         if game is None:
+            self.gaps.add(_meta_round(record))
             return  # the record cannot be replayed: its problems are said
         at = _At(locate, item.index)
         rules = game.rules
@@ -140,6 +149,7 @@ class Event:
             yield at.error(("variant",), "event-variant", f"variant {rules.id} is not an "
                            "event (its event.rounds is none)",
                            "name an event variant, such as progressive")
+            self.gaps.add(_meta_round(record))
             return
         if self.rules is None:
             self.rules, self.first_file = rules, file
@@ -147,10 +157,12 @@ class Event:
             yield at.error(("variant",), "event-variant", f"variant {rules.id} is not this "
                            f"event's ({self.rules.id}, from the first record)",
                            "every record of an event has the same variant")
+            self.gaps.add(_meta_round(record))
             return
         rnd = _round_of(record, rules, at)
         names = _names_of(record, game, at)
         if isinstance(rnd, Problem) or isinstance(names, Problem):
+            self.gaps.add(None if isinstance(rnd, Problem) else rnd)
             yield from (x for x in (rnd, names) if isinstance(x, Problem))
             return
         if not game.is_over:
@@ -172,7 +184,7 @@ class Event:
               file: str | None) -> Iterator[Problem]:
         """The once-a-round and new-partner checks for one record's players."""
         assert self.rules is not None
-        round_robin = self.rules.event.rotation == "round_robin"
+        round_robin = self.rules.event.rotation == Rotation.ROUND_ROBIN
         told: set[frozenset[str]] = set()  # a pair paired again is said once, at its first seat
         for s, name in enumerate(names):
             partners = tuple(names[o] for o in range(len(names))
@@ -209,7 +221,8 @@ class Event:
         out: list[Problem] = []
         if self.rules is None:
             return out
-        rounds = sorted({r for r, _ in self.seated})
+        rounds = [] if None in self.gaps else \
+            sorted({r for r, _ in self.seated} - set(self.gaps))
         for name in sorted(self.players):
             for r in rounds:
                 if (r, name) not in self.seated:
@@ -295,6 +308,13 @@ def _names_of(record: dict[str, Any], game: Game, at: _At) -> list[str] | Proble
                             "twice at this table", "each player has one seat")
         names.append(name.strip())
     return names
+
+
+def _meta_round(record: Any) -> int | None:
+    """The round a record says it is of, unchecked (None where it says none)."""
+    meta = record.get("meta") if type(record) is dict else None
+    rnd = meta.get("round") if type(meta) is dict else None
+    return rnd if type(rnd) is int else None
 
 
 def _record_name(s: Seated) -> str:

@@ -27,27 +27,39 @@ so EGN -> ``ehh/1`` -> EGN keeps EGN's baseline hash
 Older EGN (1.0, 1.1: ``player_cards``, ``calls_annotations``, ``kitty``,
 ``initialLead``...) is read as ``egn-upgrade`` would upgrade it; it is
 written back, and hashed, in that upgraded form.
+
+This module reads (:func:`read_game`, :func:`egn_items`); the rest is beside
+it: :mod:`.egn_document` (EGN's names and the upgrade of old versions),
+:mod:`.egn_hash` (the baseline hash), :mod:`.egn_limit` (the deals limit,
+checked before a file is parsed), :mod:`.egn_write` (writing EGN),
+:mod:`.egn_rules` (EGN's ruleset toggles as a variant), :mod:`.egnb` and
+:mod:`.egn_bits` (the binary form).
 """
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import json
-import math
-import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Iterator
 
 from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
 from ..engine.play import first_leader
 from ..errors import EuchreError, Location, Problem
-from ..history.notation import FORMAT, UNKNOWN_CARD
-from ..history.positions import Item, JsonPath, Locate, Locator, no_positions
-from ..rules.registry import compile_data, load_variant
-from ..rules.ruleset import RuleSet
-from .egn_rules import RulesetError, ruleset_of_variant, variant_for_ruleset
+from ..limits import MAX_HANDS, clip
+from ..records.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
+from ..records.positions import Item, JsonPath, Locate, Locator, no_positions
+from ..replay.events import HandEnded, Started
+from ..replay.variants import Variants
+from ..replay.walk import walk_record
+from ..rules.ruleset import Lead, LonerLead, RuleSet
+from .egn_document import (
+    BIDDING_PHASE, CALL_SUITS, EXTENSION, FINAL_FROM, FROM_EGN, FROM_REPLAY, GAME_TYPE, LABEL,
+    MATCH_TYPE, NEWEST_VERSION, NOTES_KEY, PLAY_PHASE, RESULTS_FROM, SEATS, SIDES, Found,
+    as_int, egn_card, is_match, raw_path, rules_of, too_many_deals, upgrade,
+)
+from .egn_rules import RulesetError, variant_for_ruleset
+from .egn_hash import baseline_hash
+from .egn_write import EgnWriteError, write_egn
 
 __all__ = [
     "GAME_TYPE", "MATCH_TYPE", "EXTENSION", "NEWEST_VERSION", "SEATS", "SIDES", "EgnGame",
@@ -55,173 +67,8 @@ __all__ = [
     "upgrade", "is_match",
 ]
 
-GAME_TYPE = "Euchre Game Notation"
-MATCH_TYPE = "Euchre Match Notation"
-#: The record key that keeps what ``ehh/1`` has no place for.
-EXTENSION = "x-egn"
-NOTES_KEY = "x-ehh-notes"
-NEWEST_VERSION = "1.4"
-#: EGN's seats 0-3 (EMN: North, East, South, West), and its teams 0/2 and 1/3.
-SEATS = ("N", "E", "S", "W")
-SIDES = ("N+S", "E+W")
-#: Versions read as they are; older ones are upgraded first (as ``egn-upgrade`` does).
-_CURRENT = re.compile(r"^1\.[234](?:\.\d+)?$")
-#: ``egn-upgrade``'s renames (snake_case of EGN 1.0/1.1 to camelCase) and dropped keys.
-_RENAMES = {
-    "calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
-    "player_cards": "playerCards", "card_exchanges": "cardExchanges", "match_id": "gameId",
-    "matchId": "gameId", "initial_score": "initialScore", "initial_state": "initialState",
-    "phase_number": "phaseNumber", "is_alone": "isAlone", "alone_defender": "aloneDefender",
-    "play_annotations": "playAnnotations", "alternative_lines": "alternativeLines",
-    "branch_index": "branchIndex", "up_card": "upCard", "file_type": "fileType",
-    "max_deals": "num_deals", "player_ids": "playerIds",
-}
-_DROPPED = frozenset(("kitty", "initialLead", "timings", "views", "layouts", "videoUrl",
-                      "viewSwitches", "screens"))
-#: The keys EGN's schema marks "analysis-only" (stripped for the baseline hash).
-ANALYSIS_KEYS = frozenset(("callAnnotations", "playAnnotations", "alternativeLines"))
-#: A date EGN's schema takes (it also takes RFC 3339 date-times, which this covers).
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$")
-_LABEL = re.compile(r"^\[(\?\?|\?!|!\?|!!|\?|!)\]")
-_BIDDING, _PLAY = "EUCHRE_BIDDING", "TRICK_PLAY"
-_CALL_SUITS = {"c": "C", "d": "D", "h": "H", "s": "S", "n": "NT"}
-
-
-# ================================================================ the document
-def is_match(doc: Any) -> bool:
-    """Is this parsed JSON an EMN match (rather than one EGN game)?"""
-    return isinstance(doc, dict) and (doc.get("fileType") == MATCH_TYPE
-                                      or ("games" in doc and "deals" not in doc))
-
-
-def upgrade(doc: Any) -> Any:
-    """An EGN game as current EGN: an old version (1.0, 1.1) upgraded as EGN's
-    ``egn-upgrade`` does it (keys renamed to camelCase, obsolete keys dropped,
-    version 1.4); a current one unchanged.  Returns a new value."""
-    if not isinstance(doc, dict) or _current(doc):
-        return copy.deepcopy(doc)
-    out = _upgraded(doc)
-    if "version" in doc:
-        out["version"] = NEWEST_VERSION
-    return out
-
-
-def _current(doc: dict[str, Any]) -> bool:
-    v = doc.get("version")
-    return isinstance(v, str) and _CURRENT.match(v) is not None
-
-
-def _upgraded(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_upgraded(v) for v in value]
-    if not isinstance(value, dict):
-        return value
-    return {_RENAMES.get(k, k): _upgraded(v) for k, v in value.items() if k not in _DROPPED}
-
-
-def _raw_path(raw: Any, path: JsonPath) -> JsonPath:
-    """The path in the document as written of ``path`` in its upgraded form
-    (an upgraded key is found under its old name)."""
-    out: list[str | int] = []
-    node = raw
-    for part in path:
-        if isinstance(node, dict) and isinstance(part, str) and part not in node:
-            old = [k for k, new in _RENAMES.items() if new == part and k in node]
-            if old:
-                part = old[0]
-        out.append(part)
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            node = None
-    return tuple(out)
-
-
-# ================================================================ the baseline hash
-def baseline_hash(game: Any) -> str:
-    """EGN's baseline hash of one game: the SHA-256 of its canonical JSON without the
-    analysis-only keys, exactly as EGN's ``egn-baseline --hash`` computes it (empty
-    arrays and objects dropped, object keys in JavaScript ``localeCompare`` order,
-    values as ``JSON.stringify`` writes them).  An old-version game is hashed as
-    upgraded (:func:`upgrade`), the only form ``egn-baseline`` accepts."""
-    stripped = _baseline(upgrade(game))
-    return hashlib.sha256(_stable(stripped).encode("utf-8")).hexdigest()
-
-
-_DROP = object()
-
-
-def _baseline(value: Any) -> Any:
-    if isinstance(value, list):
-        items = [_baseline(v) for v in value]
-        return [v for v in items if v is not _DROP and not _empty(v)]
-    if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            if k in ANALYSIS_KEYS:
-                continue
-            b = _baseline(v)
-            if b is _DROP or _empty(b):
-                continue
-            out[k] = b
-        return out
-    return value
-
-
-def _empty(value: Any) -> bool:
-    return isinstance(value, (list, dict)) and not value
-
-
-#: ICU root collation of ASCII at the primary level (what ``localeCompare`` sorts
-#: keys by): punctuation and symbols, then digits, then letters without case.
-_PRIMARY = "_-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def _collation_key(key: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    primary = tuple(_PRIMARY.find(c.lower()) if c.lower() in _PRIMARY else 200 + ord(c)
-                    for c in key)
-    tertiary = tuple(1 if c.isupper() else 0 for c in key)  # lower case first
-    return primary, tertiary
-
-
-def _stable(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ",".join(_stable(v) for v in value) + "]"
-    if isinstance(value, dict):
-        keys = sorted(value, key=_collation_key)
-        return "{" + ",".join(f"{_js(k)}:{_stable(value[k])}" for k in keys) + "}"
-    return _js(value)
-
-
-def _js(value: Any) -> str:
-    """One JSON value as JavaScript's ``JSON.stringify`` writes it."""
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return "null"
-        if value.is_integer() and abs(value) < 1e21:
-            return str(int(value))
-        text = repr(value)
-        return text.replace("e+", "e+").replace("e-0", "e-") if "e" in text else text
-    return json.dumps(value, ensure_ascii=False)
-
 
 # ================================================================ reading
-@dataclass
-class _Found:
-    """A problem met while converting, at a path of the (upgraded) EGN game."""
-
-    code: str
-    message: str
-    path: JsonPath
-    hand: int | None = None
-    severity: str = "error"
-    hint: str | None = None
-
-
 @dataclass
 class EgnGame:
     """One EGN game converted: the record (``None`` when the game is not EGN at
@@ -230,7 +77,7 @@ class EgnGame:
     record: dict[str, Any] | None
     #: record path -> path of the upgraded EGN game it came from
     paths: dict[JsonPath, JsonPath] = field(default_factory=dict)
-    found: list[_Found] = field(default_factory=list)
+    found: list[Found] = field(default_factory=list)
 
     def egn_path(self, path: JsonPath) -> tuple[JsonPath, bool]:
         """The EGN path a record path came from (its nearest mapped ancestor's), and
@@ -248,15 +95,9 @@ class EgnGame:
 class _Cut(EuchreError):
     """Converting stops at this deal: the record ends before it."""
 
-    def __init__(self, found: _Found):
+    def __init__(self, found: Found):
         super().__init__(found.message)
         self.found = found
-
-
-@lru_cache(maxsize=64)
-def _rules_of(variant_json: str) -> RuleSet:
-    v = json.loads(variant_json)
-    return load_variant(v) if isinstance(v, str) else compile_data(v)
 
 
 def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
@@ -267,31 +108,34 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     """
     out = EgnGame(None)
     if not isinstance(game, dict):
-        out.found.append(_Found("schema", "an EGN game must be a JSON object", ()))
+        out.found.append(Found("schema", "an EGN game must be a JSON object", ()))
         return out
     g = upgrade(game)
     ftype = g.get("fileType")
     if ftype is not None and ftype != GAME_TYPE:
-        out.found.append(_Found("schema", f"'fileType' is {json.dumps(ftype)}, not "
+        out.found.append(Found("schema", f"'fileType' is {json.dumps(ftype)}, not "
                                 f"\"{GAME_TYPE}\"", ("fileType",)))
         return out
     meta = g.get("metadata")
     deals = g.get("deals")
     if not isinstance(meta, dict):
-        out.found.append(_Found("schema", "an EGN game needs 'metadata', an object",
+        out.found.append(Found("schema", "an EGN game needs 'metadata', an object",
                                 ("metadata",)))
     if not isinstance(deals, list):
-        out.found.append(_Found("schema", "an EGN game needs 'deals', an array", ("deals",)))
+        out.found.append(Found("schema", "an EGN game needs 'deals', an array", ("deals",)))
     if out.found:
         return out
     assert isinstance(meta, dict) and isinstance(deals, list)
+    if len(deals) > MAX_HANDS:
+        out.found.append(too_many_deals(len(deals)))
+        return out
     try:
         variant = variant_for_ruleset(meta.get("ruleset"))
     except RulesetError as exc:
         where: JsonPath = ("metadata", "ruleset") + ((exc.field,) if exc.field else ())
-        out.found.append(_Found("invalid-variant", f"EGN ruleset: {exc.message}", where))
+        out.found.append(Found("invalid-variant", f"EGN ruleset: {exc.message}", where))
         return out
-    rules = _rules_of(json.dumps(variant, sort_keys=True))
+    rules = rules_of(json.dumps(variant, sort_keys=True))
     record: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(SEATS)}
     paths = out.paths
     paths[("variant",)] = ("metadata", "ruleset")
@@ -319,7 +163,7 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         except _Cut as stop:
             out.found.append(stop.found)
             if d + 1 < len(deals) or stop.found.severity != "info":
-                out.found.append(_Found(
+                out.found.append(Found(
                     "not-checked", f"deals {d + 1} to {len(deals)} are not checked (the "
                     "record stops before this deal)", ("deals", d), len(hands), "info"))
             cut = True
@@ -334,7 +178,9 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         if scores is not None:
             record["final"] = {"scores": scores}
             paths[("final",)] = ("metadata", "finalScore")
+            record["meta"][FINAL_FROM] = FROM_EGN
     record[EXTENSION] = {"version": g.get("version"), "metadata": dict(meta), "deals": residues}
+    _add_outcomes(record, complete=not cut)
     if "fileType" not in g:
         record[EXTENSION]["noFileType"] = True
     if notes:
@@ -343,11 +189,59 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     return out
 
 
+#: The variants of the records read, compiled once each: the games of a match, and
+#: the files of a folder, mostly share one (compiling it took 20 ms a game).
+_VARIANTS = Variants()
+
+
+def _add_outcomes(record: dict[str, Any], complete: bool) -> None:
+    """Give the record every outcome EGN leaves to its replayer: each hand's
+    ``result`` and, where EGN states no ``finalScore``, the game's ``final``, as the
+    engine's replay of the record computes them (and say so in ``meta``); beside a
+    stated ``finalScore``, the replay's winner.
+
+    A hand is given its result only while the replay is sound: from the first hand
+    that breaks a rule (or cannot be replayed) on, nothing more is computed, and no
+    ``final`` is -- the validator reports the fault, and a score built past it would
+    be a guess.  A game that stops in an unfinished last hand gets the score before
+    that hand and no winner.  ``complete`` False: the record stops before EGN's last deal (a deal
+    that could not be converted), so its end is not the game's.
+    """
+    results: list[dict[str, Any]] = []
+    game = None
+    sound = True  # no rule broken so far
+    ended = False  # a hand was left unfinished: the record stops in it
+    for event in walk_record(record, variants=_VARIANTS):
+        if isinstance(event, Started):
+            game = event.game
+        elif isinstance(event, HandEnded):
+            res = event.game.last_result
+            if event.finished and res is not None and sound and not ended:
+                results.append(result_to_json(event.game, res))
+            else:
+                ended = True
+        elif isinstance(event, Problem) and event.severity == "error":
+            sound = False
+    hands = record["hands"]
+    for hand, result in zip(hands, results):
+        hand["result"] = result
+    if results:
+        record["meta"][RESULTS_FROM] = FROM_REPLAY
+    if not (sound and complete) or game is None:
+        return
+    if "final" in record:  # EGN's finalScore, kept as stated (and checked): the winner
+        record["final"]["winner"] = winner_to_json(game)
+        return
+    record["final"] = {"scores": dict(zip(game.side_names, game.scores)),
+                       "winner": winner_to_json(game)}
+    record["meta"][FINAL_FROM] = FROM_REPLAY
+
+
 def _player_names(players: Any, out: EgnGame) -> dict[str, str]:
     if players is None:
         return {}
     if not isinstance(players, list):
-        out.found.append(_Found("schema", "'players' must be an array", ("metadata", "players")))
+        out.found.append(Found("schema", "'players' must be an array", ("metadata", "players")))
         return {}
     names: dict[str, str] = {}
     for i, p in enumerate(players[:4]):
@@ -374,7 +268,7 @@ def _meta(g: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
 def _team_scores(value: Any, where: JsonPath, out: EgnGame) -> dict[str, int] | None:
     if (not isinstance(value, list) or len(value) != 2
             or not all(type(v) is int for v in value)):
-        out.found.append(_Found("schema", "a team score is an array of two whole numbers "
+        out.found.append(Found("schema", "a team score is an array of two whole numbers "
                                 "[team 0/2, team 1/3]", where))
         return None
     return {SIDES[0]: value[0], SIDES[1]: value[1]}
@@ -395,37 +289,37 @@ class _DealReader:
         if isinstance(deal, str):
             deal = self._unpacked(deal, d, base)
         if not isinstance(deal, dict):
-            raise _Cut(_Found("schema", "a deal must be an object (or a condensed deal "
+            raise _Cut(Found("schema", "a deal must be an object (or a condensed deal "
                               "string)", base, h))
         paths = self.out.paths
         paths[("hands", h)] = base
         paths[("hands", h, "result")] = base
         ist = deal.get("initialState")
         if not isinstance(ist, dict):
-            raise _Cut(_Found("schema", "a deal needs 'initialState', an object",
+            raise _Cut(Found("schema", "a deal needs 'initialState', an object",
                               base + ("initialState",), h))
         ipath = base + ("initialState",)
         dealer = ist.get("dealer")
         if type(dealer) is not int or not 0 <= dealer < 4:
-            raise _Cut(_Found("schema", "'dealer' must be a seat number 0 to 3",
+            raise _Cut(Found("schema", "'dealer' must be a seat number 0 to 3",
                               ipath + ("dealer",), h))
         paths[("hands", h, "dealer")] = ipath + ("dealer",)
         paths[("hands", h, "deal")] = ipath
         phases = deal.get("phases")
         if not isinstance(phases, list):
-            raise _Cut(_Found("schema", "a deal needs 'phases', an array", base + ("phases",), h))
+            raise _Cut(Found("schema", "a deal needs 'phases', an array", base + ("phases",), h))
         bid_i = play_i = -1
         for i, ph in enumerate(phases):
             kind = ph.get("type") if isinstance(ph, dict) else None
-            if kind == _BIDDING and bid_i < 0:
+            if kind == BIDDING_PHASE and bid_i < 0:
                 bid_i = i
-            elif kind == _PLAY and play_i < 0 and bid_i >= 0:
+            elif kind == PLAY_PHASE and play_i < 0 and bid_i >= 0:
                 play_i = i
             else:
-                raise _Cut(_Found("schema", "each deal has one EUCHRE_BIDDING phase, then at "
+                raise _Cut(Found("schema", "each deal has one EUCHRE_BIDDING phase, then at "
                                   "most one TRICK_PLAY phase", base + ("phases", i), h))
         if bid_i < 0:
-            raise _Cut(_Found("not-checked", "the deal records no bidding: nothing to check",
+            raise _Cut(Found("not-checked", "the deal records no bidding: nothing to check",
                               base + ("phases",), h, "info"))
         bidding: dict[str, Any] = phases[bid_i]
         play: dict[str, Any] = phases[play_i] if play_i >= 0 else {}
@@ -433,7 +327,7 @@ class _DealReader:
         ppath = base + ("phases", play_i)
         calls = bidding.get("calls")
         if not isinstance(calls, list):
-            raise _Cut(_Found("schema", "a bidding phase needs 'calls', an array",
+            raise _Cut(Found("schema", "a bidding phase needs 'calls', an array",
                               bpath + ("calls",), h))
         paths[("hands", h, "actions")] = bpath + ("calls",)
         spell = _Spelling(deal, calls)
@@ -445,14 +339,14 @@ class _DealReader:
             call = calls[maker_i]
             if call == "Order":
                 contract = spell.suit_of(up_text)
-            elif isinstance(call, str) and call in _CALL_SUITS:
-                contract = NO_TRUMP if call == "n" else SUITS.index(_CALL_SUITS[call])
+            elif isinstance(call, str) and call in CALL_SUITS:
+                contract = NO_TRUMP if call == "n" else SUITS.index(CALL_SUITS[call])
             elif call == "x":
-                raise _Cut(_Found("not-checked", "the trump named is not known ('x'): the "
+                raise _Cut(Found("not-checked", "the trump named is not known ('x'): the "
                                   "hand cannot be replayed", bpath + ("calls", maker_i), h,
                                   "info"))
             else:
-                raise _Cut(_Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
+                raise _Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
                                   "Order, s, h, d, c, n or x)", bpath + ("calls", maker_i), h))
             spell.trump = contract
         upcard = self._card(spell, up_text, ipath + ("upCard",), h, "u", unknown_ok=False)
@@ -462,11 +356,11 @@ class _DealReader:
         pc = ist.get("playerCards")
         if pc is not None:
             if not isinstance(pc, list) or len(pc) > 4:
-                raise _Cut(_Found("schema", "'playerCards' must be an array of up to four "
+                raise _Cut(Found("schema", "'playerCards' must be an array of up to four "
                                   "hands", ipath + ("playerCards",), h))
             for s, cards in enumerate(pc):
                 if not isinstance(cards, list):
-                    raise _Cut(_Found("schema", "a hand in 'playerCards' must be an array of "
+                    raise _Cut(Found("schema", "a hand in 'playerCards' must be an array of "
                                       "cards", ipath + ("playerCards", s), h))
                 if not cards:
                     continue
@@ -494,16 +388,20 @@ class _DealReader:
                 actions.append([seat, "order_up", *extra])
                 if i == maker_i and i < 4:
                     self._discard(actions, bidding, spell, dealer, maker, alone, bpath, h)
-            elif isinstance(call, str) and call in _CALL_SUITS:
-                actions.append([seat, "call", _CALL_SUITS[call], *extra])
+            elif isinstance(call, str) and call in CALL_SUITS:
+                actions.append([seat, "call", CALL_SUITS[call], *extra])
+                if i == maker_i:
+                    self._stray_discard(bidding, maker_i, bpath, h)
             else:
-                raise _Cut(_Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
+                raise _Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
                                   "Order, s, h, d, c, n or x)", bpath + ("calls", i), h))
+        if maker_i < 0:
+            self._stray_discard(bidding, maker_i, bpath, h)
         defender = bidding.get("aloneDefender")
         lone_defender: int | None = None
         if defender is not None and defender != -1:
             if type(defender) is not int or not 0 <= defender < 4:
-                raise _Cut(_Found("schema", "'aloneDefender' must be a seat number 0 to 3, or "
+                raise _Cut(Found("schema", "'aloneDefender' must be a seat number 0 to 3, or "
                                   "-1", bpath + ("aloneDefender",), h))
             lone_defender = defender
             paths[("hands", h, "actions", len(actions))] = bpath + ("aloneDefender",)
@@ -513,7 +411,7 @@ class _DealReader:
             self._plays(play, ppath, h, actions, play_actions, spell, dealer, maker, alone,
                         lone_defender, contract)
         elif play_i >= 0 and play.get("tricks"):
-            raise _Cut(_Found("schema", "cards are played but nobody made trump",
+            raise _Cut(Found("schema", "cards are played but nobody made trump",
                               ppath + ("tricks",), h))
         derived = self._derive_hands(hand_deal, actions, dealer, upcard)
         hand = {"dealer": SEATS[dealer], "deal": hand_deal, "actions": actions}
@@ -528,27 +426,27 @@ class _DealReader:
         try:
             return unpack_deal(text, d)
         except BitsError as exc:
-            raise _Cut(_Found("schema", f"the condensed deal cannot be read: {exc}", base))
+            raise _Cut(Found("schema", f"the condensed deal cannot be read: {exc}", base))
 
     def _card(self, spell: _Spelling, text: Any, where: JsonPath, h: int, key: str,
               unknown_ok: bool = True) -> str:
         """The ``ehh/1`` name of one EGN card (``??`` for an unknown one)."""
         name = spell.name(text)
         if name is None:
-            raise _Cut(_Found("bad-card", f"{json.dumps(text)} is not an EGN card",
+            raise _Cut(Found("bad-card", f"{json.dumps(text)} is not an EGN card",
                               where, h, hint="a rank 9 (or N), T, J, Q, K, A (7, 8 with "
                               "min_rank) and a suit c, d, h, s; R and L for the bowers, B for "
                               "the joker, X for what is unknown"))
         if name == UNKNOWN_CARD:
             if not unknown_ok:
-                raise _Cut(_Found("not-checked", f"the card {json.dumps(text)} is not known "
+                raise _Cut(Found("not-checked", f"the card {json.dumps(text)} is not known "
                                   "here: the hand cannot be replayed", where, h, "info"))
             spell.keep(key, text, name)
             return name
         try:
             self.deck.parse(name)
         except CardError:
-            raise _Cut(_Found("bad-card", f"{json.dumps(text)} is not in this ruleset's deck "
+            raise _Cut(Found("bad-card", f"{json.dumps(text)} is not in this ruleset's deck "
                               f"({self.deck.size} cards)", where, h)) from None
         spell.keep(key, text, name)
         return name
@@ -568,13 +466,27 @@ class _DealReader:
         actions.append([SEATS[dealer], "discard",
                         self._card(spell, text, bpath + ("discard",), h, "d")])
 
+    def _stray_discard(self, bidding: dict[str, Any], maker_i: int, bpath: JsonPath,
+                       h: int) -> None:
+        """A ``discard`` where the dealer took no upcard (trump named in the second
+        round, or by nobody) is an error, reported at it: the dealer has nothing to
+        discard, and a record cannot hold the card (it was dropped unseen)."""
+        if bidding.get("discard") is None:
+            return
+        when = "trump was named in the second round" if maker_i >= 0 else "nobody named trump"
+        self.out.found.append(Found(
+            "illegal-action", f"a discard, but {when}: the dealer took no upcard, so there "
+            "is nothing to discard", bpath + ("discard",), h,
+            hint="only a dealer who picks up the upcard (an order-up in the first round) "
+                 "discards; remove 'discard' from this bidding"))
+
     def _plays(self, play: dict[str, Any], ppath: JsonPath, h: int, actions: list[list[Any]],
                play_actions: list[int], spell: _Spelling, dealer: int, maker: int, alone: bool,
                lone_defender: int | None, contract: int) -> None:
         """The play actions, each card at the seat the trick winners say played it."""
         tricks = play.get("tricks")
         if not isinstance(tricks, list):
-            raise _Cut(_Found("schema", "a play phase needs 'tricks', an array",
+            raise _Cut(Found("schema", "a play phase needs 'tricks', an array",
                               ppath + ("tricks",), h))
         active = [True] * 4
         if alone:
@@ -584,14 +496,15 @@ class _DealReader:
         n_active = sum(active)
         rules = self.rules
         lead = first_leader(4, dealer, maker, maker if alone else lone_defender, active,
-                            rules.play.lead == "maker", rules.play.loner_lead == "left_of_loner")
+                            rules.play.lead == Lead.MAKER,
+                            rules.play.loner_lead == LonerLead.LEFT_OF_LONER)
         for t, trick in enumerate(tricks):
             tpath = ppath + ("tricks", t)
             if not isinstance(trick, list):
-                raise _Cut(_Found("schema", "a trick must be an array of cards", tpath, h))
+                raise _Cut(Found("schema", "a trick must be an array of cards", tpath, h))
             last = t == len(tricks) - 1
             if len(trick) > n_active or (len(trick) < n_active and not last):
-                raise _Cut(_Found("schema", f"a trick of {len(trick)} cards where "
+                raise _Cut(Found("schema", f"a trick of {len(trick)} cards where "
                                   f"{n_active} play", tpath, h))
             seat = lead
             seats, cards = [], []
@@ -753,16 +666,6 @@ def _deal_cards(deal: dict[str, Any]) -> Iterator[Any]:
                     yield from trick
 
 
-def egn_card(name: str) -> str:
-    """The plain EGN spelling of an ``ehh/1`` card: ``9C`` -> ``9c``, ``JK`` -> ``B``,
-    ``??`` -> ``Xx``."""
-    if name == "JK":
-        return "B"
-    if name == UNKNOWN_CARD:
-        return "Xx"
-    return name[0].upper() + name[1].lower()
-
-
 def _notes(h: int, deal: dict[str, Any], bid_i: int, play_i: int, call_actions: list[int],
            play_actions: list[int]) -> list[dict[str, Any]]:
     """EGN's annotations and alternative lines as ``x-ehh-notes`` of hand ``h``."""
@@ -772,15 +675,15 @@ def _notes(h: int, deal: dict[str, Any], bid_i: int, play_i: int, call_actions: 
                        (play_i, "playAnnotations", play_actions)):
         if i < 0 or not isinstance(phases[i].get(key), dict):
             continue
-        for k, texts in sorted(phases[i][key].items(), key=lambda kv: _int(kv[0])):
-            n = _int(k)
+        for k, texts in sorted(phases[i][key].items(), key=lambda kv: as_int(kv[0])):
+            n = as_int(k)
             for text in texts if isinstance(texts, list) else ():
                 if isinstance(text, str):
                     notes.append(_note(h, at[n] if 0 <= n < len(at) else None, text))
     for line in _items(deal.get("alternativeLines")):
         if not isinstance(line, dict):
             continue
-        b = _int(line.get("branchIndex"))
+        b = as_int(line.get("branchIndex"))
         moves = call_actions + play_actions
         words = []
         for ph in _items(line.get("phases")):
@@ -799,18 +702,11 @@ def _items(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return -1
-
-
 def _note(h: int, action: int | None, text: str) -> dict[str, Any]:
     note: dict[str, Any] = {"hand": h}
     if action is not None:
         note["action"] = action
-    m = _LABEL.match(text)
+    m = LABEL.match(text)
     if m:
         note["glyph"] = m.group(1)
         text = text[m.end():]
@@ -821,19 +717,25 @@ def _note(h: int, action: int | None, text: str) -> dict[str, Any]:
 # ================================================================ files
 def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Iterator[Item]:
     """The records of one EGN game or EMN match ``doc`` parsed from ``text``: one
-    :class:`~euchre_dsl.history.positions.Item` per game, whose problems (the
+    :class:`~euchre_dsl.records.positions.Item` per game, whose problems (the
     validator's, and ``converted``: those met converting) are placed in ``text``
-    (``placed`` False: at the file alone, for a binary file)."""
+    (``placed`` False: at the file alone, for a binary file).
+
+    Every game of a match is placed by one locator over the match's text: it
+    scans the text once, then only the game a problem is in, so a match of
+    thousands of games is placed in time linear in its size (a locator per game
+    scanned the whole match for each one)."""
+    loc: Locate = Locator(text, 1, file) if placed else no_positions(file)
     deep = _too_deep(doc)
     if deep is not None:
-        bad = EgnGame(None, found=[_Found("syntax", f"values are nested more than {_MAX_DEPTH} "
+        bad = EgnGame(None, found=[Found("syntax", f"values are nested more than {_MAX_DEPTH} "
                                           "levels deep", deep)])
-        yield _item(0, text, doc, (), bad, file, placed)
+        yield _item(0, text, doc, (), bad, loc)
         return
     if is_match(doc):
-        yield from _match_items(text, doc, file, placed)
+        yield from _match_items(text, doc, loc)
         return
-    yield _item(0, text, doc, (), read_game(doc), file, placed)
+    yield _item(0, text, doc, (), read_game(doc), loc)
 
 
 #: How deep EGN's JSON may nest (a game needs 7 levels; the walks below recurse).
@@ -856,246 +758,110 @@ def _too_deep(doc: Any) -> JsonPath | None:
     return None
 
 
-def _match_items(text: str, doc: dict[str, Any], file: str | None,
-                 placed: bool) -> Iterator[Item]:
+def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
     games = doc.get("games")
-    registry = {}
-    meta = doc.get("metadata")
-    for p in meta.get("players") or () if isinstance(meta, dict) else ():
-        if isinstance(p, dict) and isinstance(p.get("id"), str):
-            registry[p["id"]] = p
+    registry, found = _registry(doc.get("metadata"))
     if not isinstance(games, list):
-        bad = EgnGame(None, found=[_Found("schema", "an EMN match needs 'games', an array",
-                                          ("games",))])
-        yield _item(0, text, doc, (), bad, file, placed)
+        found.append(Found("schema", "an EMN match needs 'games', an array", ("games",)))
+    if not isinstance(games, list) or (found and not games):
+        yield _item(0, text, doc, (), EgnGame(None, found=found), loc)
         return
     for i, entry in enumerate(games):
         prefix: JsonPath = ("games", i)
         if not isinstance(entry, dict) or not isinstance(entry.get("gameData"), dict):
-            bad = EgnGame(None, found=[_Found("schema", "a game of a match needs 'gameData', "
+            bad = EgnGame(None, found=[Found("schema", "a game of a match needs 'gameData', "
                                               "an EGN game", ())])
-            yield _item(i, text, entry, prefix, bad, file, placed)
+            yield _item(i, text, entry, prefix, bad, loc)
             continue
-        override = entry.get("playersOverride")
-        seated = entry.get("players")
+        key = "playersOverride" if "playersOverride" in entry else "players"
+        seated = entry.get(key)
+        seating = _seating(seated, prefix + (key,), registry)
         players: list[Any] | None = None
-        if isinstance(override, list):
-            players = override
-        elif isinstance(seated, list):
-            players = [registry.get(pid, pid) if isinstance(pid, str) else pid for pid in seated]
+        if isinstance(seated, list):
+            players = [registry.get(pid, pid) if registry is not None and isinstance(pid, str)
+                       else pid for pid in seated]
         converted = read_game(entry["gameData"], players)
         if converted.record is not None and isinstance(seated, list):
             converted.record[EXTENSION]["matchSeats"] = seated
-        yield _item(i, text, entry["gameData"], prefix + ("gameData",), converted, file,
-                    placed)
+        # the match's own problems come first: the registry's with the first game,
+        # each game's seating with that game
+        outer = (found if i == 0 else []) + seating
+        yield _item(i, text, entry["gameData"], prefix + ("gameData",), converted, loc,
+                    outer)
+
+
+def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[Found]]:
+    """An EMN match's player registry (``metadata.players``: id -> player object),
+    ``None`` when the match has none to check ids against, and its problems: not an
+    array of players each with an ``id``, an id given twice."""
+    players = meta.get("players") if isinstance(meta, dict) else None
+    where: JsonPath = ("metadata", "players")
+    if players is None:
+        return None, []
+    if not isinstance(players, list):
+        return None, [Found("schema", "'players' must be an array of players, each an "
+                             "object with an 'id'", where)]
+    registry: dict[str, Any] = {}
+    found: list[Found] = []
+    for k, p in enumerate(players):
+        pid = p.get("id") if isinstance(p, dict) else None
+        if not isinstance(pid, str):
+            return None, [Found("schema", "a player of the match must be an object with an "
+                                 "'id', a string", where + (k,))]
+        if pid in registry:
+            found.append(Found("schema", f"the player id {_quoted(pid)} is given twice",
+                                where + (k, "id")))
+        registry[pid] = p
+    return registry, found
+
+
+def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[Found]:
+    """The problems of one game's seating in a match (``players`` or
+    ``playersOverride``: the ids of the players at North, East, South, West):
+    not four ids, an id not in the registry, a player seated twice."""
+    if seated is None:
+        return []
+    if not isinstance(seated, list) or len(seated) != 4 or not all(
+            isinstance(pid, str) for pid in seated):
+        return [Found("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
+                       "West)", where)]
+    found = []
+    for seat, pid in enumerate(seated):
+        if registry is not None and pid not in registry:
+            found.append(Found("schema", f"the player id {_quoted(pid)} is not one of the "
+                                "match's players ('metadata.players')", where + (seat,)))
+        elif pid in seated[:seat]:
+            found.append(Found("schema", f"the player {_quoted(pid)} is seated twice (at "
+                                f"{SEATS[seated.index(pid)]} and {SEATS[seat]})",
+                                where + (seat,)))
+    return found
+
+
+def _quoted(text: str) -> str:
+    """A string of the input in a message: in double quotes, cut to a few words."""
+    return json.dumps(clip(text), ensure_ascii=False)
 
 
 def _item(index: int, text: str, raw_game: Any, prefix: JsonPath, game: EgnGame,
-          file: str | None, placed: bool) -> Item:
-    """The item of one converted game, its places mapped back into ``text``."""
+          loc: Locate, outer: list[Found] | None = None) -> Item:
+    """The item of one converted game, its places mapped back into the text by
+    ``loc``, the locator of the whole file (shared by the games of a match);
+    ``outer``: problems of the match around the game, at paths of the whole file,
+    reported before the game's own."""
+    def place(path: JsonPath, key: bool = False) -> Location:
+        egn, exact = game.egn_path(path)
+        return loc(prefix + raw_path(raw_game, egn), key and exact)
+
     def locator(text: str, line: int, file: str | None) -> Locate:
-        if not placed:
-            return no_positions(file)
-        loc = Locator(text, line, file)
+        return place
 
-        def locate(path: JsonPath, key: bool = False) -> Location:
-            egn, exact = game.egn_path(path)
-            return loc(prefix + _raw_path(raw_game, egn), key and exact)
-
-        return locate
-
-    loc = Locator(text, 1, file) if placed else no_positions(file)
-    converted = tuple(Problem(f.code, f.message, f.severity,
-                              loc(prefix + _raw_path(raw_game, f.path), False), f.hint, index,
-                              f.hand)
-                      for f in game.found)
+    converted = tuple(
+        [Problem(f.code, f.message, f.severity, loc(f.path, False), f.hint, index, f.hand)
+         for f in outer or ()]
+        + [Problem(f.code, f.message, f.severity, loc(prefix + raw_path(raw_game, f.path),
+                                                      False), f.hint, index, f.hand)
+           for f in game.found])
     if game.record is None:
         first = converted[0] if converted else Problem("schema", "not an EGN game")
         return Item(index, 1, text, None, first, locator, -1, converted[1:])
     return Item(index, 1, text, game.record, None, locator, -1, converted)
-
-
-# ================================================================ writing
-class EgnWriteError(EuchreError, ValueError):
-    """A record EGN cannot hold (a variant or an action EGN has no word for)."""
-
-
-def write_egn(record: dict[str, Any], rules: RuleSet) -> dict[str, Any]:
-    """The EGN game of an ``ehh/1`` record played under ``rules``.
-
-    What the record came with in ``x-egn`` (from :func:`read_game`) is written
-    back where the record still agrees with it: the metadata, each deal's other
-    keys, annotations and alternative lines, card spellings.  Raises
-    :class:`EgnWriteError` for a record EGN cannot hold.
-    """
-    seats = record.get("seats")
-    if not isinstance(seats, list) or len(seats) != 4 or rules.players.count != 4:
-        raise EgnWriteError("EGN records four-hand games only")
-    try:
-        ruleset = ruleset_of_variant(rules)
-    except RulesetError as exc:
-        raise EgnWriteError(exc.message) from None
-    x = record.get(EXTENSION) if isinstance(record.get(EXTENSION), dict) else {}
-    assert isinstance(x, dict)
-    meta = dict(x["metadata"]) if isinstance(x.get("metadata"), dict) else {}
-    if not meta:  # a record that did not come from EGN: its title, description, date
-        said = record.get("meta") if isinstance(record.get("meta"), dict) else {}
-        assert isinstance(said, dict)
-        for key in ("title", "description", "date"):
-            v = said.get(key)
-            if isinstance(v, str) and v and (key != "date" or _DATE.match(v)):
-                meta[key] = v
-    orig_rules = meta.get("ruleset")
-    if orig_rules is not None:
-        try:
-            same = variant_for_ruleset(orig_rules) == record.get("variant")
-        except RulesetError:
-            same = False
-        if not same:
-            orig_rules = None
-    players = record.get("players") if isinstance(record.get("players"), dict) else {}
-    assert isinstance(players, dict)
-    names = [players.get(s) for s in seats]
-    old = meta.get("players")
-    if not (isinstance(old, list) and [_name(p) for p in old[:4]] == names[:len(old[:4])]
-            and all(n is None for n in names[len(old):])):
-        meta["players"] = [n if isinstance(n, str) else "" for n in names]
-    start = record.get("start_scores") if isinstance(record.get("start_scores"), dict) else {}
-    assert isinstance(start, dict)
-    sides = [f"{seats[0]}+{seats[2]}", f"{seats[1]}+{seats[3]}"]
-    meta["initialScore"] = [start.get(sides[0], 0), start.get(sides[1], 0)]
-    final = record.get("final")
-    if isinstance(final, dict) and isinstance(final.get("scores"), dict):
-        meta["finalScore"] = [final["scores"].get(sides[0], 0), final["scores"].get(sides[1], 0)]
-    else:
-        meta.pop("finalScore", None)
-    meta["ruleset"] = orig_rules if orig_rules is not None else ruleset
-    residues = x.get("deals") if isinstance(x.get("deals"), list) else []
-    assert isinstance(residues, list)
-    deals = []
-    for h, hand in enumerate(record.get("hands") or ()):
-        residue = residues[h] if h < len(residues) and isinstance(residues[h], dict) else None
-        deals.append(_write_deal(h, hand, residue, list(seats)))
-    version = x.get("version") if isinstance(x.get("version"), str) else NEWEST_VERSION
-    assert isinstance(version, str)
-    if not _CURRENT.match(version):
-        version = NEWEST_VERSION
-    out: dict[str, Any] = {}
-    if not x.get("noFileType"):
-        out["fileType"] = GAME_TYPE
-    out.update({"version": version, "metadata": meta, "deals": deals})
-    return out
-
-
-def _name(player: Any) -> Any:
-    return player.get("name") if isinstance(player, dict) else player
-
-
-def _write_deal(h: int, hand: dict[str, Any], residue: dict[str, Any] | None,
-                seats: list[str]) -> dict[str, Any]:
-    index = {s: i for i, s in enumerate(seats)}
-    res = _residue_of(residue)
-    spelled: dict[str, list[str]] = res.pop("spelled", {})
-    present: list[str] = res.pop("present", [])
-
-    def spell(key: str, name: str) -> str:
-        kept = spelled.get(key)
-        return kept[1] if kept is not None and kept[0] == name else egn_card(name)
-
-    calls: list[str] = []
-    alone = False
-    discard: str | None = None
-    defender = -1
-    plays: list[str] = []
-    for a in hand.get("actions") or ():
-        verb = a[1]
-        args = a[2:]
-        if verb == "pass":
-            calls.append("Pass")
-        elif verb == "order_up":
-            calls.append("Order")
-            alone = alone or "alone" in args
-        elif verb == "call":
-            calls.append("n" if args[0] == "NT" else str(args[0]).lower())
-            alone = alone or "alone" in args[1:]
-        elif verb == "discard":
-            discard = args[0]
-        elif verb == "defend_alone":
-            defender = index[a[0]]
-        elif verb == "play":
-            plays.append(args[0])
-        else:
-            raise EgnWriteError(f"hand {h + 1}: EGN has no word for the action '{verb}'")
-    n_active = 4 - alone - (defender >= 0)
-    tricks = [[spell(f"t{t}.{k}", c) for k, c in enumerate(plays[i:i + n_active])]
-              for t, i in enumerate(range(0, len(plays), n_active))]
-    deal = hand.get("deal") or {}
-    ist: dict[str, Any] = {"dealer": index[hand["dealer"]],
-                           "upCard": spell("u", deal.get("upcard") or UNKNOWN_CARD)}
-    held = deal.get("hands") or {}
-    derived = res.pop("derived", [])
-    held = {s: None if s in derived else held.get(s) for s in seats}
-    if "playerCards" in present or any(held.get(s) for s in seats):
-        ist["playerCards"] = [[spell(f"p{i}.{k}", c) for k, c in enumerate(held.get(s) or ())]
-                              for i, s in enumerate(seats)]
-    ist.update(res.pop("initialState", {}))
-    phases = res.pop("phases", None) or [{"phaseNumber": 0, "type": _BIDDING}]
-    if plays and not any(p.get("type") == _PLAY for p in phases):
-        phases.append({"phaseNumber": _int(phases[-1].get("phaseNumber")) + 1, "type": _PLAY})
-    out_phases = []
-    for ph in phases:
-        if ph.get("type") == _BIDDING:
-            ph = {"phaseNumber": ph.get("phaseNumber", 0), "type": _BIDDING, "calls": calls,
-                  **{k: v for k, v in ph.items() if k not in ("phaseNumber", "type")}}
-            if alone or "isAlone" in present:
-                ph["isAlone"] = alone
-            if defender >= 0 or "aloneDefender" in present:
-                ph["aloneDefender"] = defender
-            if discard is not None and (discard != UNKNOWN_CARD or "discard" in present):
-                ph["discard"] = spell("d", discard)
-        elif ph.get("type") == _PLAY:
-            ph = {"phaseNumber": ph.get("phaseNumber", 1), "type": _PLAY, "tricks": tricks,
-                  **{k: v for k, v in ph.items() if k not in ("phaseNumber", "type")}}
-        out_phases.append(ph)
-    number = res.pop("dealNumber", h)
-    return {"dealNumber": number, "initialState": ist, "phases": out_phases, **res}
-
-
-def _residue_of(residue: Any) -> dict[str, Any]:
-    """A deal's ``x-egn`` residue as the writer needs it: an ``x-`` key is kept but
-    never checked, so a part of the wrong shape (a record edited by hand) is
-    dropped rather than trusted."""
-    if not isinstance(residue, dict):
-        return {}
-    res = copy.deepcopy(residue)
-    spelled = res.get("spelled")
-    if not (isinstance(spelled, dict) and all(
-            isinstance(v, list) and len(v) == 2 and all(isinstance(x, str) for x in v)
-            for v in spelled.values())):
-        res.pop("spelled", None)
-    if not (isinstance(res.get("present"), list)
-            and all(isinstance(x, str) for x in res["present"])):
-        res.pop("present", None)
-    if not (isinstance(res.get("derived"), list)
-            and all(isinstance(x, str) for x in res["derived"])):
-        res.pop("derived", None)
-    if not isinstance(res.get("initialState"), dict):
-        res.pop("initialState", None)
-    phases = res.get("phases")
-    if not (isinstance(phases, list) and phases and all(isinstance(p, dict) for p in phases)):
-        res.pop("phases", None)
-    return res
-
-
-def dump_egn(game: dict[str, Any]) -> str:
-    """EGN text as EGN's tools write it: JSON indented by two spaces."""
-    return json.dumps(game, indent=2, ensure_ascii=False) + "\n"
-
-
-def variant_rules(record: dict[str, Any]) -> RuleSet:
-    """The compiled rules of a record's variant (shipped id or inline)."""
-    v = record.get("variant")
-    try:
-        return _rules_of(json.dumps(v, sort_keys=True))
-    except EuchreError as exc:
-        raise EgnWriteError("; ".join(p.message for p in exc.problems)) from None

@@ -223,7 +223,8 @@ def _versioned(r: _Reader, version: int, number: int) -> dict[str, Any]:
                         bids = next((ph for ph in deal["phases"]
                                      if ph["type"] == "EUCHRE_BIDDING"), None)
                         into = branch - (len(bids["calls"]) if bids else 0)
-                        if into > 0 and into % per:
+                        # EGN's ``into % per`` is NaN (false) for a trick of no cards
+                        if per > 0 and into > 0 and into % per:
                             first = per - into % per
                     phase = _play(r, per, left, first)
                 phase["phaseNumber"] = branch + p

@@ -23,13 +23,16 @@ and refuses one it cannot, naming the option.
 
 from __future__ import annotations
 
+import copy
 import json
 from functools import lru_cache
 from typing import Any
 
+from ..engine.game import Game
+from ..engine.scoring import contract_points, contract_target
 from ..errors import EuchreError
 from ..rules.registry import compile_data, load_variant, shipped_ids
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import DefendAlone, LonerLead, RuleSet
 
 __all__ = ["RulesetError", "variant_for_ruleset", "ruleset_of_variant", "EGN_DEFAULTS"]
 
@@ -93,8 +96,37 @@ def variant_for_ruleset(ruleset: Any) -> str | dict[str, Any]:
     """The record's ``variant`` for an EGN ruleset (``None``: EGN's defaults).
 
     Raises :class:`RulesetError` for a ruleset that is not an object, a toggle of
-    the wrong type, an unknown toggle, or one we cannot express.
+    the wrong type, an unknown toggle, or one we cannot express.  The answer for
+    a ruleset is worked out once (it compiles a variant, some 50 ms): the games
+    of a match, and the deals of a long session, mostly share one.
     """
+    try:
+        text = json.dumps(ruleset)
+    except (TypeError, ValueError):  # not JSON (a value built in memory)
+        text = ""
+    answer = _cached_answer(text) if 0 < len(text) <= _CACHED_TEXT else _answer(ruleset)
+    if isinstance(answer, RulesetError):
+        raise RulesetError(answer.field, answer.message)
+    return copy.deepcopy(answer)
+
+
+#: Rulesets longer than this (as JSON) are not kept: a real one is ~100 characters.
+_CACHED_TEXT = 4096
+
+
+@lru_cache(maxsize=64)
+def _cached_answer(text: str) -> str | dict[str, Any] | RulesetError:
+    return _answer(json.loads(text))
+
+
+def _answer(ruleset: Any) -> str | dict[str, Any] | RulesetError:
+    try:
+        return _variant_for(ruleset)
+    except RulesetError as exc:
+        return exc
+
+
+def _variant_for(ruleset: Any) -> str | dict[str, Any]:
     if ruleset is None:
         ruleset = {}
     if not isinstance(ruleset, dict):
@@ -107,7 +139,7 @@ def variant_for_ruleset(ruleset: Any) -> str | dict[str, Any]:
             raise RulesetError(key, f"'{key}' must be true or false")
         if key in _INTS and type(value) is not int:
             raise RulesetError(key, f"'{key}' must be a whole number")
-        if key == "loner_lead" and value not in _LONER_LEADS:
+        if key == "loner_lead" and (type(value) is not str or value not in _LONER_LEADS):
             raise RulesetError(key, "'loner_lead' must be LEFT_OF_DEALER or LEFT_OF_LONER")
         r[key] = value
     for key, why in _REFUSED.items():
@@ -179,7 +211,7 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
     r: dict[str, Any] = {
         "std": rules.bidding.stick_the_dealer,
         "canadian": rules.alone.canadian_loner,
-        "loner_lead": "LEFT_OF_LONER" if rules.play.loner_lead == "left_of_loner"
+        "loner_lead": "LEFT_OF_LONER" if rules.play.loner_lead == LonerLead.LEFT_OF_LONER
         else "LEFT_OF_DEALER",
     }
     described = {("bidding", "stick_the_dealer"), ("alone", "canadian_loner"),
@@ -197,15 +229,21 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
         r["min_rank"] = int(rules.deck.lowest)
     if rules.bidding.no_trump:
         r["allow_no_trump"] = True
-    if rules.alone.defend_alone == "vs_lone_maker":
+    if rules.alone.defend_alone == DefendAlone.VS_LONE_MAKER:
         r["defend_alone"] = True
-    elif rules.alone.defend_alone != "off":
+    elif rules.alone.defend_alone != DefendAlone.OFF:
         raise RulesetError(None, f"EGN defends alone only against a lone maker, not "
                            f"{rules.alone.defend_alone!r}")
-    if rules.scoring.alone_march != 4:
-        r["loner_march_score"] = rules.scoring.alone_march
-    if rules.scoring.alone_euchred != 2:
-        r["loner_euchred_score"] = rules.scoring.alone_euchred
+    # what a lone hand scores, asked of the engine's scoring (EGN's defaults: 4 and 2)
+    side_of = Game(rules).side_of
+    march = contract_points(rules, side_of, 0, True, rules.deal.hand_size)[side_of[0]]
+    euchred = contract_points(rules, side_of, 0, True,
+                              contract_target(rules, rules.bidding.auction_min, True) - 1
+                              )[side_of[1]]
+    if march != 4:
+        r["loner_march_score"] = march
+    if euchred != 2:
+        r["loner_euchred_score"] = euchred
     if rules.game.deals is not None:
         r["num_deals"] = rules.game.deals
     elif rules.game.target != 10:

@@ -11,7 +11,7 @@ An ``.egnb`` file is one byte saying its form, then a protobuf message
 The message types are built here from EGN's published ``.proto`` text, as
 descriptors in code (no generated module, no ``protoc``), and decoded with
 ``google.protobuf``, installed by the ``egn`` extra
-(``pip install 'euchre-dsl[egn]'``).  The decoded message becomes EGN JSON
+(the ``egn`` extra: ``pip install '.[egn]'`` in a checkout).  The decoded message becomes EGN JSON
 exactly as EGN's own converter maps it, so the game reads, validates and
 hashes as its ``.egn`` does (:func:`~.egn.egn_items`).  A binary file has no
 lines: problems name the file only.
@@ -23,14 +23,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import EuchreError, Location, Problem
-from ..history.positions import Item
-from ..limits import MAX_RECORD
+from ..errors import EuchreError, Location, Problem, install_hint
+from ..limits import MAX_HANDS, MAX_RECORD
+from ..records.positions import Item
 from .egn_bits import BitsError, unpack_deal
 
-__all__ = ["EXTRA_MISSING", "EgnbError", "decode_egnb", "read_egnb"]
+__all__ = ["EXTRA_MISSING", "EgnbError", "decode_egnb", "egnb_items", "read_egnb"]
 
-EXTRA_MISSING = ("reading .egnb needs the protobuf package: pip install 'euchre-dsl[egn]'")
+EXTRA_MISSING = f"reading .egnb needs the protobuf package: {install_hint('egn')}"
 _EXPANDED, _CONDENSED = 0x00, 0x01
 
 # Field tables: (name, number, kind, label, type name or None, proto3 optional).
@@ -186,7 +186,8 @@ def decode_egnb(data: bytes) -> dict[str, Any]:
                         f"{exc}") from None
     game = _to_json(msg)
     deals = game.get("deals")
-    if not expanded and isinstance(deals, list):
+    if not expanded and isinstance(deals, list) and len(deals) <= MAX_HANDS:
+        # (more deals than a record may hold are left packed: the game is refused)
         try:
             game["deals"] = [unpack_deal(d, i) if isinstance(d, str) else d
                              for i, d in enumerate(deals)]
@@ -266,27 +267,28 @@ def read_egnb(path: str) -> Iterator[Item]:
     it cannot be decoded.  Raises ``OSError`` if unreadable and :class:`EgnbError`
     (a ``ValueError``: the reader's "cannot read this kind of file") naming the
     ``egn`` extra when protobuf is not installed."""
-    from .egn import egn_items
     try:
         _message_class(True)
     except EgnbError as exc:
         raise EgnbError(f"{path}: {exc}") from None
-    data = Path(path).read_bytes()
-
-    def items() -> Iterator[Item]:
-        if len(data) > MAX_RECORD:
-            yield _bad(path, f"the file is {len(data) / (1 << 20):.1f} MB, more than the "
-                       f"{MAX_RECORD >> 20} MB a record may be")
-            return
-        try:
-            game = decode_egnb(data)
-        except EgnbError as exc:
-            yield _bad(path, str(exc))
-            return
-        yield from egn_items("", game, path, placed=False)
-
-    return items()
+    return egnb_items(Path(path).read_bytes(), path)
 
 
-def _bad(path: str, message: str) -> Item:
+def egnb_items(data: bytes, path: str | None) -> Iterator[Item]:
+    """The game of the ``.egnb`` bytes ``data`` as items, or one ``syntax`` problem
+    when it cannot be decoded (protobuf must be installed: :func:`read_egnb`)."""
+    from .egn import egn_items
+    if len(data) > MAX_RECORD:
+        yield _bad(path, f"the file is {len(data) / (1 << 20):.1f} MB, more than the "
+                   f"{MAX_RECORD >> 20} MB a record may be")
+        return
+    try:
+        game = decode_egnb(data)
+    except EgnbError as exc:
+        yield _bad(path, str(exc))
+        return
+    yield from egn_items("", game, path, placed=False)
+
+
+def _bad(path: str | None, message: str) -> Item:
     return Item(0, 1, "", None, Problem("syntax", message, location=Location(path), record=0))

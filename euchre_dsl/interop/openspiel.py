@@ -39,13 +39,14 @@ from ..engine.actions import (
 )
 from ..engine.game import Game
 from ..errors import EuchreError, Location, Problem
-from ..history.events import Acted, Dealt, Started
-from ..history.notation import UNKNOWN_CARD
-from ..history.positions import Item, JsonPath, Locator, no_positions
-from ..history.validate import Validator, walk_record
-from ..history.writer import game_record, hand_record
+from ..records.notation import UNKNOWN_CARD
+from ..records.positions import Item, JsonPath, Locator, no_positions
+from ..records.writer import game_record, hand_record
+from ..replay.events import Acted, Dealt, Started
+from ..replay.walk import walk_record
 from ..rules.registry import compile_data, load_variant
-from ..rules.ruleset import RuleSet
+from ..rules.ruleset import DefendAlone, RuleSet
+from ..validate.validator import Validator
 
 __all__ = [
     "OpenSpielParams", "VARIANT_PARAMS", "OpenSpielHistoryError", "DecodedGame", "ConvertedLine",
@@ -352,7 +353,7 @@ def params_for_rules(rules: RuleSet) -> OpenSpielParams:
     the lone defender's options where nobody may defend alone; whether the
     dealer exchanges when the partner goes alone is checked hand by hand.
     """
-    params = OpenSpielParams(allow_lone_defender=rules.alone.defend_alone != "off",
+    params = OpenSpielParams(allow_lone_defender=rules.alone.defend_alone != DefendAlone.OFF,
                              stick_the_dealer=rules.bidding.stick_the_dealer)
     ours = rules.to_dict()
     theirs = params.ruleset().to_dict()
@@ -382,7 +383,7 @@ def record_to_histories(record: Any, *, file: str | None = None,
     The record must be valid, its variant one OpenSpiel can play (see
     :func:`params_for_rules`), and every card of every hand recorded.  The
     histories are read off the one walk of the record
-    (:func:`~euchre_dsl.history.validate.walk_record`; ``file``, ``locate`` and
+    (:func:`~euchre_dsl.replay.walk.walk_record`; ``file``, ``locate`` and
     ``validator`` are passed on), which validates it as it replays it through
     the engine; the declarations ``ehh/1`` leaves out -- OpenSpiel's 30
     "Partner" -- are put back.  Raises :class:`EuchreError` listing what stops
@@ -397,7 +398,7 @@ def record_to_histories(record: Any, *, file: str | None = None,
     histories: list[list[int]] = []
     current: _HandHistory | None = None
     for event in walk_record(record, file=file, locate=locate, steps=True,
-                             validator=validator):
+                             variants=validator):
         if isinstance(event, Problem):
             if event.severity == "error":
                 errors.append(event)
@@ -532,7 +533,7 @@ class ConvertedLine:
 
 def convert_items(items: Iterable[Item], file: str | None = None,
                   params: OpenSpielParams = VARIANT_PARAMS) -> Iterator[ConvertedLine]:
-    """Convert OpenSpiel games read by :func:`~euchre_dsl.history.reader.iter_jsonl`.
+    """Convert OpenSpiel games read by :func:`~euchre_dsl.records.reader.iter_jsonl`.
 
     Each line is a JSON array of action ids, or an object whose ``"history"``
     is one and whose optional ``"game"`` is the game string it was played

@@ -2,7 +2,7 @@
 
 ``env(variant=..., seed=..., episode=..., reward=..., render_mode=...)`` is a
 PettingZoo AEC environment (:mod:`.aec`); the fixed action space is
-:mod:`.actions`, the observation tensor :mod:`.observation`; :func:`evaluate`
+:mod:`~.action_space`, the observation tensor :mod:`.observation`; :func:`evaluate`
 measures a policy on duplicate deals (:mod:`.evaluate`); :class:`PolicyBot`
 seats a policy in ``euchre simulate`` and ``compare`` (:mod:`.bot`);
 :func:`register_openspiel` makes every variant an OpenSpiel game
@@ -14,18 +14,20 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..errors import install_hint
+
 for _needed in ("numpy", "gymnasium", "pettingzoo"):
     try:
         import_module(_needed)
     except ImportError:
         raise ImportError(f"euchre_dsl.rl needs {_needed}, which is not installed: "
-                          "pip install 'euchre-dsl[rl]'") from None
+                          f"{install_hint('rl')}") from None
 
 _WHERE = {
     "env": "aec", "EuchreEnv": "aec",
-    "ActionSpace": "actions",
+    "ActionSpace": "action_space",
     "Encoder": "observation", "LAYOUT_VERSION": "observation",
-    "Table": "table",
+    "Episode": "episode",
     "evaluate": "evaluate", "Evaluation": "evaluate",
     "PolicyBot": "bot",
     "register_openspiel": "openspiel_game",
@@ -34,13 +36,13 @@ _WHERE = {
 __all__ = list(_WHERE)
 
 if TYPE_CHECKING:
-    from .actions import ActionSpace
+    from .action_space import ActionSpace
     from .aec import EuchreEnv, env
     from .bot import PolicyBot
     from .evaluate import Evaluation, evaluate
     from .observation import LAYOUT_VERSION, Encoder
     from .openspiel_game import register_openspiel
-    from .table import Table
+    from .episode import Episode
 
 
 def __getattr__(name: str) -> Any:

@@ -3,29 +3,32 @@
 Agents are the seats' labels (``N``, ``E``, ``S``, ``W``; ``A``, ``B``, ...).
 Each observation is a dict: ``observation``, the seat's tensor
 (:mod:`.observation`), and ``action_mask``, 1 for each legal id of the fixed
-``Discrete`` action space (:mod:`.actions`) when the agent is on turn.  An id
+``Discrete`` action space (:mod:`~.action_space`) when the agent is on turn.  An id
 the engine does not list raises :class:`~euchre_dsl.engine.actions.IllegalAction`
 naming the legal ones: an illegal move is a bug in the caller, never a penalty.
 
-The cards come from the simulator's deals (:mod:`.table`): ``reset(seed=s)``
+The cards come from the simulator's deals (:mod:`~.episode`): ``reset(seed=s)``
 deals game 0 of ``euchre simulate --seed s``, each ``reset()`` after it the next.
 """
 
 from __future__ import annotations
 
+from operator import index
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..engine.actions import IllegalAction
+from ..rng import check_seed
 from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
 from .observation import LAYOUT_VERSION
-from .render import table_text
-from .table import Table
+from .terminal import terminal_table
+from .episode import Episode
 
 
 class EuchreEnv(AECEnv):  # type: ignore[misc]
@@ -41,8 +44,8 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode={render_mode!r}: it is None or 'ansi'")
         self.render_mode = render_mode
         self.rules = rules
-        self.table = Table(rules, episode, reward)
-        self._seed = seed
+        self.table = Episode(rules, episode, reward)
+        self._seed = None if seed is None else check_seed(seed)
         t = self.table
         self.space = t.space
         self.encoder = t.encoder
@@ -60,7 +63,6 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         #: other seats' discards).
         self.state_space = spaces.Box(0, 1, (t.encoder.size + (t.n + 1) * t.space.cards,),
                                       np.int8)
-        self._masks = [np.zeros(t.space.size, np.int8) for _ in labels]
         self._rewarded = False  # the last step gave rewards (to clear on the next)
         self._nbytes = (t.space.size + 7) // 8
 
@@ -74,7 +76,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None and self.table.unit < 0:
             seed = self._seed if self._seed is not None else 0
-        self.table.reset(seed)
+        self.table.reset(None if seed is None else check_seed(seed))  # a NumPy integer too
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -85,15 +87,29 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
         self._rewarded = False
 
     def step(self, action: int | None) -> None:
+        """Take ``action`` (an action id) for the agent on turn.
+
+        As PettingZoo documents: once an agent is done (terminated or truncated),
+        ``step(None)`` removes it from ``agents`` and an action id for it is a
+        ``ValueError``.  Everything else that is not a legal id is an
+        :class:`~euchre_dsl.engine.actions.IllegalAction` naming the legal ids: no
+        agent left (reset first), ``None`` or a value that is not a whole number
+        (``1.7``, ``"48"``, ``nan``, ``True``: never truncated to an id), or an id
+        the rules do not allow now.
+        """
+        if not self.agents:
+            raise IllegalAction("game-over", "no agent is in play: the episode is over (or "
+                                "was never started); reset() the environment")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
-            raise ValueError(f"{agent} is on turn: step() needs an action id, not None")
         t = self.table
+        if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+            raise IllegalAction("illegal-action", f"{agent} is on turn: step() takes an action "
+                                f"id, a whole number 0 to {t.space.size - 1}, not {action!r}")
         hands = len(t.game.results)
-        t.step(int(action))
+        t.step(index(action))
         self._cumulative_rewards[agent] = 0.0
         # rewards come only when a hand ends: the dictionaries are rewritten only then
         # and on the step after, not on every card
@@ -121,7 +137,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
             raw = np.frombuffer(legal.to_bytes(self._nbytes, "little"), dtype=np.uint8)
             mask = np.unpackbits(raw, count=t.space.size, bitorder="little").view(np.int8)
         else:
-            mask = self._masks[seat]
+            mask = np.zeros(t.space.size, np.int8)  # the agent's own: nothing is shared
         return {"observation": obs, "action_mask": mask}
 
     def state(self) -> Any:
@@ -147,7 +163,7 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return table_text(self.table.game)
+        return terminal_table(self.table.game)
 
     def close(self) -> None:
         pass

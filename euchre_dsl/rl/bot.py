@@ -19,7 +19,7 @@ from ..engine.actions import Action, IllegalAction
 from ..rules.ruleset import RuleSet
 from ..rng import RandomSource
 from ..engine.view import SeatView
-from .actions import ActionSpace
+from .action_space import ActionSpace
 from .observation import Encoder
 
 #: A policy: ``policy(observation, action_mask) -> action id``.

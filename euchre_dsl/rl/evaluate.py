@@ -6,7 +6,7 @@ played once for every side, with the policy in that side's seats and the
 opponents' bot in all the others, so every seat's cards are played once by
 the policy: luck of the cards cancels.  A deal's margin is the mean, over
 those plays, of the policy side's zero-sum reward
-(:func:`~.table.hand_rewards`); a policy as good as its opponents scores 0.
+(:func:`~.episode.hand_rewards`); a policy as good as its opponents scores 0.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..engine.game import Game
-from ..rng import BOT, derive
+from ..rng import BOT, check_seed, derive
 from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
 from ..sim.bots import Bot, make_bot
 from ..sim.deals import Deals
 from ..sim.runner import play_game
 from .bot import CallableBot, Policy
-from .table import hand_rewards
+from .episode import hand_rewards
 
 
 class Evaluation(NamedTuple):
@@ -53,6 +53,7 @@ def evaluate(policy: Policy, opponents: str = "rule", deals: int = 1000,
     ``deals`` duplicate deals of ``variant`` dealt from ``seed``."""
     if deals < 2:
         raise ValueError(f"deals={deals}: at least 2 deals are needed for an interval")
+    seed = check_seed(seed)
     rules = variant if isinstance(variant, RuleSet) else load_variant(str(variant))
     n = rules.players.count
     mine: list[Bot] = [CallableBot(rules, random.Random(derive(seed, BOT, 0, s)), policy)
@@ -70,7 +71,7 @@ def evaluate(policy: Policy, opponents: str = "rule", deals: int = 1000,
             game = Game(rules, dealer=dealer)
             source.start(unit, 0)
             play_game(rules, bots, source, game, stop_after=1)
-            total += hand_rewards(game, game.results[-1].points)[side[0]]
+            total += hand_rewards(game, game.results[-1])[side[0]]
         margins.append(total / len(sides))
     mean = sum(margins) / deals
     var = sum((m - mean) ** 2 for m in margins) / (deals - 1)

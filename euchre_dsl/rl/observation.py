@@ -26,7 +26,7 @@ import numpy as np
 from ..engine.actions import DISCARD, GIVE, MISDEAL, PLAY, SWAP, Phase
 from ..rules.ruleset import RuleSet
 from ..engine.view import SeatView
-from .actions import ActionSpace
+from .action_space import ActionSpace
 
 #: Bumped whenever a segment is added, removed, resized or reordered.
 LAYOUT_VERSION: Final = 1
@@ -52,6 +52,7 @@ class Encoder:
     """Builds the observation of any seat of games under one rule set."""
 
     def __init__(self, rules: RuleSet, space: ActionSpace | None = None) -> None:
+        self.rules = rules
         self.space = space if space is not None else ActionSpace(rules)
         sp = self.space
         n = self.n = rules.players.count
@@ -244,6 +245,11 @@ class Encoder:
         if plays:
             tricks |= word << (((plays - 1) // per_trick) * self.trick_size)
         return (hist << self.o_hist) | (tricks << self.o_tricks)
+
+    def __reduce__(self) -> tuple[type[Encoder], tuple[RuleSet, ActionSpace]]:
+        """``pickle`` and ``copy``: the encoder of the same rules and space, built again
+        (a compiled class is otherwise remade with no arguments)."""
+        return Encoder, (self.rules, self.space)
 
     def array(self, bits: int) -> Any:
         """The vector of ``bits`` as a numpy ``int8`` array of :attr:`size` elements."""

@@ -10,11 +10,12 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
   seat's cards from the dealer's left, then the widow; the cards left over are
   the kitty.  Every outcome is uniform, so a deal is uniform.
 * A player's actions are the ids of the variant's fixed action space
-  (:class:`~.actions.ActionSpace`); legality is the engine's.
+  (:class:`~.action_space.ActionSpace`); legality is the engine's.
 * The information-state and observation tensors are the environment's
   observation (:mod:`.observation`, as float32); the strings name the seat and
-  the observation's bits.  Returns are the zero-sum points of the hand
-  (:func:`~.table.hand_rewards`).
+  the observation's bits.  Returns are the engine's net values of the hand
+  (:func:`~euchre_dsl.engine.scoring.net_values`, via :func:`~.episode.hand_rewards`): a
+  hand that wins the game outright is worth the whole game.
 * ``resample_from_infostate`` draws the hidden cards from the world sampler of
   the analyzer and the ``pimc`` bot (:class:`~euchre_dsl.search.worlds.WorldSampler`),
   then works the deal back from the hand's actions.
@@ -23,21 +24,17 @@ that variant (a shipped id or a variant file), and OpenSpiel's algorithms
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
-import numpy as np
-
-from ..search.worlds import WorldSampler
 from ..cards import mask_cards
-from ..engine.actions import DISCARD, GIVE, PLAY, SWAP, TAKE_WIDOW
+from ..engine.actions import DISCARD, GIVE, PLAY, TAKE_WIDOW
 from ..engine.game import Game
-from ..rules.registry import load_variant
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..engine.scoring import max_hand_points
 from ..engine.view import SeatView
-from .actions import ActionSpace
+from ..rules.registry import load_variant
+from ..rules.ruleset import RuleSet
+from .action_space import ActionSpace
 from .observation import Encoder
-from .render import table_text
-from .table import hand_rewards
 
 SHORT_NAME = "python_euchre_dsl"
 
@@ -72,224 +69,23 @@ def _game_type() -> Any:
 
 
 def utility_bound(rules: RuleSet) -> float:
-    """A bound on the magnitude of a seat's return: twice the largest number of
-    points one side can gain or lose in a hand."""
-    s = rules.scoring
-    per_hand = [s.make, s.march, s.alone_make, s.alone_march, s.euchred, s.euchred_march,
-                s.alone_euchred, s.lone_defender_euchre, s.lone_defender_march,
-                s.renege_points, s.renege_alone_points]
-    if s.model == ScoringModel.COUNTDOWN:
-        per_hand += [s.per_trick * rules.deal.hand_size, s.bucked + s.maker_set,
-                     s.maker_set + s.per_trick * rules.deal.hand_size]
-    return 2.0 * max(abs(int(v)) for v in per_hand) * max(1, rules.players.count - 1)
+    """A bound on the magnitude of a seat's return: a return is a side's value less
+    the mean of the others' (:func:`~euchre_dsl.engine.scoring.net_values`), so
+    twice the most a hand can be worth to a side
+    (:func:`~euchre_dsl.engine.scoring.max_hand_points`)."""
+    return 2.0 * max_hand_points(rules)
 
 
 @lru_cache(maxsize=1)
 def register_openspiel() -> str:
-    """Register the game with ``pyspiel`` (once); returns its short name."""
-    ps = _spiel()
-    game_type = _game_type()
+    """Register the game with ``pyspiel`` (once); returns its short name.
 
-    class _Sampler:
-        def __init__(self, sample: Callable[[], float]) -> None:
-            self.sample = sample
+    The classes OpenSpiel calls (:mod:`.openspiel_state`) subclass ``pyspiel``'s,
+    so they are imported here, when ``open-spiel`` is wanted, not with the package.
+    """
+    from .openspiel_state import GAME_TYPE, EuchreGame
 
-        def random(self) -> float:
-            return float(self.sample())
-
-    class EuchreGame(ps.Game):  # type: ignore[misc,name-defined]
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            params = dict(params or {})
-            variant = str(params.get("variant", "standard"))
-            parts = _parts(variant)
-            rules, space, encoder = parts.rules, parts.space, parts.encoder
-            n = rules.players.count
-            bound = utility_bound(rules)
-            info = ps.GameInfo(
-                num_distinct_actions=space.size,
-                max_chance_outcomes=max(space.cards, n), num_players=n,
-                min_utility=-bound, max_utility=bound, utility_sum=0.0,
-                max_game_length=2 * encoder.slots + n * rules.deal.hand_size)
-            super().__init__(game_type, info, {"variant": variant})
-
-        def new_initial_state(self) -> EuchreState:
-            return EuchreState(self)
-
-        def make_py_observer(self, iig_obs_type: Any = None,
-                             params: Any = None) -> Observer:
-            return Observer(_parts_of(self))
-
-    class EuchreState(ps.State):  # type: ignore[misc,name-defined]
-        def __init__(self, game: EuchreGame) -> None:
-            super().__init__(game)
-            # pyspiel may hand over a game object made without __init__ (a copy made
-            # from its parameters): what it holds is looked up by the variant
-            self.eg = _parts_of(game)
-            self.game = game
-            rules = self.eg.rules
-            self.box = EngineBox(Game(rules))
-            self.n = rules.players.count
-            self.size = rules.deal.hand_size
-            self.dealer: int | None = None
-            self.upcard: int | None = None
-            self.cards: list[int] = []  # dealt so far, in order (after the upcard)
-            self.dealt_all = False
-            self.done = False
-            self.values = [0.0] * self.n
-            d = rules.deal
-            self.need = self.n * self.size + d.widow_size
-            self.joker_barred = rules.bidding.joker_upcard is None and \
-                self.engine.deck.joker_card is not None
-
-        @property
-        def engine(self) -> Game:
-            return self.box.game
-
-        @property
-        def rules(self) -> RuleSet:
-            return self.eg.rules
-
-        # ------------------------------------------------------------ turns
-        def current_player(self) -> int:
-            if self.done:
-                return int(ps.PlayerId.TERMINAL)
-            if not self.dealt_all:
-                return int(ps.PlayerId.CHANCE)
-            return self.engine.to_act
-
-        def _legal_actions(self, player: int) -> list[int]:
-            return list(mask_cards(self.eg.space.legal(self.engine)[0]))
-
-        def chance_outcomes(self) -> list[tuple[int, float]]:
-            if self.dealer is None:
-                return [(s, 1.0 / self.n) for s in range(self.n)]
-            taken = 0
-            for c in self.cards:
-                taken |= 1 << c
-            if self.upcard is not None:
-                taken |= 1 << self.upcard
-            left = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
-            if self.wants_upcard() and self.joker_barred:
-                left = [c for c in left if c != self.engine.deck.joker_card]
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
-
-        def wants_upcard(self) -> bool:
-            return self.rules.deal.upcard and self.upcard is None
-
-        def _apply_action(self, action: int) -> None:
-            if self.dealt_all:
-                self.engine.apply(self.eg.space.action(self.engine, action))
-                if self.engine.hand_over:
-                    self.done = True
-                    self.values = hand_rewards(self.engine, self.engine.results[-1].points)
-                return
-            if self.dealer is None:
-                self.dealer = action
-            elif self.wants_upcard():
-                self.upcard = action
-            else:
-                self.cards.append(action)
-                if len(self.cards) == self.need:
-                    self._deal()
-
-        def _deal(self) -> None:
-            assert self.dealer is not None
-            n, size = self.n, self.size
-            hands: list[list[int | None] | None] = [None] * n
-            for k in range(n):
-                seat = (self.dealer + 1 + k) % n
-                hands[seat] = list(self.cards[k * size:(k + 1) * size])
-            widow = self.cards[n * size:] if self.rules.deal.widow_size else None
-            taken = 0
-            for c in self.cards:
-                taken |= 1 << c
-            if self.upcard is not None:
-                taken |= 1 << self.upcard
-            kitty = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
-            self.box = EngineBox(Game(self.rules, dealer=self.dealer))
-            self.engine.deal(hands, self.upcard, widow, kitty or None)
-            self.dealt_all = True
-
-        def _action_to_string(self, player: int, action: int) -> str:
-            if player == int(ps.PlayerId.CHANCE):
-                if self.dealer is None:
-                    return f"dealer {self.engine.labels[action]}"
-                return f"deal {self.engine.deck.names[action]}"
-            return self.eg.space.names[action]
-
-        def is_terminal(self) -> bool:
-            return self.done
-
-        def returns(self) -> list[float]:
-            return list(self.values) if self.done else [0.0] * self.n
-
-        def __str__(self) -> str:
-            if not self.dealt_all:
-                return f"dealing: {len(self.cards)} of {self.need} cards"
-            return table_text(self.engine)
-
-        # ------------------------------------------------------- resampling
-        def resample_from_infostate(self, player_id: int, sampler: Any) -> EuchreState:
-            """A state the player cannot tell from this one, hidden cards drawn anew."""
-            if not self.dealt_all or self.done:
-                return self.clone()  # type: ignore[no-any-return]
-            g = self.engine
-            view = SeatView(g, player_id)
-            seen = view.seen_log()
-            if any(a[1] == GIVE and a[2] is None for a in seen):
-                raise ValueError("resample_from_infostate: a card was given face down to "
-                                 "another player (call for best), which the world sampler "
-                                 "cannot replay; resample before the gives or after the play")
-            if any(a[1] == SWAP for a in seen):
-                raise ValueError("resample_from_infostate: a hand swapped cards with the "
-                                 "kitty (farmer's hand), which cannot be worked back yet")
-            rng = _Sampler(sampler)
-            hands, widow = WorldSampler(view).sample_hands(rng)
-            deal = start_of_hand(g, player_id, hands, widow, rng)
-            new = self.game.new_initial_state()
-            new.apply_action(g.dealer)
-            if g.upcard is not None:
-                new.apply_action(g.upcard)
-            for k in range(self.n):
-                seat = (g.dealer + 1 + k) % self.n
-                for c in mask_cards(deal.hands[seat]):
-                    new.apply_action(c)
-            if self.rules.deal.widow_size:
-                for c in mask_cards(deal.widow):
-                    new.apply_action(c)
-            space = self.eg.space
-            k = 0  # discards and gives so far: the player may not have seen their cards
-            for h in self.history()[self.eg.chance_actions:]:
-                verb = space.keys[h][0]
-                if verb == DISCARD or verb == GIVE:
-                    card = deal.cards[k]
-                    k += 1
-                    h = space.ids[(verb, card, False)]
-                new.apply_action(h)
-            return new
-
-    class Observer:
-        """OpenSpiel's observer interface: the tensor and its string."""
-
-        def __init__(self, parts: Parts) -> None:
-            self.encoder = parts.encoder
-            self.tensor = np.zeros(parts.encoder.size, np.float32)
-            self.dict = {"observation": self.tensor}
-
-        def set_from(self, state: EuchreState, player: int) -> None:
-            if not state.dealt_all:
-                self.tensor.fill(0.0)
-                return
-            self.tensor[:] = self.encoder.observe(SeatView(state.engine, player))
-
-        def string_from(self, state: EuchreState, player: int) -> str:
-            if not state.dealt_all:
-                return f"{player}: dealing"
-            bits = self.encoder.bits(SeatView(state.engine, player))
-            return f"{state.engine.labels[player]}: {bits:x}"
-
-    ps.register_game(game_type, EuchreGame)
+    _spiel().register_game(GAME_TYPE, EuchreGame)
     return SHORT_NAME
 
 

@@ -22,7 +22,10 @@ from ..errors import EuchreError, Problem
 from ..limits import clip
 from .describe import value_words
 from .phrases import render
-from .ruleset import SECTIONS, RuleSet
+from .ruleset import (
+    AllPass, DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, PartnerCall, Rubber, RuleSet,
+    SECTIONS, ScoringModel, Sides, TrickCount,
+)
 from .source import VariantSource, merge
 
 IDENTITY_KEYS = ("id", "name", "description", "source")
@@ -192,7 +195,7 @@ def _value_hint(type_name: str, meta: Any) -> str | None:
         return "write yes or no"
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if "int" in type_name and lo is not None and hi is not None:
-        return f"write a whole number from {lo} to {hi}"
+        return f"write a whole number from {lo} to {hi:,}"
     return None
 
 
@@ -237,6 +240,10 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
     if type_name.startswith("tuple"):
         if (isinstance(value, list) and value
                 and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
+            hi = meta.get("maximum")
+            big = [v for v in value if hi is not None and v > hi]
+            if big:
+                return False, None, f"{big[0]} is too large (at most {hi:,})"
             return True, tuple(value), ""
         return False, None, f"expected a list of positive whole numbers, got {_shown(value)}"
     if "int" in type_name and isinstance(value, int) and not isinstance(value, bool):
@@ -244,7 +251,7 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
         if lo is not None and value < lo:
             return False, None, f"{value} is too small (at least {lo})"
         if hi is not None and value > hi:
-            return False, None, f"{value} is too large (at most {hi})"
+            return False, None, f"{clip(str(value))} is too large (at most {hi:,})"
         return True, value, ""
     if "str" in type_name:
         number = isinstance(value, int) and not isinstance(value, bool)
@@ -328,7 +335,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("deal", "packets"), f"packets {list(r.deal.packets)} add up to "
             f"{sum(r.deal.packets)}, but each hand has {r.deal.hand_size} cards",
             also=(("deal", "hand_size"),))
-    if r.players.sides == "partners":
+    if r.players.sides == Sides.PARTNERS:
         if r.players.count % r.players.teams:
             bad(("players", "teams"), f"{r.players.count} players cannot form "
                 f"{r.players.teams} equal partnerships", also=(("players", "count"),),
@@ -337,7 +344,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
             bad(("players", "teams"), "each partnership needs at least two players",
                 hint="use 'sides: individual' for everyone for themselves",
                 also=(("players", "count"),), reads=(("players", "sides"),))
-    if r.scoring.model == "countdown" and r.players.sides != "individual":
+    if r.scoring.model == ScoringModel.COUNTDOWN and r.players.sides != Sides.INDIVIDUAL:
         bad(("scoring", "model"), "countdown scoring is for individual games",
             hint="set players.sides: individual", also=(("players", "sides"),))
     if r.bidding.order_up_round and not r.deal.upcard:
@@ -367,7 +374,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("scoring", "maker_target"), f"the makers cannot need {r.scoring.maker_target} of "
             f"{r.deal.hand_size} tricks", also=(("deal", "hand_size"),))
     _check_trick_count(r, bad)
-    if r.bidding.stick_the_dealer and r.bidding.all_pass != "throw_in":
+    if r.bidding.stick_the_dealer and r.bidding.all_pass != AllPass.THROW_IN:
         bad(("bidding", "stick_the_dealer"), "stick the dealer and playing at no-trump when "
             "everyone passes both say what happens when everyone passes",
             hint="keep only one of them",
@@ -375,25 +382,30 @@ def check_semantics(r: RuleSet, src: VariantSource,
     if r.bidding.stick_the_dealer and not r.bidding.naming_round:
         bad(("bidding", "stick_the_dealer"), "stick the dealer needs a naming round",
             also=(("bidding", "naming_round"),))
-    if r.alone.defend_alone != "off" and r.players.sides != "partners":
+    if r.alone.defend_alone != DefendAlone.OFF and r.players.sides != Sides.PARTNERS:
         bad(("alone", "defend_alone"), "defending alone needs partnerships",
             also=(("players", "sides"),))
-    if r.alone.defend_alone == "vs_lone_maker" and not r.alone.allowed:
+    if r.alone.defend_alone == DefendAlone.VS_LONE_MAKER and not r.alone.allowed:
         bad(("alone", "defend_alone"), "defending alone against a lone maker can never happen "
             "when nobody may go alone", hint="allow going alone, or use no defending alone",
             also=(("alone", "allowed"),))
-    if r.alone.allowed and r.players.sides != "partners":
+    if r.alone.allowed and r.players.sides != Sides.PARTNERS:
         bad(("alone", "allowed"), "going alone needs a partner to leave out",
             hint="set alone.allowed: no for individual games", also=(("players", "sides"),))
-    if r.participation.stay_drop and r.players.sides != "individual":
+    if r.participation.stay_drop and r.players.sides != Sides.INDIVIDUAL:
         bad(("participation", "stay_drop"), "staying in or dropping out is for individual games",
             also=(("players", "sides"),))
-    if r.partner.call != "off":
-        if r.players.sides != "individual":
+    if r.partner.call != PartnerCall.OFF:
+        if r.players.count < 3:
+            bad(("partner", "call"), f"a called partner needs at least three players: with "
+                f"{r.players.count}, the partner is the maker's only opponent and nobody "
+                "defends", hint="set players.count to 3 or more, or partner.call: off",
+                also=(("players", "count"),))
+        if r.players.sides != Sides.INDIVIDUAL:
             bad(("partner", "call"), "a called partner is for individual games: the partner "
                 "of a hand is whoever holds the called card", hint="set players.sides: "
                 "individual", also=(("players", "sides"),))
-        if r.scoring.model != "table" or r.participation.stay_drop:
+        if r.scoring.model != ScoringModel.TABLE or r.participation.stay_drop:
             bad(("partner", "call"), "a called partner needs table scoring and everyone "
                 "playing", hint="set scoring.model: table and participation.stay_drop: no",
                 also=(("scoring", "model"), ("participation", "stay_drop")))
@@ -412,11 +424,12 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("bidding", "joker_upcard"), "bidding.joker_upcard only matters when a joker can be "
             "turned up", hint="remove it, or set deck.joker: yes and deal.upcard: yes",
             reads=(("deck", "joker"), ("deal", "upcard")))
-    if r.bidding.joker_upcard == "agreed_suit" and r.bidding.joker_upcard_suit is None:
+    if r.bidding.joker_upcard == JokerUpcard.AGREED_SUIT and r.bidding.joker_upcard_suit is None:
         bad(("bidding", "joker_upcard"), "joker_upcard: agreed_suit needs the agreed suit",
             hint="set bidding.joker_upcard_suit: C, D, H or S",
             reads=(("bidding", "joker_upcard_suit"),))
-    if r.bidding.joker_upcard_suit is not None and r.bidding.joker_upcard != "agreed_suit":
+    if r.bidding.joker_upcard_suit is not None and \
+            r.bidding.joker_upcard != JokerUpcard.AGREED_SUIT:
         bad(("bidding", "joker_upcard_suit"), "joker_upcard_suit is only used with "
             "joker_upcard: agreed_suit", reads=(("bidding", "joker_upcard"),))
     if r.deal.widow and r.deal.upcard:
@@ -464,7 +477,7 @@ def _check_an_end(r: RuleSet, bad: Callable[..., None]) -> None:
     s = r.scoring
     if r.game.deals is not None:
         return
-    if s.model == "countdown":
+    if s.model == ScoringModel.COUNTDOWN:
         if s.per_trick <= 0 and not s.instant_win:
             bad(("scoring", "per_trick"), "no hand can bring a score down to 0: a trick "
                 f"counts {s.per_trick} and nobody wins outright, so the game never ends",
@@ -474,7 +487,7 @@ def _check_an_end(r: RuleSet, bad: Callable[..., None]) -> None:
                                                       ("game", "deals")))
         return
     points = [(k, getattr(s, k)) for k in _TABLE_POINTS]
-    if all(v <= 0 for _, v in points) and s.trick_count == "off":
+    if all(v <= 0 for _, v in points) and s.trick_count == TrickCount.OFF:
         bad(("game", "target"), f"no hand can score a point toward the target of "
             f"{r.game.target}: every result of the scoring table is 0 or less, so the game "
             "never ends", hint="give the makers (scoring.make and the rest) points, or end "
@@ -496,38 +509,42 @@ def _check_event(r: RuleSet, bad: Callable[..., None]) -> None:
         if n % p.count:
             bad(("event", "players"), f"{n} players do not fill whole tables of {p.count}",
                 hint=f"use a multiple of {p.count}", reads=(("players", "count"),))
-    if e.rotation != "round_robin":
-        return
-    if p.sides != "partners" or p.count != 2 * p.teams:
-        bad(("event", "rotation"), "a round-robin rotation pairs partners, but the table "
+    # The event's schedule (euchre event schedule, event simulate) seats every round by
+    # the circle method, whatever the rotation: pairs of partners, a new partner each
+    # round.  ('any' only stops the standings checking who partnered whom.)
+    if p.sides != Sides.PARTNERS or p.count != 2 * p.teams:
+        bad(("event", "rounds"), "an event's schedule seats pairs of partners, but the table "
             "does not play in partnerships of two", hint="use players.sides: partners with "
-            "two to a side, or event.rotation: any",
-            reads=(("players", "sides"), ("players", "count"), ("players", "teams")))
+            "two to a side, or event.rounds: none (not an event)",
+            reads=(("players", "sides"), ("players", "count"), ("players", "teams"),
+                   ("event", "rotation")))
         return
     for n in e.players:
         if e.rounds > n - 1:
             bad(("event", "rounds"), f"{n} players have only {n - 1} different partners, "
-                f"too few for {e.rounds} rounds without partnering anyone twice",
-                hint="play fewer rounds, or event.rotation: any", also=(("event", "players"),))
+                f"too few for {e.rounds} rounds: the schedule gives everyone a new partner "
+                "each round", hint=f"play at most {n - 1} rounds, or list only larger events "
+                "in event.players", also=(("event", "players"),),
+                reads=(("event", "rotation"),))
 
 
 def _check_trick_count(r: RuleSet, bad: Callable[..., None]) -> None:
     """Trick-count scoring is a table-scoring rule about a contract's tricks; a shoot is
     a lone maker's contract under it."""
     s = r.scoring
-    if s.trick_count != "off" and s.model != "table":
+    if s.trick_count != TrickCount.OFF and s.model != ScoringModel.TABLE:
         bad(("scoring", "trick_count"), "trick-count scoring adds to table scores",
             hint="set scoring.model: table or scoring.trick_count: off",
             also=(("scoring", "model"),))
-    if r.game.lose_at is not None and s.model != "table":
+    if r.game.lose_at is not None and s.model != ScoringModel.TABLE:
         bad(("game", "lose_at"), "a losing score is a table-scoring rule",
             hint="remove game.lose_at, or set scoring.model: table",
             also=(("scoring", "model"),))
-    if s.shoot and s.trick_count == "off":
+    if s.shoot and s.trick_count == TrickCount.OFF:
         bad(("scoring", "shoot"), "a shoot's points are part of trick-count scoring, which "
             "is off", hint="set scoring.trick_count: tricks or bid, or scoring.shoot: 0",
             also=(("scoring", "trick_count"),))
-    if s.shoot and not (r.alone.allowed and r.players.sides == "partners"):
+    if s.shoot and not (r.alone.allowed and r.players.sides == Sides.PARTNERS):
         bad(("scoring", "shoot"), "a shoot is a lone maker's contract, and nobody may go "
             "alone", hint="set alone.allowed: yes in a partnership game",
             also=(("alone", "allowed"), ("players", "sides")))
@@ -537,7 +554,7 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
     """The house-rule options of REFERENCE.md section 4: each needs what it acts on.
     ``face_down`` is the number of cards left undealt after the deal."""
     b, a, d, g = r.bidding, r.alone, r.deal, r.game
-    partners = r.players.sides == "partners"
+    partners = r.players.sides == Sides.PARTNERS
     if b.low_no_trump and not (b.no_trump or (b.auction and b.auction_no_trump)):
         bad(("bidding", "low_no_trump"), "low no-trump may be called wherever no-trump may, "
             "but no-trump may not be called", hint="set bidding.no_trump: yes",
@@ -570,19 +587,20 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
     if a.canadian_loner and not b.order_up_round:
         bad(("alone", "canadian_loner"), "the Canadian loner rule applies to ordering up, and "
             "there is no order-up round", also=(("bidding", "order_up_round"),))
-    if d.farmers_hand != "off" and d.farmers_hand_effect == "swap" and face_down < 3:
+    if d.farmers_hand != FarmersHand.OFF and d.farmers_hand_effect == FarmersEffect.SWAP and \
+            face_down < 3:
         bad(("deal", "farmers_hand_effect"), f"a swap takes three face-down kitty cards, but "
             f"only {face_down} are left undealt", hint="use farmers_hand_effect: misdeal, or "
             "deal fewer cards", also=(("deal", "farmers_hand"),), reads=_DEAL_SIZE)
     for option in ("laps", "slam"):
-        if getattr(g, option) and r.scoring.model != "table":
+        if getattr(g, option) and r.scoring.model != ScoringModel.TABLE:
             bad(("game", option), f"game.{option} is about points towards a target: it needs "
                 "table scoring", also=(("scoring", "model"),))
     if g.laps and g.deals is not None:
         bad(("game", "laps"), "a game of a fixed number of deals has no target to lap",
             also=(("game", "deals"),))
-    if g.rubber != "off":
-        if r.scoring.model != "table" or r.players.side_count != 2:
+    if g.rubber != Rubber.OFF:
+        if r.scoring.model != ScoringModel.TABLE or r.players.side_count != 2:
             bad(("game", "rubber"), "a rubber is played between two sides with table scoring",
                 also=(("players", "sides"), ("scoring", "model")),
                 reads=(("players", "teams"), ("players", "count")))

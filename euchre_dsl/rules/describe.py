@@ -15,7 +15,10 @@ from typing import Any, Callable
 
 from ..cards import Deck
 from .phrases import render
-from .ruleset import SECTIONS, RuleSet
+from .ruleset import (
+    DefendAlone, FarmersHand, JokerUpcard, PartnerCall, Renege, RuleSet, SECTIONS, ScoringModel,
+    Sides, TrickCount,
+)
 
 WIDTH = 88
 RULE_WIDTH = 52
@@ -60,20 +63,20 @@ def rules_of(r: RuleSet) -> list[Rule]:
 
 
 def _countdown(r: RuleSet) -> bool:
-    return r.scoring.model == "countdown"
+    return r.scoring.model == ScoringModel.COUNTDOWN
 
 
 def _partners_alone(r: RuleSet) -> bool:
-    return r.players.sides == "partners" and r.alone.allowed
+    return r.players.sides == Sides.PARTNERS and r.alone.allowed
 
 
 #: Options that only mean something when another option is set: shown by
 #: ``describe`` only then (the rest of the table applies to every variant).  A
 #: condition reads options, never a variant's name.
 APPLIES: dict[str, Callable[[RuleSet], bool]] = {
-    "players.teams": lambda r: r.players.sides == "partners",
-    "deal.farmers_hand_effect": lambda r: r.deal.farmers_hand != "off",
-    "deal.farmers_hand_redeal": lambda r: r.deal.farmers_hand != "off",
+    "players.teams": lambda r: r.players.sides == Sides.PARTNERS,
+    "deal.farmers_hand_effect": lambda r: r.deal.farmers_hand != FarmersHand.OFF,
+    "deal.farmers_hand_redeal": lambda r: r.deal.farmers_hand != FarmersHand.OFF,
     "deal.ace_no_face_redeal": lambda r: r.deal.ace_no_face,
     "bidding.turned_down_suit": lambda r: r.deal.upcard and r.bidding.naming_round,
     "bidding.low_no_trump": lambda r: r.bidding.no_trump or r.bidding.auction,
@@ -90,19 +93,19 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
     "bidding.forced_bid": lambda r: r.bidding.forced_bid_card is not None,
     "bidding.dealer_may_discard_upcard": lambda r: r.deal.upcard,
     "bidding.joker_upcard": lambda r: r.deck.joker and r.deal.upcard,
-    "bidding.joker_upcard_suit": lambda r: r.bidding.joker_upcard == "agreed_suit",
+    "bidding.joker_upcard_suit": lambda r: r.bidding.joker_upcard == JokerUpcard.AGREED_SUIT,
     "alone.dealer_exchanges_when_partner_alone": _partners_alone,
-    "alone.defend_alone": lambda r: r.players.sides == "partners",
+    "alone.defend_alone": lambda r: r.players.sides == Sides.PARTNERS,
     "alone.canadian_loner": _partners_alone,
     "alone.call_for_best": _partners_alone,
     "alone.call_for_best_upcard": lambda r: _partners_alone(r) and r.alone.call_for_best,
     "alone.call_for_best_cards": lambda r: _partners_alone(r) and r.alone.call_for_best,
-    "alone.defend_order": lambda r: r.alone.defend_alone != "off",
+    "alone.defend_order": lambda r: r.alone.defend_alone != DefendAlone.OFF,
     "participation.order": lambda r: r.participation.stay_drop,
     "participation.three_hands_rule": lambda r: r.participation.stay_drop,
     "participation.last_player_cannot_drop": lambda r: r.participation.stay_drop,
-    "play.loner_lead": lambda r: r.alone.allowed or r.alone.defend_alone != "off",
-    **{f"scoring.{o}": (lambda r: not _countdown(r) and r.scoring.trick_count == "off")
+    "play.loner_lead": lambda r: r.alone.allowed or r.alone.defend_alone != DefendAlone.OFF,
+    **{f"scoring.{o}": (lambda r: not _countdown(r) and r.scoring.trick_count == TrickCount.OFF)
        for o in (
         "make", "march", "alone_make", "alone_march", "euchred", "euchred_march",
         "alone_euchred", "lone_defender_euchre", "lone_defender_march")},
@@ -110,16 +113,16 @@ APPLIES: dict[str, Callable[[RuleSet], bool]] = {
         "start", "per_trick", "bucked", "maker_set", "maker_set_credits_tricks",
         "instant_win", "instant_win_requires_opponent")},
     "scoring.trick_count": lambda r: not _countdown(r),
-    "scoring.defenders_score_tricks": lambda r: r.scoring.trick_count != "off",
-    "scoring.shoot": lambda r: r.scoring.trick_count != "off" and _partners_alone(r),
-    "scoring.renege_points": lambda r: r.scoring.renege != "none",
-    "scoring.renege_alone_points": lambda r: r.scoring.renege != "none",
+    "scoring.defenders_score_tricks": lambda r: r.scoring.trick_count != TrickCount.OFF,
+    "scoring.shoot": lambda r: r.scoring.trick_count != TrickCount.OFF and _partners_alone(r),
+    "scoring.renege_points": lambda r: r.scoring.renege != Renege.NONE,
+    "scoring.renege_alone_points": lambda r: r.scoring.renege != Renege.NONE,
     "game.target": lambda r: not _countdown(r),
     "game.fixed_deals": lambda r: r.game.deals is not None,
     **{f"event.{o}": (lambda r: r.event.rounds is not None) for o in (
         "players", "rotation", "alone_march_loner", "alone_march_partner", "tie_break")},
-    "partner.call": lambda r: r.players.sides == "individual",
-    **{f"partner.{o}": (lambda r: r.partner.call != "off") for o in (
+    "partner.call": lambda r: r.players.sides == Sides.INDIVIDUAL,
+    **{f"partner.{o}": (lambda r: r.partner.call != PartnerCall.OFF) for o in (
         "own_card", "alone", "reveal", "alone_if_buried", "partner_scores")},
     "game.lose_at": lambda r: not _countdown(r),
 }
@@ -141,7 +144,7 @@ def summary(r: RuleSet) -> str:
     deck = Deck.of(r.deck.lowest, r.deck.joker, r.deck.copies)
     ranks = f"{r.deck.lowest} to ace"
     joker = " and the joker" if r.deck.joker else ""
-    if r.players.sides == "partners":
+    if r.players.sides == Sides.PARTNERS:
         sides = f"{r.players.count} players in {r.players.teams} partnerships"
     else:
         sides = f"{r.players.count} players, each for themselves"

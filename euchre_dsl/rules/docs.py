@@ -44,13 +44,15 @@ def _type_words(type_name: str, meta: dict[str, Any]) -> str:
         words = "yes or no"
     elif type_name.startswith("tuple"):
         words = "a list of whole numbers, like `[3, 2]`"
+        if meta.get("maximum") is not None:
+            words += f", each at most {meta['maximum']:,}"
     elif choices:
         words = "one of " + ", ".join(f"`{c}`" for c in choices)
     elif "int" in type_name:
         words = "a whole number"
         lo, hi = meta.get("minimum"), meta.get("maximum")
         if lo is not None and hi is not None:
-            words += f" from {lo} to {hi}"
+            words += f" from {lo} to {hi:,}"
         elif lo is not None:
             words += f", at least {lo}"
         if "str" in type_name:

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Union
 
+from ..limits import MAX_EVENT_PLAYERS, MAX_HANDS
+
 
 # The words an option may take.  The engine compares option values with these
 # members (a misspelt member fails type checking); each option's ``choices``
@@ -471,7 +473,8 @@ class GameRules:
 
     target: int = opt(10, "Table scoring: points to win (reach or pass).", minimum=1)
     deals: Union[int, None] = opt(None, "End the game after this many deals (OpenSpiel: 1); "
-                                  "the higher score wins.", minimum=1)
+                                  "the higher score wins.  At most 10,000, the most hands "
+                                  "a record holds.", minimum=1, maximum=MAX_HANDS)
     fixed_deals: bool = opt(False, "With game.deals: every one of those deals is played "
                             "whatever the score (a round of a progressive event); reaching "
                             "the target ends nothing.")
@@ -512,10 +515,12 @@ class EventRules:
                                    "every table with new partners; none: not an event.",
                                    minimum=1)
     players: tuple[int, ...] = opt([8, 12], "How many players the event may have, each a "
-                                   "whole number of tables.")
+                                   "whole number of tables (at most 1,000).",
+                                   maximum=MAX_EVENT_PLAYERS)
     rotation: str = opt("round_robin", "How partners change: 'round_robin' (nobody partners "
                         "the same player twice; the schedule pairs everyone by the circle "
-                        "method) or 'any' (partners are not checked).",
+                        "method) or 'any' (the standings do not check partners; the schedule "
+                        "still gives a new partner each round, so at most players - 1 rounds).",
                         choices=words(Rotation))
     alone_march_loner: Union[int, None] = opt(None, "A lone maker's march: points to the "
                                               "loner's own total (none: the side's points, "

@@ -36,8 +36,10 @@ def option_schema(type_name: str, meta: dict[str, Any], default: Any) -> dict[st
         alternatives = [{"type": "boolean"},
                         {"type": "string", "pattern": _any_case(tuple(YES_NO))}]
     elif type_name.startswith("tuple"):
-        alternatives = [{"type": "array", "items": {"type": "integer", "minimum": 1},
-                         "minItems": 1}]
+        item: dict[str, Any] = {"type": "integer", "minimum": 1}
+        if "maximum" in meta:
+            item["maximum"] = meta["maximum"]
+        alternatives = [{"type": "array", "items": item, "minItems": 1}]
     elif choices:
         alternatives = [{"enum": list(choices)},
                         {"type": "string", "pattern": _any_case(choices)}]

@@ -15,7 +15,8 @@ engine's scoring) or, for a hand thrown in, from the engine's result.
 
 Values are **net points per side**: a side's score for the hand minus the
 average of the other sides' scores, each oriented so that more is better
-(countdown points negated).  Each seat chooses
+(countdown points negated, a game won outright worth the whole game): the
+engine's :func:`~euchre_dsl.engine.scoring.net_values`.  Each seat chooses
 the option with the highest net value for its own side.  In a partnership game
 this is the usual zero-sum minimax, and the play is solved once per finished
 bidding, on the net score.  In an individual game each seat's score is what
@@ -29,7 +30,9 @@ from typing import Protocol, Sequence
 
 from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.game import Game
-from ..engine.scoring import HandOutcome, HandScore, scores_if_taken, side_values
+from ..engine.scoring import (
+    HandOutcome, net_values, score_if_taken, scores_if_taken, side_values, zero_sum,
+)
 from .position import Position, position_of
 
 #: The verbs that leave the decision to the next seat.
@@ -56,22 +59,13 @@ def split_scores(game: Game, seat: int, k: int) -> list[int]:
     to ``seat``) and the rest are dealt round the other seats still playing.
 
     The engine's score and orientation
-    (:func:`~euchre_dsl.engine.scoring.scores_if_taken`,
+    (:func:`~euchre_dsl.engine.scoring.score_if_taken`,
     :func:`~euchre_dsl.engine.scoring.side_values`): more is better, a game won
     outright on the hand worth the whole game.
     """
     r = game.rules
-    scores = scores_if_taken(r, game.side_of, len(game.sides), game.hand_outcome(game.tricks), seat)
-    return side_values(r, scores[k])
-
-
-def net_values(scores: list[float]) -> Values:
-    """Each side's score minus the average of the other sides'."""
-    n = len(scores)
-    if n < 2:
-        return tuple(scores)
-    total = sum(scores)
-    return tuple(x - (total - x) / (n - 1) for x in scores)
+    return side_values(r, score_if_taken(r, game.side_of, len(game.sides),
+                                         game.hand_outcome(game.tricks), seat, k))
 
 
 class FullInfoBidding:
@@ -229,13 +223,13 @@ class FullInfoBidding:
             taken = sum(game.tricks[s] for s in seats)
             more = int(total) - taken
             out.append(float(split_scores(game, seat, more)[side]))
-        return net_values(out)
+        return tuple(zero_sum(out))
 
     def _result_values(self, game: Game) -> Values:
-        """A hand that ended in the bidding (thrown in): the engine's points."""
+        """A hand that ended in the bidding (thrown in): the engine's value of it."""
         res = game.last_result
         assert res is not None
-        return net_values([float(v) for v in side_values(game.rules, HandScore(res.points))])
+        return tuple(net_values(game.rules, res.score))
 
 
 #: What a position before the play is: every attribute of the game that the
@@ -246,7 +240,7 @@ class FullInfoBidding:
 #: that is in neither list.
 BIDDING_STATE = (
     "phase", "to_act", "cand", "sure", "count", "upcard", "widow", "widow_known", "trump",
-    "maker", "alone", "lone_defender", "active", "forced", "passes", "round_seats",
+    "maker", "alone", "lone_defender", "active", "forced", "stuck_dealer", "passes", "round_seats",
     "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",
     "window_opened", "dropped", "stay_queue", "must_play", "discarded", "kitty",
     "claims_done", "claim_order", "swapped", "misdealt", "best_queue", "best_seat",
@@ -297,8 +291,7 @@ def _net_scores(game: Game) -> list[int]:
     seat = next(s for s in game.sides[0] if game.active[s])
     out = []
     for score in scores_if_taken(r, game.side_of, 2, game.hand_outcome(game.tricks), seat):
-        values = side_values(r, score)
-        out.append(values[0] - values[1])
+        out.append(int(net_values(r, score)[0]))  # two sides: v0 - v1, a whole number
     return out
 
 

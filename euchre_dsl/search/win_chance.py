@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple, Sequence
 
-from ..rules.ruleset import RuleSet, ScoringModel
+from ..rules.ruleset import RuleSet, ScoringModel, TrickCount
 
 #: How a hand ends, and how often: the shares of 2,915 played hands of
 #: rule-bot self-play in standard euchre (``random.Random(i)`` deals, i < 3,000).
@@ -69,7 +69,7 @@ def win_chances(rules: RuleSet) -> WinChances | None:
     its target, where points past the target do not carry over into another game."""
     sc = rules.scoring
     if sc.model != ScoringModel.TABLE or not rules.game.ends_at_target or \
-            rules.players.side_count != 2 or sc.trick_count != "off" or \
+            rules.players.side_count != 2 or sc.trick_count != TrickCount.OFF or \
             rules.game.lose_at is not None:
         return None
     gains = tuple((int(getattr(sc, name)), share) for name, share in HAND_ENDS)

@@ -20,12 +20,12 @@ condition.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
-from ..rng import DEAL, DEALER, Rng, absorb
+from ..rng import DEAL, DEALER, Rng, absorb, check_seed
 
 #: Deals tried for one hand before a condition is declared too rare.
 MAX_TRIES = 100_000
@@ -94,10 +94,21 @@ class Deals:
     """Free deals: every hand from its own stream (see the module docstring)."""
 
     def __init__(self, seed: int, constraints: Constraints | None = None) -> None:
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.constraints = constraints or Constraints()
         self.rng = Rng()
         self._prefix = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``pickle`` and ``copy``: the deals of the same seed and constraints, at the same
+        point of their stream (a compiled class is otherwise remade with no arguments)."""
+        return type(self), self._arguments(), (self.rng, self._prefix)
+
+    def __setstate__(self, state: tuple[Rng, int]) -> None:
+        self.rng, self._prefix = state
+
+    def _arguments(self) -> tuple[Any, ...]:
+        return self.seed, self.constraints
 
     def first_dealer(self, unit: int, players: int) -> int:
         if self.constraints.dealer is not None:
@@ -119,10 +130,14 @@ class ConstrainedDeals(Deals):
 
     def __init__(self, seed: int, constraints: Constraints, rules: RuleSet) -> None:
         super().__init__(seed, constraints)
+        self.rules = rules
         self.condition: Callable[[list[int], int | None, int], bool] | None = None
         if constraints.where is not None:
             from .where import compile_where  # its grammar, loaded only by a --where run
             self.condition = compile_where(constraints.where, rules)
+
+    def _arguments(self) -> tuple[Any, ...]:
+        return self.seed, self.constraints, self.rules  # the condition is compiled again
 
     def deal(self, game: Game, hand: int) -> None:
         c = self.constraints

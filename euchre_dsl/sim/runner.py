@@ -23,19 +23,19 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
-from ..version import __version__
 from ..engine.actions import PLAYING
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.scoring import start_score
+from ..engine.view import SeatView, view_chooser
 from ..errors import EuchreError
-from ..history.writer import JsonLinesWriter, game_record, hand_record
-from ..rules.ruleset import RuleSet
+from ..records.writer import JsonLinesWriter, game_record, hand_record
+from ..rng import BOT, check_seed, derive
+from ..rules.ruleset import Rubber, RuleSet
+from ..version import __version__
 from .bots import Bot, make_bot, parse_bot_spec
 from .deals import ConstrainedDeals, Constraints, Deals
-from ..rng import BOT, derive
-from .stats import Stats
-from ..engine.view import SeatView, view_chooser
+from .summary import Stats
 
 #: Told after every game this process finishes (a progress bar, or a worker's
 #: shared counter: :class:`~euchre_dsl.sim.cluster.ProcessPool`): a batch of
@@ -69,10 +69,13 @@ class RunSpec:
     #: hand back the records as dicts (a library caller) instead of JSON text
     as_dicts: bool = False
 
+    def __post_init__(self) -> None:
+        self.seed = check_seed(self.seed)  # refused here, not in a worker at its first deal
+
     @property
     def as_match(self) -> bool:
         g = self.rules.game
-        return bool(g.laps or g.slam or g.rubber != "off")
+        return bool(g.laps or g.slam or g.rubber != Rubber.OFF)
 
 
 #: One hand's outcome for pairing two runs: ``(unit, game, hand)``, the dealer,
@@ -268,10 +271,16 @@ def simulate(rules: RuleSet, variant_ref: str | dict[str, Any], games: int, seed
              records: bool = True) -> Iterator[dict[str, Any] | None]:
     """Yield one ``ehh/1`` record per game (``None`` when ``records`` is false).
 
-    The library's simple entry point: the same games as ``euchre simulate``.
+    The library's simple entry point: the same games as ``euchre simulate``.  A seed
+    that is not a whole number from 0 up is a ``ValueError`` here, before any game.
     """
     spec = RunSpec(rules, variant_ref, seed, (bot,) * rules.players.count, records=records,
                    as_dicts=True)
+    return _simulated(spec, games, stats, records)
+
+
+def _simulated(spec: RunSpec, games: int, stats: Stats | None,
+               records: bool) -> Iterator[dict[str, Any] | None]:
     for batch in run(spec, games):
         if stats is not None:
             stats.merge(batch.stats)

@@ -17,7 +17,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.scoring import HandOutcome, score_hand
 from euchre_dsl.rules.ruleset import RuleSet
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "history"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: history_tools
 from history_tools import random_game  # noqa: E402,F401  (re-exported for the tests)
 
 

@@ -25,9 +25,9 @@ from euchre_dsl.analysis.analyze import Analyzer, DecisionPoint
 from euchre_dsl.analysis.decisions import DecisionEstimator
 from euchre_dsl.analysis.report import HandAnalysis
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.history.events import Acted, Dealt
-from euchre_dsl.history.reader import read_records
-from euchre_dsl.history.validate import walk_record
+from euchre_dsl.records.reader import read_records
+from euchre_dsl.replay.events import Acted, Dealt
+from euchre_dsl.replay.walk import walk_record
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.search.solver import DEFAULT_BUDGET
 from euchre_dsl.sim.runner import simulate

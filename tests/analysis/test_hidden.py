@@ -6,7 +6,7 @@ import random
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.hidden import HiddenHand, as_seen_by, estimate
-from euchre_dsl.engine.actions import PLAY, PLAYING, Action
+from euchre_dsl.engine.actions import PLAYING
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.search.solver import Solver
@@ -69,64 +69,45 @@ def test_with_every_card_known_the_estimate_is_the_exact_value() -> None:
             game.apply(action)
 
 
-def test_a_bid_weighs_the_worlds_by_the_model_and_rules_none_out() -> None:
-    # a model in which a seat orders up nine times in ten with the right bower, once in
-    # ten without: worlds giving the seat that ordered up the bower weigh nine times more
-    rules = load_variant("standard")
-    for seed in range(200):
-        real = Game(rules, dealer=0)
-        rng = random.Random(seed)
-        real.deal_random(rng)
-        actions = []
-        while real.phase != PLAYING and not real.hand_over:
-            action = rng.choice(real.legal_actions())
-            actions.append(action)
-            real.apply(action)
-        up = real.deck.names[real.upcard] if real.upcard is not None else ""
-        if actions[-2].verb != "order_up" or actions[-2].seat == 0 or up[:1] == "J":
-            continue
-        maker = actions[-2].seat
-        bower = real.deck.names.index("J" + up[-1])
-        viewer = 2 if maker != 2 else 1
-        if not (real.dealt[viewer] >> bower) & 1:
-            break
-    else:
-        raise AssertionError("no seeded hand where a seat left of the dealer ordered up")
+def test_the_reading_of_the_bidding_weighs_the_worlds() -> None:
+    """The hidden hands are drawn as their bids say (the pimc bot's reading, issue 37):
+    a hidden maker holds more trumps than a uniform deal gives it, and a hidden seat
+    that passed holds the right bower less often."""
+    import sys
+    from pathlib import Path
 
-    class BowerModel:
-        def probability(self, game: Game, seat: int, action: Action) -> float:
-            if action.verb != "order_up":
-                return 0.5
-            return 0.9 if (game.sure[seat] >> bower) & 1 else 0.1
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from hidden_calibration import games, opening_leads
 
-    hidden = Game(rules, dealer=0)
-    hidden.deal([list(_cards(real.dealt[s])) if s == viewer else None for s in range(4)],
-                real.upcard)
-    hh = HiddenHand(1, random.Random(7), BowerModel())
-    for action in actions:
-        if action.verb == "discard" and action.seat != viewer:
-            action = Action(action.seat, "discard", None)
-        if action.verb != PLAY:
-            hh.note(hidden, action)
-        hidden.apply(action)
-    after = hidden.clone()
-    lead = next(a for a in real.legal_actions() if a.verb == PLAY and a.seat == real.to_act)
-    after.apply(lead, allow_renege=True)
-    sampler = WorldSampler(record=after)
-    with_bower = weight_with = weight_all = 0.0
-    draws = 600
-    for _ in range(draws):
-        hands, _w = sampler.sample_hands(hh.rng)
-        w = hh._weight(after, hands)
-        assert w > 0
-        held = hands[maker] | (1 << lead.arg if lead.seat == maker else 0)  # type: ignore[operator]
-        has = bool((held >> bower) & 1)
-        with_bower += has
-        weight_with += w * has
-        weight_all += w
-    plain, weighed = with_bower / draws, weight_with / weight_all
-    odds = (weighed / (1 - weighed)) / (plain / (1 - plain))
-    assert 6 < odds < 13, (plain, weighed, odds)  # 9 in expectation
+    from euchre_dsl.sim.bots.pimc import RecordReading
+
+    reading = RecordReading()
+    more_trumps: list[float] = []
+    bower: list[tuple[float, float]] = []
+    for g, record in zip(range(8), games(5)):
+        seen = as_seen_by(record, ("N", "S"))
+        for _h, game in opening_leads(seen):
+            assert game.maker is not None and game.trump is not None
+            hidden = [s for s in range(4) if game.labels[s] in "EW"]
+            draw = reading.draws(game, hidden)
+            uniform = WorldSampler(record=game)
+            rng = random.Random(g)
+            trumps = game.deck.trump_masks[game.trump]
+            right = game.deck.card("J", game.trump)
+            read = [draw(rng) for _ in range(60)]
+            plain = [uniform.sample_hands(rng)[0] for _ in range(60)]
+            if game.maker in hidden and game.upcard_holder != game.maker:
+                m = game.maker
+                more_trumps.append(sum((w[m] & trumps).bit_count() for w in read) / 60
+                                   - sum((w[m] & trumps).bit_count() for w in plain) / 60)
+            for s in hidden:
+                if s != game.maker and s != game.upcard_holder and \
+                        (game.cand[s] >> right) & 1 and not (game.sure[s] >> right) & 1:
+                    bower.append((sum((w[s] >> right) & 1 for w in read) / 60,
+                                  sum((w[s] >> right) & 1 for w in plain) / 60))
+    assert len(more_trumps) >= 3 and len(bower) >= 5, (len(more_trumps), len(bower))
+    assert sum(more_trumps) / len(more_trumps) > 0.4, more_trumps
+    assert sum(r for r, _ in bower) < 0.85 * sum(p for _, p in bower), bower
 
 
 def _cards(mask: int) -> list[int]:
@@ -160,7 +141,7 @@ def test_hidden_hands_of_every_shipped_variant_are_estimated() -> None:
     from pathlib import Path
 
     from euchre_dsl.search.solver import DEFAULT_BUDGET
-    from euchre_dsl.sim.play_model import SoftBot
+    from euchre_dsl.sim.bots.pimc import RecordReading
 
     from .analyze_tools import random_game
 
@@ -169,7 +150,7 @@ def test_hidden_hands_of_every_shipped_variant_are_estimated() -> None:
         # a double deck's first tricks pass any budget a test can afford: a small one
         # lists them quickly, and the rest are estimated
         budget = 20_000 if variant == "double-deck-bid" else DEFAULT_BUDGET
-        analyzer = Analyzer(worlds=1, model=SoftBot(), budget=budget)
+        analyzer = Analyzer(worlds=1, model=RecordReading(), budget=budget)
         record = random_game(variant, 1, 6)
         seen = as_seen_by(record, record["seats"][1])
         hands = list(analyzer.analyze_record(seen, 0, variant))

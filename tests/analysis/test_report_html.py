@@ -20,7 +20,7 @@ from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.report import HandAnalysis
 from euchre_dsl.analysis.report_html import HtmlReport, write_report_html
 from euchre_dsl.analysis.stats import PlayerStats
-from euchre_dsl.history.reader import read_records
+from euchre_dsl.records.reader import read_records
 
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and mistakes at known places, which the checks below rely on.
@@ -287,3 +287,43 @@ def test_a_report_of_hands_with_hidden_cards_says_they_are_estimated(tmp_path: P
     page = write_report_html(hands, tmp_path / "r.html")[0].read_text(encoding="utf-8")
     assert "with hidden cards estimated over sampled deals" in page
     assert "(over 2 deals)" in page
+
+
+def test_the_player_summary_shows_each_players_losses_and_accuracy(
+        open_page: Opener, report: Path, hands: list[HandAnalysis]) -> None:
+    """Issue 37: per player, the points lost to bidding and to play per hand (95%
+    intervals), the average loss per move and the accuracy, beside a chart."""
+    pg = open_page(report.as_uri())
+    sections = pg.locator("section.pair", has_text="Player summary")
+    assert sections.count() >= 2  # one per variant of the report
+    first = sections.first
+    head = first.locator("thead").text_content() or ""
+    for column in ("Bidding loss / hand (95% CI)", "Play loss / hand (95% CI)",
+                   "Loss / move", "Accuracy"):
+        assert column in head
+    rows = first.locator("tbody tr")
+    assert rows.count() >= 4
+    cells = rows.first.locator("td").all_text_contents()
+    assert cells[-1].endswith("%") and 0 <= float(cells[-1][:-1]) <= 100
+    assert first.locator("svg text").count() >= rows.count()  # a bar per player
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_rate_charts_draw_their_labels_at_one_size(open_page: Opener, report: Path,
+                                                       width: int) -> None:
+    # the make-rate chart and the euchred/marched chart below it: the same label size
+    # (each drawing scales to the window with its text, so they share one drawing width)
+    pg = open_page(report.as_uri(), width, 800)
+    sizes = pg.evaluate("""() => {
+      const make = [...document.querySelectorAll('svg.bars')].filter(
+        (s) => s.getAttribute('aria-label').startsWith('Make rate by seat'));
+      return make.map((s) => {
+        const next = s.nextElementSibling;
+        const h = (svg) => svg.querySelector('text:not([font-weight])').getBoundingClientRect().height;
+        return [h(s), h(next), next.getAttribute('aria-label')];
+      });
+    }""")
+    assert sizes
+    for make, rates, label in sizes:
+        assert label.startswith("Euchre and march rates")
+        assert abs(make - rates) < 0.05, (make, rates)

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
-BROKEN = ROOT / "tests" / "history" / "broken"
+BROKEN = ROOT / "tests" / "validate" / "broken"
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and euchres at known places, which the renderer's checks below rely on.
 SAMPLES = ROOT / "tests" / "fixtures" / "random-games"
@@ -33,9 +33,16 @@ def test_a_hand_in_words() -> None:
                         "alone; N+S took 1 of 5 (euchred)".replace("samples/", f"{SAMPLES}/"))
     assert lines[1] == "  with best play from the opening lead the makers take 2 tricks " \
                        "(a score of -2 for them)"
-    assert "  trick 1: N played TS, losing 1 trick for the makers; better: AD" in lines
-    assert lines[-5].startswith("1 hand analysed, 1 solved from the opening lead; 3 play "
-                                "mistakes costing 3 tricks")
+    # one card notation per output: suit symbols where the output can show them ...
+    assert "  trick 1: N played 10♠, losing 1 trick for the makers; better: A♦" in lines
+    assert any(x.startswith("1 hand analysed, 1 solved from the opening lead; 3 play "
+                            "mistakes costing 3 tricks") for x in lines)
+    assert "players, Standard euchre: net points lost per hand (95% CI)" in result.stdout
+    # ... and letters with --ascii, everywhere (the cards of the bidding too)
+    ascii_run = run(GAME, "--hand", "2", "--deals", "2", "--ascii")
+    assert "  trick 1: N played TS, losing 1 trick for the makers; better: AD" in \
+        ascii_run.stdout.splitlines()
+    assert not set("♣♦♥♠") & set(ascii_run.stdout)
 
 
 def test_the_json_report_lets_a_tool_recompute_every_mistake() -> None:
@@ -96,6 +103,26 @@ def test_export_csv_and_parquet(tmp_path: Path) -> None:
         assert len(plays) == sum(sum(a[1] == "play" for a in h["actions"])
                                  for h in record["hands"] if h["result"]["maker"])
         assert {str(h["makers_dd"]) for h in hands} <= {"0", "1", "2", "3", "4", "5"}
+        assert {h["variant_id"] for h in hands} == {"standard"}
+        assert {str(h["countdown"]) for h in hands} == {"False"}
+        # per seat: numbers (issue 40: tricks were the string "N:2;E:1;S:2;W:0")
+        if fmt == "csv":
+            with open(out / "seats.csv", newline="") as f:
+                seats = list(csv.DictReader(f))
+            with open(out / "players.csv", newline="") as f:
+                players = list(csv.DictReader(f))
+        else:
+            seats = pq.read_table(out / "seats.parquet").to_pylist()
+            players = pq.read_table(out / "players.parquet").to_pylist()
+            assert isinstance(seats[0]["tricks"], int) and isinstance(seats[0]["points"], int)
+        assert len(seats) == 4 * len(hands)
+        for h in record["hands"]:
+            if h["result"]["maker"]:
+                rows = [r for r in seats if int(r["hand"]) == record["hands"].index(h) + 1]
+                assert sum(int(r["tricks"]) for r in rows) == 5
+                break
+        assert len(players) == 4 and {r["variant_id"] for r in players} == {"standard"}
+        assert all(0 <= float(r["accuracy"]) <= 100 for r in players)
 
 
 def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path: Path,
@@ -103,7 +130,7 @@ def test_parquet_without_pyarrow_says_how_to_get_it(tmp_path: Path,
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     result = run(GAME, "--deals", "0", "--export", str(tmp_path / "t"))
     assert result.exit_code == 2
-    assert "pip install 'euchre-dsl[data]'" in result.output and "--format csv" in result.output
+    assert "pip install pyarrow (in a checkout of euchre-dsl: pip install '.[data]')" in result.output and "--format csv" in result.output
 
 
 def test_workers_give_the_same_report_in_input_order() -> None:
@@ -176,6 +203,17 @@ def test_analyze_opens_an_egn_file() -> None:
     assert result.exit_code == 0, result.stderr
     assert "game 1 hand 1: S made hearts (named) alone; N+S took 5 of 5 (march)" in result.stdout
     assert "2 hands analysed" in result.stdout
+
+
+def test_an_egn_file_to_its_analysis_page_in_one_command(tmp_path: Path) -> None:
+    # docs/analysis.md: an EGN game straight to a page of its analysis (then open it)
+    egn = Path(__file__).parent.parent / "interop" / "egn" / "VWEC Finals.egn"
+    out = tmp_path / "vwec.html"
+    result = run(str(egn), "--deals", "0", "--html", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "13 hands analysed" in result.stderr and f"wrote {out}" in result.stderr
+    page = out.read_text(encoding="utf-8")
+    assert "VWEC Finals" in page and (tmp_path / "vwec-replays" / "game-1.html").exists()
 
 
 def test_the_html_page_may_not_replace_an_input(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""``--workers`` and ``--scheduler`` on analyze, validate and event simulate: the same
+"""``--workers`` and ``--scheduler`` on analyze and event simulate: the same
 bytes as one process, from processes and from a Dask cluster on 127.0.0.1; a cluster
 that cannot be used is one clear line, exit 2."""
 

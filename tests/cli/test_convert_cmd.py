@@ -75,7 +75,6 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     games = tmp_path / "g.jsonl"
     games.write_text("")
     for args, words in [
-        (("convert", str(games), str(tmp_path / "x.jsonl")), "nothing to convert"),
         (("convert", "--from", "openspiel", str(games), str(tmp_path / "x.txt")),
          "cannot tell the format"),
         (("convert", "--from", "openspiel", "--game", "euchre(x=1)", str(games), "-"),
@@ -83,7 +82,7 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
         (("convert", "--from", "openspiel", str(tmp_path / "missing.jsonl"), "-"),
          "cannot read"),
         (("convert", "--from", "openspiel", str(games), str(tmp_path / "no" / "x.jsonl")),
-         "cannot write"),
+         "does not exist: create it first"),
     ]:
         result = _run(*args)
         assert result.exit_code == 2, args

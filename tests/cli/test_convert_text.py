@@ -12,7 +12,7 @@ from cli.main import euchre
 ROOT = Path(__file__).parents[2]
 SAMPLES = ROOT / "samples"
 TEXT = ROOT / "examples" / "text"  # the samples' text twins
-BROKEN = ROOT / "tests" / "history" / "broken"
+BROKEN = ROOT / "tests" / "validate" / "broken"
 
 
 def run(*args: str, stdin: str | None = None) -> Result:

@@ -113,3 +113,10 @@ def test_event_picks_one_event_out_of_a_folder_of_several(tmp_path: Path) -> Non
     assert one.output.splitlines()[-1].startswith("8 records, 64 hands")
     none = run("standings", "--event", "friday", str(tmp_path))
     assert none.exit_code == 1 and "no record of event 'friday'" in none.stderr
+
+
+def test_schedule_refuses_more_players_than_an_event_may_have() -> None:
+    """--players 100000000 took 3 GB; an event has at most 1,000 players."""
+    result = run("schedule", "--players", "100000000")
+    assert result.exit_code == 2
+    assert "100000000 is not in the range 2<=x<=1000" in result.output

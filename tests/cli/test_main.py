@@ -11,8 +11,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Iterator
 
+import click
 import pytest
+from click.testing import CliRunner
+
+from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
 
@@ -76,7 +81,7 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 #: What only other commands use: analysis, display, interop, the grammars (the text
 #: format's, --where's).  (The search is simulate's too: the pimc bot.)
 HEAVY = ("euchre_dsl.analysis", "euchre_dsl.display", "euchre_dsl.interop", "lark",
-         "euchre_dsl.history.text_reader")
+         "euchre_dsl.records.text_reader")
 
 
 @pytest.mark.parametrize("args", [["validate", "samples/games.jsonl"],
@@ -93,3 +98,35 @@ def test_validate_and_simulate_import_only_what_they_use(args: list[str]) -> Non
     loaded = result.stderr.split()
     assert "euchre_dsl.engine.game" in loaded, result.stderr[-2000:]
     assert [m for m in loaded if m.startswith(HEAVY)] == []
+
+
+def _commands(group: click.Command, path: tuple[str, ...] = ()) -> Iterator[
+        tuple[tuple[str, ...], click.Command]]:
+    yield path, group
+    if isinstance(group, click.Group):
+        ctx = click.Context(group)
+        for name in group.list_commands(ctx):
+            sub = group.get_command(ctx, name)
+            assert sub is not None
+            yield from _commands(sub, path + (name,))
+
+
+SEEDED = [(path, cmd) for path, cmd in _commands(euchre)
+          if any(p.name == "seed" for p in cmd.params)]
+
+
+def test_the_seeded_commands_are_found() -> None:
+    assert {" ".join(path) for path, _ in SEEDED} >= {
+        "simulate", "analyze", "play", "compare", "event simulate"}
+
+
+@pytest.mark.parametrize("path,command", SEEDED, ids=[" ".join(p) for p, _ in SEEDED])
+def test_every_seed_option_refuses_a_negative_seed(path: tuple[str, ...],
+                                                   command: click.Command) -> None:
+    """A negative seed hung the library (issue 36); ``analyze --seed -1`` was accepted."""
+    option = next(p for p in command.params if p.name == "seed")
+    assert isinstance(option.type, click.IntRange)
+    assert option.type.min == 0 and not option.type.min_open
+    result = CliRunner().invoke(euchre, [*path, "--seed", "-1", "samples/games.jsonl"])
+    assert result.exit_code == 2
+    assert "'--seed'" in result.output and "-1 is not in the range x>=0" in result.output

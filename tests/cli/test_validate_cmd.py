@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 from cli.main import euchre
 
 ROOT = Path(__file__).parents[2]
-BROKEN = ROOT / "tests" / "history" / "broken"
+BROKEN = ROOT / "tests" / "validate" / "broken"
 SAMPLES = ROOT / "samples"
 
 

@@ -21,10 +21,10 @@ from typing import Any, Callable
 import pytest
 
 from euchre_dsl.display.html_replay import MAX_PAGE_HANDS, PageHands, page_data, render_html
-from euchre_dsl.history.reader import read_records
 from euchre_dsl.display.replay import hide_hands, replay_record
+from euchre_dsl.records.reader import read_records
 
-HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
+HERE = Path(__file__).resolve().parent.parent / "validate"  # the broken-record corpus and its tools
 # Seeded random games (tests/fixtures/random-games, the samples before issue 25): absurd
 # bids, loners and euchres at known places, which the renderer's checks below rely on.
 SAMPLES = HERE.parent / "fixtures" / "random-games"
@@ -411,4 +411,21 @@ def test_from_a_seat_the_notes_on_hidden_cards_are_no_problem_banner(
     out_backs = pg.locator('.seat[data-seat="E"] .card.back')  # E sits out, unseen cards
     assert out_backs.count() == 5
     assert out_backs.first.evaluate("e => getComputedStyle(e).backgroundImage") != "none"
+    assert pg.errors == []
+
+
+def test_after_an_unknown_discard_the_dealers_known_cards_stay_face_up(
+        open_page: Opener, tmp_path: Path) -> None:
+    # VWEC Finals (EGN), hand 3: N deals, picks up J♣ and discards a card EGN does not
+    # name; N's other cards, all played later, are still known: shown, as the terminal does
+    egn = Path(__file__).resolve().parents[1] / "interop" / "egn" / "VWEC Finals.egn"
+    pg = open_page(page_for(egn, tmp_path).as_uri() + "#hand-3-step-5")
+    assert "N discards a card" in pg.text_content("#now")
+    north = '.seat[data-seat="N"] .cards'
+    assert sorted(pg.locator(north + " .card:not(.back)").all_text_contents()) == \
+        sorted(["A♠", "10♦", "9♦", "10♣", "J♣"])
+    assert pg.locator(north + " .card.back").count() == 0
+    pg.keyboard.press("ArrowRight")  # E leads; then N's cards go one by one as N plays them
+    pg.keyboard.press("End")
+    assert pg.locator(north + " .card").count() == 0
     assert pg.errors == []

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 
-from euchre_dsl.history.reader import read_records
 from euchre_dsl.display.render import render_game
 from euchre_dsl.display.replay import hide_hands, replay_record
+from euchre_dsl.records.reader import read_records
 
-HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
+HERE = Path(__file__).resolve().parent.parent / "validate"  # the broken-record corpus and its tools
 sys.path.insert(0, str(HERE))
 
 from history_tools import random_game  # noqa: E402
@@ -109,7 +109,7 @@ final scores N+S 1 E+W 0, winner none
 
 
 def noted_view() -> tuple[object, list[str]]:
-    from euchre_dsl.history.text_reader import read_text
+    from euchre_dsl.records.text_reader import read_text
     (item,) = read_text(NOTED, "noted.ehh")
     view = replay_record(item.data, file="noted.ehh", locate=item.locate("noted.ehh"))
     return view, item.data["x-ehh-notes"]

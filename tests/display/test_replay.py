@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from euchre_dsl.errors import EuchreError
-from euchre_dsl.history.reader import read_records
 from euchre_dsl.display.replay import hide_hands, replay_record
+from euchre_dsl.errors import EuchreError
+from euchre_dsl.records.reader import read_records
 from euchre_dsl.rules.registry import shipped_ids
 
-HERE = Path(__file__).resolve().parent.parent / "history"  # the broken-record corpus and its tools
+HERE = Path(__file__).resolve().parent.parent / "validate"  # the broken-record corpus and its tools
 sys.path.insert(0, str(HERE))
 
 from history_tools import random_game  # noqa: E402
@@ -114,5 +114,5 @@ def test_a_deal_with_a_card_that_is_not_text_is_not_shown(bad: object) -> None:
 def test_the_random_games_fixture_is_the_seeded_random_game() -> None:
     """The fixture the replay tests read is what ``random_game`` makes, byte for byte
     (the samples were made so before issue 25; they now hold games between bots)."""
-    from euchre_dsl.history.writer import dump_pretty
+    from euchre_dsl.records.writer import dump_pretty
     assert SAMPLE.read_text(encoding="utf-8") == dump_pretty(random_game("standard", 7))

@@ -9,9 +9,9 @@ import pytest
 
 from euchre_dsl.cards import CLUBS, HEARTS, NO_TRUMP, LOW_NO_TRUMP, CardError, Deck
 from euchre_dsl.errors import EuchreError
-from euchre_dsl.history.validate import validate_record
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.sim.runner import simulate
+from euchre_dsl.validate.validator import validate_record
 from variant_tools import deal, game_for, play, run, seat
 
 DOUBLE_DECK = load_variant("double-deck-bid")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -222,3 +224,50 @@ def test_one_definition_of_a_play_chooser() -> None:
     from euchre_dsl.engine import game, play
 
     assert game.PlayChooser is play.PlayChooser and not hasattr(play, "Chooser")
+
+
+@pytest.mark.parametrize("dealer", [-1, 4, 1_000_000])
+def test_a_dealer_is_a_seat(dealer: int) -> None:
+    """``Game(rules, dealer=1000000)`` was a game (issue 36: an OpenSpiel mirror made one)."""
+    rules = load_variant("standard")
+    with pytest.raises(ValueError, match=f"dealer {dealer}: the dealer is a seat 0 to 3"):
+        Game(rules, dealer=dealer)
+    game = Game(rules, dealer=3)
+    with pytest.raises(ValueError, match="the dealer is a seat 0 to 3"):
+        game.restart(dealer=dealer)
+
+
+COPIES = {"pickle": lambda g: pickle.loads(pickle.dumps(g)), "deepcopy": copy.deepcopy}
+
+
+@pytest.mark.parametrize("how", sorted(COPIES))
+@pytest.mark.parametrize("variant", shipped_ids())
+def test_a_game_copies_and_pickles_mid_hand_and_plays_on_the_same(variant: str,
+                                                                  how: str) -> None:
+    """The compiled build's ``copy.deepcopy`` and ``pickle`` called ``Game()`` with no
+    rules (issue 36); the copy is the same game, and independent of the original."""
+    rules = load_variant(variant)
+    game = Game(rules, dealer=1)
+    random_walk(game, random.Random(7), 25)
+    twin = COPIES[how](game)
+    assert type(twin) is Game and twin is not game
+    assert twin.rules == game.rules and twin.labels == game.labels
+    assert attributes(twin) == attributes(game)
+    a, b = random.Random(8), random.Random(8)
+    for _ in range(30):  # the same choices play the same way in both
+        random_walk(game, a, 1)
+        random_walk(twin, b, 1)
+        assert attributes(twin) == attributes(game)
+    before = attributes(game)
+    random_walk(twin, random.Random(9), 10)
+    assert attributes(game) == before  # the original does not move with its copy
+
+
+def test_a_pickled_game_carries_only_what_changes() -> None:
+    """The set-up (deck tables, menus) is derived again from the rules, not carried."""
+    game = Game(load_variant("standard"))
+    game.deal_random(random.Random(1))
+    data = pickle.dumps(game)
+    assert b"powers" not in data and len(data) < 4000
+    with pytest.raises(ValueError, match="unknown fields \\['deck'\\]"):
+        Game(load_variant("standard")).__setstate__({"deck": None})

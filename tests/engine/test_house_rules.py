@@ -106,6 +106,32 @@ def test_stick_the_dealer_leaves_the_dealer_only_the_suits_not_turned_down() -> 
     assert g.trump == parse_suit("D") and g.maker == W and g.phase == PLAYING
 
 
+def test_the_hand_result_records_a_stuck_dealer() -> None:
+    rules = house(bidding={"stick_the_dealer": True})
+    g = start(rules, STUCK, "9H")
+    run(g, STUCK_NOW + "; W call D")
+    assert g.stuck_dealer
+    finish(g)
+    assert g.last_result is not None and g.last_result.stuck_dealer
+    # the same trump named by a seat that could have passed: no stuck dealer
+    g = start(rules, STUCK, "9H")
+    run(g, ALL_PASS_ONCE + "; N call D")
+    finish(g)
+    assert g.last_result is not None and not g.last_result.stuck_dealer
+
+
+def test_a_stuck_dealer_is_recorded_without_a_first_round() -> None:
+    """No upcard, one naming round: the dealer is stuck after n - 1 passes, not 2n - 1
+    (the count the statistics once inferred it from)."""
+    rules = house(deal={"upcard": False},
+                  bidding={"stick_the_dealer": True, "order_up_round": False})
+    g = Game(rules, dealer=W)
+    deal(g, dict(zip("NESW", STUCK.split(" | "))))
+    run(g, "N pass; E pass; S pass; W call D")
+    finish(g)
+    assert g.last_result is not None and g.last_result.stuck_dealer
+
+
 def test_without_stick_the_dealer_the_deal_is_thrown_in_and_passes() -> None:
     g = start(STANDARD, STUCK, "9H")
     run(g, STUCK_NOW + "; W pass")

@@ -14,7 +14,7 @@ from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.registry import compile_data, compile_file, load_variant
 from variant_tools import deal, game_for, play, run, seat, verbs
 
-# dealer N; N holds the joker; the widow is TD (tests/history/make_broken_corpus.py)
+# dealer N; N holds the joker; the widow is TD (tests/validate/make_broken_corpus.py)
 HANDS = {"N": "JK AS KS QS 9H TC", "E": "JS TS 9S AH KH QH",
          "S": "JH TH AD KD QD JD", "W": "JC AC KC QC 9C 9D"}
 PLAY = ("JK JS JD JC  AS TS JH 9C  KS 9S TH 9D  QS QH QD QC  9H AH KD KC  KH AD AC TC")

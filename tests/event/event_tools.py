@@ -11,7 +11,7 @@ from typing import Any
 from euchre_dsl.errors import Problem
 from euchre_dsl.event.simulate import simulate_event
 from euchre_dsl.event.standings import Event
-from euchre_dsl.history.reader import read_records
+from euchre_dsl.records.reader import read_records
 from euchre_dsl.rules.registry import load_variant
 
 PROGRESSIVE = load_variant("progressive")

@@ -6,7 +6,7 @@ import pytest
 
 from euchre_dsl.event.schedule import player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
-from euchre_dsl.history.validate import Validator
+from euchre_dsl.validate.validator import Validator
 
 from .event_tools import PROGRESSIVE, event_records
 

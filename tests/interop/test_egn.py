@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from euchre_dsl.history.reader import read_egn_file
-from euchre_dsl.history.validate import FileReport, Validator, check_items
-from euchre_dsl.interop.egn import (
-    EXTENSION, NOTES_KEY, EgnWriteError, baseline_hash, egn_card, is_match, read_game,
-    upgrade, variant_rules, write_egn,
-)
+from euchre_dsl.interop.egn import read_game
+from euchre_dsl.interop.egn_document import EXTENSION, NOTES_KEY, egn_card, is_match, upgrade
+from euchre_dsl.interop.egn_hash import baseline_hash
+from euchre_dsl.interop.egn_write import EgnWriteError, variant_rules, write_egn
+from euchre_dsl.records.reader import read_egn_file
 from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.validate.validator import FileReport, Validator, check_items
 
 HERE = Path(__file__).parent / "egn"
 NEAR = HERE / "near_miss"
@@ -177,14 +177,19 @@ def test_match_players_come_from_the_registry_and_its_seating() -> None:
 
 
 def test_players_override_wins_over_the_seating() -> None:
-    match = {"fileType": "Euchre Match Notation", "version": "1.0",
-             "metadata": {"players": [{"id": "p-01", "name": "Ann"}]},
-             "games": [{"gameIndex": 0, "players": ["p-01", "x", "y", "z"],
-                        "playersOverride": ["Zed", "Yan", "Xi", "Wu"], "gameData": minimal()}]}
+    """EMN 1.2 seats a game's players by their ids in ``playersOverride``."""
+    registry = [{"id": f"p-{i}", "name": name} for i, name in enumerate(("Ann", "Zed", "Yan",
+                                                                         "Xi", "Wu"))]
+    match = {"fileType": "Euchre Match Notation", "version": "1.2",
+             "metadata": {"players": registry},
+             "games": [{"gameIndex": 0, "players": ["p-0", "p-1", "p-2", "p-3"],
+                        "playersOverride": ["p-1", "p-2", "p-3", "p-4"],
+                        "gameData": minimal()}]}
     from euchre_dsl.interop.egn import egn_items
     text = json.dumps(match, indent=2)
     (item,) = egn_items(text, match, "m.emn")
     assert item.data["players"] == {"N": "Zed", "E": "Yan", "S": "Xi", "W": "Wu"}
+    assert item.converted == ()
 
 
 def test_card_spellings_are_read_and_kept() -> None:

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import euchre
-from euchre_dsl.history.reader import read_egn_file, read_egnb_file
 from euchre_dsl.interop import egnb
 from euchre_dsl.interop.egn import EXTENSION, read_game
 from euchre_dsl.interop.egnb import EXTRA_MISSING, EgnbError, decode_egnb
+from euchre_dsl.records.reader import read_egn_file, read_egnb_file
 
 HERE = Path(__file__).parent / "egn"
 PAIRS = [(HERE / f"{name}{ext}", HERE / f"{name}.egn")
@@ -81,7 +81,7 @@ def test_without_protobuf_one_line_names_the_extra(monkeypatch: pytest.MonkeyPat
     egnb._message_class.cache_clear()
     monkeypatch.setitem(sys.modules, "google.protobuf", None)
     try:
-        with pytest.raises(EgnbError, match=r"pip install 'euchre-dsl\[egn\]'"):
+        with pytest.raises(EgnbError, match=r"pip install protobuf \(in a checkout of euchre-dsl: pip install '\.\[egn\]'\)"):
             read_egnb_file(str(HERE / "VWEC Finals.egnb"))
         result = CliRunner().invoke(euchre, ["validate", str(HERE / "VWEC Finals.egnb")])
         assert result.exit_code == 2

@@ -21,15 +21,15 @@ import pytest
 from euchre_dsl.cards import Deck
 from euchre_dsl.engine.game import Game, HandResult
 from euchre_dsl.errors import EuchreError
-from euchre_dsl.history.reader import iter_jsonl
-from euchre_dsl.history.validate import Validator
-from euchre_dsl.history.writer import game_record, hand_record
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielHistoryError, OpenSpielParams, card_from_openspiel,
     card_to_openspiel, convert_items, decode_history, history_to_record, params_for_rules,
     record_to_histories,
 )
+from euchre_dsl.records.reader import iter_jsonl
+from euchre_dsl.records.writer import game_record, hand_record
 from euchre_dsl.rules.registry import compile_data, load_variant
+from euchre_dsl.validate.validator import Validator
 
 DECK = Deck("9", False)
 

@@ -59,6 +59,72 @@ def test_an_illegal_action_raises_naming_the_legal_ones() -> None:
         e.step(999)
 
 
+@pytest.mark.parametrize("action", [1.7, 48.0, "48", float("nan"), None, True, [48],
+                                    np.float64(48)])
+def test_a_step_that_is_not_an_action_id_is_refused_not_truncated(action: object) -> None:
+    """``step(1.7)`` played id 1, ``step("48")`` id 48, ``step(nan)`` was a bare
+    ``ValueError`` (issue 36): each is refused, naming what an id is, and the game
+    does not move."""
+    e = env("standard")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    before = e.observe(agent)["observation"].copy()
+    with pytest.raises(IllegalAction, match=f"S is on turn: step\\(\\) takes an action id, "
+                       f"a whole number 0 to 59, not "):
+        e.step(action)  # type: ignore[arg-type]
+    assert e.agent_selection == agent
+    assert (e.observe(agent)["observation"] == before).all()
+
+
+def test_a_numpy_integer_is_an_action_id() -> None:
+    e = env("standard")
+    e.reset(seed=1)
+    e.step(np.int64(48))  # pass: what argmax over a mask gives
+    assert e.agent_selection == "W"
+
+
+def test_done_agents_leave_by_step_none_then_stepping_is_an_error() -> None:
+    """PettingZoo's way: ``step(None)`` removes a done agent, an id for it is a
+    ``ValueError``; once every agent has left, a step says to reset (it was a
+    ``KeyError``)."""
+    e = env("standard")
+    e.reset(seed=2)
+    while not all(e.terminations.values()):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    with pytest.raises(ValueError, match="only valid action is None"):
+        e.step(0)
+    left = len(e.agents)
+    while e.agents:
+        e.step(None)
+        left -= 1
+        assert len(e.agents) == left
+    for action in (None, 0):
+        with pytest.raises(IllegalAction, match="no agent is in play: the episode is over"):
+            e.step(action)
+    e.reset()
+    assert len(e.agents) == 4
+
+
+def test_a_step_before_reset_says_to_reset() -> None:
+    with pytest.raises(IllegalAction, match="reset\\(\\) the environment"):
+        env("standard").step(48)
+
+
+def test_an_idle_agents_mask_is_its_own() -> None:
+    """Writing into an idle agent's mask changed the env's buffer, and so every
+    later idle mask (issue 36)."""
+    e = env("standard")
+    e.reset(seed=1)
+    idle = next(a for a in e.agents if a != e.agent_selection)
+    mask = e.observe(idle)["action_mask"]
+    mask[:] = 1
+    assert not e.observe(idle)["action_mask"].any()
+    on_turn = e.observe(e.agent_selection)["action_mask"]
+    on_turn[:] = 0
+    assert e.observe(e.agent_selection)["action_mask"].any()
+
+
 def test_only_the_agent_on_turn_has_a_mask() -> None:
     e = env("buck")
     e.reset(seed=3)

@@ -44,3 +44,40 @@ def test_the_same_seed_gives_the_same_result() -> None:
 def test_one_deal_is_no_interval() -> None:
     with pytest.raises(ValueError, match="at least 2 deals"):
         evaluate(first_legal, deals=1)
+
+
+def test_each_deal_counts_the_engines_net_value_a_game_won_outright_included() -> None:
+    """The margin is the mean over deals of the policy side's net value of the hand
+    (:func:`~euchre_dsl.engine.scoring.net_values`), played here again deal by deal;
+    in Buck some of these deals are won outright (every trick to one seat, no points)."""
+    import random
+
+    from euchre_dsl.engine.game import Game
+    from euchre_dsl.engine.scoring import net_values
+    from euchre_dsl.rl.bot import CallableBot
+    from euchre_dsl.rng import BOT, derive
+    from euchre_dsl.rules.registry import load_variant
+    from euchre_dsl.sim.bots import make_bot
+    from euchre_dsl.sim.deals import Deals
+    from euchre_dsl.sim.runner import play_game
+
+    rules, seed, deals = load_variant("buck"), 4, 40
+    n = rules.players.count
+    result = evaluate(first_legal, "random", deals=deals, variant=rules, seed=seed)
+    mine = [CallableBot(rules, random.Random(derive(seed, BOT, 0, s)), first_legal)
+            for s in range(n)]
+    theirs = [make_bot("random", rules, random.Random(derive(seed, BOT, 1, s)))
+              for s in range(n)]
+    source, total, outright = Deals(seed), 0.0, 0
+    for unit in range(deals):
+        for seat in range(n):  # each side is one seat in Buck
+            game = Game(rules, dealer=source.first_dealer(unit, n))
+            source.start(unit, 0)
+            play_game(rules, [mine[s] if s == seat else theirs[s] for s in range(n)],
+                      source, game, stop_after=1)
+            res = game.results[-1]
+            outright += res.instant_winner is not None
+            total += net_values(rules, res.score)[seat] / n
+    assert outright > 0
+    assert result.margin == pytest.approx(total / deals)
+

@@ -26,4 +26,5 @@ def test_the_rl_package_names_the_extra() -> None:
     assert done.returncode == 1
     last = done.stderr.strip().splitlines()[-1]
     assert last == ("ImportError: euchre_dsl.rl needs gymnasium, which is not installed: "
-                    "pip install 'euchre-dsl[rl]'")
+                    "pip install pettingzoo gymnasium (in a checkout of euchre-dsl: "
+                    "pip install '.[rl]')")

@@ -12,7 +12,7 @@ from euchre_dsl import Action, Game, IllegalAction, load_variant, shipped_ids  #
 from euchre_dsl.cards import mask_cards  # noqa: E402
 from euchre_dsl.engine.actions import DISCARD, GIVE  # noqa: E402
 from euchre_dsl.rl.observation import LAYOUT_VERSION, Encoder  # noqa: E402
-from euchre_dsl.rl.table import Table  # noqa: E402
+from euchre_dsl.rl.episode import Episode  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 
 
@@ -64,7 +64,7 @@ def redealt(game: Game, actions: list[Action], seat: int,
 @pytest.mark.parametrize("variant", shipped_ids())
 def test_an_observation_never_reveals_a_hidden_card(variant: str) -> None:
     rules = load_variant(variant)
-    table = Table(rules, episode="game")
+    table = Episode(rules, episode="game")
     enc = table.encoder
     rng = random.Random(variant)
     table.reset(seed=11)
@@ -123,7 +123,7 @@ def test_the_segments_tile_the_vector(variant: str) -> None:
 
 
 def test_an_observation_is_an_int8_vector_of_the_bits() -> None:
-    table = Table(load_variant("standard"))
+    table = Episode(load_variant("standard"))
     table.reset(seed=2)
     seat = table.to_act
     bits = table.observation_bits(seat)
@@ -140,7 +140,7 @@ def test_the_tricks_and_history_segments_hold_the_hand(variant: str) -> None:
     """Decoded back, the segments give every play (trick, leader, seat, card) and
     every public action outside the play, in order."""
     rules = load_variant(variant)
-    table = Table(rules)
+    table = Episode(rules)
     enc = table.encoder
     rng = random.Random(7)
     table.reset(seed=5)

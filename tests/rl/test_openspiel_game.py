@@ -13,7 +13,10 @@ pytest.importorskip("gymnasium")
 import numpy as np  # noqa: E402
 
 from euchre_dsl import shipped_ids  # noqa: E402
+from euchre_dsl.engine.scoring import max_hand_points, net_values  # noqa: E402
 from euchre_dsl.rl import register_openspiel  # noqa: E402
+from euchre_dsl.rl.openspiel_game import utility_bound  # noqa: E402
+from euchre_dsl.rules.registry import load_variant  # noqa: E402
 
 NAME = register_openspiel()
 
@@ -68,6 +71,25 @@ def test_returns_sum_to_zero() -> None:
     for seed in range(5):
         state = play_to_the_end(game, random.Random(seed), lambda s: None)
         assert abs(sum(state.returns())) < 1e-9
+
+
+@pytest.mark.parametrize("variant", ["standard", "buck", "columbus", "dirty-clubs", "pepper"])
+def test_returns_are_the_engines_net_values_within_the_utility_bound(variant: str) -> None:
+    game = pyspiel.load_game(NAME, {"variant": variant})
+    rules = load_variant(variant)
+    bound = 2.0 * max_hand_points(rules)
+    assert utility_bound(rules) == bound == game.max_utility() == -game.min_utility()
+    outright = 0
+    for seed in range(30):
+        state = play_to_the_end(game, random.Random(seed), lambda s: None)
+        engine = state.engine
+        res = engine.results[-1]
+        values = net_values(rules, res.score)
+        assert state.returns() == [values[engine.side_of[s]] for s in range(engine.n)]
+        assert max(abs(v) for v in state.returns()) <= bound
+        outright += res.instant_winner is not None
+    if rules.scoring.model == "countdown":
+        assert outright, "no hand of the seeds was won outright"  # the case that was lost
 
 
 def test_ismcts_plays_a_hand() -> None:
@@ -140,3 +162,34 @@ def test_resampling_after_a_face_down_give_says_why_it_cannot() -> None:
         if refused and resampled:
             break
     assert refused and resampled
+
+
+def test_a_chance_outcome_it_does_not_list_is_refused_at_once() -> None:
+    """A dealer 1,000,000 was taken, and a card dealt twice was caught only when the
+    deal was complete, 21 steps later (issue 36): each is refused where it is
+    applied, saying why, and the state does not move."""
+    from euchre_dsl import IllegalAction
+
+    state = pyspiel.load_game(NAME, {"variant": "standard"}).new_initial_state()
+    for dealer in (1_000_000, 4):
+        with pytest.raises(IllegalAction, match=f"chance outcome {dealer} is not a dealer: "
+                           "the dealer is a seat 0 to 3"):
+            state.apply_action(dealer)
+    assert state.history() == []
+    state.apply_action(0)
+    upcard = state.chance_outcomes()[5][0]
+    state.apply_action(upcard)
+    first = state.chance_outcomes()[0][0]
+    state.apply_action(first)
+    outcomes = state.chance_outcomes()
+    for card, why in ((upcard, "is the upcard"), (first, "was dealt already"),
+                      (24, "not a card: the cards are 0 to 23"),
+                      (99, "not a card: the cards are 0 to 23")):
+        with pytest.raises(IllegalAction, match=f"chance outcome {card} for card 2 of the "
+                           f"20 dealt: .*{why}"):
+            state.apply_action(card)
+    assert state.history() == [0, upcard, first]
+    assert state.chance_outcomes() == outcomes
+    while state.is_chance_node():  # the deal goes on from where it was
+        state.apply_action(state.chance_outcomes()[-1][0])
+    assert not state.is_terminal()

@@ -261,7 +261,7 @@ def test_choices_are_case_insensitive_and_numbers_read_as_words(tmp_path: Path) 
     ("event:\n  rounds: 4\n  players: [10]\n", "10 players do not fill whole tables of 4"),
     ("event:\n  rounds: 8\n  players: [8]\n", "8 players have only 7 different partners"),
     ("players:\n  count: 3\n  sides: individual\nalone:\n  allowed: no\nevent:\n"
-     "  rounds: 2\n  players: [6]\n", "a round-robin rotation pairs partners"),
+     "  rounds: 2\n  players: [6]\n", "an event's schedule seats pairs of partners"),
 ])
 def test_options_that_contradict_each_other(tmp_path: Path, text: str, path_word: str) -> None:
     problems = problems_of(write(tmp_path, "h.yaml", "extends: standard\n" + text))
@@ -452,3 +452,64 @@ def test_a_fixed_number_of_deals_ends_a_game_without_points(tmp_path: Path) -> N
     rules = compile_file(write(tmp_path, "dealt.yaml", "id: dealt\nextends: standard\n"
                                f"scoring: {{{ZERO_POINTS}}}\ngame: {{deals: 4}}\n"))
     assert rules.game.deals == 4
+
+
+# ------------------------------------------------------------ issue 36: bounds and tables
+@pytest.mark.parametrize("base", ["call-ace", "five-hand-call-partner"])
+def test_a_called_partner_needs_three_players(tmp_path: Path, base: str) -> None:
+    """With two, the called card's holder is the maker's only opponent: nobody defends
+    and both score a march.  Three (maker, partner, one defender) compile."""
+    path = write(tmp_path, "two.yaml", f"id: two\nextends: {base}\nplayers:\n  count: 2\n")
+    (p,) = problems_of(path)
+    assert p.message.startswith("a called partner needs at least three players: with 2, the "
+                                "partner is the maker's only opponent and nobody defends")
+    assert p.location.line == 4 and p.hint is not None
+    three = write(tmp_path, "three.yaml", f"id: three\nextends: {base}\nplayers:\n  count: 3\n")
+    assert compile_file(three).players.count == 3
+
+
+@pytest.mark.parametrize("rotation", ["any", "round_robin"])
+def test_an_event_of_more_rounds_than_partners_is_refused_at_check(tmp_path: Path,
+                                                                   rotation: str) -> None:
+    """'rotation: any' with 20 rounds passed the check (its hint suggested it) and the
+    schedule then refused it: the schedule gives a new partner each round either way."""
+    path = write(tmp_path, "long.yaml", "id: long\nextends: progressive\nevent:\n"
+                 f"  rotation: {rotation}\n  rounds: 20\n")
+    found = problems_of(path)
+    assert [p.message.split(" (")[0] for p in found] == [
+        "8 players have only 7 different partners, too few for 20 rounds: the schedule gives "
+        "everyone a new partner each round",
+        "12 players have only 11 different partners, too few for 20 rounds: the schedule "
+        "gives everyone a new partner each round"]
+    assert [p.hint for p in found] == [
+        "play at most 7 rounds, or list only larger events in event.players",
+        "play at most 11 rounds, or list only larger events in event.players"]
+    # the hint is true: what it says compiles, and the schedule takes it
+    from euchre_dsl.event.schedule import schedule
+    fixed = compile_file(write(tmp_path, "ok.yaml", "id: ok\nextends: progressive\nevent:\n"
+                               f"  rotation: {rotation}\n  rounds: 7\n  players: [8]\n"))
+    assert len(schedule(fixed, 8)) == 7 * 2
+
+
+def test_an_event_has_at_most_a_thousand_players(tmp_path: Path) -> None:
+    from euchre_dsl.event.schedule import ScheduleError, schedule
+    (p,) = problems_of(write(tmp_path, "big.yaml", "id: big\nextends: progressive\nevent:\n"
+                             "  players: [8, 100000000]\n"))
+    assert p.message == "'event.players': 100000000 is too large (at most 1,000)"
+    rules = compile_file(write(tmp_path, "open.yaml", "id: open\nextends: progressive\n"
+                               "event:\n  players: [1000]\n  rounds: 2\n"))
+    assert len(schedule(rules, 1000)) == 2 * 250
+    with pytest.raises(ScheduleError, match="more than the 1,000 an event may have"):
+        schedule(rules, 100_000_000)
+
+
+@pytest.mark.parametrize("form", ["yaml", "euchre"])
+def test_a_game_has_at_most_ten_thousand_deals(tmp_path: Path, form: str) -> None:
+    """game.deals 10^12 compiled, and simulate then blamed game.target."""
+    text = ("id: long\nextends: standard\ngame:\n  deals: 1000000000000\n" if form == "yaml"
+            else "variant long extends standard {\n  game.deals = 1000000000000\n}\n")
+    (p,) = problems_of(write(tmp_path, f"long.{form}", text))
+    assert p.message == "'game.deals': 1000000000000 is too large (at most 10,000)"
+    assert p.hint == "write a whole number from 1 to 10,000"
+    ok = write(tmp_path, f"ok.{form}", text.replace("1000000000000", "10000"))
+    assert compile_file(ok).game.deals == 10_000

@@ -12,8 +12,9 @@ from engine.variant_tools import attributes
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.search.bidding_search import (
-    BIDDING_STATE, FullInfoBidding, Values, bidding_key, net_values, split_scores,
+    BIDDING_STATE, FullInfoBidding, Values, bidding_key, split_scores,
 )
+from euchre_dsl.engine.scoring import net_values, zero_sum
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
@@ -27,8 +28,7 @@ def naive(game: Game, solver: Solver) -> Values:
     if game.hand_over:
         res = game.last_result
         assert res is not None
-        sign = -1 if game.rules.scoring.model == "countdown" else 1
-        return net_values([float(sign * p) for p in res.points])
+        return tuple(net_values(game.rules, res.score))
     if game.phase == PLAYING:
         scores = []
         for side, seats in enumerate(game.sides):
@@ -36,7 +36,7 @@ def naive(game: Game, solver: Solver) -> Values:
             more = solver.solve(game, seat) - sum(game.tricks[s] for s in seats) \
                 if game.active[seat] else 0
             scores.append(float(split_scores(game, seat, more)[side]))
-        return net_values(scores)
+        return tuple(zero_sum(scores))
     side = game.side_of[game.to_act]
     best: Values = ()
     for a in game.legal_actions():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bench_tools import ROOT, load_bench
 
-from euchre_dsl.history.validate import Validator, validate_path
+from euchre_dsl.validate.validator import Validator, validate_path
 
 
 def test_the_counts_are_read_from_what_the_commands_print() -> None:

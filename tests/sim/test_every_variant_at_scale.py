@@ -11,9 +11,9 @@ from collections import Counter
 
 import pytest
 
-from euchre_dsl.history.validate import validate_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.runner import Stats, simulate
+from euchre_dsl.validate.validator import validate_record
 
 GAMES = 1000
 

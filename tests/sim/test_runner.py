@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 
 from euchre_dsl.cards import Deck
 from euchre_dsl.engine.game import Game
-from euchre_dsl.history.validate import validate_record
-from euchre_dsl.history.writer import dump_record
+from euchre_dsl.engine.view import SeatView
+from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
 from euchre_dsl.sim.deals import Deals
-from euchre_dsl.engine.view import SeatView
 from euchre_dsl.sim.runner import RunSpec, Stats, _BatchPlayer, play_game, simulate
+from euchre_dsl.validate.validator import validate_record
 
 VARIANTS = shipped_ids()
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

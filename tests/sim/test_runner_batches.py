@@ -18,7 +18,7 @@ from euchre_dsl.sim import bots as bots_module
 from euchre_dsl.sim.bots import registry
 from euchre_dsl.sim.cluster import ProcessPool
 from euchre_dsl.sim.runner import BATCH_UNITS, RunSpec, play_batch, run
-from euchre_dsl.sim.stats import Stats
+from euchre_dsl.sim.summary import Stats
 from euchre_dsl.engine.view import SeatView
 
 

@@ -53,7 +53,9 @@ finish in reasonable time, as a double deck's first tricks.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Sequence, TypeVar
+import random
+
+from typing import Callable, ClassVar, Collection, Sequence, TypeVar
 
 from ...search.position import Position, hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
@@ -66,11 +68,13 @@ from ...engine.actions import (
 )
 from ...engine.game import Game
 from ...engine.play import legal_plays
-from ...engine.scoring import HandScore, set_cost, side_values
+from ...engine.scoring import (
+    cap_to_target, leading_rival, net_values, set_cost, side_values,
+)
 from ...errors import EuchreError
-from ...rules.ruleset import RuleSet, ScoringModel
+from ...rules.ruleset import RuleSet, ScoringModel, Sides
 from ...engine.view import SeatView
-from ...rng import RandomSource
+from ...rng import RandomSource, check_seed
 from .base import Param
 from .rule import RuleBot
 
@@ -99,6 +103,9 @@ STRAY = 0.05
 #: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
 #: it forgets them all.
 UTILITY_MEMO = 1024
+#: Uniform draws a record's position is read over (:class:`RecordReading`): its
+#: worlds are drawn from them in proportion to the readings' chances.
+POOL = 512
 #: The value a hint gives the rule bot's choice when the searches ran out of budget.
 NOT_SEARCHED = float("nan")
 
@@ -152,7 +159,7 @@ class PimcBot:
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
-        self.partners = rules.players.sides == "partners"
+        self.partners = rules.players.sides == Sides.PARTNERS
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
         #: solver positions each decision may use
@@ -381,7 +388,12 @@ class PimcBot:
             return float(chances.after(world.scores, world.side_of[seat], points))
         if result is None:
             return 0.0
-        return float(_net_points(child, result.points, seat, self.partners))
+        # the engine's value of the hand (a game won outright on it included): the
+        # side's own, or in a two-sided partnership game net of the other side's
+        side = world.side_of[seat]
+        if self.partners and len(world.sides) == 2:
+            return net_values(world.rules, result.score)[side]
+        return float(side_values(world.rules, result.score)[side])
 
 
     def _utility(self, game: Game, seat: int) -> list[int]:
@@ -450,6 +462,11 @@ class SeatReading:
         self.played = played
         self.known: dict[tuple[int, int], float] = {}
 
+    def depends(self, seat: int, hands: Sequence[int]) -> int:
+        """What else than its cards ``seat``'s reading depends on in the world
+        ``hands`` (a mask; 0: nothing), for the memo of answers."""
+        return 0
+
     @property
     def reads(self) -> bool:
         """Is any seat read?"""
@@ -462,7 +479,7 @@ class SeatReading:
         out = 1.0
         for s in self.until:
             cards = hands[s] | self.played[s]
-            key = (s, cards)
+            key = (s, cards | (self.depends(s, hands) << 128))
             p = self.known.get(key)
             if p is None:
                 p = self.agrees(s, cards, hands)
@@ -499,13 +516,29 @@ class BiddingInference(SeatReading):
     loner's partner).
     """
 
-    def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True) -> None:
+    def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True,
+                 seats: Collection[int] | None = None, softness: float = SOFTNESS,
+                 stray: float = STRAY) -> None:
         super().__init__(view, rule, self._bids_so)
+        self.softness = softness
+        self.stray = stray
         self.view = view
         self.actions = view.actions
         me = view.seat
         unread = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
-        if not partner:  # the seat's own side is not read
+        #: seats read though they took the upcard and discarded face down (a record's
+        #: hidden dealer): their hand at the bidding had one card nobody holds now
+        self.took: set[int] = set()
+        if seats is not None:  # a record's hidden hands: exactly these seats are read
+            up = view.upcard_holder
+            if up is not None and up in seats and all(
+                    a.verb == DISCARD for a in self.actions
+                    if a.seat == up and a.verb in EXCHANGE_VERBS):
+                self.took.add(up)
+                unread.discard(up)
+            unread |= {s for s in range(view.n) if s not in seats}
+            me = -1
+        elif not partner:  # the seat's own side is not read
             side = view.side_of[me]
             unread |= {s for s in range(view.n) if view.side_of[s] == side}
         for i, a in enumerate(self.actions):  # the actions to replay to read its bids
@@ -518,7 +551,32 @@ class BiddingInference(SeatReading):
             me, partner, view.dealer, view.deals, view.scores, view.drop_streak,
             view.upcard, self.actions[:max(self.until.values(), default=0)])
 
+    def depends(self, seat: int, hands: Sequence[int]) -> int:
+        return self._rest(hands) if seat in self.took else 0
+
+    def _rest(self, hands: Sequence[int]) -> int:
+        """The cards nobody holds or played in the world ``hands``: the kitty and
+        the face-down discards."""
+        out = self.view.deck.full_mask
+        for s, h in enumerate(hands):
+            out &= ~(h | self.played[s])
+        return out
+
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
+        if seat in self.took:
+            # the hand it bid on: its cards less the upcard, plus the card it put
+            # down, one of those nobody holds (each alike: the mean chance)
+            up = self.view.upcard
+            assert up is not None
+            base = cards & ~(1 << up)
+            rest = [base | (1 << d) for d in mask_cards(self._rest(hands))]
+            if not rest:
+                return 1.0
+            return sum(self._dealt_chance(seat, h) for h in rest) / len(rest)
+        return self._dealt_chance(seat, cards)
+
+    def _dealt_chance(self, seat: int, cards: int) -> float:
+        """How likely ``seat`` was to bid as it did, dealt ``cards``."""
         if count_cards(cards) != self.size:
             return 1.0  # not a whole hand: nothing to read
         v = self.view
@@ -536,7 +594,7 @@ class BiddingInference(SeatReading):
                         # decline is not recorded: the seat's action declines it)
                         game.apply(Action(game.to_act, DECLINE))
                     chance *= self.rule.bid_chance(SeatView(game, seat), game.legal_actions(),
-                                                   a, SOFTNESS, STRAY)
+                                                   a, self.softness, self.stray)
                 game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
         except (ValueError, EuchreError):
             return 1.0  # the replay cannot be made with these cards: nothing to read
@@ -555,12 +613,13 @@ class PlayInference(SeatReading):
     this bot plays by search, not by habit.
     """
 
-    def __init__(self, view: SeatView, rule: RuleBot) -> None:
+    def __init__(self, view: SeatView, rule: RuleBot,
+                 seats: Collection[int] | None = None) -> None:
         super().__init__(view, rule, self._plays_so)
         self.plays = view.plays
         side = view.side_of[view.seat]
         for i, (s, _card) in enumerate(self.plays):  # the plays to replay to read its own
-            if view.side_of[s] != side:
+            if view.side_of[s] != side if seats is None else s in seats:
                 self.until[s] = i + 1
         self.start: Game | None = None
         self.scratch: Game | None = None
@@ -625,6 +684,75 @@ def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSou
             return sampler.world(hands, widow)
     del readers[refused.index(max(refused))]
     return sampler.world(hands, widow)
+
+
+class RecordReading:
+    """The same readings of the bidding and the play, applied to a record with hidden
+    hands (``euchre analyze``): worlds of a position of the record are drawn by
+    :func:`draw_world` with the hidden seats read as the bot reads its opponents --
+    their bids softly against the rule bot's bar, their cards as the rule bot's.
+    One reading of a table, whoever asks: a bot for its decisions, the analysis for
+    the value of a recorded play."""
+
+    def __init__(self, seed: int = 0, softness: float = SOFTNESS, stray: float = STRAY) -> None:
+        self.seed = check_seed(seed)
+        self.softness = softness
+        self.stray = stray
+        self._rules: dict[int, tuple[RuleSet, RuleBot]] = {}
+
+    def _rule(self, rules: RuleSet) -> RuleBot:
+        found = self._rules.get(id(rules))
+        if found is None or found[0] is not rules:
+            found = self._rules[id(rules)] = (rules, RuleBot(rules, random.Random(self.seed)))
+        return found[1]
+
+    def draws(self, game: Game, seats: Collection[int]
+              ) -> Callable[[RandomSource], list[int]]:
+        """A drawer of every seat's hand in one world of ``game`` (a position of a
+        record's walk, in the play), ``seats`` (the hands the record hides) read."""
+        sampler = WorldSampler(record=game)
+        rule = self._rule(game.rules)
+        view = SeatView(game, game.to_act)
+        readers: list[SeatReading] = []
+        if view.plays:
+            try:
+                plays = PlayInference(view, rule, seats)
+            except (ValueError, EuchreError):
+                pass  # the hand's start cannot be rebuilt from the record: not read
+            else:
+                if plays.reads:
+                    readers.append(plays)
+        bids = BiddingInference(view, rule, seats=seats, softness=self.softness,
+                                stray=self.stray)
+        if bids.reads:
+            readers.append(bids)
+
+        pool: list[tuple[list[int], float]] = []
+        total = [0.0]
+
+        def draw(rng: RandomSource) -> list[int]:
+            # sampling-importance-resampling: POOL uniform draws weighed by the
+            # readings once, then each world drawn from them by weight (no reading
+            # is given up on, as :func:`draw_world` must for a bot in a hurry)
+            if not pool:
+                for _ in range(POOL):
+                    hands, _widow = sampler.sample_hands(rng)
+                    p = 1.0
+                    for r in readers:
+                        p *= r.chance(hands)
+                        if p <= 0.0:
+                            break
+                    pool.append((hands, p))
+                    total[0] += p
+            if total[0] <= 0.0:  # nothing the readings allow: the table is no model's
+                return list(pool[int(rng.random() * len(pool))][0])
+            x = rng.random() * total[0]
+            for hands, p in pool:
+                x -= p
+                if x < 0.0:
+                    return list(hands)
+            return list(pool[-1][0])
+        return draw
 
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
@@ -703,23 +831,13 @@ def net_utility(game: Game, seat: int, partners: bool,
 
 def capped(game: Game, seat: int, u: list[int]) -> list[int]:
     """``u`` with a side's gain capped at the points it still needs to win a game
-    played to a target, and its loss at the points the rivals need: past the
-    target, a point is worth nothing (unless the game laps into the next)."""
-    g = game.rules.game
-    if not g.ends_at_target:
-        return u
+    played to a target, and its loss at the points the leading rival needs
+    (:func:`~euchre_dsl.engine.scoring.cap_to_target`): past the target, a point
+    is worth nothing (unless the game laps into the next)."""
+    r = game.rules
+    scores = game.scores
     side = game.side_of[seat]
-    mine = max(g.target - game.scores[side], 1)
-    theirs = max(g.target - max(game.scores[i] for i in range(len(game.sides)) if i != side), 1)
-    return [min(x, mine) if x >= 0 else -min(-x, theirs) for x in u]
-
-
-def _net_points(game: Game, points: tuple[int, ...], seat: int, partners: bool) -> int:
-    """The seat's side's value of a scored hand (the engine's orientation), less the
-    other side's in a two-sided partnership game."""
-    side = game.side_of[seat]
-    values = side_values(game.rules, HandScore(points))
-    if partners and len(points) == 2:
-        return values[side] - values[1 - side]
-    return values[side]
+    rival = leading_rival(scores, side)
+    return [cap_to_target(r, scores, side, x) if x >= 0 else -cap_to_target(r, scores, rival, -x)
+            for x in u]
 

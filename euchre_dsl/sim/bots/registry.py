@@ -3,15 +3,21 @@
 A bot spec is what a user types after ``--bot``: a registered name
 (``random``, ``rule``, ``pimc``), optionally with parameters
 (``pimc:worlds=100,bias=0.3``), or a class of the user's own as
-``package.module:Class`` or ``module:Class`` (parameters after a second colon).  Every mistake is
+``package.module:Class`` or ``module:Class`` -- imported as Python would from the
+current folder, which is on the import path for it -- or as a file's path,
+``path/to/file.py:Class`` (parameters after a second colon).  Every mistake is
 reported with what was expected: the known bots, the parameters a bot takes,
 the values a parameter accepts.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
 import math
+import os
+import sys
 from typing import Any, NamedTuple, Sequence
 
 from ...errors import EuchreError
@@ -75,7 +81,12 @@ def parse_bot_spec(text: str) -> BotSpec:
                            "or a class as package.module:Class")
     head, _, rest = spec.partition(":")
     first = rest.partition(":")[0].partition(",")[0]
-    if "." in head or head not in BOT_NAMES and first.isidentifier():
+    if head.endswith(PY):
+        # path/to/file.py:Class[:key=value,...]
+        cls_name, _, raw = rest.partition(":")
+        cls = _file_class(spec, head, cls_name)
+        name = f"{head}:{cls_name}"
+    elif "." in head or head not in BOT_NAMES and first.isidentifier():
         # module:Class[:key=value,...] (a dotted module, or one that is no bot's name)
         cls_name, _, raw = rest.partition(":")
         cls = _import_class(spec, head, cls_name)
@@ -92,18 +103,66 @@ def parse_bot_spec(text: str) -> BotSpec:
     return BotSpec(spec, name, cls, _parse_params(name, cls, raw))
 
 
+#: The end of a spec's head that names a Python file rather than a module.
+PY = ".py"
+
+
 def _import_class(spec: str, module: str, cls_name: str) -> type:
+    """``module:Class``, the module imported as ``python`` run here would: the current
+    folder is on the import path (after the installed packages, which it cannot shadow),
+    so ``examples.train_linear:LinearBot`` works from a checkout's root."""
     if not cls_name:
         raise BotSpecError(f"{spec!r}: name the class after the module, as "
                            "package.module:Class")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
     try:
         mod = importlib.import_module(module)
     except Exception as exc:  # noqa: BLE001 - any import failure is the user's to fix
         raise BotSpecError(f"{spec!r}: cannot import module {module!r} "
-                           f"({type(exc).__name__}: {exc})") from None
+                           f"({type(exc).__name__}: {exc}); name a module importable from "
+                           f"{here}, or the file as path/to/file.py:Class") from None
+    return _bot_class(spec, mod, f"module {module!r}", cls_name)
+
+
+def _file_class(spec: str, path: str, cls_name: str) -> type:
+    """``path/to/file.py:Class``: the file run as a module of its own (once a process:
+    kept in ``sys.modules`` under a name made from its absolute path, so the bots of
+    every seat and game share one class); its folder is on the import path after the
+    installed packages, as when Python runs the file."""
+    if not cls_name:
+        raise BotSpecError(f"{spec!r}: name the class after the file, as "
+                           "path/to/file.py:Class")
+    full = os.path.abspath(path)
+    key = "_euchre_bot_" + hashlib.sha256(full.encode()).hexdigest()[:16]
+    mod = sys.modules.get(key)
+    if mod is None:
+        if not os.path.isfile(full):
+            raise BotSpecError(f"{spec!r}: there is no file {path!r} (from {os.getcwd()})")
+        loader_spec = importlib.util.spec_from_file_location(key, full)
+        if loader_spec is None or loader_spec.loader is None:
+            raise BotSpecError(f"{spec!r}: {path!r} cannot be loaded as Python")
+        mod = importlib.util.module_from_spec(loader_spec)
+        sys.modules[key] = mod
+        folder = os.path.dirname(full)
+        if folder not in sys.path:  # its neighbours import as when Python runs the file
+            sys.path.append(folder)
+        try:
+            loader_spec.loader.exec_module(mod)
+        except BaseException as exc:  # noqa: BLE001 - the user's file: any failure is theirs
+            del sys.modules[key]
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise BotSpecError(f"{spec!r}: cannot load {path!r} "
+                               f"({type(exc).__name__}: {exc})") from None
+    return _bot_class(spec, mod, f"file {path!r}", cls_name)
+
+
+def _bot_class(spec: str, mod: Any, where: str, cls_name: str) -> type:
     cls = getattr(mod, cls_name, None)
     if not isinstance(cls, type):
-        raise BotSpecError(f"{spec!r}: module {module!r} has no class {cls_name!r}")
+        raise BotSpecError(f"{spec!r}: {where} has no class {cls_name!r}")
     for method in ("act", "play"):
         if not callable(getattr(cls, method, None)):
             raise BotSpecError(f"{spec!r}: {cls_name} is not a bot: it needs the methods "

@@ -38,7 +38,8 @@ from ...engine.actions import (
 )
 from ...rules.ruleset import PartnerCall, RuleSet, ScoringModel
 from ...engine.scoring import (
-    HandOutcome, contract_outcome, contract_target, game_winners, scores_if_taken, side_values,
+    HandOutcome, cap_to_target, contract_outcome, contract_target, game_winners, leading_rival,
+    scores_if_taken, side_values,
 )
 from ...engine.bidding import kept_upcard
 from ...engine.view import SeatView
@@ -190,9 +191,10 @@ class RuleBot:
         self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
-        # A game of a fixed number of deals counts every point (a progressive round):
-        # points past the target are not worth less.
-        self.capped = rules.game.deals is None
+        # A game of a fixed number of deals counts every point (a progressive round),
+        # and laps carry them into the next game: only a game that ends at its target
+        # makes points past it worth nothing (scoring.cap_to_target).
+        self.capped = rules.game.ends_at_target
         self._worths: dict[tuple[object, ...], list[float]] = {}
         self._dists: dict[tuple[int, int, int, int, float], list[float]] = {}
         self._discards: dict[tuple[int, int, int, int, int], int] = {}
@@ -380,15 +382,19 @@ class RuleBot:
                 continue
             theirs = max((v for i, v in enumerate(values) if i != side), default=0)
             end = self._game_end(view, values) if self.capped else None
-            worth.append(end if end is not None else
-                         self._our_cap(view, values[side]) - self._their_cap(view, theirs))
+            if end is None:  # each side's gain worth what it still needs, at most
+                rival = leading_rival(view.scores, side)
+                end = float(cap_to_target(r, view.scores, side, values[side])
+                            - cap_to_target(r, view.scores, rival, theirs))
+            worth.append(end)
         self._worths[key] = worth
         return worth
 
     def _game_end(self, view: SeatView, values: Sequence[int]) -> float | None:
         """What a hand that ends the game with one winner is worth to the seat's side:
-        when the side wins, what it still needed (as :meth:`_our_cap` counts a make
-        that reaches the target); when the rivals win, minus what they still needed;
+        when the side wins, what it still needed (as
+        :func:`~euchre_dsl.engine.scoring.cap_to_target` counts a make that reaches
+        the target); when the rivals win, minus what they still needed;
         ``None`` while the game goes on (or ends in a tie).  Where the defenders score too
         (their tricks, in bid euchre), both sides can pass the target in one hand,
         and the engine's rule (:func:`~euchre_dsl.engine.scoring.game_winners`:
@@ -401,19 +407,6 @@ class RuleBot:
             return None
         need = float(max(self.rules.game.target - scores[winners[0]], 1))
         return need if winners[0] == view.side else -need
-
-    def _our_cap(self, view: SeatView, pts: int) -> float:
-        if not self.capped:
-            return float(pts)
-        need = self.rules.game.target - view.scores[view.side]
-        return float(min(pts, max(need, 1)))
-
-    def _their_cap(self, view: SeatView, pts: int) -> float:
-        if not self.capped:
-            return float(pts)
-        others = [v for i, v in enumerate(view.scores) if i != view.side]
-        need = self.rules.game.target - max(others) if others else pts
-        return float(min(pts, max(need, 1)))
 
     def _target(self, view: SeatView, alone: bool | None = None) -> int:
         """The makers' target (``alone``: of a lone contract, default the hand's own)."""
@@ -479,10 +472,16 @@ class RuleBot:
         return best
 
     def _give(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Call for best: give the lone player the strongest card."""
+        """Call for best: give the lone player the strongest card (a trump before any
+        plain card; a plain card by its power in its own suit, which in low no-trump
+        puts the low cards first)."""
         trump = view.trump if view.trump is not None else NO_TRUMP
-        power = view.deck.powers[trump][trump]
-        return max(legal, key=lambda a: (power[a.arg] if a.arg is not None else -1))
+        cards = 0
+        for a in legal:
+            if a.arg is not None:
+                cards |= 1 << a.arg
+        best = highest(view.deck, cards, trump)
+        return next(a for a in legal if a.arg == best)
 
     # --------------------------------------------------- individual games
     def _stay_or_drop(self, view: SeatView, legal: Sequence[Action]) -> Action:
