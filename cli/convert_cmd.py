@@ -112,8 +112,8 @@ def _write_egn(sources: Iterator[Source], out: IO[str], report: Callable[[Proble
         if src.record is None:
             continue
         if written:
-            raise click.UsageError("OUT is an .egn file, which holds one game, but IN has more "
-                                   "(the first was written): convert one game at a time")
+            raise click.UsageError("OUT is an .egn file, which holds one game, but IN has more: "
+                                   "convert one game at a time (nothing was written)")
         blocking = [p for p in validator.validate(src.record, locate=src.locate)
                     if p.code in _UNWRITABLE and p.severity == "error"]
         if blocking:
@@ -148,7 +148,7 @@ def _write_ehh(sources: Iterator[Source], out: IO[str], report: Callable[[Proble
         for n, record in enumerate(_records(sources)):
             if single and n:
                 raise click.UsageError("OUT is a .json file, which holds one game, but IN has "
-                                       "more (the first was written): write to a .jsonl file")
+                                       "more: write to a .jsonl file (nothing was written)")
             yield record
 
     return write_jsonl(records(), out)
