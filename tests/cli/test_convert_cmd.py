@@ -253,4 +253,5 @@ def test_convert_a_binary_egn_to_json_egn(tmp_path: Path) -> None:
     one_game_only = CliRunner().invoke(euchre, ["convert", str(EGN / "MotE W5 Match.emn"),
                                                 str(tmp_path / "m.egn")])
     assert one_game_only.exit_code == 2 and "holds one game" in one_game_only.stderr
+    assert "nothing was written" in one_game_only.stderr
     assert not (tmp_path / "m.egn").exists()
