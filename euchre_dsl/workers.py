@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import EuchreError, install_hint
@@ -143,38 +143,31 @@ class TaskRunner:
         arguments: options, a rule set).  An exception raised by a task is raised
         here, when its result is reached; the tasks still in flight are cancelled.
         """
-        if self.client is not None:
-            yield from self._map_dask(fn, tasks, shared)
-        elif self.pool is not None:
-            yield from self._map_pool(self.pool, fn, tasks, shared)
-        else:
+        if self.client is None and self.pool is None:
             for task in tasks:
                 yield fn(*shared, *task)
+            return
+        submit: Callable[..., Any]
+        if self.client is not None:
+            # a fresh key per run (hash=False): with the content hash, a second run of the
+            # same arguments re-scatters under the key the first run's release is still
+            # forgetting, and its tasks are cancelled for "lost dependencies"
+            client = self.client
+            if shared:
+                shared = tuple(client.scatter(list(shared), broadcast=True, hash=False))
 
-    def _map_pool(self, pool: ProcessPoolExecutor, fn: Callable[..., R],
-                  tasks: Iterable[tuple[Any, ...]], shared: tuple[Any, ...]) -> Iterator[R]:
-        window: deque[Future[R]] = deque()
-        try:
-            for task in tasks:
-                window.append(pool.submit(fn, *shared, *task))
-                if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
-                    yield window.popleft().result()
-            while window:
-                yield window.popleft().result()
-        finally:
-            for future in window:
-                future.cancel()
+            def submit(*args: Any) -> Any:
+                return client.submit(fn, *args, pure=False)
+        else:
+            assert self.pool is not None
+            pool = self.pool
 
-    def _map_dask(self, fn: Callable[..., R], tasks: Iterable[tuple[Any, ...]],
-                  shared: tuple[Any, ...]) -> Iterator[R]:
-        # a fresh key per run (hash=False): with the content hash, a second run of the
-        # same arguments re-scatters under the key the first run's release is still
-        # forgetting, and its tasks are cancelled for "lost dependencies"
-        sent = self.client.scatter(list(shared), broadcast=True, hash=False) if shared else []
+            def submit(*args: Any) -> Any:
+                return pool.submit(fn, *args)
         window: deque[Any] = deque()
         try:
             for task in tasks:
-                window.append(self.client.submit(fn, *sent, *task, pure=False))
+                window.append(submit(*shared, *task))
                 if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
                     yield window.popleft().result()
             while window:
