@@ -18,7 +18,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, Callable, Iterator
 
-from ..workers import ClusterError, connect
+from ..workers import ClusterError, TaskRunner
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
 __all__ = ["ClusterError", "DaskCluster", "ProcessPool"]
@@ -81,29 +81,16 @@ def _count_games(counter: Any) -> None:
 
 
 class DaskCluster:
-    """Play batches on the Dask distributed scheduler at ``address``, once
-    :func:`~euchre_dsl.workers.connect` has reached it within ``timeout`` seconds
-    and found every worker running this version."""
+    """Play batches on the Dask distributed scheduler at ``address``, through a
+    :class:`~euchre_dsl.workers.TaskRunner` (connected within ``timeout`` seconds,
+    every worker found running this version)."""
 
     def __init__(self, address: str, timeout: float = 10.0) -> None:
-        self.client, self.workers = connect(address, timeout)
+        self.runner = TaskRunner(scheduler=address, timeout=timeout)
+        self.workers = self.runner.workers
 
     def close(self) -> None:
-        self.client.close()
+        self.runner.close()
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
-        # a fresh key per run (hash=False): with the content hash, a second run of the
-        # same spec re-scatters under the key the first run's release is still
-        # forgetting, and its batches are cancelled for "lost dependencies"
-        [spec_future] = self.client.scatter([spec], broadcast=True, hash=False)
-        window: deque[Any] = deque()
-        try:
-            for i in indices:
-                window.append(self.client.submit(play_batch, spec_future, i, limit, pure=False))
-                if len(window) >= 2 * self.workers:
-                    yield window.popleft().result()
-            while window:
-                yield window.popleft().result()
-        finally:
-            for future in window:
-                future.cancel()
+        return self.runner.map(play_batch, ((i, limit) for i in indices), (spec,))
