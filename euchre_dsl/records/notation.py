@@ -50,8 +50,9 @@ A_CARD_OR_ALONE: Final = 8  # a card, or "alone" (call_partner)
 
 class VerbSpec(NamedTuple):
     """One verb of the notation: what follows it, its form for messages, and whether
-    it is *plain*: a verb of the ordinary game, which the validator's fast paths
-    replay (the house-rule verbs are left to the full checker)."""
+    it is *plain*: a verb the validator's fast paths replay (the engine judges it
+    by the variant's rules, as it does for the full checker); the verbs that show
+    cards (a swap, a misdeal) are left to the full checker."""
 
     verb: str
     args: int
@@ -76,13 +77,13 @@ VERB_TABLE: Final = (
     VerbSpec(TAKE_WIDOW, A_NONE, "[seat, \"take_widow\"]", True),
     VerbSpec(PLAY, A_CARD, "[seat, \"play\", card]", True),
     # house-rule verbs (docs/hand-history-extensions.md)
-    VerbSpec(GIVE, A_CARD, "[seat, \"give\", card]", False),
+    VerbSpec(GIVE, A_CARD, "[seat, \"give\", card]", True),
     VerbSpec(SWAP, A_THREE_CARDS, "[seat, \"swap\", card, card, card]", False),
     VerbSpec(MISDEAL, A_CARDS,
              "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
              False),
     VerbSpec(CALL_PARTNER, A_CARD_OR_ALONE,
-             "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", False),
+             "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", True),
 )
 #: Each verb's code: its index in :data:`VERB_TABLE`.
 VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}

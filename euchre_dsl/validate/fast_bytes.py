@@ -16,8 +16,9 @@ It reads any producer's JSON, not only our writer's: whitespace between
 tokens (pretty-printed files, ``json.dumps``' spaces), the keys of every
 object in any order, every optional key left out (``players``, ``meta``,
 ``start_scores``, ``final`` or its parts, a hand's ``result`` or any of its
-parts, the ``upcard`` of a variant that turns none) and the optional ``kitty``
-given, ``x-`` keys at the top (skipped, whatever JSON they hold), names and
+parts, the ``upcard`` of a variant that turns none), the optional ``kitty`` and
+``widow`` given, the verbs of every variant but those that show cards (a swap,
+a misdeal), a called partner named in a result, ``x-`` keys at the top (skipped, whatever JSON they hold), names and
 meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
 numbers of any JSON form in ``meta``, an inline variant (parsed once and
 recognised by its bytes in the records after it).  A part that comes before
@@ -51,12 +52,12 @@ from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
+    A_ALONE, A_CARD, A_CARD_OR_ALONE, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
 )
 from ..records.shape import HAND_KEYS, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import (
-    FINAL_KEYS, RESULT_KEYS, maker_agrees, scores_agree, trump_agrees, values_agree,
+    FINAL_KEYS, PARTNER_KEY, RESULT_KEYS, maker_agrees, scores_agree, trump_agrees, values_agree,
     winners_agree,
 )
 from .fast_check import FastCheck, Seating, apply_action
@@ -108,17 +109,22 @@ _DEALER: Final = 0
 _DEAL: Final = 1
 _ACTIONS: Final = 2
 _RESULT: Final = 3
-_DEAL_KEYS: Final = (b"hands", b"upcard", b"kitty")
-_RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS)
+_DEAL_KEYS: Final = (b"hands", b"upcard", b"kitty", b"widow")
+#: a result's keys: ``result_to_json``'s five, then who the called partner was
+_RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS + (PARTNER_KEY,))
 _FINAL_KEYS: Final = tuple(k.encode() for k in FINAL_KEYS)
 assert TOP_KEYS[_HANDS] == "hands" and TOP_KEYS[_FINAL] == "final" and \
-    HAND_KEYS[_RESULT] == "result" and RESULT_KEYS[4] == "scores" and FINAL_KEYS[1] == "winner"
+    HAND_KEYS[_RESULT] == "result" and RESULT_KEYS[4] == "scores" and \
+    len(RESULT_KEYS) == 5 and FINAL_KEYS[1] == "winner"
 #: a key that is none of the object's (-1), and an ``x-`` key (-2): see ``ByteCheck._key``
 _OTHER: Final = -1
 _X_KEY: Final = -2
 #: the parts of a record read once the variant and seats are known, in the order
 #: they are read when several wait (start scores before the hands, final after)
 _AFTER_SEATING: Final = (_PLAYERS, _META, _START, _HANDS, _FINAL)
+# looped over as range(_PLAYERS, _FINAL + 1): a native loop, where a tuple constant is
+# built afresh and iterated as objects at each use in compiled code
+assert _AFTER_SEATING == tuple(range(_PLAYERS, _FINAL + 1))
 
 
 def _verb_table() -> dict[int, tuple[int, bytes]]:
@@ -128,7 +134,7 @@ def _verb_table() -> dict[int, tuple[int, bytes]]:
     table: dict[int, tuple[int, bytes]] = {}
     for verb, code in VERB_CODES.items():
         if not PLAIN_CODE[code]:
-            continue  # a house-rule verb: the full checker's
+            continue  # a verb that shows cards (swap, misdeal): the full checker's
         b = verb.encode()
         key = len(b) << 16 | b[0] << 8 | b[1]
         assert key not in table, f"two verbs share a length and first two letters: {verb}"
@@ -161,6 +167,7 @@ class ByteCheck:
         self._labels: list[str] = []
         self._dealt: list[int] = []
         self._kitty: list[int | None] = []
+        self._widow: list[int | None] = []
         self._seats: list[int] = []
         self._cards: list[int] = []
         # side, value, side, value, ...: a record's start scores, and its final scores
@@ -599,13 +606,13 @@ class ByteCheck:
             if seating is None and at[_VARIANT] >= 0 and at[_SEATS] >= 0:
                 seating = self._seating(raw, at[_VARIANT], variant_end, labels, file)
             if seating is not None:
-                for k in _AFTER_SEATING:  # the parts stepped over that can be read now
+                for k in range(_PLAYERS, _FINAL + 1):  # the parts stepped over, readable now
                     if at[k] >= 0 and not (self._done >> k) & 1 and self._ready(k):
                         self._part(raw, at[k], k, seating)
             i = self._next(raw, i, _CLOSE)
         if at[_FORMAT_KEY] < 0 or self._count < 0:
             raise NotPlain  # no format, or no hands
-        for k in _AFTER_SEATING:
+        for k in range(_PLAYERS, _FINAL + 1):  # _AFTER_SEATING
             if at[k] >= 0 and not (self._done >> k) & 1:
                 raise NotPlain  # start scores after the hands, which were replayed without
         for j in range(i, len(raw)):  # nothing but whitespace after the record
@@ -785,10 +792,11 @@ class ByteCheck:
             dealt.append(-1)
         upcard: int | None = None
         kitty: list[int | None] | None = None
+        widow: list[int | None] | None = None
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
-            i = self._key(raw, i, _DEAL_KEYS)  # not a widow nor another key
+            i = self._key(raw, i, _DEAL_KEYS)
             k = self._k
             seen = self._once(k, seen)
             if k == 0:
@@ -816,14 +824,33 @@ class ByteCheck:
                     i += 4
                 else:
                     i = self._word(raw, i, _NULL)
-            else:
+            elif k == 2:
                 kitty = self._kitty
                 i = self._kitty_of(raw, i, pairs, kitty)
+            else:
+                i = self._ws(raw, i)
+                if raw[i] == 110:  # n: null, no widow given
+                    i = self._word(raw, i, _NULL)
+                else:
+                    widow = self._widow
+                    i = self._widow_of(raw, i, pairs, widow)
             i = self._next(raw, i, _CLOSE)
         for s in range(n):
             if dealt[s] < 0:
                 raise NotPlain  # a seat's hand missing (or all of them)
-        game.deal_masks(dealt, upcard, kitty)
+        game.deal_masks(dealt, upcard, kitty, widow)
+        return i
+
+    def _widow_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
+                  widow: list[int | None]) -> int:
+        """Past a deal's ``widow``, every card known (a card not known is the full
+        checker's to count), its cards put in ``widow``; the engine checks them."""
+        widow.clear()
+        i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
+        while self._more:
+            i = self._byte(raw, i, _QUOTE)
+            widow.append(self._card(raw, i, pairs))
+            i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
     def _kitty_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
@@ -903,8 +930,13 @@ class ByteCheck:
         arg = 0
         alone = False
         kind = ARGS_OF_CODE[code]  # what follows the verb, as notation.read_action reads it
-        if kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
+        if kind == A_CARD or kind == A_CARD_OR_UNKNOWN or kind == A_CARD_OR_ALONE:
             i = self._byte(raw, self._byte(raw, i, _COMMA), _QUOTE)
+            if kind == A_CARD_OR_ALONE and raw[i] == 97:  # a: no partner called, "alone"
+                i = self._word(raw, i, _ALONE)
+                if raw[i] != _QUOTE or not apply_action(game, seat, code, None, True):
+                    raise NotPlain
+                return i + 1
             arg = self._card(raw, i, seating.deck.pairs)
             i += 3
         elif kind == A_NUMBER:
@@ -931,12 +963,13 @@ class ByteCheck:
         return i
 
     def _result(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
-        """Past ``result``: the replay's five keys (``result_to_json``), any of them
-        left out (each is optional), in any order, each value judged by the one
-        comparison of claims (:mod:`.result_claims`)."""
+        """Past ``result``: the replay's five keys (``result_to_json``) and, where the
+        maker called a partner's card, who the partner was, any of them left out (each
+        is optional), in any order, each value judged by the one comparison of claims
+        (:mod:`.result_claims`)."""
         res = game.last_result
-        if res is None or res.called is not None:
-            raise NotPlain  # a called partner's hand says who it was: the parsed path's
+        if res is None:
+            raise NotPlain
         labels = seating.labels
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
@@ -955,15 +988,17 @@ class ByteCheck:
                     i = self._word(raw, i, _NULL)
                 if not trump_agrees(trump, res.trump):
                     raise NotPlain
-            elif k == 1:
-                maker: str | None = None
+            elif k == 1 or k == 5:  # the maker, or the called partner (a seat or null)
+                if k == 5 and res.called is None:
+                    raise NotPlain  # a partner named where none was called: reported
+                seat: str | None = None
                 if raw[i] == _QUOTE:
                     end = self._string_end(raw, i + 1)
-                    maker = labels[self._seat(raw, i + 1, end, seating)]
+                    seat = labels[self._seat(raw, i + 1, end, seating)]
                     i = end + 1
                 else:
                     i = self._word(raw, i, _NULL)
-                if not maker_agrees(maker, res.maker, labels):
+                if not maker_agrees(seat, res.maker if k == 1 else res.partner, labels):
                     raise NotPlain
             elif k == 2:
                 i = self._counts(raw, i, seating, True, res.tricks)

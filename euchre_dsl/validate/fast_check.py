@@ -15,7 +15,7 @@ re-implemented here) and comparing every claim in place.
 It never reports anything itself.  At the first thing that is not plainly
 right (an unexpected key or type, an unknown card, a variant that fails to
 load, an action the engine refuses, a renege, a claim that differs) or that
-it does not handle (hidden cards, a widow and the house-rule verbs) it
+it does not handle (hidden cards, the verbs that show cards: a swap, a misdeal) it
 answers ``False``, and the validator runs the full checker on the record from
 the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
@@ -41,8 +41,8 @@ from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
+    A_ALONE, A_CARD, A_CARD_OR_ALONE, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
     read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
@@ -51,7 +51,7 @@ from ..rules.ruleset import RuleSet
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
-_DEAL: Final = frozenset(("hands", "upcard", "kitty"))  # no widow
+_DEAL: Final = frozenset(("hands", "upcard", "widow", "kitty"))
 _ALONE: Final = "alone"
 
 
@@ -217,7 +217,13 @@ class FastCheck:
             kitty = _kitty(deal["kitty"], deck)
             if kitty is None:
                 return False
-        game.deal_masks(dealt, upcard, kitty)
+        widow: list[int | None] | None = None
+        listed = deal.get("widow")
+        if listed is not None:  # null: not given, as the full checker reads it
+            widow = _known_cards(listed, deck)
+            if widow is None:
+                return False
+        game.deal_masks(dealt, upcard, kitty, widow)
         if not self._actions(game, seating, actions):
             return False
         if "result" not in hand:
@@ -283,7 +289,9 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
         if k != 3 or type(a[2]) is not int:
             return False
         arg = a[2]
-    elif kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
+    elif kind == A_CARD or kind == A_CARD_OR_UNKNOWN or kind == A_CARD_OR_ALONE:
+        if kind == A_CARD_OR_ALONE and k == 3 and a[2] == _ALONE:  # no partner called
+            return apply_action(game, seat, code, None, True)
         arg = seating.deck.card_index(a[2]) if k == 3 and type(a[2]) is str else -1
         if arg < 0:
             return False  # an unknown ('??') or misspelt card
@@ -292,9 +300,10 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     return apply_action(game, seat, code, arg, alone)
 
 
-def apply_action(game: Game, seat: int, code: int, arg: int, alone: bool) -> bool:
+def apply_action(game: Game, seat: int, code: int, arg: int | None, alone: bool) -> bool:
     """Apply one action, read as a verb code and its argument (the card, contract or
-    bid; ``alone`` for a lone order or call), by
+    bid, ``None`` for no partner called; ``alone`` for a lone order or call, or no
+    partner called), by
     :meth:`~euchre_dsl.engine.game.Game.act_without_rollback` (on a refusal, an
     exception, the record goes to the full checker anyway).  ``False`` when it
     reneged: a renege is reported, so the record is not clean."""
@@ -345,6 +354,20 @@ def _kitty(listed: Any, deck: Deck) -> list[int | None] | None:
             cards.append(None)
         else:
             return None
+    return cards
+
+
+def _known_cards(listed: Any, deck: Deck) -> list[int | None] | None:
+    """A deal's ``widow`` as the engine takes it, every card known; ``None`` for
+    anything else (a card not known is counted by the full checker)."""
+    if type(listed) is not list:
+        return None
+    cards: list[int | None] = []
+    for c in listed:
+        card = deck.card_index(c) if type(c) is str else -1
+        if card < 0:
+            return None
+        cards.append(card)
     return cards
 
 
