@@ -33,12 +33,14 @@ _WHERE = {
     "Game": "engine.game",
     "HandResult": "engine.game",
     "Action": "engine.actions",
+    "Phase": "engine.actions",
     "IllegalAction": "engine.actions",
     "Match": "engine.match",
     "Deck": "cards",
     "CardError": "cards",
     # typed values with faces (cards, seats, hands, actions that print)
     "Card": "engine.faces",
+    "Suit": "engine.faces",
     "Seat": "engine.faces",
     "Hand": "engine.faces",
     "Move": "engine.faces",
@@ -90,8 +92,8 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .cards import CardError, Deck
     from .display.render import render_game
     from .display.replay import replay_lazily, replay_record
-    from .engine.actions import Action, IllegalAction
-    from .engine.faces import Card, Hand, Move, Seat
+    from .engine.actions import Action, IllegalAction, Phase
+    from .engine.faces import Card, Hand, Move, Seat, Suit
     from .engine.game import Game, HandResult
     from .engine.match import Match
     from .engine.view import SeatView
