@@ -76,7 +76,7 @@ _WHERE = {
     "Solver": "search.solver",
     # simulation
     "SeatView": "engine.view",
-    "make_bot": "sim.bots.registry",
+    "make_bot": "sim.bots.specs",
     "simulate": "sim.runner",
     "Stats": "sim.summary",
     "UnfinishedGame": "sim.runner",
@@ -110,7 +110,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .rules.ruleset import RuleSet
     from .search.solver import Solver
     from .sim.bots import BOTS
-    from .sim.bots.registry import make_bot
+    from .sim.bots.specs import make_bot
     from .sim.runner import UnfinishedGame, simulate
     from .sim.summary import Stats
     from .validate.validator import Validator, validate_path, validate_record

@@ -53,8 +53,8 @@ from ..replay.walk import walk_record
 from .egn_deal import Cut, DealReader
 from .egn_document import (
     EXTENSION, FINAL_FROM, FROM_EGN, FROM_REPLAY, GAME_TYPE, MATCH_TYPE, NEWEST_VERSION,
-    NOTES_KEY, RESULTS_FROM, SEATS, SIDES, Found, is_match, raw_path, rules_of, too_many_deals,
-    upgrade,
+    NOTES_KEY, RESULTS_FROM, SEATS, SIDES, EgnProblem, is_match, raw_path, ruleset_of_json,
+    too_many_deals, upgrade,
 )
 from .egn_rules import RulesetError, variant_for_ruleset
 from .egn_hash import baseline_hash
@@ -76,7 +76,7 @@ class EgnGame:
     record: dict[str, Any] | None
     #: record path -> path of the upgraded EGN game it came from
     paths: dict[JsonPath, JsonPath] = field(default_factory=dict)
-    found: list[Found] = field(default_factory=list)
+    found: list[EgnProblem] = field(default_factory=list)
 
     def egn_path(self, path: JsonPath) -> tuple[JsonPath, bool]:
         """The EGN path a record path came from (its nearest mapped ancestor's), and
@@ -99,21 +99,21 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     """
     out = EgnGame(None)
     if not isinstance(game, dict):
-        out.found.append(Found("schema", "an EGN game must be a JSON object", ()))
+        out.found.append(EgnProblem("schema", "an EGN game must be a JSON object", ()))
         return out
     g = upgrade(game)
     ftype = g.get("fileType")
     if ftype is not None and ftype != GAME_TYPE:
-        out.found.append(Found("schema", f"'fileType' is {json.dumps(ftype)}, not "
+        out.found.append(EgnProblem("schema", f"'fileType' is {json.dumps(ftype)}, not "
                                 f"\"{GAME_TYPE}\"", ("fileType",)))
         return out
     meta = g.get("metadata")
     deals = g.get("deals")
     if not isinstance(meta, dict):
-        out.found.append(Found("schema", "an EGN game needs 'metadata', an object",
+        out.found.append(EgnProblem("schema", "an EGN game needs 'metadata', an object",
                                 ("metadata",)))
     if not isinstance(deals, list):
-        out.found.append(Found("schema", "an EGN game needs 'deals', an array", ("deals",)))
+        out.found.append(EgnProblem("schema", "an EGN game needs 'deals', an array", ("deals",)))
     if out.found:
         return out
     assert isinstance(meta, dict) and isinstance(deals, list)
@@ -124,9 +124,9 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         variant = variant_for_ruleset(meta.get("ruleset"))
     except RulesetError as exc:
         where: JsonPath = ("metadata", "ruleset") + ((exc.field,) if exc.field else ())
-        out.found.append(Found("invalid-variant", f"EGN ruleset: {exc.message}", where))
+        out.found.append(EgnProblem("invalid-variant", f"EGN ruleset: {exc.message}", where))
         return out
-    rules = rules_of(json.dumps(variant, sort_keys=True))
+    rules = ruleset_of_json(json.dumps(variant, sort_keys=True))
     record: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(SEATS)}
     paths = out.paths
     paths[("variant",)] = ("metadata", "ruleset")
@@ -154,7 +154,7 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         except Cut as stop:
             out.found.append(stop.found)
             if d + 1 < len(deals) or stop.found.severity != "info":
-                out.found.append(Found(
+                out.found.append(EgnProblem(
                     "not-checked", f"deals {d + 1} to {len(deals)} are not checked (the "
                     "record stops before this deal)", ("deals", d), len(hands), "info"))
             cut = True
@@ -232,7 +232,8 @@ def _player_names(players: Any, out: EgnGame) -> dict[str, str]:
     if players is None:
         return {}
     if not isinstance(players, list):
-        out.found.append(Found("schema", "'players' must be an array", ("metadata", "players")))
+        out.found.append(EgnProblem("schema", "'players' must be an array",
+                                    ("metadata", "players")))
         return {}
     names: dict[str, str] = {}
     for i, p in enumerate(players[:4]):
@@ -259,7 +260,7 @@ def _meta(g: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
 def _team_scores(value: Any, where: JsonPath, out: EgnGame) -> dict[str, int] | None:
     if (not isinstance(value, list) or len(value) != 2
             or not all(type(v) is int for v in value)):
-        out.found.append(Found("schema", "a team score is an array of two whole numbers "
+        out.found.append(EgnProblem("schema", "a team score is an array of two whole numbers "
                                 "[team 0/2, team 1/3]", where))
         return None
     return {SIDES[0]: value[0], SIDES[1]: value[1]}
@@ -279,7 +280,7 @@ def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Ite
     loc: Locate = Locator(text, 1, file) if placed else no_positions(file)
     deep = _too_deep(doc)
     if deep is not None:
-        bad = EgnGame(None, found=[Found("syntax", f"values are nested more than {_MAX_DEPTH} "
+        bad = EgnGame(None, found=[EgnProblem("syntax", f"values are nested more than {_MAX_DEPTH} "
                                           "levels deep", deep)])
         yield _item(0, text, doc, (), bad, loc)
         return
@@ -313,14 +314,14 @@ def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
     games = doc.get("games")
     registry, found = _registry(doc.get("metadata"))
     if not isinstance(games, list):
-        found.append(Found("schema", "an EMN match needs 'games', an array", ("games",)))
+        found.append(EgnProblem("schema", "an EMN match needs 'games', an array", ("games",)))
     if not isinstance(games, list) or (found and not games):
         yield _item(0, text, doc, (), EgnGame(None, found=found), loc)
         return
     for i, entry in enumerate(games):
         prefix: JsonPath = ("games", i)
         if not isinstance(entry, dict) or not isinstance(entry.get("gameData"), dict):
-            bad = EgnGame(None, found=[Found("schema", "a game of a match needs 'gameData', "
+            bad = EgnGame(None, found=[EgnProblem("schema", "a game of a match needs 'gameData', "
                                               "an EGN game", ())])
             yield _item(i, text, entry, prefix, bad, loc)
             continue
@@ -341,7 +342,7 @@ def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
                     outer)
 
 
-def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[Found]]:
+def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[EgnProblem]]:
     """An EMN match's player registry (``metadata.players``: id -> player object),
     ``None`` when the match has none to check ids against, and its problems: not an
     array of players each with an ``id``, an id given twice."""
@@ -350,23 +351,23 @@ def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[Found]]:
     if players is None:
         return None, []
     if not isinstance(players, list):
-        return None, [Found("schema", "'players' must be an array of players, each an "
+        return None, [EgnProblem("schema", "'players' must be an array of players, each an "
                              "object with an 'id'", where)]
     registry: dict[str, Any] = {}
-    found: list[Found] = []
+    found: list[EgnProblem] = []
     for k, p in enumerate(players):
         pid = p.get("id") if isinstance(p, dict) else None
         if not isinstance(pid, str):
-            return None, [Found("schema", "a player of the match must be an object with an "
+            return None, [EgnProblem("schema", "a player of the match must be an object with an "
                                  "'id', a string", where + (k,))]
         if pid in registry:
-            found.append(Found("schema", f"the player id {_quoted(pid)} is given twice",
+            found.append(EgnProblem("schema", f"the player id {_quoted(pid)} is given twice",
                                 where + (k, "id")))
         registry[pid] = p
     return registry, found
 
 
-def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[Found]:
+def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[EgnProblem]:
     """The problems of one game's seating in a match (``players`` or
     ``playersOverride``: the ids of the players at North, East, South, West):
     not four ids, an id not in the registry, a player seated twice."""
@@ -374,15 +375,15 @@ def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> l
         return []
     if not isinstance(seated, list) or len(seated) != 4 or not all(
             isinstance(pid, str) for pid in seated):
-        return [Found("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
+        return [EgnProblem("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
                        "West)", where)]
     found = []
     for seat, pid in enumerate(seated):
         if registry is not None and pid not in registry:
-            found.append(Found("schema", f"the player id {_quoted(pid)} is not one of the "
+            found.append(EgnProblem("schema", f"the player id {_quoted(pid)} is not one of the "
                                 "match's players ('metadata.players')", where + (seat,)))
         elif pid in seated[:seat]:
-            found.append(Found("schema", f"the player {_quoted(pid)} is seated twice (at "
+            found.append(EgnProblem("schema", f"the player {_quoted(pid)} is seated twice (at "
                                 f"{SEATS[seated.index(pid)]} and {SEATS[seat]})",
                                 where + (seat,)))
     return found
@@ -394,7 +395,7 @@ def _quoted(text: str) -> str:
 
 
 def _item(index: int, text: str, raw_game: Any, prefix: JsonPath, game: EgnGame,
-          loc: Locate, outer: list[Found] | None = None) -> Item:
+          loc: Locate, outer: list[EgnProblem] | None = None) -> Item:
     """The item of one converted game, its places mapped back into the text by
     ``loc``, the locator of the whole file (shared by the games of a match);
     ``outer``: problems of the match around the game, at paths of the whole file,

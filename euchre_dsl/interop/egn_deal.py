@@ -23,14 +23,14 @@ from ..records.notation import UNKNOWN_CARD
 from ..records.positions import JsonPath
 from ..rules.ruleset import Lead, LonerLead, RuleSet
 from .egn_document import (
-    BIDDING_PHASE, CALL_SUITS, LABEL, PLAY_PHASE, SEATS, Found, as_int, egn_card,
+    BIDDING_PHASE, CALL_SUITS, LABEL, PLAY_PHASE, SEATS, EgnProblem, as_int, egn_card,
 )
 
 
 class Cut(EuchreError):
     """Converting stops at this deal: the record ends before it."""
 
-    def __init__(self, found: Found):
+    def __init__(self, found: EgnProblem):
         super().__init__(found.message)
         self.found = found
 
@@ -40,7 +40,7 @@ class DealReader:
     EGN path each part of a hand came from (record path -> EGN path) and in
     ``found`` what it met on the way."""
 
-    def __init__(self, rules: RuleSet, paths: dict[JsonPath, JsonPath], found: list[Found]):
+    def __init__(self, rules: RuleSet, paths: dict[JsonPath, JsonPath], found: list[EgnProblem]):
         self.rules = rules
         self.deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.paths = paths
@@ -53,25 +53,26 @@ class DealReader:
         if isinstance(deal, str):
             deal = self._unpacked(deal, d, base)
         if not isinstance(deal, dict):
-            raise Cut(Found("schema", "a deal must be an object (or a condensed deal "
+            raise Cut(EgnProblem("schema", "a deal must be an object (or a condensed deal "
                               "string)", base, h))
         paths = self.paths
         paths[("hands", h)] = base
         paths[("hands", h, "result")] = base
         ist = deal.get("initialState")
         if not isinstance(ist, dict):
-            raise Cut(Found("schema", "a deal needs 'initialState', an object",
+            raise Cut(EgnProblem("schema", "a deal needs 'initialState', an object",
                               base + ("initialState",), h))
         ipath = base + ("initialState",)
         dealer = ist.get("dealer")
         if type(dealer) is not int or not 0 <= dealer < 4:
-            raise Cut(Found("schema", "'dealer' must be a seat number 0 to 3",
+            raise Cut(EgnProblem("schema", "'dealer' must be a seat number 0 to 3",
                               ipath + ("dealer",), h))
         paths[("hands", h, "dealer")] = ipath + ("dealer",)
         paths[("hands", h, "deal")] = ipath
         phases = deal.get("phases")
         if not isinstance(phases, list):
-            raise Cut(Found("schema", "a deal needs 'phases', an array", base + ("phases",), h))
+            raise Cut(EgnProblem("schema", "a deal needs 'phases', an array",
+                                 base + ("phases",), h))
         bid_i = play_i = -1
         for i, ph in enumerate(phases):
             kind = ph.get("type") if isinstance(ph, dict) else None
@@ -80,10 +81,10 @@ class DealReader:
             elif kind == PLAY_PHASE and play_i < 0 and bid_i >= 0:
                 play_i = i
             else:
-                raise Cut(Found("schema", "each deal has one EUCHRE_BIDDING phase, then at "
+                raise Cut(EgnProblem("schema", "each deal has one EUCHRE_BIDDING phase, then at "
                                   "most one TRICK_PLAY phase", base + ("phases", i), h))
         if bid_i < 0:
-            raise Cut(Found("not-checked", "the deal records no bidding: nothing to check",
+            raise Cut(EgnProblem("not-checked", "the deal records no bidding: nothing to check",
                               base + ("phases",), h, "info"))
         bidding: dict[str, Any] = phases[bid_i]
         play: dict[str, Any] = phases[play_i] if play_i >= 0 else {}
@@ -91,7 +92,7 @@ class DealReader:
         ppath = base + ("phases", play_i)
         calls = bidding.get("calls")
         if not isinstance(calls, list):
-            raise Cut(Found("schema", "a bidding phase needs 'calls', an array",
+            raise Cut(EgnProblem("schema", "a bidding phase needs 'calls', an array",
                               bpath + ("calls",), h))
         paths[("hands", h, "actions")] = bpath + ("calls",)
         spell = _Spelling(deal, calls)
@@ -106,11 +107,11 @@ class DealReader:
             elif isinstance(call, str) and call in CALL_SUITS:
                 contract = NO_TRUMP if call == "n" else SUITS.index(CALL_SUITS[call])
             elif call == "x":
-                raise Cut(Found("not-checked", "the trump named is not known ('x'): the "
+                raise Cut(EgnProblem("not-checked", "the trump named is not known ('x'): the "
                                   "hand cannot be replayed", bpath + ("calls", maker_i), h,
                                   "info"))
             else:
-                raise Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
+                raise Cut(EgnProblem("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
                                   "Order, s, h, d, c, n or x)", bpath + ("calls", maker_i), h))
             spell.trump = contract
         upcard = self._card(spell, up_text, ipath + ("upCard",), h, "u", unknown_ok=False)
@@ -120,11 +121,11 @@ class DealReader:
         pc = ist.get("playerCards")
         if pc is not None:
             if not isinstance(pc, list) or len(pc) > 4:
-                raise Cut(Found("schema", "'playerCards' must be an array of up to four "
+                raise Cut(EgnProblem("schema", "'playerCards' must be an array of up to four "
                                   "hands", ipath + ("playerCards",), h))
             for s, cards in enumerate(pc):
                 if not isinstance(cards, list):
-                    raise Cut(Found("schema", "a hand in 'playerCards' must be an array of "
+                    raise Cut(EgnProblem("schema", "a hand in 'playerCards' must be an array of "
                                       "cards", ipath + ("playerCards", s), h))
                 if not cards:
                     continue
@@ -157,7 +158,7 @@ class DealReader:
                 if i == maker_i:
                     self._stray_discard(bidding, maker_i, bpath, h)
             else:
-                raise Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
+                raise Cut(EgnProblem("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
                                   "Order, s, h, d, c, n or x)", bpath + ("calls", i), h))
         if maker_i < 0:
             self._stray_discard(bidding, maker_i, bpath, h)
@@ -165,7 +166,7 @@ class DealReader:
         lone_defender: int | None = None
         if defender is not None and defender != -1:
             if type(defender) is not int or not 0 <= defender < 4:
-                raise Cut(Found("schema", "'aloneDefender' must be a seat number 0 to 3, or "
+                raise Cut(EgnProblem("schema", "'aloneDefender' must be a seat number 0 to 3, or "
                                   "-1", bpath + ("aloneDefender",), h))
             lone_defender = defender
             paths[("hands", h, "actions", len(actions))] = bpath + ("aloneDefender",)
@@ -175,7 +176,7 @@ class DealReader:
             self._plays(play, ppath, h, actions, play_actions, spell, dealer, maker, alone,
                         lone_defender, contract)
         elif play_i >= 0 and play.get("tricks"):
-            raise Cut(Found("schema", "cards are played but nobody made trump",
+            raise Cut(EgnProblem("schema", "cards are played but nobody made trump",
                               ppath + ("tricks",), h))
         derived = self._derive_hands(hand_deal, actions, dealer, upcard)
         hand = {"dealer": SEATS[dealer], "deal": hand_deal, "actions": actions}
@@ -190,27 +191,27 @@ class DealReader:
         try:
             return unpack_deal(text, d)
         except BitsError as exc:
-            raise Cut(Found("schema", f"the condensed deal cannot be read: {exc}", base))
+            raise Cut(EgnProblem("schema", f"the condensed deal cannot be read: {exc}", base))
 
     def _card(self, spell: _Spelling, text: Any, where: JsonPath, h: int, key: str,
               unknown_ok: bool = True) -> str:
         """The ``ehh/1`` name of one EGN card (``??`` for an unknown one)."""
         name = spell.name(text)
         if name is None:
-            raise Cut(Found("bad-card", f"{json.dumps(text)} is not an EGN card",
+            raise Cut(EgnProblem("bad-card", f"{json.dumps(text)} is not an EGN card",
                               where, h, hint="a rank 9 (or N), T, J, Q, K, A (7, 8 with "
                               "min_rank) and a suit c, d, h, s; R and L for the bowers, B for "
                               "the joker, X for what is unknown"))
         if name == UNKNOWN_CARD:
             if not unknown_ok:
-                raise Cut(Found("not-checked", f"the card {json.dumps(text)} is not known "
+                raise Cut(EgnProblem("not-checked", f"the card {json.dumps(text)} is not known "
                                   "here: the hand cannot be replayed", where, h, "info"))
             spell.keep(key, text, name)
             return name
         try:
             self.deck.parse(name)
         except CardError:
-            raise Cut(Found("bad-card", f"{json.dumps(text)} is not in this ruleset's deck "
+            raise Cut(EgnProblem("bad-card", f"{json.dumps(text)} is not in this ruleset's deck "
                               f"({self.deck.size} cards)", where, h)) from None
         spell.keep(key, text, name)
         return name
@@ -238,7 +239,7 @@ class DealReader:
         if bidding.get("discard") is None:
             return
         when = "trump was named in the second round" if maker_i >= 0 else "nobody named trump"
-        self.found.append(Found(
+        self.found.append(EgnProblem(
             "illegal-action", f"a discard, but {when}: the dealer took no upcard, so there "
             "is nothing to discard", bpath + ("discard",), h,
             hint="only a dealer who picks up the upcard (an order-up in the first round) "
@@ -250,7 +251,7 @@ class DealReader:
         """The play actions, each card at the seat the trick winners say played it."""
         tricks = play.get("tricks")
         if not isinstance(tricks, list):
-            raise Cut(Found("schema", "a play phase needs 'tricks', an array",
+            raise Cut(EgnProblem("schema", "a play phase needs 'tricks', an array",
                               ppath + ("tricks",), h))
         active = [True] * 4
         if alone:
@@ -265,10 +266,10 @@ class DealReader:
         for t, trick in enumerate(tricks):
             tpath = ppath + ("tricks", t)
             if not isinstance(trick, list):
-                raise Cut(Found("schema", "a trick must be an array of cards", tpath, h))
+                raise Cut(EgnProblem("schema", "a trick must be an array of cards", tpath, h))
             last = t == len(tricks) - 1
             if len(trick) > n_active or (len(trick) < n_active and not last):
-                raise Cut(Found("schema", f"a trick of {len(trick)} cards where "
+                raise Cut(EgnProblem("schema", f"a trick of {len(trick)} cards where "
                                   f"{n_active} play", tpath, h))
             seat = lead
             seats, cards = [], []
