@@ -125,6 +125,16 @@ def _tag_key(key: Any) -> str:
     return json.dumps(str(key), ensure_ascii=False)
 
 
+def _keyed_tags(out: list[str], tag: str, whole_tag: str, value: Any) -> None:
+    """An object as a tag per key (``[Player N "Ann"]``), or as one tag of its JSON
+    (``whole_tag``) when it is not an object with keys."""
+    if type(value) is dict and value:
+        for key, item in value.items():
+            out.append(f"[{tag} {_tag_key(key)} {_json(item)}]")
+    else:
+        out.append(f"[{whole_tag} {_json(value)}]")
+
+
 def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
     out: list[str] = []
     fmt = record.get("format", FORMAT)
@@ -141,19 +151,9 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         else:
             out.append(f"[Seats {_json(seats)}]")
     if "players" in record:
-        players = record["players"]
-        if type(players) is dict and players:
-            for seat, name in players.items():
-                out.append(f"[Player {_tag_key(seat)} {_json(name)}]")
-        else:
-            out.append(f"[Players {_json(players)}]")
+        _keyed_tags(out, "Player", "Players", record["players"])
     if "meta" in record:
-        meta = record["meta"]
-        if type(meta) is dict and meta:
-            for key, value in meta.items():
-                out.append(f"[Meta {_tag_key(key)} {_json(value)}]")
-        else:
-            out.append(f"[Meta {_json(meta)}]")
+        _keyed_tags(out, "Meta", "Meta", record["meta"])
     if "start_scores" in record:
         start = record["start_scores"]
         if type(start) is dict and start and all(
