@@ -24,8 +24,8 @@ from typing import IO, Any, Iterable
 from ..engine.actions import PLAY
 from .notation import ALONE, DEAL_KEYS, FORMAT
 from .shape import HAND_KEYS, TOP_KEYS
-from .text_reader import (
-    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, _is_json,
+from .text_builder import (
+    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, is_json,
 )
 from .text_words import (
     AMOUNT_VERBS, CARD_VERBS, CONTRACT_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL,
@@ -146,7 +146,7 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         seats = record["seats"]
         if type(seats) is list and seats and all(type(s) is str and _BARE_WORD.fullmatch(s)
                                                  for s in seats) and \
-                not _is_json(" ".join(seats)):
+                not is_json(" ".join(seats)):
             out.append(f"[Seats {' '.join(seats)}]")
         else:
             out.append(f"[Seats {_json(seats)}]")
@@ -158,7 +158,7 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         start = record["start_scores"]
         if type(start) is dict and start and all(
                 _BARE_WORD.fullmatch(k) and type(v) is int for k, v in start.items()) and \
-                not _is_json(next(iter(start))):
+                not is_json(next(iter(start))):
             out.append("[StartScores " + ", ".join(f"{k} {v}" for k, v in start.items()) + "]")
         else:
             out.append(f"[StartScores {_json(start)}]")
