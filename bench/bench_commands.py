@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from euchre_dsl.records.writer import dump_pretty, dump_record
+from euchre_dsl.records.writer import dump_pretty
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.runner import simulate
 
