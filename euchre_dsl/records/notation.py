@@ -61,8 +61,9 @@ class VerbSpec(NamedTuple):
     empty when a card not seen is allowed, or the argument is no card), its form for
     messages, and whether it is *plain*: a verb the validator's fast paths replay
     (the engine judges it by the variant's rules, as for the full checker; the
-    verbs that show cards, a swap and a misdeal, are left to the full checker).  :meth:`NotationReader.read_action`, the fast check and the byte check
-    all read a verb by these fields, so a new verb is one row of :data:`VERB_TABLE`."""
+    verbs that show cards, a swap and a misdeal, are left to the full checker).
+    :meth:`NotationReader.read_action`, the fast check and the byte check all read a
+    verb by these fields, so a new verb is one row of :data:`VERB_TABLE`."""
 
     verb: str
     arg: int

@@ -18,8 +18,8 @@ object in any order, every optional key left out (``players``, ``meta``,
 ``start_scores``, ``final`` or its parts, a hand's ``result`` or any of its
 parts, the ``upcard`` of a variant that turns none), the optional ``kitty`` and
 ``widow`` given, the verbs of every variant but those that show cards (a swap,
-a misdeal), a called partner named in a result, ``x-`` keys at the top (skipped, whatever JSON they hold), names and
-meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
+a misdeal), a called partner named in a result, ``x-`` keys at the top
+(skipped, whatever JSON they hold), names and meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
 numbers of any JSON form in ``meta``, an inline variant (parsed once and
 recognised by its bytes in the records after it).  A part that comes before
 what it depends on -- a hand's actions before its deal, the hands before the
@@ -52,8 +52,8 @@ from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    ALONE, ALONE_AFTER_CODE, ALONE_INSTEAD_CODE, ARG_AMOUNT, ARG_CARD, ARG_OF_CODE, CONTRACT_CODES, FORMAT,
-    PLAIN_CODE, PLAIN_DEAL_KEYS, V_PLAY, VERB_CODES, WORDS_OF_CODE,
+    ALONE, ALONE_AFTER_CODE, ALONE_INSTEAD_CODE, ARG_AMOUNT, ARG_CARD, ARG_OF_CODE,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, PLAIN_DEAL_KEYS, V_PLAY, VERB_CODES, WORDS_OF_CODE,
 )
 from ..records.shape import HAND_KEYS, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import (

@@ -39,8 +39,8 @@ from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
     ALONE, ALONE_AFTER_CODE, ALONE_INSTEAD_CODE, ARG_CARD, ARG_CONTRACT, ARG_OF_CODE,
-    CONTRACT_CODES, FORMAT, PLAIN_CODE, PLAIN_DEAL_KEYS, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES,
-    VERB_OF_CODE, WORDS_OF_CODE, read_plays, seat_index, short_seats,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, PLAIN_DEAL_KEYS, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP,
+    V_PASS, VERB_CODES, VERB_OF_CODE, WORDS_OF_CODE, read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
@@ -261,7 +261,7 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     seat = seating.seat_index(label) if type(label) is str else -1
     code = _verb_code(verb) if type(verb) is str else -1
     if seat < 0 or code < 0 or not PLAIN_CODE[code]:
-        return False  # not a verb, or a house-rule verb: the full checker's
+        return False  # not a verb, or one that shows cards (swap, misdeal): the full checker's
     k = len(a)
     arg = 0
     alone = False
