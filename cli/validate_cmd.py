@@ -205,7 +205,7 @@ class _Run:
         if self.as_json:
             self.out.write('{"files": [')
         remote = [e for e in entries if e.kind is not None]
-        if remote and self.runner.client is not None:
+        if remote:
             for e, seen in zip(remote, seen_everywhere(self.runner, remote)):
                 e.seen = seen
         results = self.runner.map(check_piece, self._pieces(remote),
