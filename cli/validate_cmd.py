@@ -369,10 +369,14 @@ class _Progress:
             self.draw()
 
     def done(self, games: int, size: int) -> None:
-        """A piece (or a file) checked: its games and bytes."""
+        """A piece (or a file) checked: its games and bytes (drawn at once the first
+        time, then by the ticker)."""
         with self._lock:
+            first = not self.bytes and not self.games
             self.games += games
             self.bytes += size
+        if first:
+            self.draw()
 
     def draw(self) -> None:
         if not self.enabled:

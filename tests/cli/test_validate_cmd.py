@@ -242,3 +242,13 @@ def test_a_big_jsonl_file_validates_in_processes_without_the_client_holding_it(
     assert result.exit_code == 0, result.output
     assert result.stdout == "1 file, 1200 records, 13600 hands: ok\n"
     assert peak < CLIENT_BOUND, f"the client peaked at {peak / (1 << 20):.1f} MB"
+
+
+def test_progress_says_games_rate_and_share_on_standard_error_and_no_progress_nothing(
+        ) -> None:
+    shown = run(str(SAMPLES / "games.jsonl"), "--progress")
+    assert shown.exit_code == 0
+    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 46.2 KB" in shown.stderr
+    assert shown.stdout == "1 file, 6 records, 68 hands: ok\n"
+    quiet = run(str(SAMPLES / "games.jsonl"), "--no-progress")
+    assert quiet.stderr == "" and quiet.stdout == shown.stdout
