@@ -22,12 +22,14 @@ import re
 from typing import IO, Any, Iterable
 
 from ..engine.actions import PLAY
-from .notation import FORMAT
+from .notation import ALONE, DEAL_KEYS, FORMAT
+from .shape import HAND_KEYS, TOP_KEYS
 from .text_reader import (
     FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, _is_json,
 )
 from .text_words import (
-    CARD_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL, PAIR_PARTS as _PAIR_PARTS,
+    AMOUNT_VERBS, CARD_VERBS, CONTRACT_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL,
+    PAIR_PARTS as _PAIR_PARTS,
     SUIT_WORDS as _SUIT_WORDS, VERB_SET as _VERB_SET, looks_like_card as _looks_like_card,
 )
 
@@ -39,10 +41,9 @@ _BARE_WORD = re.compile(r"[A-Za-z0-9_.+-]+")
 _SAFE = re.compile(r"[^\s,;:{}@\[\]\"]+")
 _INT = re.compile(r"[+-]?[0-9]+")
 #: Record keys with a place of their own (the rest are written as tags of their name).
-_PLACED = frozenset(("format", "variant", "seats", "players", "meta", "start_scores", "hands",
-                     "final"))
-_HAND_KEYS = frozenset(("dealer", "deal", "actions", "result"))
-_DEAL_KEYS = frozenset(("hands", "upcard", "widow", "kitty"))
+_PLACED = frozenset(TOP_KEYS)
+_HAND_KEYS = frozenset(HAND_KEYS)
+_DEAL_KEYS = frozenset(DEAL_KEYS)
 _INDENT = "  "
 
 
@@ -365,17 +366,17 @@ def _action(a: Any) -> str:
 
 def _argument(verb: str, k: int, arg: Any) -> str | None:
     """An argument as a word that reads back as the same value, or ``None``."""
-    if verb == "bid" and k == 0:
+    if verb in AMOUNT_VERBS and k == 0:
         return str(arg) if type(arg) is int else None
     if type(arg) is not str or not _SAFE.fullmatch(arg):
         return None
     if verb in CARD_VERBS:
         return _card_word(arg)
-    if arg.lower() == "alone":
-        return "alone" if arg == "alone" else None
-    if verb == "call" and k == 0:
+    if arg.lower() == ALONE:
+        return ALONE if arg == ALONE else None
+    if verb in CONTRACT_VERBS and k == 0:
         return _SUIT_WORDS.get(arg.upper(), arg)
-    if verb == "bid" and _INT.fullmatch(arg):
+    if verb in AMOUNT_VERBS and _INT.fullmatch(arg):
         return None
     return arg
 
