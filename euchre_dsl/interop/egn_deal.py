@@ -95,7 +95,7 @@ class DealReader:
             raise Cut(EgnProblem("schema", "a bidding phase needs 'calls', an array",
                               bpath + ("calls",), h))
         paths[("hands", h, "actions")] = bpath + ("calls",)
-        spell = _Spelling(deal, calls)
+        spell = _Spelling(deal)
         up_text = ist.get("upCard")
         # trump, from the first call that is not a pass
         maker_i = next((i for i, c in enumerate(calls) if c != "Pass"), -1)
@@ -364,12 +364,11 @@ class _Spelling:
     bowers, ``B`` for the joker, ``X`` unknown, the generic suits ``t``/``n``/``g``/``h``)
     and, for writing back, each card written otherwise than ``9c``/``Js``/``B``."""
 
-    def __init__(self, deal: dict[str, Any], calls: list[Any]):
+    def __init__(self, deal: dict[str, Any]):
         self.trump: int | None = None
         self.kept: dict[str, list[str]] = {}
         self.generic = any(isinstance(c, str) and len(c) == 2 and c[1] in "tng"
                            for c in _deal_cards(deal))
-        self._calls = calls
 
     def _suits(self) -> dict[str, int]:
         """The generic letters' suits: ``t`` trump (spades where nothing says), ``n``
