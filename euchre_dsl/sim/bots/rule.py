@@ -233,14 +233,19 @@ class RuleBot:
         points): a player makes trump with the chance
         ``1 / (1 + exp(-excess / softness))`` and passes otherwise, so a hand
         just short of the bar still orders up now and then, and a trumpless one
-        almost never.  Any other decision: 1 for this bot's choice, ``stray``
-        for another."""
+        almost never.  A make where going alone was open is then judged on the
+        same scale between its two ways: alone with the chance the lone make's
+        value (less ``alone_margin``) beats the one with the partner, with the
+        partner otherwise -- a lone caller holds a lone hand, and one who kept
+        the partner seldom does.  Any other decision: 1 for this bot's choice,
+        ``stray`` for another."""
         verbs = {a.verb for a in legal}
         bidding = (ORDER_UP in verbs or CALL in verbs) and PASS in verbs and \
             action.verb in (PASS, ORDER_UP, CALL) and not verbs & _BEFORE_MAKING
         if not bidding:
             return 1.0 if self.act(view, legal) == action else stray
         best = -1e9
+        lone = together = None  # the contract's value alone and with the partner
         table = TableRead(view)
         for a in legal:
             if a.verb not in (ORDER_UP, CALL):
@@ -250,10 +255,21 @@ class RuleBot:
                 continue  # a make is judged on its own contract, alone or not
             assert contract is not None
             value = self._make_value(view, table, contract, a.verb == ORDER_UP, a.alone)
-            best = max(best, value - self.alone_margin if a.alone else value)
+            if a.alone:
+                value -= self.alone_margin
+                lone = value
+            else:
+                together = value
+            best = max(best, value)
         x = max(-60.0, min(60.0, (best - self._pass_value(view, legal)) / softness))
         makes = 1.0 / (1.0 + math.exp(-x))
-        return 1.0 - makes if action.verb == PASS else makes
+        if action.verb == PASS:
+            return 1.0 - makes
+        if lone is None or together is None:
+            return makes
+        y = max(-60.0, min(60.0, (lone - together) / softness))
+        alone = 1.0 / (1.0 + math.exp(-y))
+        return makes * (alone if action.alone else 1.0 - alone)
 
     def _pass_value(self, view: SeatView, legal: Sequence[Action]) -> float:
         """The bar making trump must clear: ``margin``, or ``dealer_margin`` for a
