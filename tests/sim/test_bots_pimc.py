@@ -131,6 +131,20 @@ def test_no_trump_is_discarded_while_a_plain_card_can_go() -> None:
     assert [game.deck.names[a.arg] for a in options if a.arg is not None] == ["9C"]
 
 
+def test_no_lone_hand_is_searched_without_a_bower() -> None:
+    """Issue 41: pimc went alone on A-K-Q of trump and two aces; a march needs every
+    trick, and either bower out takes one.  With the right bower it may go alone."""
+    # seat 1 holds A-K-Q-9 of hearts and the ace of spades: three trumps, no bower
+    game = start(["9C TC QC KC AC", "AH KH QH 9H AS", "9D TD QD KD AD", "JS TS QS KS JH"],
+                 "TH", dealer=0)
+    lone = [a for a in candidates(SeatView(game, 1), game.legal_actions()) if a.alone]
+    assert lone == []
+    game = start(["9C TC QC KC AC", "JH KH QH 9H AS", "9D TD QD KD AD", "JS TS QS KS AH"],
+                 "TH", dealer=0)
+    lone = [a for a in candidates(SeatView(game, 1), game.legal_actions()) if a.alone]
+    assert lone == [Action(1, ORDER_UP, alone=True)]
+
+
 def test_net_utility_counts_both_sides() -> None:
     game = start(["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"],
                  "9H")

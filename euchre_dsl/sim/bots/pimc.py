@@ -19,7 +19,8 @@ option on the *same* worlds, and takes the best average.
   (``BATCH_WORLDS``, ``SEPARATION``): most bidding decisions are clear, and a
   clear one is settled on the first worlds.  Two table truths narrow the
   options searched (:func:`candidates`): a trump is not discarded while a
-  plain card can go, and nobody goes alone with fewer than three trumps.
+  plain card can go, and nobody goes alone with fewer than three trumps or
+  without a bower.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
@@ -61,7 +62,7 @@ from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import count_cards, mask_cards
+from ...cards import Deck, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -780,7 +781,11 @@ class RecordReading:
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
-    can go, and no lone hand is tried with fewer than three trumps."""
+    can go, and no lone hand is tried with fewer than three trumps or without a
+    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    every trick, and a lone hand without a bower gives one up to it whenever a
+    defender holds it -- worlds in which the solver sees where the bowers lie make
+    such a hand look better than it plays (issue 41)."""
     deck = view.deck
     out: list[Action] = []
     for a in legal:
@@ -797,10 +802,23 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
             if a.verb == ORDER_UP and view.dealer == view.seat and view.upcard is not None:
                 hand |= 1 << view.upcard
             if contract is None or contract >= 4 or \
-                    (hand & deck.trump_masks[contract]).bit_count() < 3:
+                    (hand & deck.trump_masks[contract]).bit_count() < 3 or \
+                    not hand & bowers(deck, contract):
                 continue
         out.append(a)
     return out or legal
+
+
+def bowers(deck: Deck, trump: int) -> int:
+    """The bowers of a trump suit, every copy (the jack of trump and the jack of the
+    same colour), and the joker, as a mask."""
+    out = 0
+    for jack in (deck.card("J", trump), deck.left_bower(trump)):
+        for c in deck.twins(jack):
+            out |= 1 << c
+    if deck.joker_card is not None:
+        out |= 1 << deck.joker_card
+    return out
 
 
 def survivors(values: list[list[float]], alive: list[int],
