@@ -24,8 +24,8 @@ from typing import IO, Any, Iterable
 from ..engine.actions import PLAY
 from .notation import ALONE, DEAL_KEYS, FORMAT
 from .shape import HAND_KEYS, TOP_KEYS
-from .text_reader import (
-    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, _is_json,
+from .text_builder import (
+    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, is_json,
 )
 from .text_words import (
     AMOUNT_VERBS, CARD_VERBS, CONTRACT_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL,
@@ -125,6 +125,16 @@ def _tag_key(key: Any) -> str:
     return json.dumps(str(key), ensure_ascii=False)
 
 
+def _keyed_tags(out: list[str], tag: str, whole_tag: str, value: Any) -> None:
+    """An object as a tag per key (``[Player N "Ann"]``), or as one tag of its JSON
+    (``whole_tag``) when it is not an object with keys."""
+    if type(value) is dict and value:
+        for key, item in value.items():
+            out.append(f"[{tag} {_tag_key(key)} {_json(item)}]")
+    else:
+        out.append(f"[{whole_tag} {_json(value)}]")
+
+
 def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
     out: list[str] = []
     fmt = record.get("format", FORMAT)
@@ -136,29 +146,19 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         seats = record["seats"]
         if type(seats) is list and seats and all(type(s) is str and _BARE_WORD.fullmatch(s)
                                                  for s in seats) and \
-                not _is_json(" ".join(seats)):
+                not is_json(" ".join(seats)):
             out.append(f"[Seats {' '.join(seats)}]")
         else:
             out.append(f"[Seats {_json(seats)}]")
     if "players" in record:
-        players = record["players"]
-        if type(players) is dict and players:
-            for seat, name in players.items():
-                out.append(f"[Player {_tag_key(seat)} {_json(name)}]")
-        else:
-            out.append(f"[Players {_json(players)}]")
+        _keyed_tags(out, "Player", "Players", record["players"])
     if "meta" in record:
-        meta = record["meta"]
-        if type(meta) is dict and meta:
-            for key, value in meta.items():
-                out.append(f"[Meta {_tag_key(key)} {_json(value)}]")
-        else:
-            out.append(f"[Meta {_json(meta)}]")
+        _keyed_tags(out, "Meta", "Meta", record["meta"])
     if "start_scores" in record:
         start = record["start_scores"]
         if type(start) is dict and start and all(
                 _BARE_WORD.fullmatch(k) and type(v) is int for k, v in start.items()) and \
-                not _is_json(next(iter(start))):
+                not is_json(next(iter(start))):
             out.append("[StartScores " + ", ".join(f"{k} {v}" for k, v in start.items()) + "]")
         else:
             out.append(f"[StartScores {_json(start)}]")

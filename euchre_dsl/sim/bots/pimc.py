@@ -513,7 +513,12 @@ class BiddingInference(SeatReading):
     seat's cards at the bidding are its cards in the world plus those it has
     played; a seat that has since exchanged cards (discarded, given, swapped,
     taken the widow) is not read, nor one whose hand the world leaves out (a
-    loner's partner).
+    loner's partner) -- but for a seat that took the upcard and put one card
+    down unseen (a dealer who picked it up): it bid holding its cards less the
+    upcard plus one of the cards nobody holds in the world (each alike), and
+    put down the card the rule bot would have (or any other with :data:`STRAY`),
+    so a dealer's hidden discard is its worst card, not a bower left in the kitty.
+    A lone make is read as one (:meth:`RuleBot.bid_chance`).
     """
 
     def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True,
@@ -525,25 +530,31 @@ class BiddingInference(SeatReading):
         self.view = view
         self.actions = view.actions
         me = view.seat
-        unread = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
-        #: seats read though they took the upcard and discarded face down (a record's
-        #: hidden dealer): their hand at the bidding had one card nobody holds now
-        self.took: set[int] = set()
+        unread: set[int] = set()  # the seats out of the reading's scope
         if seats is not None:  # a record's hidden hands: exactly these seats are read
-            up = view.upcard_holder
-            if up is not None and up in seats and all(
-                    a.verb == DISCARD for a in self.actions
-                    if a.seat == up and a.verb in EXCHANGE_VERBS):
-                self.took.add(up)
-                unread.discard(up)
-            unread |= {s for s in range(view.n) if s not in seats}
+            unread = {s for s in range(view.n) if s not in seats}
             me = -1
         elif not partner:  # the seat's own side is not read
             side = view.side_of[me]
-            unread |= {s for s in range(view.n) if view.side_of[s] == side}
+            unread = {s for s in range(view.n) if view.side_of[s] == side}
+        exchanged = [i for i, a in enumerate(self.actions) if a.verb in EXCHANGE_VERBS]
+        #: the seat read though it took the upcard and put a card down face down (a
+        #: dealer who picked it up), and where its discard is: its hand at the
+        #: bidding had one card nobody holds now
+        self.took: set[int] = set()
+        self.discard_at = -1
+        up = view.upcard_holder
+        if up is not None and up != me and up not in unread and \
+                [self.actions[i].verb for i in exchanged if self.actions[i].seat == up] \
+                == [DISCARD]:
+            self.took.add(up)
+            self.discard_at = next(i for i in exchanged if self.actions[i].seat == up)
+        unread |= {self.actions[i].seat for i in exchanged} - self.took
         for i, a in enumerate(self.actions):  # the actions to replay to read its bids
             if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
+        for s in self.took:  # and its discard: the card it chose to put down
+            self.until[s] = self.discard_at + 1
         self.size = view.rules.deal.hand_size
         #: everything a seat's reading depends on but its cards: two readings of
         #: one context give the same answers (a hand's card decisions share them)
@@ -565,18 +576,21 @@ class BiddingInference(SeatReading):
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         if seat in self.took:
             # the hand it bid on: its cards less the upcard, plus the card it put
-            # down, one of those nobody holds (each alike: the mean chance)
+            # down, one of those nobody holds (each alike a priori: the mean chance),
+            # read with the discard -- the card a player puts down is its worst
             up = self.view.upcard
             assert up is not None
             base = cards & ~(1 << up)
-            rest = [base | (1 << d) for d in mask_cards(self._rest(hands))]
+            shown = self.actions[self.discard_at].arg
+            rest = [shown] if shown is not None else list(mask_cards(self._rest(hands)))
             if not rest:
                 return 1.0
-            return sum(self._dealt_chance(seat, h) for h in rest) / len(rest)
+            return sum(self._dealt_chance(seat, base | (1 << d), d) for d in rest) / len(rest)
         return self._dealt_chance(seat, cards)
 
-    def _dealt_chance(self, seat: int, cards: int) -> float:
-        """How likely ``seat`` was to bid as it did, dealt ``cards``."""
+    def _dealt_chance(self, seat: int, cards: int, discard: int | None = None) -> float:
+        """How likely ``seat`` was to bid as it did, dealt ``cards`` (and, having
+        taken the upcard, to put down ``discard``)."""
         if count_cards(cards) != self.size:
             return 1.0  # not a whole hand: nothing to read
         v = self.view
@@ -584,17 +598,22 @@ class BiddingInference(SeatReading):
         game = undealt_hand(v)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
         deal[seat] = list(mask_cards(cards))
+        rule = self.rule
         try:
             game.deal(deal, v.upcard, None)
             for i in range(self.until[seat]):
                 a = self.actions[i]
-                if a.seat == seat and a.verb in READ_VERBS:
+                if a.seat == seat and a.verb == DISCARD and discard is not None:
+                    a = Action(seat, DISCARD, discard)
+                    chosen = rule.act(SeatView(game, seat), game.legal_actions())
+                    chance *= 1.0 if chosen == a else self.stray
+                elif a.seat == seat and a.verb in READ_VERBS:
                     if game.to_act != seat:
                         # an optional declaration of another seat, declined (a
                         # decline is not recorded: the seat's action declines it)
                         game.apply(Action(game.to_act, DECLINE))
-                    chance *= self.rule.bid_chance(SeatView(game, seat), game.legal_actions(),
-                                                   a, self.softness, self.stray)
+                    chance *= rule.bid_chance(SeatView(game, seat), game.legal_actions(),
+                                              a, self.softness, self.stray)
                 game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
         except (ValueError, EuchreError):
             return 1.0  # the replay cannot be made with these cards: nothing to read
