@@ -86,6 +86,9 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 SEPARATION = 2.0
+#: How much of the bidding a bot reads (its ``reading``): every other seat's, the
+#: opponents' only, none.
+READINGS = ("on", "opponents", "off")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -123,13 +126,13 @@ class PimcBot:
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
               minimum=-10, maximum=10),
-        Param("infer", bool, True, "read the bidding: weight worlds by how likely every "
-              "other seat was to bid as it did (a soft model of a reasonable player)"),
+        Param("reading", str, "on", "read the bidding: weight worlds by how likely every "
+              "other seat was to bid as it did (a soft model of a reasonable player) -- 'on': "
+              "every seat, the partner too; 'opponents': the opponents only; 'off': none",
+              choices=READINGS),
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
-        Param("read_partner", bool, False, "read the partner's bidding too (as the rule "
-              "bot's); with no, only the opponents' bidding is read"),
         Param("read_play", bool, True, "read the opponents' play: sample only worlds in which "
               "every card an opponent played is the one the rule bot would have played"),
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
@@ -141,8 +144,8 @@ class PimcBot:
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
-                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
-                 goal: str = "game", read_partner: bool = False,
+                 bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
+                 goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
         self.rules = rules
         self.rng = rng
@@ -150,8 +153,9 @@ class PimcBot:
         self.bid_worlds = bid_worlds
         self.bias = bias
         self.alone_bias = alone_bias
-        self.infer = infer
-        self.read_partner = read_partner
+        #: read the bidding at all, and the partner's too
+        self.infer = reading != "off"
+        self.read_partner = reading == "on"
         self.read_play = read_play
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = set_cost(rules)
