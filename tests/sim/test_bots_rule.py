@@ -12,10 +12,11 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.bidding import kept_upcard
-from euchre_dsl.sim.bots.rule import (
-    PARTNER_EXTRA_CARD, PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, TableRead,
-    best_after_discard, card_chance, distribution, hand_chances, partner_tricks, shift,
+from euchre_dsl.sim.bots.hand_odds import (
+    PARTNER_EXTRA_CARD, best_after_discard, card_chance, distribution, hand_chances,
+    partner_tricks, shift,
 )
+from euchre_dsl.sim.bots.rule import PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, TableRead
 from euchre_dsl.sim.runner import RunSpec, run
 from euchre_dsl.engine.view import SeatView
 

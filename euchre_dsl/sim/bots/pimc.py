@@ -19,7 +19,8 @@ option on the *same* worlds, and takes the best average.
   (``BATCH_WORLDS``, ``SEPARATION``): most bidding decisions are clear, and a
   clear one is settled on the first worlds.  Two table truths narrow the
   options searched (:func:`candidates`): a trump is not discarded while a
-  plain card can go, and nobody goes alone with fewer than three trumps.
+  plain card can go, and nobody goes alone with fewer than three trumps or
+  without a bower.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
@@ -61,7 +62,7 @@ from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import count_cards, mask_cards
+from ...cards import Deck, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -86,6 +87,9 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 SEPARATION = 2.0
+#: How much of the bidding a bot reads (its ``reading``): every other seat's, the
+#: opponents' only, none.
+READINGS = ("on", "opponents", "off")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -123,13 +127,13 @@ class PimcBot:
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
               minimum=-10, maximum=10),
-        Param("infer", bool, True, "read the bidding: weight worlds by how likely every "
-              "other seat was to bid as it did (a soft model of a reasonable player)"),
+        Param("reading", str, "on", "read the bidding: weight worlds by how likely every "
+              "other seat was to bid as it did (a soft model of a reasonable player) -- 'on': "
+              "every seat, the partner too; 'opponents': the opponents only; 'off': none",
+              choices=READINGS),
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
-        Param("read_partner", bool, False, "read the partner's bidding too (as the rule "
-              "bot's); with no, only the opponents' bidding is read"),
         Param("read_play", bool, True, "read the opponents' play: sample only worlds in which "
               "every card an opponent played is the one the rule bot would have played"),
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
@@ -141,8 +145,8 @@ class PimcBot:
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
-                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
-                 goal: str = "game", read_partner: bool = False,
+                 bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
+                 goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
         self.rules = rules
         self.rng = rng
@@ -150,8 +154,9 @@ class PimcBot:
         self.bid_worlds = bid_worlds
         self.bias = bias
         self.alone_bias = alone_bias
-        self.infer = infer
-        self.read_partner = read_partner
+        #: read the bidding at all, and the partner's too
+        self.infer = reading != "off"
+        self.read_partner = reading == "on"
         self.read_play = read_play
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = set_cost(rules)
@@ -776,7 +781,11 @@ class RecordReading:
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
-    can go, and no lone hand is tried with fewer than three trumps."""
+    can go, and no lone hand is tried with fewer than three trumps or without a
+    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    every trick, and a lone hand without a bower gives one up to it whenever a
+    defender holds it -- worlds in which the solver sees where the bowers lie make
+    such a hand look better than it plays (issue 41)."""
     deck = view.deck
     out: list[Action] = []
     for a in legal:
@@ -793,10 +802,23 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
             if a.verb == ORDER_UP and view.dealer == view.seat and view.upcard is not None:
                 hand |= 1 << view.upcard
             if contract is None or contract >= 4 or \
-                    (hand & deck.trump_masks[contract]).bit_count() < 3:
+                    (hand & deck.trump_masks[contract]).bit_count() < 3 or \
+                    not hand & bowers(deck, contract):
                 continue
         out.append(a)
     return out or legal
+
+
+def bowers(deck: Deck, trump: int) -> int:
+    """The bowers of a trump suit, every copy (the jack of trump and the jack of the
+    same colour), and the joker, as a mask."""
+    out = 0
+    for jack in (deck.card("J", trump), deck.left_bower(trump)):
+        for c in deck.twins(jack):
+            out |= 1 << c
+    if deck.joker_card is not None:
+        out |= 1 << deck.joker_card
+    return out
 
 
 def survivors(values: list[list[float]], alive: list[int],
