@@ -150,6 +150,8 @@ class Solver:
         #: the partition tables (:meth:`_pwin`), keyed like :attr:`_tables`
         self._ptables: dict[int, dict[int, list[int]]] = {}
         self._ptt: dict[int, list[int]] = {}
+        #: entries in all the partition tables (cleared past :attr:`table_limit`)
+        self._pentries = 0
         #: whether the searches use the partition table (:meth:`_pwin`): for
         #: long hands, where a deal's positions run into the millions; on short
         #: ones the plain table is as good and cheaper per position
@@ -293,6 +295,7 @@ class Solver:
         """Forget every stored position."""
         self._tables.clear()
         self._ptables.clear()
+        self._pentries = 0
 
     def allow(self, positions: int | None) -> None:
         """Let the searches from now on visit at most ``positions`` positions in
@@ -1176,10 +1179,13 @@ class Solver:
             entry[1 + i] = 0
         entry[0] = tops
         tt = self._ptt
+        self._pentries += 1
+        if self._pentries > self.table_limit:  # full: every partition table starts again
+            for table in self._ptables.values():
+                table.clear()
+            self._pentries = 1
         bucket = tt.get(shape)
         if bucket is None:
-            if len(tt) >= self.table_limit:
-                tt.clear()
             tt[shape] = [tops, entry[1], entry[2], entry[3], entry[4], entry[5],
                          (lo << 6) | hi]
             return rel
@@ -1196,9 +1202,11 @@ class Solver:
                 if (b & 63) < hi:
                     hi = b & 63
                 bucket[j + _STRIDE - 1] = (lo << 6) | hi
+                self._pentries -= 1  # no new entry
                 return rel
         if len(bucket) >= _STRIDE * _BUCKET:
             del bucket[:_STRIDE]  # the oldest goes
+            self._pentries -= 1
         bucket.extend(entry[:_STRIDE - 1])
         bucket.append((lo << 6) | hi)
         return rel

@@ -208,6 +208,16 @@ def test_a_tiny_table_is_cleared_and_stays_right() -> None:
         assert small.solve(game) == big.solve(game)
 
 
+def test_a_tiny_partition_table_is_cleared_and_stays_right() -> None:
+    """Its entries are counted across its tables, and all go when it is full."""
+    small, big = Solver(DOUBLE_DECK, table_limit=8), Solver(DOUBLE_DECK)
+    rng = random.Random("tiny-partition")
+    for _ in range(25):
+        game = random_position(DOUBLE_DECK, rng, 4, 3)
+        assert small.solve(game) == big.solve(game)
+        assert small._pentries <= 8
+
+
 # ------------------------------------------------------- hand-worked positions
 N, E, S, W = range(4)
 STANDARD = load_variant("standard")
