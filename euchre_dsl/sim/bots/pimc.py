@@ -57,7 +57,7 @@ import random
 
 from typing import Callable, ClassVar, Collection, Sequence, TypeVar
 
-from ...search.position import Position, hand_scores, position_of, utilities
+from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
