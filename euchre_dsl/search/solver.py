@@ -177,6 +177,11 @@ class Solver:
         self._order = [0] * rows
         self._lens = [0] * rows
         self._len_bits = rules.deal.hand_size.bit_length()
+        #: one card of a seat in a suit's lengths (:meth:`_suit_shape`)
+        self._len_unit = [1 << (self._len_bits * (self.n - 1 - s)) for s in range(self.n)]
+        self._suit_lens = 0
+        #: the seats playing this hand, a bit each
+        self._seated = 0
         self._entry = [0] * _STRIDE
         # the key's digits (:meth:`_key`): a holder (0..n-1), or with a double deck
         # a holder of a copy tied with the card before (n..2n-1); a suit's count
@@ -330,6 +335,10 @@ class Solver:
         self._hero = pos.hero
         self._next = pos.turn_order
         self._n_active = pos.n_active
+        seated = 0
+        for s in pos.turn_order:
+            seated |= 1 << s
+        self._seated = seated
         self._to_act = pos.to_act
         self._left = pos.left
         self._taken = pos.taken
@@ -1009,16 +1018,11 @@ class Solver:
         counts = self._counts
         order = self._order
         lens = self._lens
-        live = self._live
-        hands = self._hands
         bits = self._len_bits
         for i in range(ns):
             s = suits[i]
-            part = self._suit_part(s)
-            mask = live & self._masks[s]
-            v = 0
-            for seat in range(self.n):
-                v = (v << bits) | count_cards(hands[seat] & mask)
+            part = self._suit_shape(s)
+            v = self._suit_lens
             # insertion sort of the plain suits by their lengths
             j = i
             while j > 1 and lens[base + j - 1] > v:
@@ -1031,12 +1035,59 @@ class Solver:
             codes[base + j] = part >> self._count_bits
             counts[base + j] = part & self._count_mask
             order[base + j] = s
-        key = left
-        for seat in range(self.n):  # the seats in the hand (each holds `left` cards)
-            key = (key << 1) | (1 if hands[seat] & live else 0)
+        key = (left << self.n) | self._seated  # the seats in the hand hold `left` each
         for i in range(ns - 1):  # the last suit's lengths follow from the others
             key = (key << (bits * self.n)) | lens[base + i]
         return key * self.n + leader
+
+    def _suit_shape(self, suit: int) -> int:
+        """:meth:`_suit_part` (the same value), walking the suit's cards once,
+        and the number of its cards in each hand in :attr:`_suit_lens` (one
+        field of :attr:`_len_bits` bits per seat, seat 0 highest)."""
+        mask = self._live & self._masks[suit]
+        self._suit_lens = 0
+        if not mask:
+            return 0
+        owner = self._owner
+        unit = self._len_unit
+        bits = self._digit_bits
+        n = self.n
+        code = 0
+        cards = 0
+        lens = 0
+        for group in self._groups[suit]:
+            m = mask & group
+            if not m:
+                continue
+            low = m & -m
+            seat = owner[low.bit_length() - 1]
+            lens += unit[seat]
+            m ^= low
+            cards += 1
+            if not m:
+                code = (code << bits) | seat
+                continue
+            other = owner[m.bit_length() - 1]
+            if m & (m - 1) == 0:  # two copies: the lower seat first, the other tied
+                lens += unit[other]
+                cards += 1
+                if other < seat:
+                    seat, other = other, seat
+                code = (((code << bits) | seat) << bits) | (other + n)
+                continue
+            seats = [seat]
+            while m:
+                low = m & -m
+                seats.append(owner[low.bit_length() - 1])
+                lens += unit[seats[-1]]
+                m ^= low
+            seats.sort()
+            code = (code << bits) | seats[0]
+            for k in range(1, len(seats)):
+                code = (code << bits) | (seats[k] + n)
+                cards += 1
+        self._suit_lens = lens
+        return (code << self._count_bits) | cards
 
     def _probe(self, bucket: list[int], need: int) -> int:
         """1 or 0 when an entry of ``bucket`` matching the position (its holders
