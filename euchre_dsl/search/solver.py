@@ -10,7 +10,7 @@ against a coalition of all the others (docs/analysis.md says why).
 The rules come from the engine only: legal plays from
 :meth:`Deck.legal_plays`, the trick winner from :meth:`Deck.trick_winner`,
 card order and effective suits from the deck's per-contract tables, who
-plays next from :attr:`Game.turn_order`, and the hand's score from
+plays next from :attr:`Machine.turn_order`, and the hand's score from
 :func:`~euchre_dsl.engine.scoring.score_hand`.  Bowers, the joker,
 no-trump, low no-trump, loners, lone defenders, dropped players and any
 number of seats all arrive through those.
@@ -53,7 +53,8 @@ bot's choice, the analyzer reports the position as not valued.
 from __future__ import annotations
 
 from ..cards import Deck, count_cards
-from ..engine.game import Game
+from ..engine.machine import Machine
+from ..engine.game import Game, machine_of
 from ..rules.ruleset import RuleSet
 from ..errors import EuchreError
 from .position import Position, position_of, utilities
@@ -233,26 +234,29 @@ class Solver:
         self._taken = 0
 
     # ============================================================ entry points
-    def solve(self, game: Game, seat: int | None = None) -> int:
+    def solve(self, game: Machine | Game, seat: int | None = None) -> int:
         """The makers' total tricks this hand (taken plus the rest) with best play.
 
         ``seat``: count that seat's side instead of the makers' (needed when
-        nobody made trump, e.g. Buck's forced no-trump)."""
-        return self.solve_position(position_of(game, seat))
+        nobody made trump, e.g. Buck's forced no-trump).  ``game``: a
+        :class:`~euchre_dsl.engine.game.Game` or the engine's machine."""
+        return self.solve_position(position_of(machine_of(game), seat))
 
-    def card_values(self, game: Game, seat: int | None = None) -> dict[int, int]:
+    def card_values(self, game: Machine | Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' total tricks with
         best play after it is played."""
-        return self.card_values_position(position_of(game, seat))
+        return self.card_values_position(position_of(machine_of(game), seat))
 
-    def solve_points(self, game: Game, seat: int | None = None) -> int:
+    def solve_points(self, game: Machine | Game, seat: int | None = None) -> int:
         """The hand's score for the makers' side with best play (see
         :func:`~euchre_dsl.search.position.utilities` for its orientation)."""
-        return self._points(position_of(game, seat), utilities(game, seat))
+        machine = machine_of(game)
+        return self._points(position_of(machine, seat), utilities(machine, seat))
 
-    def card_points(self, game: Game, seat: int | None = None) -> dict[int, int]:
+    def card_points(self, game: Machine | Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' score with best play after it."""
-        return self.card_points_position(position_of(game, seat), utilities(game, seat))
+        machine = machine_of(game)
+        return self.card_points_position(position_of(machine, seat), utilities(machine, seat))
 
     def solve_position(self, pos: Position) -> int:
         """:meth:`solve` for a position given as masks."""
