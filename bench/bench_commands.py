@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from euchre_dsl.records.writer import dump_pretty, dump_record
+from euchre_dsl.records.writer import dump_pretty
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.runner import simulate
 
@@ -183,7 +183,7 @@ def command_rows(tmp: Path, quick: bool,
                  f"({source}) (records/s)",
                  versus_cpp(counted(["validate", str(other)], VALIDATED_RECORDS))))
     pretty = tmp / "pretty"
-    hands = write_pretty_folder(pretty, ours, pretty_games)
+    write_pretty_folder(pretty, ours, pretty_games)
     rows.append((f"euchre validate DIR of {pretty_games:,} pretty-printed .json games "
                  f"(hands/s)",
                  versus_cpp(counted(["validate", str(pretty)], VALIDATED_HANDS))))

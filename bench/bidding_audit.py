@@ -7,6 +7,9 @@ dealer), the contracts made without a trump in hand, the dealers who passed a
 strong hand (a bower and two more trumps, or four trumps, after the pick-up)
 and how often lone hands marched: the checks on a bot's bidding that a
 strong player makes first, measured by ``bench/bidding_rates.py`` and tested.
+Issue 41's faults are counted too: round-two calls on one trump below the ace,
+lone hands without a bower, and round-two passes holding both bowers and a
+third trump of a suit the seat could have named.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
@@ -44,6 +48,14 @@ class BiddingAudit:
     #: first-round dealer decisions, and the passes among them with a strong hand
     dealer_decisions: int = 0
     strong_dealer_passes: int = 0
+    #: round-two calls (not forced), and those made holding one trump, below its ace
+    calls: int = 0
+    one_low_trump_calls: int = 0
+    #: lone makes (order up or call), and those made holding no bower (nor the joker)
+    lone_makes: int = 0
+    bowerless_lone: int = 0
+    #: round-two passes holding both bowers and a third trump of a suit the seat may name
+    strong_passes: int = 0
     #: lone hands played by the makers, and those that marched
     loners: list[int] = field(default_factory=_rate)
     #: hands with a maker, and those the makers made
@@ -58,6 +70,28 @@ def _position(n: int, dealer: int, seat: int) -> int:
     return (seat - dealer - 1) % n
 
 
+def bowers(view: SeatView, trump: int) -> int:
+    """The bowers of ``trump`` (the jack and its twin of the same colour) and the joker, as a
+    mask; none for a contract without trumps."""
+    deck = view.deck
+    out = deck.mask((deck.card("J", trump), deck.left_bower(trump))) if trump < 4 else 0
+    if deck.joker_card is not None:
+        out |= 1 << deck.joker_card
+    return out
+
+
+def strong_pass(view: SeatView, legal: Sequence[Action]) -> bool:
+    """A round-two pass on both bowers and a third trump of a suit the seat may name."""
+    for a in legal:
+        if a.verb == CALL and a.arg is not None and a.arg < 4:
+            deck = view.deck
+            trumps = view.hand & deck.trump_masks[a.arg]
+            both = deck.mask((deck.card("J", a.arg), deck.left_bower(a.arg)))
+            if trumps & both == both and trumps.bit_count() >= 3:
+                return True
+    return False
+
+
 def strong_for_dealer(view: SeatView) -> bool:
     """A first-round dealer's hand that picks up: after taking the upcard (and
     throwing the least useful card), a bower with two more trumps, or four trumps."""
@@ -66,10 +100,7 @@ def strong_for_dealer(view: SeatView) -> bool:
     trump = view.upcard_suit()
     trumps = (view.hand | 1 << view.upcard) & deck.trump_masks[trump]
     n = min(trumps.bit_count(), view.rules.deal.hand_size)
-    bowers = deck.mask((deck.card("J", trump), deck.left_bower(trump))) if trump < 4 else 0
-    if deck.joker_card is not None:
-        bowers |= 1 << deck.joker_card
-    return n >= 4 or (bool(trumps & bowers) and n >= 3)
+    return n >= 4 or (bool(trumps & bowers(view, trump)) and n >= 3)
 
 
 class _Watched:
@@ -101,6 +132,9 @@ class _Watched:
                 a.strong_dealer_passes += 1
                 self._example(view, "dealer passed")
         if action.verb == PASS:
+            if not first_round and strong_pass(view, legal):
+                a.strong_passes += 1
+                self._example(view, "passed both bowers and a third trump")
             return action
         rate[0] += 1
         contract = view.upcard_suit() if action.verb == ORDER_UP else action.arg
@@ -117,6 +151,20 @@ class _Watched:
             self._example(view, f"{action.verb} with no trump")
         elif trumps == 1:
             a.one_trump += 1
+        deck = view.deck
+        if not first_round:
+            a.calls += 1
+            ace = deck.card("A", contract)
+            power = deck.powers[contract][contract]
+            held = hand & deck.trump_masks[contract]
+            if trumps == 1 and power[held.bit_length() - 1] < power[ace]:
+                a.one_low_trump_calls += 1
+                self._example(view, f"called {SUITS[contract]} on one low trump")
+        if action.alone:
+            a.lone_makes += 1
+            if not hand & bowers(view, contract):
+                a.bowerless_lone += 1
+                self._example(view, f"{action.verb} alone without a bower")
         return action
 
     def _example(self, view: SeatView, what: str) -> None:
@@ -127,13 +175,15 @@ class _Watched:
             self.audit.examples.append(f"{what}: {cards} (upcard {up})")
 
 
-def audit_bidding(rules: RuleSet, bot_spec: str, games: int, seed: int) -> BiddingAudit:
-    """Play ``games`` games of ``bot_spec`` at every seat and tally its bidding."""
+def audit_bidding(rules: RuleSet, bot_spec: str, games: int, seed: int,
+                  first: int = 0) -> BiddingAudit:
+    """Play ``games`` games of ``bot_spec`` at every seat and tally its bidding (the
+    seed's games ``first`` on: a long audit split in parts plays the same games)."""
     deals = Deals(seed)  # a seed that is not a whole number from 0 up: ValueError
     audit = BiddingAudit()
     spec = parse_bot_spec(bot_spec)
     n = rules.players.count
-    for unit in range(games):
+    for unit in range(first, first + games):
         bots = [_Watched(make_bot(spec, rules, random.Random(derive(seed, BOT, unit, s))), audit)
                 for s in range(n)]
         game = Game(rules, dealer=deals.first_dealer(unit, n))

@@ -12,6 +12,9 @@ value, the solver's on the whole deal.  Prints:
   (target: within 0.05 tricks);
 * the coverage: how often the truth lies in the hand's 95% interval
   (``makers_dd_ci``; target: 93% to 97%);
+* each split by the kind of contract (lone or not, first round or second, the
+  maker's hand hidden or not, a hidden dealer who took the upcard or not): where a
+  bias comes from;
 * the same for uniform worlds with no reading of the bidding (``random``), to show
   what the reading is worth.
 
@@ -37,7 +40,7 @@ except ImportError:
     sys.path.insert(0, str(ROOT))
 
 from euchre_dsl.analysis.hidden import HiddenHand, Reading, as_seen_by  # noqa: E402
-from euchre_dsl.engine.actions import PLAY, PLAYING  # noqa: E402
+from euchre_dsl.engine.actions import ORDER_UP, PLAY, PLAYING  # noqa: E402
 from euchre_dsl.engine.game import Game  # noqa: E402
 from euchre_dsl.replay.events import Acted, Dealt  # noqa: E402
 from euchre_dsl.records.notation import action_from_json  # noqa: E402
@@ -75,6 +78,19 @@ def opening_leads(record: dict[str, Any]) -> Iterator[tuple[int, Game]]:
                 yield ev.hand, game.clone()
 
 
+def contract_kind(game: Game) -> dict[str, Any]:
+    """What the bias is split by: a lone contract or not, made in the upcard's round
+    (ordered up) or the next (called), whether the maker's hand is hidden, and whether
+    a hidden dealer took the upcard (its discard unseen)."""
+    maker = game.maker
+    assert maker is not None
+    hidden_dealer = game.labels[game.dealer] in HIDDEN
+    return {"alone": bool(game.alone),
+            "round": 1 if any(a.verb == ORDER_UP for a in game.hand_actions) else 2,
+            "maker_hidden": game.labels[maker] in HIDDEN,
+            "dealer_took": hidden_dealer and game.upcard_holder == game.dealer}
+
+
 def lead_of(record: dict[str, Any], h: int, game: Game) -> Any:
     actions = record["hands"][h]["actions"]
     return action_from_json(game, actions[len(game.hand_log)])
@@ -95,23 +111,33 @@ def measure(n: int, worlds: int, seed: int, reading: Reading | None) -> list[dic
             est = hidden.play(game, lead_of(seen, h, game), solver.card_values)
             low, high = est.best_range
             out.append({"game": g, "hand": h, "truth": truth[h], "mean": est.best.mean,
-                        "low": low, "high": high})
+                        "low": low, "high": high, **contract_kind(game)})
             if len(out) == n:
                 return out
     return out
 
 
-def report(name: str, rows: list[dict[str, Any]], seconds: float) -> None:
+def figures(rows: list[dict[str, Any]]) -> str:
+    """The bias with its 95% interval, and the coverage, of ``rows``."""
     n = len(rows)
     errs = [r["mean"] - r["truth"] for r in rows]
     bias = sum(errs) / n
-    sd = sqrt(sum((e - bias) ** 2 for e in errs) / (n - 1))
+    sd = sqrt(sum((e - bias) ** 2 for e in errs) / (n - 1)) if n > 1 else 0.0
     covered = sum(r["low"] - 1e-9 <= r["truth"] <= r["high"] + 1e-9 for r in rows) / n
     ci = 1.96 * sqrt(covered * (1 - covered) / n)
-    print(f"{name}: {n} hands, bias {bias:+.3f} ± {1.96 * sd / sqrt(n):.3f} tricks, "
-          f"95% intervals cover the truth {covered:.1%} ± {ci:.1%}, "
+    return (f"{n} hands, bias {bias:+.3f} ± {1.96 * sd / sqrt(n):.3f} tricks, "
+            f"95% intervals cover the truth {covered:.1%} ± {ci:.1%}")
+
+
+def report(name: str, rows: list[dict[str, Any]], seconds: float) -> None:
+    n = len(rows)
+    print(f"{name}: {figures(rows)}, "
           f"mean interval width {sum(r['high'] - r['low'] for r in rows) / n:.2f}; "
           f"{seconds:.0f} s CPU")
+    for key in ("alone", "round", "maker_hidden", "dealer_took"):  # where a bias comes from
+        for value in sorted({r[key] for r in rows}):
+            part = [r for r in rows if r[key] == value]
+            print(f"  {key}={value}: {figures(part)}")
 
 
 def _reading(args: argparse.Namespace) -> RecordReading:

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quick", action="store_true")
     p.add_argument("--repeat", type=positive, default=3)
     p.add_argument("--bot", default="pimc", help="the PIMC bot's spec, e.g. "
-                   "pimc:infer=no,read_play=no to time it without reading the table "
+                   "pimc:reading=off,read_play=no to time it without reading the table "
                    "(default: pimc, 50 worlds a card)")
     args = p.parse_args(argv)
     try:  # a mistyped spec is a usage error, said before any timing starts

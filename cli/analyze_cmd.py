@@ -50,7 +50,7 @@ class Options:
     seed: int
     worlds: int = DEFAULT_WORLDS
     view: str | None = None  # --from-view: the seat whose view is analysed
-    model: str = "rule"  # the model of play hidden cards are inferred under
+    hidden_model: str = "rule"  # the model of play hidden cards are inferred under
     budget: int = DEFAULT_BUDGET  # solver positions per question (--budget)
 
 
@@ -75,7 +75,7 @@ class _Input:
 def _analyzer(opts: Options) -> Analyzer:
     estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget) \
         if opts.deals > 0 else None
-    model = RecordReading(opts.seed) if opts.model == "rule" else None
+    model = RecordReading(opts.seed) if opts.hidden_model == "rule" else None
     return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
                     budget=opts.budget)
 
@@ -228,7 +228,7 @@ def _clock(seconds: float) -> str:
 @click.option("--from-view", "view", metavar="SEAT",
               help="Analyse each game as SEAT saw it: every other hand, an untaken widow and "
                    "the others' discards hidden.")
-@click.option("--hidden-model", "model", type=click.Choice(["rule", "random"]), default="rule",
+@click.option("--hidden-model", "hidden_model", type=click.Choice(["rule", "random"]), default="rule",
               show_default=True,
               help="How hidden cards are inferred from what the seats did: rule reads the "
                    "bidding and the play as the pimc bot reads its opponents (bids softly "
@@ -253,7 +253,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
                 report: str | None, stats: bool, export_dir: str | None, fmt: str, deals: int | None,
                 seed: int, workers: int, scheduler: str | None, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
-                view: str | None = None, model: str = "rule",
+                view: str | None = None, hidden_model: str = "rule",
                 budget: int = DEFAULT_BUDGET, ascii_cards: bool = False) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
@@ -301,7 +301,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
             sys.exit(EXIT_USAGE)
     if progress is None:  # a bar on a terminal, unless the JSON report is written there too
         progress = sys.stderr.isatty() and not (report == "json" and sys.stdout.isatty())
-    opts = Options(record_no, hand_no, deals, seed, worlds, view, model, budget)
+    opts = Options(record_no, hand_no, deals, seed, worlds, view, hidden_model, budget)
     inputs = [_read(p, opts) for p in files]
     bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout

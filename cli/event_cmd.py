@@ -108,7 +108,7 @@ def schedule_cmd(variant: str, players: int) -> None:
               help="Where the records go, one per table per round as JSON Lines "
                    "('-': standard output).")
 @runner_options("tables")
-def simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
+def event_simulate_cmd(variant: str, players: int, seed: int, bots: str, name: str,
                  output: str, workers: int = 1, scheduler: str | None = None) -> None:
     """Play a whole event with bots and write its records (they validate, and
     'euchre event standings' reads them).

@@ -32,7 +32,7 @@ import click
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.text import contract_line, mistake_line
 from euchre_dsl.cards import JOKER_SUIT
-from euchre_dsl.display.replay import RED_SUITS, contract_words, describe
+from euchre_dsl.display.replay import RED_SUITS, action_words, contract_with_symbol
 from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
@@ -177,7 +177,7 @@ class PlaySession:
         """An action as the player's seat sees it, its card coloured."""
         game = self.game
         hidden = action.verb in (DISCARD, GIVE) and action.seat != self.seat
-        text = describe(game, action._replace(arg=None) if hidden else action)
+        text = action_words(game, action._replace(arg=None) if hidden else action)
         if action.arg is not None and not hidden and action.verb in (PLAY, DISCARD, GIVE):
             name = game.deck.symbols[action.arg]
             text = text[:len(text) - len(name)] + self.card(action.arg)
@@ -240,7 +240,7 @@ class PlaySession:
         if trump is None and game.trump is not None:
             maker = "" if game.maker is None else \
                 f", made by {game.labels[game.maker]}{' alone' if game.alone else ''}"
-            self.say(f"  trump {contract_words(game.trump)}{maker}")
+            self.say(f"  trump {contract_with_symbol(game.trump)}{maker}")
         if sum(game.tricks) > tricks:
             winner = game.trick_winners[-1]
             self.say(f"  trick {sum(game.tricks)} to {game.labels[winner]}")

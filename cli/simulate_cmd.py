@@ -22,7 +22,7 @@ from euchre_dsl.cards import CardError, Deck
 from euchre_dsl.engine.game import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.io_safety import OutputBusy, OutputError, PartialOutput
-from euchre_dsl.rules.ruleset import RuleSet
+from euchre_dsl.rules.ruleset import RuleSet, Sides
 from euchre_dsl.sim.bots import (
     BOT_NAMES, BotError, BotSpecError, parse_bot_spec, split_line_up,
 )
@@ -129,7 +129,8 @@ def constraints(rules: RuleSet, hands: tuple[str, ...], upcard: str | None, deal
         placed.append((s, mask))
     scores: tuple[int, ...] | None = None
     if start_scores:
-        sides = rules.players.teams if rules.players.sides == "partners" else rules.players.count
+        sides = rules.players.teams if rules.players.sides == Sides.PARTNERS else \
+            rules.players.count
         try:
             scores = tuple(int(x) for x in start_scores.split(","))
         except ValueError:

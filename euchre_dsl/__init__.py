@@ -33,12 +33,14 @@ _WHERE = {
     "Game": "engine.game",
     "HandResult": "engine.game",
     "Action": "engine.actions",
+    "Phase": "engine.actions",
     "IllegalAction": "engine.actions",
     "Match": "engine.match",
     "Deck": "cards",
     "CardError": "cards",
     # typed values with faces (cards, seats, hands, actions that print)
     "Card": "engine.faces",
+    "Suit": "engine.faces",
     "Seat": "engine.faces",
     "Hand": "engine.faces",
     "Move": "engine.faces",
@@ -74,7 +76,7 @@ _WHERE = {
     "Solver": "search.solver",
     # simulation
     "SeatView": "engine.view",
-    "make_bot": "sim.bots.registry",
+    "make_bot": "sim.bots.specs",
     "simulate": "sim.runner",
     "Stats": "sim.summary",
     "UnfinishedGame": "sim.runner",
@@ -90,8 +92,8 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .cards import CardError, Deck
     from .display.render import render_game
     from .display.replay import replay_lazily, replay_record
-    from .engine.actions import Action, IllegalAction
-    from .engine.faces import Card, Hand, Move, Seat
+    from .engine.actions import Action, IllegalAction, Phase
+    from .engine.faces import Card, Hand, Move, Seat, Suit
     from .engine.game import Game, HandResult
     from .engine.match import Match
     from .engine.view import SeatView
@@ -108,7 +110,7 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .rules.ruleset import RuleSet
     from .search.solver import Solver
     from .sim.bots import BOTS
-    from .sim.bots.registry import make_bot
+    from .sim.bots.specs import make_bot
     from .sim.runner import UnfinishedGame, simulate
     from .sim.summary import Stats
     from .validate.validator import Validator, validate_path, validate_record

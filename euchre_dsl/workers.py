@@ -176,6 +176,13 @@ class TaskRunner:
             for future in window:
                 future.cancel()
 
+    def everywhere(self, fn: Callable[..., R], *args: Any) -> list[R]:
+        """``fn(*args)`` on every worker of the cluster, or once here for processes on
+        this machine (which see what it sees): what each place sees (its files)."""
+        if self.client is None:
+            return [fn(*args)]
+        return list(self.client.run(fn, *args).values())
+
     def close(self) -> None:
         """Stop the local processes, or leave the cluster (its workers keep running)."""
         if self.pool is not None:

@@ -4,8 +4,9 @@ Every option that takes words has an enum in ``rules/ruleset.py`` (its
 ``choices`` are the enum's words).  Comparing an option's value with a string
 literal (``r.players.sides == "partners"``) would still work, but a misspelt
 word would silently never match; comparing with a member (``Sides.PARTNERS``)
-fails type checking instead.  This test walks every module of the package, as
-``tests/test_layers.py`` walks its imports, and fails on an option compared
+fails type checking instead.  This test walks every module of the package and of
+the command line (``cli/``), as ``tests/test_layers.py`` walks their imports, and
+fails on an option compared
 with a string literal (``==``, ``!=``, ``in``, ``not in``).
 """
 
@@ -18,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-import euchre_dsl
 from euchre_dsl.rules import ruleset
 
-PACKAGE = Path(euchre_dsl.__file__).resolve().parent
+#: The checkout: the package and the command line (cli/) are walked.
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def option_names() -> frozenset[str]:
@@ -37,6 +38,7 @@ def option_names() -> frozenset[str]:
         for f in dataclasses.fields(kind):
             if tuple(f.metadata.get("choices", ())) in enum_words:
                 names.add(f.name)
+    names.add("maker_target")  # a number, or MakerTarget's word
     return frozenset(names)
 
 
@@ -75,14 +77,14 @@ def bare_comparisons(source: str) -> list[tuple[int, str]]:
 
 
 def modules() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
+    return sorted((ROOT / "euchre_dsl").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
 
 
 def test_the_option_table_has_enum_options() -> None:
-    assert {"sides", "model", "trick_count", "all_pass", "defend_alone"} <= OPTIONS
+    assert {"sides", "model", "trick_count", "all_pass", "defend_alone", "maker_target"} <= OPTIONS
 
 
-@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_option_is_compared_with_a_bare_string(path: Path) -> None:
     wrong = bare_comparisons(path.read_text(encoding="utf-8"))
     assert not wrong, "\n".join(f"line {line}: option '{name}' compared with a string "

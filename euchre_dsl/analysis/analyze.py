@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from ..cards import contract_name
 from ..engine.actions import (
-    AUCTION, AUCTION_CALL, BEST, CLAIMS, DEALER_NAMES, DECLINE, DEFEND, DROP, EXCHANGE, NAMING,
+    AUCTION, AUCTION_CALL, CALL_FOR_BEST, CLAIMS, DEALER_NAMES, DECLINE, DEFEND, DROP, EXCHANGE, NAMING,
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
 from ..engine.game import Game
@@ -53,7 +53,7 @@ from .report import HandAnalysis, PlayValue, Unvalued
 #: ordering up, naming, the auction and taking the upcard, the dealer's
 #: discard, defending alone, call for best, staying or dropping.
 DECISION_PHASES = frozenset((CLAIMS, WIDOW, ORDER_UP_ROUND, DEALER_NAMES, NAMING, AUCTION,
-                             AUCTION_CALL, TAKE_UPCARD, EXCHANGE, DEFEND, BEST, STAY_DROP))
+                             AUCTION_CALL, TAKE_UPCARD, EXCHANGE, DEFEND, CALL_FOR_BEST, STAY_DROP))
 
 
 class PlaySolver(Protocol):

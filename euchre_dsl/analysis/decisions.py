@@ -27,7 +27,7 @@ import math
 import random
 from typing import Callable, Protocol
 
-from ..display.replay import describe
+from ..display.replay import action_words
 from ..engine.actions import DECLINE, Action
 from ..engine.game import Game
 from ..records.notation import action_to_json
@@ -80,7 +80,7 @@ def option_words(game: Game, action: Action) -> str:
     """An option in words without the seat: ``order up alone``, ``call ♥ hearts``."""
     if action.verb == DECLINE:
         return "decline"
-    words = describe(game, action)
+    words = action_words(game, action)
     who = game.labels[action.seat] + " "
     return words[len(who):] if words.startswith(who) else words
 

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from ..cards import show_card, show_cards
-from ..errors import EuchreError
 from .players import PlayerSummary
 from ..display.html_replay import MAX_PAGE_HANDS, PageHands, render_html
 from ..display.replay import GameView, replay_record

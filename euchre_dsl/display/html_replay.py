@@ -29,7 +29,7 @@ from ..engine.actions import (
     ORDER_UP_ROUND, STAY_DROP, TAKE_UPCARD, TAKE_WIDOW, WIDOW,
 )
 from ..errors import Problem
-from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
+from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_with_symbol
 
 #: The most hands one page holds (a standard hand is about 8 kB of page).
 MAX_PAGE_HANDS = 200
@@ -171,7 +171,7 @@ def _suit_mark(contract: int | None) -> dict[str, Any] | None:
     if contract is None:
         return None
     return {"mark": SUIT_SYMBOLS[contract] if contract < 4 else "",
-            "words": contract_words(contract), "red": contract in RED_SUITS}
+            "words": contract_with_symbol(contract), "red": contract in RED_SUITS}
 
 
 class _Frames:

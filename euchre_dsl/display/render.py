@@ -17,7 +17,7 @@ from ..cards import JOKER_SUIT
 from ..engine.actions import EXCHANGE, NAMING, PLAY
 from ..errors import Problem
 from .html_replay import BID_ROUNDS
-from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_words
+from .replay import RED_SUITS, GameView, HandView, SeatCards, Step, contract_with_symbol
 
 #: ``paint(text, style)``: the text as it should look in that style.
 Paint = Callable[[str, str], str]
@@ -191,7 +191,7 @@ class _Renderer:
         return self.paint(word.ljust(8), "bold") + " "
 
     def suit_words(self, contract: int) -> str:
-        words = contract_words(contract)
+        words = contract_with_symbol(contract)
         if contract < 4:
             return self.paint(words, "red" if contract in RED_SUITS else "black")
         return words

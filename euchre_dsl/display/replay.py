@@ -27,7 +27,7 @@ from ..engine.actions import (
     PLAYING, STAY, SWAP, TAKE_WIDOW, Action,
 )
 from ..engine.game import Game, HandResult
-from ..engine.game import contract_words as engine_contract_words
+from ..engine.game import contract_words
 from ..errors import EuchreError, Problem
 from ..records.notation import UNKNOWN_CARD
 from ..records.positions import Locate
@@ -325,7 +325,7 @@ def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: st
     if action is None:
         return _snapshot(game, event.action, None, f"{recorded!r} (not understood)", None,
                          None, True, phase, proven)
-    words = describe(game, action)
+    words = action_words(game, action)
     card = action.arg if action.verb in (PLAY, DISCARD, GIVE) else None
     step = _snapshot(game, event.action, action.seat, words, action.verb, card, event.refused,
                      phase, proven)
@@ -364,7 +364,7 @@ _PHRASES = {PASS: "passes", DEFEND_ALONE: "defends alone", STAY: "stays in",
 _CARD_PHRASES = {PLAY: "plays", DISCARD: "discards", GIVE: "gives"}
 
 
-def describe(game: Game, action: Action) -> str:
+def action_words(game: Game, action: Action) -> str:
     """An action in words, before it is applied: ``"E orders up alone"``."""
     who = game.labels[action.seat]
     verb, arg = action.verb, action.arg
@@ -377,7 +377,7 @@ def describe(game: Game, action: Action) -> str:
     if verb == ORDER_UP:  # the dealer takes the upcard: "picks it up"
         return f"{who} {'picks it up' if action.seat == game.dealer else 'orders up'}{alone}"
     if verb == CALL and arg is not None:
-        return f"{who} calls {contract_words(arg)}{alone}"
+        return f"{who} calls {contract_with_symbol(arg)}{alone}"
     if verb == BID:
         return f"{who} bids {arg}"
     if verb == CALL_PARTNER:
@@ -391,7 +391,7 @@ def describe(game: Game, action: Action) -> str:
     return f"{who} {verb}"
 
 
-def contract_words(contract: int) -> str:
+def contract_with_symbol(contract: int) -> str:
     """``♥ hearts``, ``no-trump``: the engine's words, a suit with its symbol."""
-    words = engine_contract_words(contract)
+    words = contract_words(contract)
     return f"{SUIT_SYMBOLS[contract]} {words}" if contract < 4 else words

@@ -36,7 +36,12 @@ class Verb(StrEnum):
 
 
 class Phase(StrEnum):
-    """The phases of a hand: what the engine waits for."""
+    """The phases of a hand: what the engine waits for.  Each member is named as its
+    value reads (``Phase.PLAY == "play"``); the values are what a game prints.
+
+    >>> Phase.PLAY, Phase("call_for_best").name
+    (<Phase.PLAY: 'play'>, 'CALL_FOR_BEST')
+    """
 
     DEAL = "deal"
     CLAIMS = "claims"  # before any bid: farmer's hand and ace-no-face claims
@@ -49,17 +54,18 @@ class Phase(StrEnum):
     AUCTION_CALL = "auction_call"
     TAKE_UPCARD = "take_upcard"
     DEFEND = "defend"
-    BEST = "call_for_best"  # a lone player discards, partners give their best cards
+    CALL_FOR_BEST = "call_for_best"  # a lone player discards, partners give their best cards
     PARTNER = "partner"  # the maker calls a partner's card (or plays alone)
     STAY_DROP = "stay_drop"
-    PLAYING = "play"
+    PLAY = "play"
     GAME_OVER = "game_over"
 
 
 # The words under short names: the engine and its callers compare with these
 # (Final, so compiled code reads them as constants).  Verbs are plain ``str``
 # values, as records hold them (a record's verb is a JSON string); phases are
-# the members themselves.
+# the members themselves.  The play phase's constant is ``PLAYING``: ``PLAY`` is the
+# verb's.
 PASS: Final = Verb.PASS.value
 ORDER_UP: Final = Verb.ORDER_UP.value
 CALL: Final = Verb.CALL.value
@@ -91,10 +97,10 @@ AUCTION: Final = Phase.AUCTION
 AUCTION_CALL: Final = Phase.AUCTION_CALL
 TAKE_UPCARD: Final = Phase.TAKE_UPCARD
 DEFEND: Final = Phase.DEFEND
-BEST: Final = Phase.BEST
+CALL_FOR_BEST: Final = Phase.CALL_FOR_BEST
 PARTNER: Final = Phase.PARTNER
 STAY_DROP: Final = Phase.STAY_DROP
-PLAYING: Final = Phase.PLAYING
+PLAYING: Final = Phase.PLAY
 GAME_OVER: Final = Phase.GAME_OVER
 
 #: What each phase waits for, in words (for "not now" messages; the play says
@@ -102,7 +108,7 @@ GAME_OVER: Final = Phase.GAME_OVER
 PHASE_WORDS: Final[dict[str, str]] = {
     WIDOW: "the widow is being offered", ORDER_UP_ROUND: "first round of bidding",
     CLAIMS: "claims before the bidding (farmer's hand, ace-no-face)",
-    BEST: "call for best: the lone player's exchange",
+    CALL_FOR_BEST: "call for best: the lone player's exchange",
     PARTNER: "the maker calls a partner's card",
     DEALER_NAMES: "the joker was turned up: the dealer names trump",
     EXCHANGE: "the upcard taker must discard", NAMING: "naming round",

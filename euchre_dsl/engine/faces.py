@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..cards import SUIT_SYMBOLS, Deck, contract_name
+from ..cards import CONTRACTS, SUIT_NAMES, SUIT_SYMBOLS, Deck, contract_name
 from .actions import (
     CALL, CALL_PARTNER, DISCARD, GIVE, MISDEAL, PLAY, SWAP, Action, spell_action,
 )
 from .state import DEFAULT_LABELS
 
-__all__ = ["Card", "Seat", "Hand", "Move", "moves"]
+__all__ = ["Card", "Suit", "Seat", "Hand", "Move", "moves"]
 
 #: The deck a card is read in when none is given: the 24-card pack, no joker.
 STANDARD_DECK = Deck.of()
@@ -49,7 +49,7 @@ class Card(int):
 
     >>> ace = Card.parse("as")
     >>> print(ace, ace.name, ace.suit, ace.rank)
-    A♠ AS 3 12
+    A♠ AS ♠ 12
     >>> Card.parse("10♦")
     Card.parse('TD')
     >>> Card(0)
@@ -98,9 +98,14 @@ class Card(int):
         return self.deck.symbols[self]
 
     @property
-    def suit(self) -> int:
-        """The printed suit (0-3: clubs, diamonds, hearts, spades; 4 for the joker)."""
-        return self.deck.suit(self)
+    def suit(self) -> Suit | None:
+        """The printed suit (``None`` for the joker, which has none).
+
+        >>> Card.parse("JH").suit, Card.parse("JK", Deck.of("9", True)).suit
+        (Suit.parse('H'), None)
+        """
+        suit = self.deck.suit(self)
+        return Suit(suit) if suit < 4 else None
 
     @property
     def rank(self) -> int:
@@ -119,7 +124,102 @@ class Card(int):
         return f"Card.parse({self.name!r}{_deck_args(self.deck)})"
 
     def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter.
+
+        >>> Card.parse("JH")._repr_svg_().count("<rect")
+        1
+        """
         return svg([card_svg(self, 4, 4)], 52, 72)
+
+    def _repr_html_(self) -> str:
+        """The picture with the card's name beside it, for Jupyter front ends that
+        show HTML rather than SVG.
+
+        >>> print(Card.parse("JH")._repr_html_()[-22:])
+        <code>J♥</code></span>
+        """
+        return f"<span>{self._repr_svg_()} <code>{self.symbol}</code></span>"
+
+
+class Suit(int):
+    """A suit, or a trump contract (``NT`` no trump, ``LNT`` low no trump): its index,
+    0-3 for clubs, diamonds, hearts and spades as the engine numbers them.
+
+    >>> hearts = Suit.parse("H")
+    >>> print(hearts, hearts.name, int(hearts), hearts.long_name)
+    ♥ H 2 hearts
+    >>> hearts
+    Suit.parse('H')
+    >>> Suit.parse("♠") == 3, str(Suit.parse("nt")), Suit(5).name
+    (True, 'NT', 'LNT')
+    >>> Suit.parse("X")
+    Traceback (most recent call last):
+      ...
+    ValueError: 'X' is not a suit or contract (C, D, H, S, NT, LNT)
+    """
+
+    def __new__(cls, index: int) -> Suit:
+        if index not in CONTRACTS:
+            raise ValueError(f"there is no suit or contract {index} (0 to {len(CONTRACTS) - 1})")
+        return int.__new__(cls, index)
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit as records (``"H"``, ``"NT"``) or people (``"♥"``, ``"hearts"``)
+        write it, in any case.
+
+        >>> Suit.parse("hearts") == Suit.parse("h") == Suit.parse("♥") == 2
+        True
+        """
+        word = text.strip().upper()
+        for index in CONTRACTS:
+            suit = cls(index)
+            if word in (suit.name, suit.symbol, suit.long_name.upper()):
+                return suit
+        names = ", ".join(cls(i).name for i in CONTRACTS)
+        raise ValueError(f"{text!r} is not a suit or contract ({names})")
+
+    @property
+    def name(self) -> str:
+        """The ``ehh/1`` spelling: ``"H"``, ``"NT"``.
+
+        >>> Suit(0).name
+        'C'
+        """
+        return str(contract_name(self))
+
+    @property
+    def symbol(self) -> str:
+        """The spelling for people: ``"♥"``; a contract keeps its name (``"NT"``).
+
+        >>> Suit(1).symbol, Suit(4).symbol
+        ('♦', 'NT')
+        """
+        return SUIT_SYMBOLS[self] if self < 4 else self.name
+
+    @property
+    def long_name(self) -> str:
+        """In words: ``"hearts"``, ``"no trump"``, ``"low no trump"``.
+
+        >>> Suit(3).long_name, Suit(5).long_name
+        ('spades', 'low no trump')
+        """
+        return SUIT_NAMES[self] if self < 4 else ("no trump" if self == 4 else "low no trump")
+
+    @property
+    def red(self) -> bool:
+        """Hearts or diamonds.
+
+        >>> Suit.parse("D").red, Suit.parse("C").red
+        (True, False)
+        """
+        return self in (1, 2)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Suit.parse({self.name!r})"
 
 
 class Seat(int):
@@ -309,7 +409,7 @@ def card_svg(card: Card | None, x: int, y: int) -> str:
     if card is None:
         return box + 'fill="#2f5d8a" stroke="#1b3550"/>'
     colour = _RED if card.red else _INK
-    rank, suit = (card.symbol[:-1], card.symbol[-1]) if card.suit < 4 else ("Jk", "🃏")
+    rank, suit = (card.symbol[:-1], card.symbol[-1]) if card.suit is not None else ("Jk", "🃏")
     return (box + 'fill="white" stroke="#888"/>'
             f'<text x="{x + 3}" y="{y + 14}" font-size="12" fill="{colour}">{rank}</text>'
             f'<text x="{x + 3}" y="{y + 27}" font-size="12" fill="{colour}">{suit}</text>'

@@ -32,7 +32,8 @@ from ..cards import count_cards
 from ..rng import RandomSource
 from . import bidding, deal_claims, participation, play, transitions
 from .actions import (
-    AUCTION, AUCTION_CALL, BEST, BID, CALL, CALL_PARTNER, CLAIMS, DEAL, DEALER_NAMES, DECLINE,
+    AUCTION, AUCTION_CALL, BID, CALL, CALL_FOR_BEST, CALL_PARTNER, CLAIMS, DEAL, DEALER_NAMES,
+    DECLINE,
     DEFEND, DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
     ORDER_UP_ROUND, PARTNER, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD,
     TAKE_WIDOW, VERBS, WIDOW, Action, IllegalAction, Phase,
@@ -256,7 +257,7 @@ class Game(State):
         self._close_optional(DISCARD, keep_take=True)
         self.turn_first(seat, "discard")
         if self.phase not in (EXCHANGE, TAKE_UPCARD) and not (
-                self.phase == BEST and self.best_queue[0][1] == DISCARD):
+                self.phase == CALL_FOR_BEST and self.best_queue[0][1] == DISCARD):
             raise IllegalAction("illegal-action", "no exchange is due: only the player who took "
                                 "the upcard discards, right after taking it"
                                 + (", and a lone player calling for best" if
@@ -266,7 +267,7 @@ class Game(State):
             raise refusal
         self.log(seat, DISCARD, card)
         bidding.put_away(self, seat, card)
-        if self.phase == BEST:
+        if self.phase == CALL_FOR_BEST:
             transitions.best_step(self)
             return
         if self.count[seat] > self.hand_size:
@@ -372,8 +373,8 @@ class Game(State):
         """Call for best: a partner of the lone player passes a card, face down
         (``None``: a card the seat replaying the hand did not see)."""
         self._close_optional(GIVE)
-        if self.phase != BEST or self.best_queue[0][1] != GIVE:
-            if self.phase == BEST and (seat, GIVE) in self.best_queue:
+        if self.phase != CALL_FOR_BEST or self.best_queue[0][1] != GIVE:
+            if self.phase == CALL_FOR_BEST and (seat, GIVE) in self.best_queue:
                 raise IllegalAction("out-of-turn", f"{self.labels[self.to_act]} discards "
                                     f"first; {self.labels[seat]} gives after")
             self.turn_first(seat, "give a card")
@@ -759,7 +760,7 @@ _MENUS: Final[dict[Phase, Callable[[Game, int], list[Action]]]] = {
     DEFEND: participation.defend_menu,
     STAY_DROP: participation.stay_drop_menu,
     CLAIMS: deal_claims.claim_menu,
-    BEST: _best_menu,
+    CALL_FOR_BEST: _best_menu,
     PARTNER: partner_menu,
 }
 

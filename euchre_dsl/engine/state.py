@@ -694,10 +694,6 @@ class State:
             return self.joker_proposes
         return self.deck.suit(self.upcard)
 
-    def _upcard_suit(self) -> int:
-        """The old name of :meth:`upcard_suit`, kept while callers move to it."""
-        return self.upcard_suit()
-
     def settle_knowledge(self, seat: int) -> None:
         """A seat with no more candidate cards than cards in hand holds them all; and
         what one seat surely holds, no other can (which may settle that seat too).

@@ -17,7 +17,7 @@ from ..cards import NO_TRUMP
 from ..rules.ruleset import AllPass, JokerUpcard, Redeal
 from . import bidding, deal_claims, participation, play
 from .actions import (
-    AUCTION, AUCTION_CALL, BEST, CLAIMS, DEAL, DEALER_NAMES, DEFEND, EXCHANGE, GAME_OVER,
+    AUCTION, AUCTION_CALL, CALL_FOR_BEST, CLAIMS, DEAL, DEALER_NAMES, DEFEND, EXCHANGE, GAME_OVER,
     NAMING, ORDER_UP_ROUND, PARTNER, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW,
 )
 from .scoring import HandScore, game_winners, makers_made, makers_marched, score_hand
@@ -158,7 +158,7 @@ def start_best(g: State, lone: int) -> None:
     g.best_served.append(lone)
     g.best_seat = lone
     g.best_queue = participation.best_queue(g, lone)
-    g.phase = BEST
+    g.phase = CALL_FOR_BEST
     g.to_act = lone
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import Deck
-from .actions import DISCARD, GIVE, PLAY, Action, ActionTuple
+from .actions import DEAL, DISCARD, GAME_OVER, GIVE, PLAY, Action, ActionTuple
 from .game import Game
 from ..rules.ruleset import Reveal, RuleSet
 
@@ -31,6 +31,27 @@ class SeatView:
         self._game = game
         #: The seat deciding.
         self.seat = seat
+
+    def __repr__(self) -> str:
+        """Who decides, in which phase, holding what: what a bot's author wants to see
+        when printing the view it was given.
+
+        >>> from euchre_dsl.rules.registry import load_variant
+        >>> game = Game(load_variant("standard"), dealer=0)
+        >>> game.deal([[0, 1, 2, 3, 4], None, None, None], upcard=20)
+        >>> SeatView(game, 0)
+        <SeatView N · order_up_round · E to act · hand K♣ Q♣ J♣ 10♣ 9♣ · upcard J♠>
+        """
+        g = self._game
+        words = [f"SeatView {g.labels[self.seat]}", str(g.phase)]
+        if g.phase is not DEAL and g.phase is not GAME_OVER:
+            words.append(f"{g.labels[g.to_act]} to act")
+        words.append("hand " + (g.deck.format_mask(self.hand, symbols=True) or "-"))
+        if g.upcard is not None and g.trump is None:
+            words.append("upcard " + g.deck.symbols[g.upcard])
+        if g.trick:
+            words.append("trick " + " ".join(g.deck.symbols[c] for c in g.trick))
+        return "<" + " · ".join(words) + ">"
 
     # ---------------------------------------------------------- the table
     @property

@@ -28,8 +28,9 @@ Older EGN (1.0, 1.1: ``player_cards``, ``calls_annotations``, ``kitty``,
 ``initialLead``...) is read as ``egn-upgrade`` would upgrade it; it is
 written back, and hashed, in that upgraded form.
 
-This module reads (:func:`read_game`, :func:`egn_items`); the rest is beside
-it: :mod:`.egn_document` (EGN's names and the upgrade of old versions),
+This module reads games and files (:func:`read_game`, :func:`egn_items`); the rest
+is beside it: :mod:`.egn_deal` (one deal as a hand), :mod:`.egn_document` (EGN's
+names and the upgrade of old versions),
 :mod:`.egn_hash` (the baseline hash), :mod:`.egn_limit` (the deals limit,
 checked before a file is parsed), :mod:`.egn_write` (writing EGN),
 :mod:`.egn_rules` (EGN's ruleset toggles as a variant), :mod:`.egnb` and
@@ -42,20 +43,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ..cards import NO_TRUMP, SUITS, CardError, Deck, same_colour
-from ..engine.play import first_leader
-from ..errors import EuchreError, Location, Problem
+from ..errors import Location, Problem
 from ..limits import MAX_HANDS, clip
-from ..records.notation import FORMAT, UNKNOWN_CARD, result_to_json, winner_to_json
+from ..records.notation import FORMAT, result_to_json, winner_to_json
 from ..records.positions import Item, JsonPath, Locate, Locator, no_positions
 from ..replay.events import HandEnded, Started
 from ..replay.variants import Variants
 from ..replay.walk import walk_record
-from ..rules.ruleset import Lead, LonerLead, RuleSet
+from .egn_deal import Cut, DealReader
 from .egn_document import (
-    BIDDING_PHASE, CALL_SUITS, EXTENSION, FINAL_FROM, FROM_EGN, FROM_REPLAY, GAME_TYPE, LABEL,
-    MATCH_TYPE, NEWEST_VERSION, NOTES_KEY, PLAY_PHASE, RESULTS_FROM, SEATS, SIDES, Found,
-    as_int, egn_card, is_match, raw_path, rules_of, too_many_deals, upgrade,
+    EXTENSION, FINAL_FROM, FROM_EGN, FROM_REPLAY, GAME_TYPE, MATCH_TYPE, NEWEST_VERSION,
+    NOTES_KEY, RESULTS_FROM, SEATS, SIDES, EgnProblem, is_match, raw_path, ruleset_of_json,
+    too_many_deals, upgrade,
 )
 from .egn_rules import RulesetError, variant_for_ruleset
 from .egn_hash import baseline_hash
@@ -77,7 +76,7 @@ class EgnGame:
     record: dict[str, Any] | None
     #: record path -> path of the upgraded EGN game it came from
     paths: dict[JsonPath, JsonPath] = field(default_factory=dict)
-    found: list[Found] = field(default_factory=list)
+    found: list[EgnProblem] = field(default_factory=list)
 
     def egn_path(self, path: JsonPath) -> tuple[JsonPath, bool]:
         """The EGN path a record path came from (its nearest mapped ancestor's), and
@@ -92,14 +91,6 @@ class EgnGame:
             p = p[:-1]
 
 
-class _Cut(EuchreError):
-    """Converting stops at this deal: the record ends before it."""
-
-    def __init__(self, found: Found):
-        super().__init__(found.message)
-        self.found = found
-
-
 def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     """Convert one EGN game (parsed JSON, any published version) to an ``ehh/1`` record.
 
@@ -108,21 +99,21 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     """
     out = EgnGame(None)
     if not isinstance(game, dict):
-        out.found.append(Found("schema", "an EGN game must be a JSON object", ()))
+        out.found.append(EgnProblem("schema", "an EGN game must be a JSON object", ()))
         return out
     g = upgrade(game)
     ftype = g.get("fileType")
     if ftype is not None and ftype != GAME_TYPE:
-        out.found.append(Found("schema", f"'fileType' is {json.dumps(ftype)}, not "
+        out.found.append(EgnProblem("schema", f"'fileType' is {json.dumps(ftype)}, not "
                                 f"\"{GAME_TYPE}\"", ("fileType",)))
         return out
     meta = g.get("metadata")
     deals = g.get("deals")
     if not isinstance(meta, dict):
-        out.found.append(Found("schema", "an EGN game needs 'metadata', an object",
+        out.found.append(EgnProblem("schema", "an EGN game needs 'metadata', an object",
                                 ("metadata",)))
     if not isinstance(deals, list):
-        out.found.append(Found("schema", "an EGN game needs 'deals', an array", ("deals",)))
+        out.found.append(EgnProblem("schema", "an EGN game needs 'deals', an array", ("deals",)))
     if out.found:
         return out
     assert isinstance(meta, dict) and isinstance(deals, list)
@@ -133,9 +124,9 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         variant = variant_for_ruleset(meta.get("ruleset"))
     except RulesetError as exc:
         where: JsonPath = ("metadata", "ruleset") + ((exc.field,) if exc.field else ())
-        out.found.append(Found("invalid-variant", f"EGN ruleset: {exc.message}", where))
+        out.found.append(EgnProblem("invalid-variant", f"EGN ruleset: {exc.message}", where))
         return out
-    rules = rules_of(json.dumps(variant, sort_keys=True))
+    rules = ruleset_of_json(json.dumps(variant, sort_keys=True))
     record: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(SEATS)}
     paths = out.paths
     paths[("variant",)] = ("metadata", "ruleset")
@@ -152,7 +143,7 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
         if scores is not None and any(scores.values()):
             record["start_scores"] = scores
             paths[("start_scores",)] = ("metadata", "initialScore")
-    reader = _DealReader(rules, out)
+    reader = DealReader(rules, out.paths, out.found)
     hands: list[dict[str, Any]] = []
     residues: list[Any] = []
     notes: list[dict[str, Any]] = []
@@ -160,10 +151,10 @@ def read_game(game: Any, players_override: list[Any] | None = None) -> EgnGame:
     for d, deal in enumerate(deals):
         try:
             hand, residue, hand_notes = reader.deal(d, len(hands), deal)
-        except _Cut as stop:
+        except Cut as stop:
             out.found.append(stop.found)
             if d + 1 < len(deals) or stop.found.severity != "info":
-                out.found.append(Found(
+                out.found.append(EgnProblem(
                     "not-checked", f"deals {d + 1} to {len(deals)} are not checked (the "
                     "record stops before this deal)", ("deals", d), len(hands), "info"))
             cut = True
@@ -241,7 +232,8 @@ def _player_names(players: Any, out: EgnGame) -> dict[str, str]:
     if players is None:
         return {}
     if not isinstance(players, list):
-        out.found.append(Found("schema", "'players' must be an array", ("metadata", "players")))
+        out.found.append(EgnProblem("schema", "'players' must be an array",
+                                    ("metadata", "players")))
         return {}
     names: dict[str, str] = {}
     for i, p in enumerate(players[:4]):
@@ -268,450 +260,10 @@ def _meta(g: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
 def _team_scores(value: Any, where: JsonPath, out: EgnGame) -> dict[str, int] | None:
     if (not isinstance(value, list) or len(value) != 2
             or not all(type(v) is int for v in value)):
-        out.found.append(Found("schema", "a team score is an array of two whole numbers "
+        out.found.append(EgnProblem("schema", "a team score is an array of two whole numbers "
                                 "[team 0/2, team 1/3]", where))
         return None
     return {SIDES[0]: value[0], SIDES[1]: value[1]}
-
-
-class _DealReader:
-    """Converts deals one by one under one game's rules."""
-
-    def __init__(self, rules: RuleSet, out: EgnGame):
-        self.rules = rules
-        self.deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
-        self.out = out
-
-    def deal(self, d: int, h: int, deal: Any) -> tuple[dict[str, Any], Any, list[Any]]:
-        """The hand of deal ``d`` (the record's hand ``h``), its residue for
-        ``x-egn`` and its notes; :class:`_Cut` when it cannot be converted."""
-        base: JsonPath = ("deals", d)
-        if isinstance(deal, str):
-            deal = self._unpacked(deal, d, base)
-        if not isinstance(deal, dict):
-            raise _Cut(Found("schema", "a deal must be an object (or a condensed deal "
-                              "string)", base, h))
-        paths = self.out.paths
-        paths[("hands", h)] = base
-        paths[("hands", h, "result")] = base
-        ist = deal.get("initialState")
-        if not isinstance(ist, dict):
-            raise _Cut(Found("schema", "a deal needs 'initialState', an object",
-                              base + ("initialState",), h))
-        ipath = base + ("initialState",)
-        dealer = ist.get("dealer")
-        if type(dealer) is not int or not 0 <= dealer < 4:
-            raise _Cut(Found("schema", "'dealer' must be a seat number 0 to 3",
-                              ipath + ("dealer",), h))
-        paths[("hands", h, "dealer")] = ipath + ("dealer",)
-        paths[("hands", h, "deal")] = ipath
-        phases = deal.get("phases")
-        if not isinstance(phases, list):
-            raise _Cut(Found("schema", "a deal needs 'phases', an array", base + ("phases",), h))
-        bid_i = play_i = -1
-        for i, ph in enumerate(phases):
-            kind = ph.get("type") if isinstance(ph, dict) else None
-            if kind == BIDDING_PHASE and bid_i < 0:
-                bid_i = i
-            elif kind == PLAY_PHASE and play_i < 0 and bid_i >= 0:
-                play_i = i
-            else:
-                raise _Cut(Found("schema", "each deal has one EUCHRE_BIDDING phase, then at "
-                                  "most one TRICK_PLAY phase", base + ("phases", i), h))
-        if bid_i < 0:
-            raise _Cut(Found("not-checked", "the deal records no bidding: nothing to check",
-                              base + ("phases",), h, "info"))
-        bidding: dict[str, Any] = phases[bid_i]
-        play: dict[str, Any] = phases[play_i] if play_i >= 0 else {}
-        bpath = base + ("phases", bid_i)
-        ppath = base + ("phases", play_i)
-        calls = bidding.get("calls")
-        if not isinstance(calls, list):
-            raise _Cut(Found("schema", "a bidding phase needs 'calls', an array",
-                              bpath + ("calls",), h))
-        paths[("hands", h, "actions")] = bpath + ("calls",)
-        spell = _Spelling(deal, calls)
-        up_text = ist.get("upCard")
-        # trump, from the first call that is not a pass
-        maker_i = next((i for i, c in enumerate(calls) if c != "Pass"), -1)
-        contract: int | None = None
-        if maker_i >= 0:
-            call = calls[maker_i]
-            if call == "Order":
-                contract = spell.suit_of(up_text)
-            elif isinstance(call, str) and call in CALL_SUITS:
-                contract = NO_TRUMP if call == "n" else SUITS.index(CALL_SUITS[call])
-            elif call == "x":
-                raise _Cut(Found("not-checked", "the trump named is not known ('x'): the "
-                                  "hand cannot be replayed", bpath + ("calls", maker_i), h,
-                                  "info"))
-            else:
-                raise _Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
-                                  "Order, s, h, d, c, n or x)", bpath + ("calls", maker_i), h))
-            spell.trump = contract
-        upcard = self._card(spell, up_text, ipath + ("upCard",), h, "u", unknown_ok=False)
-        paths[("hands", h, "deal", "upcard")] = ipath + ("upCard",)
-        residue_spell: dict[str, list[str]] = spell.kept
-        hands_json: dict[str, Any] = {}
-        pc = ist.get("playerCards")
-        if pc is not None:
-            if not isinstance(pc, list) or len(pc) > 4:
-                raise _Cut(Found("schema", "'playerCards' must be an array of up to four "
-                                  "hands", ipath + ("playerCards",), h))
-            for s, cards in enumerate(pc):
-                if not isinstance(cards, list):
-                    raise _Cut(Found("schema", "a hand in 'playerCards' must be an array of "
-                                      "cards", ipath + ("playerCards", s), h))
-                if not cards:
-                    continue
-                seat = SEATS[s]
-                paths[("hands", h, "deal", "hands", seat)] = ipath + ("playerCards", s)
-                hands_json[seat] = []
-                for k, text in enumerate(cards):
-                    where = ipath + ("playerCards", s, k)
-                    paths[("hands", h, "deal", "hands", seat, k)] = where
-                    hands_json[seat].append(self._card(spell, text, where, h, f"p{s}.{k}"))
-        hand_deal: dict[str, Any] = {"hands": {s: hands_json.get(s) for s in SEATS},
-                                     "upcard": upcard}
-        actions: list[list[Any]] = []
-        call_actions: list[int] = []
-        alone = bidding.get("isAlone") is True or play.get("isAlone") is True
-        maker = (dealer + 1 + maker_i) % 4 if maker_i >= 0 else None
-        for i, call in enumerate(calls):
-            seat = SEATS[(dealer + 1 + i) % 4]
-            paths[("hands", h, "actions", len(actions))] = bpath + ("calls", i)
-            call_actions.append(len(actions))
-            extra = ["alone"] if alone and i == maker_i else []
-            if call == "Pass":
-                actions.append([seat, "pass"])
-            elif call == "Order":
-                actions.append([seat, "order_up", *extra])
-                if i == maker_i and i < 4:
-                    self._discard(actions, bidding, spell, dealer, maker, alone, bpath, h)
-            elif isinstance(call, str) and call in CALL_SUITS:
-                actions.append([seat, "call", CALL_SUITS[call], *extra])
-                if i == maker_i:
-                    self._stray_discard(bidding, maker_i, bpath, h)
-            else:
-                raise _Cut(Found("schema", f"{json.dumps(call)} is not an EGN call (Pass, "
-                                  "Order, s, h, d, c, n or x)", bpath + ("calls", i), h))
-        if maker_i < 0:
-            self._stray_discard(bidding, maker_i, bpath, h)
-        defender = bidding.get("aloneDefender")
-        lone_defender: int | None = None
-        if defender is not None and defender != -1:
-            if type(defender) is not int or not 0 <= defender < 4:
-                raise _Cut(Found("schema", "'aloneDefender' must be a seat number 0 to 3, or "
-                                  "-1", bpath + ("aloneDefender",), h))
-            lone_defender = defender
-            paths[("hands", h, "actions", len(actions))] = bpath + ("aloneDefender",)
-            actions.append([SEATS[defender], "defend_alone"])
-        play_actions: list[int] = []
-        if play_i >= 0 and contract is not None and maker is not None:
-            self._plays(play, ppath, h, actions, play_actions, spell, dealer, maker, alone,
-                        lone_defender, contract)
-        elif play_i >= 0 and play.get("tricks"):
-            raise _Cut(Found("schema", "cards are played but nobody made trump",
-                              ppath + ("tricks",), h))
-        derived = self._derive_hands(hand_deal, actions, dealer, upcard)
-        hand = {"dealer": SEATS[dealer], "deal": hand_deal, "actions": actions}
-        residue = self._residue(deal, ist, bid_i, play_i, residue_spell)
-        if derived:
-            residue["derived"] = derived
-        notes = _notes(h, deal, bid_i, play_i, call_actions, play_actions)
-        return hand, residue, notes
-
-    def _unpacked(self, text: str, d: int, base: JsonPath) -> Any:
-        from .egn_bits import BitsError, unpack_deal
-        try:
-            return unpack_deal(text, d)
-        except BitsError as exc:
-            raise _Cut(Found("schema", f"the condensed deal cannot be read: {exc}", base))
-
-    def _card(self, spell: _Spelling, text: Any, where: JsonPath, h: int, key: str,
-              unknown_ok: bool = True) -> str:
-        """The ``ehh/1`` name of one EGN card (``??`` for an unknown one)."""
-        name = spell.name(text)
-        if name is None:
-            raise _Cut(Found("bad-card", f"{json.dumps(text)} is not an EGN card",
-                              where, h, hint="a rank 9 (or N), T, J, Q, K, A (7, 8 with "
-                              "min_rank) and a suit c, d, h, s; R and L for the bowers, B for "
-                              "the joker, X for what is unknown"))
-        if name == UNKNOWN_CARD:
-            if not unknown_ok:
-                raise _Cut(Found("not-checked", f"the card {json.dumps(text)} is not known "
-                                  "here: the hand cannot be replayed", where, h, "info"))
-            spell.keep(key, text, name)
-            return name
-        try:
-            self.deck.parse(name)
-        except CardError:
-            raise _Cut(Found("bad-card", f"{json.dumps(text)} is not in this ruleset's deck "
-                              f"({self.deck.size} cards)", where, h)) from None
-        spell.keep(key, text, name)
-        return name
-
-    def _discard(self, actions: list[list[Any]], bidding: dict[str, Any], spell: _Spelling,
-                 dealer: int, maker: int | None, alone: bool, bpath: JsonPath, h: int) -> None:
-        """The dealer's discard, right after the order-up: as recorded, else ``??``
-        where the dealer takes the upcard (not when sitting out for a lone partner)."""
-        text = bidding.get("discard")
-        if text is None:
-            sits_out = alone and maker is not None and (maker + 2) % 4 == dealer
-            if sits_out and not self.rules.alone.dealer_exchanges_when_partner_alone:
-                return
-            actions.append([SEATS[dealer], "discard", UNKNOWN_CARD])
-            return
-        self.out.paths[("hands", h, "actions", len(actions))] = bpath + ("discard",)
-        actions.append([SEATS[dealer], "discard",
-                        self._card(spell, text, bpath + ("discard",), h, "d")])
-
-    def _stray_discard(self, bidding: dict[str, Any], maker_i: int, bpath: JsonPath,
-                       h: int) -> None:
-        """A ``discard`` where the dealer took no upcard (trump named in the second
-        round, or by nobody) is an error, reported at it: the dealer has nothing to
-        discard, and a record cannot hold the card (it was dropped unseen)."""
-        if bidding.get("discard") is None:
-            return
-        when = "trump was named in the second round" if maker_i >= 0 else "nobody named trump"
-        self.out.found.append(Found(
-            "illegal-action", f"a discard, but {when}: the dealer took no upcard, so there "
-            "is nothing to discard", bpath + ("discard",), h,
-            hint="only a dealer who picks up the upcard (an order-up in the first round) "
-                 "discards; remove 'discard' from this bidding"))
-
-    def _plays(self, play: dict[str, Any], ppath: JsonPath, h: int, actions: list[list[Any]],
-               play_actions: list[int], spell: _Spelling, dealer: int, maker: int, alone: bool,
-               lone_defender: int | None, contract: int) -> None:
-        """The play actions, each card at the seat the trick winners say played it."""
-        tricks = play.get("tricks")
-        if not isinstance(tricks, list):
-            raise _Cut(Found("schema", "a play phase needs 'tricks', an array",
-                              ppath + ("tricks",), h))
-        active = [True] * 4
-        if alone:
-            active[(maker + 2) % 4] = False
-        if lone_defender is not None:
-            active[(lone_defender + 2) % 4] = False
-        n_active = sum(active)
-        rules = self.rules
-        lead = first_leader(4, dealer, maker, maker if alone else lone_defender, active,
-                            rules.play.lead == Lead.MAKER,
-                            rules.play.loner_lead == LonerLead.LEFT_OF_LONER)
-        for t, trick in enumerate(tricks):
-            tpath = ppath + ("tricks", t)
-            if not isinstance(trick, list):
-                raise _Cut(Found("schema", "a trick must be an array of cards", tpath, h))
-            last = t == len(tricks) - 1
-            if len(trick) > n_active or (len(trick) < n_active and not last):
-                raise _Cut(Found("schema", f"a trick of {len(trick)} cards where "
-                                  f"{n_active} play", tpath, h))
-            seat = lead
-            seats, cards = [], []
-            for k, text in enumerate(trick):
-                where = tpath + (k,)
-                name = self._card(spell, text, where, h, f"t{t}.{k}", unknown_ok=False)
-                self.out.paths[("hands", h, "actions", len(actions))] = where
-                play_actions.append(len(actions))
-                actions.append([SEATS[seat], "play", name])
-                seats.append(seat)
-                cards.append(self.deck.parse(name))
-                seat = (seat + 1) % 4
-                while not active[seat]:
-                    seat = (seat + 1) % 4
-            if len(cards) == n_active:
-                lead = seats[self.deck.trick_winner(cards, contract)]
-
-    def _derive_hands(self, hand_deal: dict[str, Any], actions: list[list[Any]], dealer: int,
-                      upcard: str) -> list[str]:
-        """Fill the dealt hands EGN did not give from the cards each seat played (as
-        EGN's replayer does), so the solver can value the plays: a seat's hand is its
-        cards played, the dealer's with the upcard taken and the discard given back,
-        ``??`` for what was not played.  Not where the record contradicts itself (a
-        card played twice, more cards than a hand) -- the validator says so from the
-        plays -- nor for a seat that sits out.  Returns the seats filled."""
-        size = self.rules.deal.hand_size
-        played: dict[str, list[str]] = {}
-        discard: str | None = None
-        for a in actions:
-            if a[1] == "play":
-                played.setdefault(a[0], []).append(a[2])
-            elif a[1] == "discard" and a[0] == SEATS[dealer]:
-                discard = a[2]
-        cards = [c for seat_cards in played.values() for c in seat_cards]
-        if len(cards) != len(set(cards)) or (discard not in (None, UNKNOWN_CARD)
-                                             and discard in cards):
-            return []
-        took = discard is not None  # the dealer took the upcard (else it is out of play)
-        if any(upcard in mine and not (took and seat == SEATS[dealer])
-               for seat, mine in played.items()):
-            return []
-        filled = []
-        for seat, mine in played.items():
-            if hand_deal["hands"].get(seat) is not None:
-                continue
-            have = list(mine)
-            if seat == SEATS[dealer] and discard is not None:
-                if discard != UNKNOWN_CARD:
-                    have.append(discard)
-                if upcard in have:
-                    have.remove(upcard)
-                    if discard == UNKNOWN_CARD:
-                        have.append(UNKNOWN_CARD)
-                elif discard != UNKNOWN_CARD or len(mine) < size:
-                    continue  # where the upcard went is not told: leave the hand unknown
-            if len(have) > size:
-                continue
-            hand_deal["hands"][seat] = have + [UNKNOWN_CARD] * (size - len(have))
-            filled.append(seat)
-        return filled
-
-    @staticmethod
-    def _residue(deal: dict[str, Any], ist: dict[str, Any], bid_i: int, play_i: int,
-                 spelled: dict[str, list[str]]) -> dict[str, Any]:
-        """What of the deal the record does not hold, for writing it back."""
-        res: dict[str, Any] = {k: v for k, v in deal.items() if k not in ("initialState",
-                                                                         "phases")}
-        res["initialState"] = {k: v for k, v in ist.items()
-                               if k not in ("dealer", "upCard", "playerCards")}
-        present: list[str] = []
-        if "playerCards" in ist:
-            present.append("playerCards")
-        phases = []
-        for i, ph in enumerate(deal["phases"]):
-            if i == bid_i:
-                kept = {k: v for k, v in ph.items()
-                        if k not in ("calls", "isAlone", "aloneDefender", "discard")}
-                present += [k for k in ("isAlone", "aloneDefender", "discard") if k in ph]
-            else:
-                kept = {k: v for k, v in ph.items() if k != "tricks"}
-            phases.append(kept)
-        res["phases"] = phases
-        if present:
-            res["present"] = present
-        if spelled:
-            res["spelled"] = spelled
-        return res
-
-
-class _Spelling:
-    """How a deal writes its cards: EGN's variants (``N`` for 9, ``R``/``L`` for the
-    bowers, ``B`` for the joker, ``X`` unknown, the generic suits ``t``/``n``/``g``/``h``)
-    and, for writing back, each card written otherwise than ``9c``/``Js``/``B``."""
-
-    def __init__(self, deal: dict[str, Any], calls: list[Any]):
-        self.trump: int | None = None
-        self.kept: dict[str, list[str]] = {}
-        self.generic = any(isinstance(c, str) and len(c) == 2 and c[1] in "tng"
-                           for c in _deal_cards(deal))
-        self._calls = calls
-
-    def _suits(self) -> dict[str, int]:
-        """The generic letters' suits: ``t`` trump (spades where nothing says), ``n``
-        its partner, ``g``, ``h`` the other two in C, D, H, S order."""
-        t = self.trump if self.trump is not None and self.trump < 4 else 3
-        others = [s for s in range(4) if s not in (t, same_colour(t))]
-        return {"t": t, "n": same_colour(t), "g": others[0], "h": others[1]}
-
-    def suit_of(self, text: Any) -> int | None:
-        """The suit of an upcard (for an order-up)."""
-        if not isinstance(text, str) or len(text) != 2:
-            return None
-        s = text[1]
-        if self.generic and s in "tngh":
-            return self._suits()[s]
-        return SUITS.index(s.upper()) if s.upper() in SUITS else None
-
-    def name(self, text: Any) -> str | None:
-        """The ``ehh/1`` name, ``??`` for an unknown card, None for no card at all."""
-        if not isinstance(text, str):
-            return None
-        if text == "B":
-            return "JK"
-        if text in ("R", "L"):
-            if self.trump is None or self.trump >= 4:
-                return None
-            suit = self.trump if text == "R" else same_colour(self.trump)
-            return "J" + SUITS[suit]
-        if len(text) != 2:
-            return None
-        rank, letter = text[0], text[1]
-        if rank not in "6789NTJQKAX" or letter not in "SsHhCcDdxtngh":
-            return None
-        if rank == "X" or letter == "x":
-            return UNKNOWN_CARD
-        rank = "9" if rank == "N" else rank
-        if self.generic and letter in "tngh":
-            return rank + SUITS[self._suits()[letter]]
-        return rank + letter.upper()
-
-    def keep(self, key: str, text: str, name: str) -> None:
-        """Remember ``text`` for writing back where it is not the plain spelling."""
-        if text != egn_card(name):
-            self.kept[key] = [name, text]
-
-
-def _deal_cards(deal: dict[str, Any]) -> Iterator[Any]:
-    ist = deal.get("initialState")
-    if isinstance(ist, dict):
-        yield ist.get("upCard")
-        for hand in _items(ist.get("playerCards")):
-            if isinstance(hand, list):
-                yield from hand
-    for ph in _items(deal.get("phases")):
-        if isinstance(ph, dict):
-            yield ph.get("discard")
-            for trick in _items(ph.get("tricks")):
-                if isinstance(trick, list):
-                    yield from trick
-
-
-def _notes(h: int, deal: dict[str, Any], bid_i: int, play_i: int, call_actions: list[int],
-           play_actions: list[int]) -> list[dict[str, Any]]:
-    """EGN's annotations and alternative lines as ``x-ehh-notes`` of hand ``h``."""
-    notes: list[dict[str, Any]] = []
-    phases = deal["phases"]
-    for i, key, at in ((bid_i, "callAnnotations", call_actions),
-                       (play_i, "playAnnotations", play_actions)):
-        if i < 0 or not isinstance(phases[i].get(key), dict):
-            continue
-        for k, texts in sorted(phases[i][key].items(), key=lambda kv: as_int(kv[0])):
-            n = as_int(k)
-            for text in texts if isinstance(texts, list) else ():
-                if isinstance(text, str):
-                    notes.append(_note(h, at[n] if 0 <= n < len(at) else None, text))
-    for line in _items(deal.get("alternativeLines")):
-        if not isinstance(line, dict):
-            continue
-        b = as_int(line.get("branchIndex"))
-        moves = call_actions + play_actions
-        words = []
-        for ph in _items(line.get("phases")):
-            if isinstance(ph, dict):
-                words += [str(c) for c in _items(ph.get("calls"))]
-                words += [" ".join(str(c) for c in t) for t in _items(ph.get("tricks"))
-                          if isinstance(t, list)]
-        notes.append(_note(h, moves[b] if 0 <= b < len(moves) else None,
-                           "alternative line (not replayed): " + " | ".join(words)))
-    return notes
-
-
-def _items(value: Any) -> list[Any]:
-    """``value`` if it is an array, else no items (a damaged record is reported by the
-    checks that need the value; the walks that merely look at it skip it)."""
-    return value if isinstance(value, list) else []
-
-
-def _note(h: int, action: int | None, text: str) -> dict[str, Any]:
-    note: dict[str, Any] = {"hand": h}
-    if action is not None:
-        note["action"] = action
-    m = LABEL.match(text)
-    if m:
-        note["glyph"] = m.group(1)
-        text = text[m.end():]
-    note["comment"] = text
-    return note
 
 
 # ================================================================ files
@@ -728,7 +280,7 @@ def egn_items(text: str, doc: Any, file: str | None, placed: bool = True) -> Ite
     loc: Locate = Locator(text, 1, file) if placed else no_positions(file)
     deep = _too_deep(doc)
     if deep is not None:
-        bad = EgnGame(None, found=[Found("syntax", f"values are nested more than {_MAX_DEPTH} "
+        bad = EgnGame(None, found=[EgnProblem("syntax", f"values are nested more than {_MAX_DEPTH} "
                                           "levels deep", deep)])
         yield _item(0, text, doc, (), bad, loc)
         return
@@ -762,14 +314,14 @@ def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
     games = doc.get("games")
     registry, found = _registry(doc.get("metadata"))
     if not isinstance(games, list):
-        found.append(Found("schema", "an EMN match needs 'games', an array", ("games",)))
+        found.append(EgnProblem("schema", "an EMN match needs 'games', an array", ("games",)))
     if not isinstance(games, list) or (found and not games):
         yield _item(0, text, doc, (), EgnGame(None, found=found), loc)
         return
     for i, entry in enumerate(games):
         prefix: JsonPath = ("games", i)
         if not isinstance(entry, dict) or not isinstance(entry.get("gameData"), dict):
-            bad = EgnGame(None, found=[Found("schema", "a game of a match needs 'gameData', "
+            bad = EgnGame(None, found=[EgnProblem("schema", "a game of a match needs 'gameData', "
                                               "an EGN game", ())])
             yield _item(i, text, entry, prefix, bad, loc)
             continue
@@ -790,7 +342,7 @@ def _match_items(text: str, doc: dict[str, Any], loc: Locate) -> Iterator[Item]:
                     outer)
 
 
-def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[Found]]:
+def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[EgnProblem]]:
     """An EMN match's player registry (``metadata.players``: id -> player object),
     ``None`` when the match has none to check ids against, and its problems: not an
     array of players each with an ``id``, an id given twice."""
@@ -799,23 +351,23 @@ def _registry(meta: Any) -> tuple[dict[str, Any] | None, list[Found]]:
     if players is None:
         return None, []
     if not isinstance(players, list):
-        return None, [Found("schema", "'players' must be an array of players, each an "
+        return None, [EgnProblem("schema", "'players' must be an array of players, each an "
                              "object with an 'id'", where)]
     registry: dict[str, Any] = {}
-    found: list[Found] = []
+    found: list[EgnProblem] = []
     for k, p in enumerate(players):
         pid = p.get("id") if isinstance(p, dict) else None
         if not isinstance(pid, str):
-            return None, [Found("schema", "a player of the match must be an object with an "
+            return None, [EgnProblem("schema", "a player of the match must be an object with an "
                                  "'id', a string", where + (k,))]
         if pid in registry:
-            found.append(Found("schema", f"the player id {_quoted(pid)} is given twice",
+            found.append(EgnProblem("schema", f"the player id {_quoted(pid)} is given twice",
                                 where + (k, "id")))
         registry[pid] = p
     return registry, found
 
 
-def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[Found]:
+def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> list[EgnProblem]:
     """The problems of one game's seating in a match (``players`` or
     ``playersOverride``: the ids of the players at North, East, South, West):
     not four ids, an id not in the registry, a player seated twice."""
@@ -823,15 +375,15 @@ def _seating(seated: Any, where: JsonPath, registry: dict[str, Any] | None) -> l
         return []
     if not isinstance(seated, list) or len(seated) != 4 or not all(
             isinstance(pid, str) for pid in seated):
-        return [Found("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
+        return [EgnProblem("schema", f"'{where[-1]}' must be four player ids (North, East, South, "
                        "West)", where)]
     found = []
     for seat, pid in enumerate(seated):
         if registry is not None and pid not in registry:
-            found.append(Found("schema", f"the player id {_quoted(pid)} is not one of the "
+            found.append(EgnProblem("schema", f"the player id {_quoted(pid)} is not one of the "
                                 "match's players ('metadata.players')", where + (seat,)))
         elif pid in seated[:seat]:
-            found.append(Found("schema", f"the player {_quoted(pid)} is seated twice (at "
+            found.append(EgnProblem("schema", f"the player {_quoted(pid)} is seated twice (at "
                                 f"{SEATS[seated.index(pid)]} and {SEATS[seat]})",
                                 where + (seat,)))
     return found
@@ -843,7 +395,7 @@ def _quoted(text: str) -> str:
 
 
 def _item(index: int, text: str, raw_game: Any, prefix: JsonPath, game: EgnGame,
-          loc: Locate, outer: list[Found] | None = None) -> Item:
+          loc: Locate, outer: list[EgnProblem] | None = None) -> Item:
     """The item of one converted game, its places mapped back into the text by
     ``loc``, the locator of the whole file (shared by the games of a match);
     ``outer``: problems of the match around the game, at paths of the whole file,

@@ -111,7 +111,7 @@ FROM_EGN, FROM_REPLAY = "egn", "replay"
 
 
 @dataclass
-class Found:
+class EgnProblem:
     """A problem met while converting, at a path of the (upgraded) EGN game."""
 
     code: str
@@ -122,17 +122,17 @@ class Found:
     hint: str | None = None
 
 
-def too_many_deals(count: int) -> Found:
+def too_many_deals(count: int) -> EgnProblem:
     """The problem of a game of more deals than a record may hold (found before any
     of them is converted: a game's conversion costs many times its text)."""
-    return Found("schema", f"the game has {count:,} deals, more than the {MAX_HANDS:,} a "
+    return EgnProblem("schema", f"the game has {count:,} deals, more than the {MAX_HANDS:,} a "
                   "record may hold; its deals are not read", ("deals", MAX_HANDS),
                   hint="a game takes a few dozen deals: split a long session into one game "
                        "per file")
 
 
 @lru_cache(maxsize=64)
-def rules_of(variant_json: str) -> RuleSet:
+def ruleset_of_json(variant_json: str) -> RuleSet:
     v = json.loads(variant_json)
     return load_variant(v) if isinstance(v, str) else compile_data(v)
 

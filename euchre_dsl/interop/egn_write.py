@@ -16,7 +16,7 @@ from ..records.notation import UNKNOWN_CARD
 from ..rules.ruleset import RuleSet
 from .egn_document import (
     BIDDING_PHASE, CURRENT, DATE, EXTENSION, FINAL_FROM, FROM_REPLAY, GAME_TYPE, NEWEST_VERSION,
-    PLAY_PHASE, as_int, egn_card, rules_of,
+    PLAY_PHASE, as_int, egn_card, ruleset_of_json,
 )
 from .egn_rules import RulesetError, ruleset_of_variant, variant_for_ruleset
 
@@ -205,6 +205,6 @@ def variant_rules(record: dict[str, Any]) -> RuleSet:
     """The compiled rules of a record's variant (shipped id or inline)."""
     v = record.get("variant")
     try:
-        return rules_of(json.dumps(v, sort_keys=True))
+        return ruleset_of_json(json.dumps(v, sort_keys=True))
     except EuchreError as exc:
         raise EgnWriteError("; ".join(p.message for p in exc.problems)) from None

@@ -34,64 +34,91 @@ CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
                   "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
 DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
 _DEAL_KEYS = frozenset(DEAL_KEYS)
-ALONE = "alone"
+#: A deal's keys as the validator's fast paths read them: a widow is the full checker's.
+PLAIN_DEAL_KEYS: Final = tuple(k for k in DEAL_KEYS if k != "widow")
+ALONE: Final = "alone"
 
-# What follows a verb in a recorded action (the kinds of :data:`VERB_TABLE`).
-A_NONE: Final = 0  # nothing
-A_ALONE: Final = 1  # optionally "alone" (order_up)
-A_CONTRACT: Final = 2  # a suit or NT, optionally "alone" (call)
-A_NUMBER: Final = 3  # an integer (bid)
-A_CARD: Final = 4  # a card, always known (play, give)
-A_CARD_OR_UNKNOWN: Final = 5  # a card, or "??" for one not seen (discard)
-A_THREE_CARDS: Final = 6  # three known cards shown (swap)
-A_CARDS: Final = 7  # any number of known cards shown (misdeal)
-A_CARD_OR_ALONE: Final = 8  # a card, or "alone" (call_partner)
+# What a verb's argument is (:attr:`VerbSpec.arg`).
+ARG_NONE: Final = 0  # nothing
+ARG_CARD: Final = 1  # one card
+ARG_CONTRACT: Final = 2  # a suit, NT or LNT (low no-trump: a house rule)
+ARG_AMOUNT: Final = 3  # an integer (a bid)
+ARG_THREE_CARDS: Final = 4  # three known cards shown face up
+ARG_CARDS: Final = 5  # any number of known cards shown face up (none: a faulty deal)
+#: How many values each kind of argument is written as (-1: any number).
+ARG_WORDS: Final = (0, 1, 1, 1, 3, -1)
+
+# Where a verb may say "alone" (:attr:`VerbSpec.alone`).
+ALONE_NEVER: Final = 0
+ALONE_AFTER: Final = 1  # optionally, after the argument (order_up, call)
+ALONE_INSTEAD: Final = 2  # in place of the argument (call_partner: no partner called)
 
 
 class VerbSpec(NamedTuple):
-    """One verb of the notation: what follows it, its form for messages, and whether
-    it is *plain*: a verb of the ordinary game, which the validator's fast paths
-    replay (the house-rule verbs are left to the full checker)."""
+    """One verb of the notation and everything its readers need to read it: what its
+    argument is (``arg``, an ``ARG_`` kind), where it may say ``"alone"`` (an
+    ``ALONE_`` place), why its card may not be ``"??"`` (``unseen``: the message;
+    empty when a card not seen is allowed, or the argument is no card), its form for
+    messages, and whether it is *plain*: a verb of the ordinary game, which the
+    validator's fast paths replay (the house-rule verbs are left to the full
+    checker).  :meth:`NotationReader.read_action`, the fast check and the byte check
+    all read a verb by these fields, so a new verb is one row of :data:`VERB_TABLE`."""
 
     verb: str
-    args: int
+    arg: int
+    alone: int
+    unseen: str
     form: str
     plain: bool
 
 
+_SEEN: Final = "every card played is seen"
 #: The action table: every verb a record may hold, in the order messages list them.
 #: The one table: :meth:`NotationReader.read_action` reads actions by it, and so do the
 #: validator's fast paths (:mod:`.fast_check`, :mod:`.fast_bytes`), by its codes (a
-#: verb's code is its index here).
+#: verb's code is its index here) and the by-code tuples below.
 VERB_TABLE: Final = (
-    VerbSpec(PASS, A_NONE, "[seat, \"pass\"]", True),
-    VerbSpec(ORDER_UP, A_ALONE, "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]", True),
-    VerbSpec(CALL, A_CONTRACT, "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]",
-             True),
-    VerbSpec(BID, A_NUMBER, "[seat, \"bid\", number]", True),
-    VerbSpec(DISCARD, A_CARD_OR_UNKNOWN, "[seat, \"discard\", card]", True),
-    VerbSpec(DEFEND_ALONE, A_NONE, "[seat, \"defend_alone\"]", True),
-    VerbSpec(STAY, A_NONE, "[seat, \"stay\"]", True),
-    VerbSpec(DROP, A_NONE, "[seat, \"drop\"]", True),
-    VerbSpec(TAKE_WIDOW, A_NONE, "[seat, \"take_widow\"]", True),
-    VerbSpec(PLAY, A_CARD, "[seat, \"play\", card]", True),
+    VerbSpec(PASS, ARG_NONE, ALONE_NEVER, "", "[seat, \"pass\"]", True),
+    VerbSpec(ORDER_UP, ARG_NONE, ALONE_AFTER, "",
+             "[seat, \"order_up\"] or [seat, \"order_up\", \"alone\"]", True),
+    VerbSpec(CALL, ARG_CONTRACT, ALONE_AFTER, "",
+             "[seat, \"call\", suit] or [seat, \"call\", suit, \"alone\"]", True),
+    VerbSpec(BID, ARG_AMOUNT, ALONE_NEVER, "", "[seat, \"bid\", number]", True),
+    VerbSpec(DISCARD, ARG_CARD, ALONE_NEVER, "", "[seat, \"discard\", card]", True),
+    VerbSpec(DEFEND_ALONE, ARG_NONE, ALONE_NEVER, "", "[seat, \"defend_alone\"]", True),
+    VerbSpec(STAY, ARG_NONE, ALONE_NEVER, "", "[seat, \"stay\"]", True),
+    VerbSpec(DROP, ARG_NONE, ALONE_NEVER, "", "[seat, \"drop\"]", True),
+    VerbSpec(TAKE_WIDOW, ARG_NONE, ALONE_NEVER, "", "[seat, \"take_widow\"]", True),
+    VerbSpec(PLAY, ARG_CARD, ALONE_NEVER, "a played card cannot be unknown ('??'): " + _SEEN,
+             "[seat, \"play\", card]", True),
     # house-rule verbs (docs/hand-history-extensions.md)
-    VerbSpec(GIVE, A_CARD, "[seat, \"give\", card]", False),
-    VerbSpec(SWAP, A_THREE_CARDS, "[seat, \"swap\", card, card, card]", False),
-    VerbSpec(MISDEAL, A_CARDS,
+    VerbSpec(GIVE, ARG_CARD, ALONE_NEVER, "a given card cannot be unknown ('??'): " + _SEEN,
+             "[seat, \"give\", card]", False),
+    VerbSpec(SWAP, ARG_THREE_CARDS, ALONE_NEVER, "",
+             "[seat, \"swap\", card, card, card]", False),
+    VerbSpec(MISDEAL, ARG_CARDS, ALONE_NEVER, "",
              "[seat, \"misdeal\"] or [seat, \"misdeal\", card, ...] (the whole hand shown)",
              False),
-    VerbSpec(CALL_PARTNER, A_CARD_OR_ALONE,
+    VerbSpec(CALL_PARTNER, ARG_CARD, ALONE_INSTEAD,
+             "a called card cannot be unknown ('??'): the maker names it aloud",
              "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", False),
 )
 #: Each verb's code: its index in :data:`VERB_TABLE`.
 VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}
 #: Verbs and the arguments each takes, for messages.
 VERB_FORMS: Final[dict[str, str]] = {spec.verb: spec.form for spec in VERB_TABLE}
-#: By code: the verb, what follows it, whether the fast paths replay it.
+# The table by code, as tuples of plain values the fast paths index without building
+# anything: the verb, its argument's kind and how many values it is written as, whether
+# an "alone" may follow it, whether the fast paths replay it.
 VERB_OF_CODE: Final = tuple(spec.verb for spec in VERB_TABLE)
-ARGS_OF_CODE: Final = tuple(spec.args for spec in VERB_TABLE)
+ARG_OF_CODE: Final = tuple(spec.arg for spec in VERB_TABLE)
+WORDS_OF_CODE: Final = tuple(ARG_WORDS[spec.arg] for spec in VERB_TABLE)
+ALONE_AFTER_CODE: Final = tuple(spec.alone == ALONE_AFTER for spec in VERB_TABLE)
 PLAIN_CODE: Final = tuple(spec.plain for spec in VERB_TABLE)
+# The fast paths read a plain verb's argument as one card, contract or amount, or none,
+# with at most a following "alone"; a card not seen ("??") is left to the full checker.
+assert all(ARG_WORDS[spec.arg] in (0, 1) and spec.alone != ALONE_INSTEAD
+           for spec in VERB_TABLE if spec.plain)
 # The codes the fast paths compare with (Final: constants in compiled code).
 V_PASS: Final = 0
 V_ORDER_UP: Final = 1
@@ -314,62 +341,53 @@ class NotationReader:
                         f"{did_you_mean(verb, VERB_FORMS)}", path + (1,), h, i,
                         hint=f"verbs: {', '.join(VERB_FORMS)}")
             raise Broken
-        form = VERB_TABLE[code].form
-        kind = ARGS_OF_CODE[code]
+        spec = VERB_TABLE[code]
+        kind = spec.arg
+        words = ARG_WORDS[kind]
         arg: Any = None
         alone = False
-        ok = True
-        if kind == A_NONE:
-            ok = not args
-        elif kind == A_ALONE:
-            ok = args == [] or args == [ALONE]
-            alone = bool(args)
-        elif kind == A_CONTRACT:
-            ok = len(args) in (1, 2) and (len(args) == 1 or args[1] == ALONE)
-            alone = len(args) == 2
-            if ok:
-                arg = CONTRACT_CODES.get(ascii_upper(args[0])) if type(args[0]) is str else None
-                if arg is None:
-                    self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
-                                "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
-                    raise Broken
-        elif kind == A_NUMBER:
-            ok = len(args) == 1 and is_int(args[0])
-            arg = args[0] if ok else None
-        elif kind == A_CARD_OR_ALONE and args == [ALONE]:  # no partner called
+        if spec.alone == ALONE_AFTER and len(args) == words + 1 and args[-1] == ALONE:
             alone = True
-        elif kind == A_THREE_CARDS or kind == A_CARDS:  # cards shown face up: a mask
-            ok = len(args) == 3 if kind == A_THREE_CARDS else True  # (none: a faulty deal)
-            if ok and args:
+            args = args[:-1]
+        elif spec.alone == ALONE_INSTEAD and args == [ALONE]:
+            alone = True
+            kind, words, args = ARG_NONE, 0, []
+        if words >= 0 and len(args) != words:
+            raise self.mismatch(h, i, a, spec)
+        if kind == ARG_CONTRACT:
+            arg = CONTRACT_CODES.get(ascii_upper(args[0])) if type(args[0]) is str else None
+            if arg is None:
+                self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(args[0])} is not a "
+                            "suit: write C, D, H, S or NT (LNT: low no-trump)", path + (2,), h, i)
+                raise Broken
+        elif kind == ARG_AMOUNT:
+            if not is_int(args[0]):
+                raise self.mismatch(h, i, a, spec)
+            arg = args[0]
+        elif kind == ARG_THREE_CARDS or kind == ARG_CARDS:  # cards shown face up: a mask
+            if args:
                 arg = self.read_shown(h, i, args)
-        else:  # play, discard, give: one card
-            ok = len(args) == 1
-            if ok:
-                c = args[0]
-                arg = self.card_of.get(c) if type(c) is str else None
-                if arg is None:
-                    if c == UNKNOWN_CARD and kind == A_CARD_OR_UNKNOWN:
-                        pass
-                    elif c == UNKNOWN_CARD:
-                        what = {GIVE: "given card", CALL_PARTNER: "called card"}.get(
-                            verb, "played card")
-                        self.add("bad-card", f"hand {h + 1}, action {i + 1}: a {what} "
-                                 "cannot be unknown ('??'): " + (
-                                     "the maker names it aloud" if verb == CALL_PARTNER
-                                     else "every card played is seen"),
-                                 path + (2,), h, i)
-                        raise Broken
-                    else:
-                        read = self.read_cards(h, [c], path + (2,), f"action {i + 1}",
-                                               single=True, action=i)
-                        if read is None:
-                            raise Broken
-                        arg = read[0]
-        if not ok:
-            self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(a)} does not match {form}",
-                        path, h, i)
-            raise Broken
+        elif kind == ARG_CARD:
+            c = args[0]
+            arg = self.card_of.get(c) if type(c) is str else None
+            if arg is None and c == UNKNOWN_CARD:
+                if spec.unseen:  # this card is always seen
+                    self.add("bad-card", f"hand {h + 1}, action {i + 1}: {spec.unseen}",
+                             path + (2,), h, i)
+                    raise Broken
+            elif arg is None:
+                read = self.read_cards(h, [c], path + (2,), f"action {i + 1}",
+                                       single=True, action=i)
+                if read is None:
+                    raise Broken
+                arg = read[0]
         return seat, verb, arg, alone
+
+    def mismatch(self, h: int, i: int, a: list[Any], spec: VerbSpec) -> Broken:
+        """Report an action that is not written as its verb's form; the hand stops."""
+        self.schema(f"hand {h + 1}, action {i + 1}: {json.dumps(a)} does not match "
+                    f"{spec.form}", ("hands", h, "actions", i), h, i)
+        return Broken()
 
     def read_shown(self, h: int, i: int, cards: list[Any]) -> int:
         """Cards shown face up in a ``swap`` or ``misdeal``, as a mask; each must be known

@@ -208,8 +208,13 @@ def _proved(prove: Prove | None, raw: bytes, index: int, line: int,
 
 
 def iter_jsonl(stream: Iterable[bytes], file: str | None,
-               prove: Prove | None = None) -> Iterator[Item]:
-    """Records of a JSON Lines stream, one line at a time; blank lines are skipped."""
+               prove: Prove | None = None, whole: bool = True) -> Iterator[Item]:
+    """Records of a JSON Lines stream, one line at a time; blank lines are skipped.
+
+    ``whole=False``: the stream is a later piece of a file (a chunk checked
+    apart, :mod:`euchre_dsl.validate.chunks`), whose first line is not the file's:
+    lines and indexes still count from 1 and 0 (the caller adds where the piece
+    begins), but no byte-order mark is taken off its first line."""
     index = 0
     for line_no, raw in enumerate(stream, 1):
         if len(raw) > MAX_RECORD:
@@ -227,7 +232,7 @@ def iter_jsonl(stream: Iterable[bytes], file: str | None,
             index += 1
             continue
         same: bytes | None = raw
-        if line_no == 1 and text.startswith("\ufeff"):
+        if line_no == 1 and whole and text.startswith("\ufeff"):
             text = text[1:]
             same = None
         if not text or text.isspace():

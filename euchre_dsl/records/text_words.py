@@ -13,8 +13,11 @@ import re
 from typing import Any, Final
 
 from ..cards import Deck, ascii_upper
-from ..engine.actions import CALL_PARTNER, DISCARD, GIVE, MISDEAL, PLAY, SWAP, VERBS
-from .notation import UNKNOWN_CARD
+from ..engine.actions import PLAY, VERBS
+from .notation import (
+    ALONE, ALONE_INSTEAD, ARG_AMOUNT, ARG_CARD, ARG_CARDS, ARG_CONTRACT, ARG_THREE_CARDS,
+    UNKNOWN_CARD, VERB_TABLE,
+)
 from .positions import MAX_DIGITS
 
 #: An unknown hand, upcard, widow or claim: ``N: -``, ``upcard -``, ``maker -``.
@@ -29,8 +32,17 @@ LABEL: Final = re.compile(r"[A-Za-z0-9_]+")
 #: A decision's last word with an annotation glyph after it (``order_up!?``).
 GLYPH: Final = re.compile(r"(\?\?|.*?[^!?])([!?]{1,2})")
 VERB_SET: Final = frozenset(VERBS)
+# The verbs by what their arguments are, read from the notation's action table.
 #: Verbs whose arguments are all cards (house-rule verbs too: hand-history-extensions.md).
-CARD_VERBS: Final = frozenset((PLAY, DISCARD, GIVE, SWAP, MISDEAL))
+CARD_VERBS: Final = frozenset(
+    spec.verb for spec in VERB_TABLE
+    if spec.arg in (ARG_CARD, ARG_THREE_CARDS, ARG_CARDS) and spec.alone != ALONE_INSTEAD)
+#: Verbs whose argument is a card or "alone" in its place (``call_partner``).
+CARD_OR_ALONE_VERBS: Final = frozenset(
+    spec.verb for spec in VERB_TABLE if spec.arg == ARG_CARD and spec.alone == ALONE_INSTEAD)
+#: Verbs whose argument is a contract (``call``), or an amount (``bid``).
+CONTRACT_VERBS: Final = frozenset(spec.verb for spec in VERB_TABLE if spec.arg == ARG_CONTRACT)
+AMOUNT_VERBS: Final = frozenset(spec.verb for spec in VERB_TABLE if spec.arg == ARG_AMOUNT)
 SUIT_SYMBOLS: Final = {"♣": "C", "♧": "C", "♦": "D", "♢": "D",
                        "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 #: ``call`` suits in every spelling -> the ``ehh/1`` contract code.
@@ -97,13 +109,13 @@ def argument(verb: str, word: str, k: int) -> Any:
     """The ``ehh/1`` value of the ``k``-th word after a decision's verb."""
     if verb in CARD_VERBS:
         return canonical_card(word)
-    if verb == "bid":
+    if verb in AMOUNT_VERBS:
         return number_or_word(word)
-    if word.lower() == "alone":
-        return "alone"
-    if verb == CALL_PARTNER:  # a card, or "alone"
+    if word.lower() == ALONE:
+        return ALONE
+    if verb in CARD_OR_ALONE_VERBS:  # a card, or "alone"
         return canonical_card(word)
-    if verb == "call" and k == 0:
+    if verb in CONTRACT_VERBS and k == 0:
         return SUIT_WORDS.get(ascii_upper(word), word)
     return word
 

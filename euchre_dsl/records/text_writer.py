@@ -22,12 +22,14 @@ import re
 from typing import IO, Any, Iterable
 
 from ..engine.actions import PLAY
-from .notation import FORMAT
-from .text_reader import (
-    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, _is_json,
+from .notation import ALONE, DEAL_KEYS, FORMAT
+from .shape import HAND_KEYS, TOP_KEYS
+from .text_builder import (
+    FINAL_PARTS, GLYPHS, KEYED_TAGS, NOTES_KEY, RESULT_PARTS, TAG_KEYS, is_json,
 )
 from .text_words import (
-    CARD_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL, PAIR_PARTS as _PAIR_PARTS,
+    AMOUNT_VERBS, CARD_VERBS, CONTRACT_VERBS, NO_WINNER, UNKNOWN, canonical_card, LABEL as _LABEL,
+    PAIR_PARTS as _PAIR_PARTS,
     SUIT_WORDS as _SUIT_WORDS, VERB_SET as _VERB_SET, looks_like_card as _looks_like_card,
 )
 
@@ -39,10 +41,9 @@ _BARE_WORD = re.compile(r"[A-Za-z0-9_.+-]+")
 _SAFE = re.compile(r"[^\s,;:{}@\[\]\"]+")
 _INT = re.compile(r"[+-]?[0-9]+")
 #: Record keys with a place of their own (the rest are written as tags of their name).
-_PLACED = frozenset(("format", "variant", "seats", "players", "meta", "start_scores", "hands",
-                     "final"))
-_HAND_KEYS = frozenset(("dealer", "deal", "actions", "result"))
-_DEAL_KEYS = frozenset(("hands", "upcard", "widow", "kitty"))
+_PLACED = frozenset(TOP_KEYS)
+_HAND_KEYS = frozenset(HAND_KEYS)
+_DEAL_KEYS = frozenset(DEAL_KEYS)
 _INDENT = "  "
 
 
@@ -124,6 +125,16 @@ def _tag_key(key: Any) -> str:
     return json.dumps(str(key), ensure_ascii=False)
 
 
+def _keyed_tags(out: list[str], tag: str, whole_tag: str, value: Any) -> None:
+    """An object as a tag per key (``[Player N "Ann"]``), or as one tag of its JSON
+    (``whole_tag``) when it is not an object with keys."""
+    if type(value) is dict and value:
+        for key, item in value.items():
+            out.append(f"[{tag} {_tag_key(key)} {_json(item)}]")
+    else:
+        out.append(f"[{whole_tag} {_json(value)}]")
+
+
 def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
     out: list[str] = []
     fmt = record.get("format", FORMAT)
@@ -135,29 +146,19 @@ def _tags(record: dict[str, Any], inline_notes: bool) -> list[str]:
         seats = record["seats"]
         if type(seats) is list and seats and all(type(s) is str and _BARE_WORD.fullmatch(s)
                                                  for s in seats) and \
-                not _is_json(" ".join(seats)):
+                not is_json(" ".join(seats)):
             out.append(f"[Seats {' '.join(seats)}]")
         else:
             out.append(f"[Seats {_json(seats)}]")
     if "players" in record:
-        players = record["players"]
-        if type(players) is dict and players:
-            for seat, name in players.items():
-                out.append(f"[Player {_tag_key(seat)} {_json(name)}]")
-        else:
-            out.append(f"[Players {_json(players)}]")
+        _keyed_tags(out, "Player", "Players", record["players"])
     if "meta" in record:
-        meta = record["meta"]
-        if type(meta) is dict and meta:
-            for key, value in meta.items():
-                out.append(f"[Meta {_tag_key(key)} {_json(value)}]")
-        else:
-            out.append(f"[Meta {_json(meta)}]")
+        _keyed_tags(out, "Meta", "Meta", record["meta"])
     if "start_scores" in record:
         start = record["start_scores"]
         if type(start) is dict and start and all(
                 _BARE_WORD.fullmatch(k) and type(v) is int for k, v in start.items()) and \
-                not _is_json(next(iter(start))):
+                not is_json(next(iter(start))):
             out.append("[StartScores " + ", ".join(f"{k} {v}" for k, v in start.items()) + "]")
         else:
             out.append(f"[StartScores {_json(start)}]")
@@ -365,17 +366,17 @@ def _action(a: Any) -> str:
 
 def _argument(verb: str, k: int, arg: Any) -> str | None:
     """An argument as a word that reads back as the same value, or ``None``."""
-    if verb == "bid" and k == 0:
+    if verb in AMOUNT_VERBS and k == 0:
         return str(arg) if type(arg) is int else None
     if type(arg) is not str or not _SAFE.fullmatch(arg):
         return None
     if verb in CARD_VERBS:
         return _card_word(arg)
-    if arg.lower() == "alone":
-        return "alone" if arg == "alone" else None
-    if verb == "call" and k == 0:
+    if arg.lower() == ALONE:
+        return ALONE if arg == ALONE else None
+    if verb in CONTRACT_VERBS and k == 0:
         return _SUIT_WORDS.get(arg.upper(), arg)
-    if verb == "bid" and _INT.fullmatch(arg):
+    if verb in AMOUNT_VERBS and _INT.fullmatch(arg):
         return None
     return arg
 

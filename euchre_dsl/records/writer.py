@@ -147,8 +147,7 @@ class Pieces:
         self.dealer_heads = [b'{"dealer":' + s + b',"deal":{"hands":{' + first + b":["
                              for s in self.seats]
         self.hand_keys = [b"]," + s + b":[" for s in self.seats]  # '],"E":['
-        n = len(labels)
-        # '],"result":{"trump":"H","maker":"N"' at trump * (n + 1) + maker (none: the last)
+        # '],"result":{"trump":"H","maker":"N"' at trump * (seats + 1) + maker (none: the last)
         self.result_heads = [b'],"result":{"trump":' + trump + b',"maker":' + maker
                              for trump in _TRUMPS for maker in self.seats + [b"null"]]
         self.trick_keys = [(b',"tricks":{' if i == 0 else b",") + s + b":"

@@ -60,9 +60,7 @@ class ActionSpace:
         keys: list[Key] = [(PLAY, c, False) for c in range(d)]
         keys += [(DISCARD, c, False) for c in range(d)]
         b, alone_rules, deal = rules.bidding, rules.alone, rules.deal
-        self.give_base = -1
         if alone_rules.call_for_best:
-            self.give_base = len(keys)
             keys += [(GIVE, c, False) for c in range(d)]
             names += [f"give {deck.names[c]}" for c in range(d)]
         alones = (False, True) if alone_rules.allowed else (False,)

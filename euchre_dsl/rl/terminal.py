@@ -2,7 +2,7 @@
 
 Every hand is shown (a renderer watches the whole table); the bidding, trump,
 the trick in play, tricks taken and the score, with the replay's words for
-each action (:func:`~euchre_dsl.display.replay.describe`).
+each action (:func:`~euchre_dsl.display.replay.action_words`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cards import contract_name
 from ..engine.actions import PLAY, Action
 from ..engine.game import Game
-from ..display.replay import describe
+from ..display.replay import action_words
 
 
 def terminal_table(game: Game) -> str:
@@ -33,7 +33,7 @@ def terminal_table(game: Game) -> str:
     if game.trick:
         lines.append("trick  " + "  ".join(f"{labels[s]} {deck.symbols[c]}"
                                            for s, c in zip(game.trick_seats, game.trick)))
-    bidding = [describe(game, Action._make(a)) for a in game.hand_log if a[1] != PLAY]
+    bidding = [action_words(game, Action._make(a)) for a in game.hand_log if a[1] != PLAY]
     if bidding:
         lines.append("bidding  " + " · ".join(bidding))
     return "\n".join(lines)

@@ -24,7 +24,7 @@ from .describe import value_words
 from .phrases import render
 from .ruleset import (
     AllPass, DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, PartnerCall, Rubber, RuleSet,
-    SECTIONS, ScoringModel, Sides, TrickCount,
+    SECTIONS, MakerTarget, ScoringModel, Sides, TrickCount,
 )
 from .source import VariantSource, merge
 
@@ -269,7 +269,7 @@ def _convert(value: Any, type_name: str, meta: Any) -> tuple[bool, Any, str]:
                 extra = f"; {sugg}" if sugg else ""
                 said = value if number else f"'{clip(value)}'"
                 return False, None, f"{said} is not one of {', '.join(choices)}{extra}"
-            if "int" in type_name and value != "bid":
+            if "int" in type_name and value != MakerTarget.BID:
                 return False, None, f"expected a number or 'bid', got {_shown(value)}"
             return True, value, ""
     if choices:
@@ -367,7 +367,7 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("bidding", "order_up_round"), "no way to make trump: enable order_up_round, "
             "naming_round or auction", also=(("bidding", "naming_round"),
                                             ("bidding", "auction")))
-    if r.scoring.maker_target == "bid" and not r.bidding.auction:
+    if r.scoring.maker_target == MakerTarget.BID and not r.bidding.auction:
         bad(("scoring", "maker_target"), "'bid' needs an auction to bid in",
             hint="set bidding.auction: yes or give a number", also=(("bidding", "auction"),))
     if isinstance(r.scoring.maker_target, int) and not 1 <= r.scoring.maker_target <= r.deal.hand_size:

@@ -21,7 +21,7 @@ from typing import Any, cast
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from ..errors import EuchreError, Location, Problem
-from .phrases import Item, PhraseError, match
+from .phrases import PhraseItem, PhraseError, match
 from .ruleset import SECTIONS
 from .source import Path, VariantSource
 
@@ -59,10 +59,10 @@ class _Builder:
         self.src = VariantSource({}, file)
         self.problems: list[Problem] = []
 
-    def loc(self, token: Token | Item) -> Location:
+    def loc(self, token: Token | PhraseItem) -> Location:
         return Location(self.file, token.line, token.column)
 
-    def fail(self, at: Token | Item, message: str, hint: str | None = None) -> None:
+    def fail(self, at: Token | PhraseItem, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem("invalid-variant", message, location=self.loc(at),
                                      hint=hint))
 
@@ -98,7 +98,8 @@ class _Builder:
             self.src.problems = self.problems
         return self.src
 
-    def put(self, path: Path, value: Any, key_at: Token | Item, value_at: Token | Item) -> None:
+    def put(self, path: Path, value: Any, key_at: Token | PhraseItem,
+            value_at: Token | PhraseItem) -> None:
         """Store one setting, refusing a second setting of the same option."""
         if path in self.src.key_locations:
             first = self.src.key_locations[path]
@@ -157,21 +158,21 @@ class _Builder:
         self.put(tuple(phrase.path.split(".")), value, items[0], at)
 
 
-def _item(node: Token | Tree[Any]) -> Item | None:
+def _item(node: Token | Tree[Any]) -> PhraseItem | None:
     """A phrase piece; commas are dropped."""
     if isinstance(node, Tree):  # a [list]
         numbers = [_int(t, t.line, t.column) for t in cast(list[Token], node.children)]
-        return Item("list", numbers, node.meta.line, node.meta.column)
+        return PhraseItem("list", numbers, node.meta.line, node.meta.column)
     if node.type == "COMMA":
         return None
     if node.type == "NUMBER":
-        return Item("number", _int(node, node.line, node.column), node.line, node.column)
+        return PhraseItem("number", _int(node, node.line, node.column), node.line, node.column)
     if node.type == "STRING":
-        return Item("text", _unquote(node), node.line, node.column)
+        return PhraseItem("text", _unquote(node), node.line, node.column)
     if node.type == "PACKETS":
-        return Item("packets", [_int(n, node.line, node.column) for n in node.split("-")],
+        return PhraseItem("packets", [_int(n, node.line, node.column) for n in node.split("-")],
                     node.line, node.column)
-    return Item("word", str(node), node.line, node.column)
+    return PhraseItem("word", str(node), node.line, node.column)
 
 
 def _int(text: str, line: int | None, column: int | None) -> int:
@@ -180,11 +181,11 @@ def _int(text: str, line: int | None, column: int | None) -> int:
         return int(text)
     except ValueError:
         raise PhraseError(f"'{text[:12]}...' is a number of {len(text)} digits",
-                          Item("number", 0, line, column),
+                          PhraseItem("number", 0, line, column),
                           "numbers in rules are small whole numbers") from None
 
 
-def _value(tree: Tree[Any]) -> tuple[Any, Token | Item]:
+def _value(tree: Tree[Any]) -> tuple[Any, Token | PhraseItem]:
     """The value of ``= value`` (typed like YAML would type it) and where it is."""
     node = tree.children[0]
     item = _item(node)
@@ -388,7 +389,7 @@ def _phrase_before(text: str, line: int, column: int) -> str | None:
     if not words:
         return None
     try:
-        phrase, value, _ = match([Item("word", w) for w in words])
+        phrase, value, _ = match([PhraseItem("word", w) for w in words])
     except PhraseError:
         return None
     from .describe import value_words

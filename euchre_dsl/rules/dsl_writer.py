@@ -13,7 +13,7 @@ from typing import Any
 
 from .compiler import typed_value
 from .describe import value_words
-from .phrases import Item, render
+from .phrases import PhraseItem, render
 from .ruleset import SECTIONS
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_'\-]*")
@@ -24,7 +24,7 @@ INDENT = "    "
 def _value(value: Any) -> str:
     """A value as the rules language reads it back to the same thing."""
     if isinstance(value, str) and not (_WORD.fullmatch(value) or _NUMBER.fullmatch(value)):
-        return Item("text", value).text
+        return PhraseItem("text", value).text
     return value_words(value)
 
 
@@ -35,11 +35,11 @@ def to_dsl(data: dict[str, Any]) -> str:
     if _WORD.fullmatch(ident):
         heading.append(ident)
     if data.get("name"):
-        heading.append(Item("text", str(data["name"])).text)
+        heading.append(PhraseItem("text", str(data["name"])).text)
     if data.get("extends"):
         parent = str(data["extends"])
         heading.append("extends " + (parent if _WORD.fullmatch(parent)
-                                     else Item("text", parent).text))
+                                     else PhraseItem("text", parent).text))
     lines = [" ".join(heading) + " {"]
     if ident and not _WORD.fullmatch(ident):
         lines.append(f"{INDENT}{render('id', ident)}")

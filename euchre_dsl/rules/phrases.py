@@ -286,7 +286,7 @@ def normalize_words(words: Iterable[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Item:
+class PhraseItem:
     """One piece of a written phrase: ``kind`` is word, number, text, packets or list."""
 
     kind: str
@@ -306,22 +306,22 @@ class Item:
         return str(self.value)
 
 
-def split_items(items: Sequence[Item]) -> list[Item]:
+def split_items(items: Sequence[PhraseItem]) -> list[PhraseItem]:
     """Words split as :func:`normalize_words` does; other items kept as they are."""
-    out: list[Item] = []
+    out: list[PhraseItem] = []
     for item in items:
         if item.kind != "word":
             out.append(item)
             continue
         for part in normalize_words([item.value]):
-            out.append(Item("word", part, item.line, item.column))
+            out.append(PhraseItem("word", part, item.line, item.column))
     return out
 
 
 class PhraseError(EuchreError):
     """A phrase that means nothing, with where and what was expected."""
 
-    def __init__(self, message: str, item: Item, hint: str | None = None,
+    def __init__(self, message: str, item: PhraseItem, hint: str | None = None,
                  path: tuple[str, ...] | None = None):
         super().__init__(message)
         self.message = message
@@ -330,7 +330,7 @@ class PhraseError(EuchreError):
         self.path = path  # the option the phrase meant to set, when that is clear
 
 
-def _fill(kind: str, item: Item) -> tuple[bool, Any]:
+def _fill(kind: str, item: PhraseItem) -> tuple[bool, Any]:
     """Whether ``item`` can fill a slot of ``kind``, and the value it gives."""
     if kind == "number":
         return item.kind == "number", item.value
@@ -355,7 +355,7 @@ def _fill(kind: str, item: Item) -> tuple[bool, Any]:
     return False, None  # pragma: no cover - every slot kind is listed above
 
 
-def match(items: Sequence[Item]) -> tuple[Phrase, Any, Item]:
+def match(items: Sequence[PhraseItem]) -> tuple[Phrase, Any, PhraseItem]:
     """The phrase ``items`` (at least one) spell, its value, and the item the value
     came from.
 
@@ -364,7 +364,7 @@ def match(items: Sequence[Item]) -> tuple[Phrase, Any, Item]:
     if not items:
         raise ValueError("match() needs at least one item of a phrase")
     words = split_items(items)
-    near: tuple[Phrase, Item] | None = None
+    near: tuple[Phrase, PhraseItem] | None = None
     for phrase in PHRASES:
         skeleton = phrase.skeleton
         if len(skeleton) != len(words) or not all(
@@ -425,7 +425,7 @@ def example(phrase: Phrase) -> str:
                     for p in phrase.pattern.split())
 
 
-def _closest(words: Sequence[Item]) -> Phrase | None:
+def _closest(words: Sequence[PhraseItem]) -> Phrase | None:
     """The phrase the words most nearly spell, if one is close."""
     shown = " ".join(i.value if i.kind == "word" else "{" + _kind_of(i) + "}" for i in words)
     if len(shown) > 200:  # far longer than any phrase: nothing is close
@@ -435,7 +435,7 @@ def _closest(words: Sequence[Item]) -> Phrase | None:
     return by_text[close[0]] if close else None
 
 
-def suggest(words: Sequence[Item]) -> str:
+def suggest(words: Sequence[PhraseItem]) -> str:
     """A did-you-mean for words that match no phrase, or where to look them up."""
     close = _closest(words)
     if close is not None:
@@ -444,7 +444,7 @@ def suggest(words: Sequence[Item]) -> str:
             "'euchre variant docs' lists every option and its phrases")
 
 
-def _kind_of(item: Item) -> str:
+def _kind_of(item: PhraseItem) -> str:
     if item.kind == "list":
         return "packets"
     return item.kind
@@ -473,11 +473,11 @@ def _render_slot(kind: str, value: Any) -> str | None:
     if kind == "suit" and isinstance(value, str) and value in SUITS:
         return SUIT_NAMES[SUITS.index(value)]
     if kind == "text" and isinstance(value, str):
-        return Item("text", value).text
+        return PhraseItem("text", value).text
     if kind == "card" and isinstance(value, str) and value.isalnum():
         return value
     if kind == "packets" and isinstance(value, (list, tuple)) and value:
-        return Item("packets" if len(value) > 1 else "list", value).text
+        return PhraseItem("packets" if len(value) > 1 else "list", value).text
     return None
 
 

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 from .compiler import YES_NO
-from .ruleset import SECTIONS
+from .ruleset import SECTIONS, MakerTarget
 
 SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
 
@@ -53,7 +53,7 @@ def option_schema(type_name: str, meta: dict[str, Any], default: Any) -> dict[st
                 number[key] = meta[key]
         alternatives = [number]
         if "str" in type_name:
-            alternatives.append({"const": "bid"})
+            alternatives.append({"const": MakerTarget.BID.value})
     else:
         alternatives = [{"type": "string"}]
     if optional:

@@ -32,7 +32,16 @@ How it is fast:
   the plain suits sorted, since they are interchangeable), holding lower
   and upper bounds; it is bounded (more for longer hands) and cleared when
   full, and kept between calls (one per side counted and kind of
-  contract), so the sampled worlds of one bot decision share it.
+  contract), so the sampled worlds of one bot decision share it;
+* with long hands (a double deck's twelve cards), partition search
+  instead: each answer at a trick boundary is stored for the whole class
+  of positions it holds in -- the same number of cards of each suit in
+  each hand, and the same holders of each suit's cards down to the lowest
+  card that won a trick by its rank in the proof (or that a bound
+  counted) -- so positions that differ in low cards that never decided a
+  trick share it; the tricks a side is sure of count the top trumps of a
+  side, not of one seat; and the trick count is searched from the last
+  answer up or down before halving (null-window steps from a guess).
 
 A search can be given a budget of positions (:meth:`Solver.allow`): one that
 would visit more stops with :class:`SearchLimit`.  It is counted in positions,
@@ -63,6 +72,14 @@ UNLIMITED = 1 << 60
 #: ``euchre analyze``): far above the most any shipped variant has needed
 #: (docs/bots.md gives the measurements), far below a double deck's first tricks.
 DEFAULT_BUDGET = 4_000_000
+#: The hand size from which the searches use the partition table
+#: (:attr:`Solver.partition`)
+PARTITION_FROM = 8
+#: An entry of the partition table: the top cards kept per suit, each suit's
+#: holders of them, the bounds (:meth:`Solver._store`)
+_STRIDE = 7
+#: Entries kept per bucket of the partition table (the oldest go first)
+_BUCKET = 32
 
 
 class SearchLimit(EuchreError):
@@ -130,6 +147,42 @@ class Solver:
             for per_contract in self._all_orders]
         self._descending: list[bool] = self._all_descending[0] if deck.copies == 1 else []
         self._tables: dict[int, dict[int, int]] = {}
+        #: the partition tables (:meth:`_pwin`), keyed like :attr:`_tables`
+        self._ptables: dict[int, dict[int, list[int]]] = {}
+        self._ptt: dict[int, list[int]] = {}
+        #: whether the searches use the partition table (:meth:`_pwin`): for
+        #: long hands, where a deal's positions run into the millions; on short
+        #: ones the plain table is as good and cheaper per position
+        self.partition = rules.deal.hand_size >= PARTITION_FROM
+        #: the cards :meth:`_side_sure` counted, and its count per seat
+        self._sure_mask = 0
+        self._per_seat = [0] * self.n
+        #: the last count of tricks found (:meth:`_exact`): the next search's guess
+        self._guess = 0
+        #: the cards the last :meth:`_pwin` answer rests on
+        self._rel = 0
+        #: the cards :meth:`_moves` passed over as equal to one it tried, and
+        #: the cards it tried for them (the heads of their runs)
+        self._skipped = 0
+        self._heads = 0
+        #: the same, of the last :meth:`_pwin` answer's moves since the trick began
+        self._run_passed = 0
+        self._run_heads = 0
+        #: per depth, per suit (special first, the plain ones by their lengths):
+        #: its holders as :meth:`_suit_part` writes them, its count, the suit and
+        #: the number of its cards in each hand (:meth:`_shape`)
+        rows = (rules.deal.hand_size + 2) * 5
+        self._codes = [0] * rows
+        self._counts = [0] * rows
+        self._order = [0] * rows
+        self._lens = [0] * rows
+        self._len_bits = rules.deal.hand_size.bit_length()
+        #: one card of a seat in a suit's lengths (:meth:`_suit_shape`)
+        self._len_unit = [1 << (self._len_bits * (self.n - 1 - s)) for s in range(self.n)]
+        self._suit_lens = 0
+        #: the seats playing this hand, a bit each
+        self._seated = 0
+        self._entry = [0] * _STRIDE
         # the key's digits (:meth:`_key`): a holder (0..n-1), or with a double deck
         # a holder of a copy tied with the card before (n..2n-1); a suit's count
         self._digit_bits = (2 * self.n - 1 if deck.copies > 1 else self.n - 1).bit_length()
@@ -239,6 +292,7 @@ class Solver:
     def clear(self) -> None:
         """Forget every stored position."""
         self._tables.clear()
+        self._ptables.clear()
 
     def allow(self, positions: int | None) -> None:
         """Let the searches from now on visit at most ``positions`` positions in
@@ -281,6 +335,10 @@ class Solver:
         self._hero = pos.hero
         self._next = pos.turn_order
         self._n_active = pos.n_active
+        seated = 0
+        for s in pos.turn_order:
+            seated |= 1 << s
+        self._seated = seated
         self._to_act = pos.to_act
         self._left = pos.left
         self._taken = pos.taken
@@ -313,6 +371,10 @@ class Solver:
         if tt is None:
             tt = self._tables[key] = {}
         self._tt = tt
+        ptt = self._ptables.get(key)
+        if ptt is None:
+            ptt = self._ptables[key] = {}
+        self._ptt = ptt
 
     def _root_groups(self, pos: Position) -> dict[int, list[int]]:
         """The legal cards of the seat on turn, grouped: one card stands for
@@ -370,13 +432,26 @@ class Solver:
     def _exact(self, seat: int, lo: int, hi: int) -> int:
         """The counted side's tricks from the loaded position on (between
         ``lo`` and ``hi``), by zero-window searches."""
+        guess = self._guess
+        asked = 0
         while lo < hi:
-            mid = (lo + hi + 1) >> 1
-            if self._win(seat, mid, self._left):
+            mid = self._ask(lo, hi, guess, asked)
+            asked += 1
+            if self._search(seat, mid, self._left):
                 lo = mid
             else:
                 hi = mid - 1
+        self._guess = lo
         return lo
+
+    def _ask(self, lo: int, hi: int, guess: int, asked: int) -> int:
+        """Which count to ask about next, the answer between ``lo`` and ``hi``:
+        with the partition search, the first two questions next to ``guess``
+        (the last answer: a question far from the answer is cheap, one next
+        to it is not, and a good guess settles it in two), then halving."""
+        if self.partition and asked < 2:
+            return min(hi, max(lo + 1, guess if asked == 0 else guess + 1))
+        return (lo + hi + 1) >> 1
 
     def _settle(self, u: list[int], gained: int) -> int:
         """The side's extra tricks (from the root) that decide the score, with
@@ -388,13 +463,25 @@ class Solver:
         monotone = all(u[k] >= u[k - 1] for k in range(1, len(u)))
         if not monotone:
             return base + self._exact(self._to_act, 0, left)
+        # the guess, in steps: how many of them the last answer reached
+        guess = 0
+        while guess < len(steps) and steps[guess] - base <= self._guess:
+            guess += 1
         lo, hi = 0, len(steps)  # how many steps the side reaches
+        asked = 0
         while lo < hi:
-            mid = (lo + hi + 1) >> 1
-            if self._win(self._to_act, steps[mid - 1] - base, left):
+            mid = self._ask(lo, hi, guess, asked)
+            asked += 1
+            if self._search(self._to_act, steps[mid - 1] - base, left):
                 lo = mid
             else:
                 hi = mid - 1
+        if lo == len(steps):
+            self._guess = left
+        elif lo:
+            self._guess = steps[lo - 1] - base
+        else:
+            self._guess = 0
         return steps[lo - 1] if lo else base
 
     def _points(self, pos: Position, u: list[int]) -> int:
@@ -402,6 +489,12 @@ class Solver:
         return u[self._settle(u, 0)]
 
     # =============================================================== search
+    def _search(self, seat: int, need: int, left: int) -> bool:
+        """:meth:`_pwin` or :meth:`_win`, as :attr:`partition` says."""
+        if self.partition:
+            return self._pwin(seat, need, left)
+        return self._win(seat, need, left)
+
     def _win(self, seat: int, need: int, left: int) -> bool:
         """Does the counted side take at least ``need`` of the ``left`` tricks
         still to be completed, ``seat`` to play?"""
@@ -534,7 +627,8 @@ class Solver:
     def _quick_tricks(self, leader: int) -> int:
         """Tricks the leader's side takes in a row from the lead: the leader's
         trumps above every other seat's, then in each other suit the leader's
-        cards above every other seat's, as many as every opponent holding a
+        cards above every other seat's (or equal to another seat's copy: the
+        copy led first wins), as many as every opponent holding a
         trump can follow (none can trump in); the side suits count only when
         each partner has a card other than a trump for every trick cashed, so
         that none has to trump a winner and take the lead."""
@@ -549,9 +643,10 @@ class Solver:
             m = live & group
             if not m:
                 continue
+            # a copy of the card led first beats the others: the leader's counts
+            count += count_cards(m & hand)
             if m & ~hand:
                 break
-            count += count_cards(m)
         hero = self._hero
         side = (hero >> leader) & 1
         cashed = 0
@@ -563,9 +658,9 @@ class Solver:
                 m = live & group
                 if not m:
                     continue
+                top += count_cards(m & hand)
                 if m & ~hand:
                     break
-                top += count_cards(m)
             if top:
                 mask = self._masks[suit]
                 for s in range(self.n):  # every rival holding a trump follows
@@ -612,6 +707,9 @@ class Solver:
         # this ply's list, refilled (a deeper search fills its own): no allocation
         out = self._plies[self._depth * self.n + on]
         k = 0
+        skipped = 0
+        heads = 0
+        head = 0
         if not on:
             rest = 0
             for suit in self._suits:
@@ -624,16 +722,22 @@ class Solver:
                     other = others & group
                     if mine and (other or not run):
                         card = (mine & -mine).bit_length() - 1
+                        head = card
                         if first:
                             out[k] = card
                             k += 1
                             first = False
                         else:
                             rest |= 1 << card
+                    elif mine:
+                        skipped |= mine
+                        heads |= 1 << head
                     if other:
                         run = False
                     elif mine:
                         run = True
+            self._skipped = skipped
+            self._heads = heads
             if rest:
                 for suit in self._suits:
                     if rest & masks[suit]:
@@ -665,16 +769,22 @@ class Solver:
                 other = (others if head_wins else held) & group
                 if mine and (other or not run):
                     card = (mine & -mine).bit_length() - 1
+                    head = card
                     head_wins = power[card] > best
                     if head_wins:
                         wins += 1
                     out[k] = card
                     k += 1
+                elif mine:
+                    skipped |= mine
+                    heads |= 1 << head
                 if other:
                     run = False
                     head_wins = False
                 elif mine:
                     run = True
+        self._skipped = skipped
+        self._heads = heads
         if k < 2:
             return k
         # the winners come first in `out` (trumps and high cards of the led suit
@@ -686,6 +796,412 @@ class Solver:
             _reverse(out, 0, wins)
         _reverse(out, wins, k)
         return k
+
+    # ===================================================== partition search
+    def _pwin(self, seat: int, need: int, left: int) -> bool:
+        """:meth:`_win` with a partition table: the answer, and in
+        :attr:`_rel` the cards whose holders it rests on (the winners of the
+        tricks won by rank in the proof, the cards of the bounds used, the ends
+        of runs of cards tried as one).  Any position with the same number of
+        cards of each suit in each hand, the same leader, and the same holders
+        of each suit's cards from the highest down to the lowest of those
+        cards, has the same answer (partition search): the proof's tricks are
+        won by the same seats there, a lower card standing in for a lower
+        card of the same hand and suit.  The table stores that class."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchLimit(self.budget)
+        depth = self._depth
+        if left == 1:
+            return self._plast_trick(seat) >= need
+        on = self._on
+        shape = -1
+        if not on:
+            if need <= 0 or need > left:
+                self._rel = 0
+                self._run_heads = 0
+                self._run_passed = 0
+                return need <= 0
+            shape = self._shape(seat, left)
+            lo = 0
+            hi = left
+            bucket = self._ptt.get(shape)
+            if bucket is not None:
+                found = self._probe(bucket, need)
+                if found >= 0:
+                    self._run_heads = 0
+                    self._run_passed = 0
+                    return found == 1
+            sure = self._side_sure()
+            if sure > 0:
+                lo = sure
+            elif sure < 0:
+                hi = left + sure
+            quick = self._quick_tricks(seat)
+            if quick:
+                if (self._hero >> seat) & 1:
+                    if quick > lo:
+                        lo = quick
+                elif left - quick < hi:
+                    hi = left - quick
+            if lo >= need or hi < need:
+                self._rel = (self._sure_mask if sure else 0) | \
+                    (self._quick_cards(seat) if quick else 0)
+                self._run_heads = 0
+                self._run_passed = 0
+                return lo >= need
+        hand = self._hands[seat] & self._live
+        contract = self._contract
+        deck = self.deck
+        maxi = (self._hero >> seat) & 1 == 1
+        trick = self._tricks[depth]
+        seats = self._seats[depth]
+        result = not maxi
+        last = on + 1 == self._n_active
+        moves = self._plies[depth * self.n + on]
+        count = self._moves(seat, hand, trick, seats, on, maxi, last)
+        # runs tried as one card: their heads, and the cards passed over
+        heads = self._heads
+        passed = self._skipped
+        acc = 0
+        for i in range(count):
+            card = moves[i]
+            bit = 1 << card
+            self._live ^= bit
+            trick[on] = card
+            seats[on] = seat
+            if last:
+                k = deck.trick_winner(trick, contract)
+                winner = seats[k]
+                table = self._table
+                self._table = 0
+                self._on = 0
+                self._depth = depth + 1
+                r = self._pwin(winner, need - ((self._hero >> winner) & 1), left - 1)
+                self._depth = depth
+                self._table = table
+                w = self._rel | self._by_rank(trick, k)
+                w_heads = 0
+                w_passed = 0
+            else:
+                self._table |= bit
+                self._on = on + 1
+                r = self._pwin(self._next[seat], need, left)
+                self._table ^= bit
+                w = self._rel
+                w_heads = self._run_heads
+                w_passed = self._run_passed
+            self._on = on
+            self._live ^= bit
+            if r == maxi:
+                # one move proves it: only its tricks matter (and none was passed over)
+                result = r
+                acc = w
+                heads = w_heads
+                passed = w_passed
+                break
+            acc |= w
+            heads |= w_heads
+            passed |= w_passed
+        if shape >= 0:
+            acc = self._store(shape, acc, heads, passed, need if result else 0,
+                              left if result else need - 1)
+            heads = 0
+            passed = 0
+        self._rel = acc
+        self._run_heads = heads
+        self._run_passed = passed
+        return result
+
+    def _by_rank(self, trick: list[int], k: int) -> int:
+        """The trick's winning card (``trick[k]``) as a mask when it won by its
+        rank, over another card of its effective suit; else 0."""
+        eff = self._eff
+        card = trick[k]
+        suit = eff[card]
+        for i in range(self._n_active):
+            if i != k and eff[trick[i]] == suit:
+                return 1 << card
+        return 0
+
+    def _plast_trick(self, seat: int) -> int:
+        """:meth:`_last_trick`, the card that won by rank (if any) in :attr:`_rel`."""
+        trick = self._tricks[self._depth]
+        seats = self._seats[self._depth]
+        for k in range(self._on, self._n_active):
+            trick[k] = (self._hands[seat] & self._live).bit_length() - 1
+            seats[k] = seat
+            seat = self._next[seat]
+        k = self.deck.trick_winner(trick, self._contract)
+        self._rel = self._by_rank(trick, k)
+        self._run_heads = 0
+        self._run_passed = 0
+        return (self._hero >> seats[k]) & 1
+
+    def _side_sure(self) -> int:
+        """Tricks one side is sure of at a trick boundary (:meth:`_sure_tricks`
+        for a side): the top trumps while every copy left of each is the
+        side's.  Each of them takes the trick it falls in (only another of
+        them could beat it), and one seat plays one card a trick: the side
+        takes at least as many tricks as one of its seats holds of them.
+        Positive: the counted side's; negative: the others'; 0: none known.
+        The cards counted are left in :attr:`_sure_mask`."""
+        live = self._live
+        owner = self._owner
+        hero = self._hero
+        side = -1
+        per_seat = self._per_seat
+        for s in range(self.n):
+            per_seat[s] = 0
+        cards = 0
+        for group in self._groups[self._special]:
+            m = live & group
+            if not m:
+                continue
+            mixed = False
+            while m:
+                seat = owner[(m & -m).bit_length() - 1]
+                mine = (hero >> seat) & 1
+                if side < 0:
+                    side = mine
+                elif mine != side:
+                    mixed = True
+                    break
+                m &= m - 1
+            if mixed:
+                break
+            m = live & group
+            cards |= m
+            while m:
+                per_seat[owner[(m & -m).bit_length() - 1]] += 1
+                m &= m - 1
+        self._sure_mask = cards
+        most = 0
+        for s in range(self.n):
+            if per_seat[s] > most:
+                most = per_seat[s]
+        return most if side == 1 else -most
+
+    def _quick_cards(self, leader: int) -> int:
+        """Cards :meth:`_quick_tricks` may have counted: in each suit, the
+        leader's run from the top, down to the first card another seat holds
+        a copy of."""
+        live = self._live
+        hand = self._hands[leader] & live
+        out = 0
+        for suit in self._suits:
+            if not hand & self._masks[suit]:
+                continue
+            for group in self._groups[suit]:
+                m = live & group
+                if not m:
+                    continue
+                if not m & hand:
+                    break
+                out |= m
+                if m & ~hand:
+                    break
+        return out
+
+    def _shape(self, leader: int, left: int) -> int:
+        """The partition table's bucket of the trick-boundary position: the
+        tricks left, the seats in the hand, the number of cards of each suit in
+        each hand (the special suit first, the plain suits sorted by it) and
+        the leader.  Fills
+        this depth's row of :attr:`_codes`, :attr:`_counts`, :attr:`_order`
+        (each suit's holders in power order, as :meth:`_suit_part` writes
+        them, in the same order) for :meth:`_probe` and :meth:`_store`."""
+        suits = self._suits
+        ns = len(suits)
+        base = self._depth * 5
+        codes = self._codes
+        counts = self._counts
+        order = self._order
+        lens = self._lens
+        bits = self._len_bits
+        for i in range(ns):
+            s = suits[i]
+            part = self._suit_shape(s)
+            v = self._suit_lens
+            # insertion sort of the plain suits by their lengths
+            j = i
+            while j > 1 and lens[base + j - 1] > v:
+                lens[base + j] = lens[base + j - 1]
+                codes[base + j] = codes[base + j - 1]
+                counts[base + j] = counts[base + j - 1]
+                order[base + j] = order[base + j - 1]
+                j -= 1
+            lens[base + j] = v
+            codes[base + j] = part >> self._count_bits
+            counts[base + j] = part & self._count_mask
+            order[base + j] = s
+        key = (left << self.n) | self._seated  # the seats in the hand hold `left` each
+        for i in range(ns - 1):  # the last suit's lengths follow from the others
+            key = (key << (bits * self.n)) | lens[base + i]
+        return key * self.n + leader
+
+    def _suit_shape(self, suit: int) -> int:
+        """:meth:`_suit_part` (the same value), walking the suit's cards once,
+        and the number of its cards in each hand in :attr:`_suit_lens` (one
+        field of :attr:`_len_bits` bits per seat, seat 0 highest)."""
+        mask = self._live & self._masks[suit]
+        self._suit_lens = 0
+        if not mask:
+            return 0
+        owner = self._owner
+        unit = self._len_unit
+        bits = self._digit_bits
+        n = self.n
+        code = 0
+        cards = 0
+        lens = 0
+        for group in self._groups[suit]:
+            m = mask & group
+            if not m:
+                continue
+            low = m & -m
+            seat = owner[low.bit_length() - 1]
+            lens += unit[seat]
+            m ^= low
+            cards += 1
+            if not m:
+                code = (code << bits) | seat
+                continue
+            other = owner[m.bit_length() - 1]
+            if m & (m - 1) == 0:  # two copies: the lower seat first, the other tied
+                lens += unit[other]
+                cards += 1
+                if other < seat:
+                    seat, other = other, seat
+                code = (((code << bits) | seat) << bits) | (other + n)
+                continue
+            seats = [seat]
+            while m:
+                low = m & -m
+                seats.append(owner[low.bit_length() - 1])
+                lens += unit[seats[-1]]
+                m ^= low
+            seats.sort()
+            code = (code << bits) | seats[0]
+            for k in range(1, len(seats)):
+                code = (code << bits) | (seats[k] + n)
+                cards += 1
+        self._suit_lens = lens
+        return (code << self._count_bits) | cards
+
+    def _probe(self, bucket: list[int], need: int) -> int:
+        """1 or 0 when an entry of ``bucket`` matching the position (its holders
+        of each suit's top cards) decides the question (and :attr:`_rel` its
+        cards), else -1."""
+        base = self._depth * 5
+        codes = self._codes
+        counts = self._counts
+        ns = len(self._suits)
+        bits = self._digit_bits
+        for j in range(0, len(bucket), _STRIDE):
+            b = bucket[j + _STRIDE - 1]
+            if (b >> 6) < need and (b & 63) >= need:
+                continue  # no answer here, whether it matches or not
+            tops = bucket[j]
+            match = True
+            for i in range(ns):
+                m = (tops >> (5 * i)) & 31
+                if m and codes[base + i] >> ((counts[base + i] - m) * bits) != bucket[j + 1 + i]:
+                    match = False
+                    break
+            if match:
+                self._rel = self._tops(tops)
+                return 1 if (b >> 6) >= need else 0
+        return -1
+
+    def _tops(self, tops: int) -> int:
+        """The live cards an entry's ``tops`` names: each suit's top cards."""
+        base = self._depth * 5
+        live = self._live
+        out = 0
+        for i in range(len(self._suits)):
+            m = (tops >> (5 * i)) & 31
+            if not m:
+                continue
+            for group in self._groups[self._order[base + i]]:
+                g = live & group
+                if g:
+                    out |= g
+                    m -= count_cards(g)
+                    if m <= 0:
+                        break
+        return out
+
+    def _store(self, shape: int, rel: int, heads: int, passed: int, lo: int, hi: int) -> int:
+        """Store bounds ``lo``..``hi`` for every position whose holders of each
+        suit's cards down to the lowest card of ``rel`` in it are these, and
+        return the cards kept (``rel`` and the cards it draws in).
+
+        A run of cards tried as one (its head, the cards ``passed`` over) is
+        kept whole when its head is kept: cut inside it, a position of the
+        class could hold the head and a lower card that is not its equal."""
+        base = self._depth * 5
+        live = self._live
+        codes = self._codes
+        counts = self._counts
+        bits = self._digit_bits
+        ns = len(self._suits)
+        tops = 0
+        entry = self._entry
+        for i in range(ns):
+            suit = self._order[base + i]
+            mask = live & self._masks[suit]
+            want = rel & mask
+            m = 0
+            if want:
+                kept = 0
+                whole = False
+                for group in self._groups[suit]:
+                    g = live & group
+                    if g:
+                        kept |= g
+                        want &= ~group
+                        if not want:
+                            if kept & heads and not whole:
+                                whole = True
+                                want = passed & mask & ~kept
+                                rel |= want
+                                if want:
+                                    continue
+                            break
+                m = count_cards(kept)
+            tops |= m << (5 * i)
+            entry[1 + i] = codes[base + i] >> ((counts[base + i] - m) * bits) if m else 0
+        for i in range(ns, 5):
+            entry[1 + i] = 0
+        entry[0] = tops
+        tt = self._ptt
+        bucket = tt.get(shape)
+        if bucket is None:
+            if len(tt) >= self.table_limit:
+                tt.clear()
+            tt[shape] = [tops, entry[1], entry[2], entry[3], entry[4], entry[5],
+                         (lo << 6) | hi]
+            return rel
+        for j in range(0, len(bucket), _STRIDE):
+            same = True
+            for i in range(_STRIDE - 1):
+                if bucket[j + i] != entry[i]:
+                    same = False
+                    break
+            if same:
+                b = bucket[j + _STRIDE - 1]
+                if (b >> 6) > lo:
+                    lo = b >> 6
+                if (b & 63) < hi:
+                    hi = b & 63
+                bucket[j + _STRIDE - 1] = (lo << 6) | hi
+                return rel
+        if len(bucket) >= _STRIDE * _BUCKET:
+            del bucket[:_STRIDE]  # the oldest goes
+        bucket.extend(entry[:_STRIDE - 1])
+        bucket.append((lo << 6) | hi)
+        return rel
 
     def _key(self, leader: int) -> int:
         """The transposition-table key of the trick-boundary position with

@@ -123,12 +123,6 @@ class WorldSampler:
         return world
 
 
-def sample_world(game: Game, seat: int, rng: RandomSource) -> Game:
-    """One world as ``seat`` of ``game`` may imagine it, now (for the analyzer:
-    a recorded decision's position, re-dealt from that seat's knowledge)."""
-    return WorldSampler(SeatView(game, seat)).sample(rng)
-
-
 def undealt_hand(view: SeatView) -> Game:
     """A game at the start of ``view``'s hand, nothing dealt yet: the same rules,
     seats, dealer, scores, deals so far and drop streaks."""

@@ -51,8 +51,8 @@ from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, V_PLAY, VERB_CODES,
+    ALONE, ALONE_AFTER_CODE, ARG_AMOUNT, ARG_CARD, ARG_OF_CODE, CONTRACT_CODES, FORMAT,
+    PLAIN_CODE, PLAIN_DEAL_KEYS, V_PLAY, VERB_CODES, WORDS_OF_CODE,
 )
 from ..records.shape import HAND_KEYS, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import (
@@ -91,7 +91,7 @@ _FORMAT: Final = FORMAT.encode()
 _NULL: Final = b"null"
 _TRUE: Final = b"true"
 _FALSE: Final = b"false"
-_ALONE: Final = b"alone"
+_ALONE: Final = ALONE.encode()
 
 # the keys of each object, as bytes; a key's index is its part's number below
 _TOP: Final = tuple(k.encode() for k in TOP_KEYS)
@@ -108,11 +108,12 @@ _DEALER: Final = 0
 _DEAL: Final = 1
 _ACTIONS: Final = 2
 _RESULT: Final = 3
-_DEAL_KEYS: Final = (b"hands", b"upcard", b"kitty")
+_DEAL_KEYS: Final = tuple(k.encode() for k in PLAIN_DEAL_KEYS)  # hands, upcard, kitty
 _RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS)
 _FINAL_KEYS: Final = tuple(k.encode() for k in FINAL_KEYS)
 assert TOP_KEYS[_HANDS] == "hands" and TOP_KEYS[_FINAL] == "final" and \
-    HAND_KEYS[_RESULT] == "result" and RESULT_KEYS[4] == "scores" and FINAL_KEYS[1] == "winner"
+    HAND_KEYS[_RESULT] == "result" and RESULT_KEYS[4] == "scores" and \
+    FINAL_KEYS[1] == "winner" and PLAIN_DEAL_KEYS[:2] == ("hands", "upcard")
 #: a key that is none of the object's (-1), and an ``x-`` key (-2): see ``ByteCheck._key``
 _OTHER: Final = -1
 _X_KEY: Final = -2
@@ -853,23 +854,25 @@ class ByteCheck:
         """Past the arguments of one action (up to its closing ``]``), applied."""
         arg = 0
         alone = False
-        kind = ARGS_OF_CODE[code]  # what follows the verb, as notation.read_action reads it
-        if kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
-            i = self._byte(raw, self._byte(raw, i, _COMMA), _QUOTE)
-            arg = self._card(raw, i, seating.deck.pairs)
-            i += 3
-        elif kind == A_NUMBER:
-            i = self._int(raw, self._byte(raw, i, _COMMA))
-            arg = self._value
-        elif kind == A_CONTRACT:
-            i = self._byte(raw, self._byte(raw, i, _COMMA), _QUOTE)
-            end = self._string_end(raw, i)
-            contract = CONTRACT_CODES.get(raw[i:end].decode("ascii").upper())
-            if contract is None:
-                raise NotPlain
-            arg = contract
-            i = end + 1
-        if kind == A_ALONE or kind == A_CONTRACT:
+        if WORDS_OF_CODE[code]:  # one card, contract or amount, read by the action table
+            kind = ARG_OF_CODE[code]
+            i = self._byte(raw, i, _COMMA)
+            if kind == ARG_AMOUNT:
+                i = self._int(raw, i)
+                arg = self._value
+            else:
+                i = self._byte(raw, i, _QUOTE)
+                if kind == ARG_CARD:
+                    arg = self._card(raw, i, seating.deck.pairs)
+                    i += 3
+                else:  # ARG_CONTRACT
+                    end = self._string_end(raw, i)
+                    contract = CONTRACT_CODES.get(raw[i:end].decode("ascii").upper())
+                    if contract is None:
+                        raise NotPlain
+                    arg = contract
+                    i = end + 1
+        if ALONE_AFTER_CODE[code]:
             j = self._ws(raw, i)
             if raw[j] == _COMMA:
                 i = self._word(raw, self._byte(raw, j + 1, _QUOTE), _ALONE)

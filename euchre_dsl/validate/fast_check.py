@@ -32,18 +32,15 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from ..cards import Deck, ascii_upper, contract_name
-from ..engine.actions import (
-    BID, CALL, DEFEND_ALONE, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW,
-    IllegalAction,
-)
+from ..cards import Deck, ascii_upper
+from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, IllegalAction
 from ..engine.game import Game
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    A_ALONE, A_CARD, A_CARD_OR_UNKNOWN, A_CONTRACT, A_NUMBER, ARGS_OF_CODE, CONTRACT_CODES,
-    FORMAT, PLAIN_CODE, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES, VERB_OF_CODE,
-    read_plays, seat_index, short_seats,
+    ALONE, ALONE_AFTER_CODE, ARG_CARD, ARG_CONTRACT, ARG_OF_CODE, CONTRACT_CODES, FORMAT,
+    PLAIN_CODE, PLAIN_DEAL_KEYS, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES,
+    VERB_OF_CODE, WORDS_OF_CODE, read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
@@ -51,8 +48,7 @@ from ..rules.ruleset import RuleSet
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
-_DEAL: Final = frozenset(("hands", "upcard", "kitty"))  # no widow
-_ALONE: Final = "alone"
+_DEAL: Final = frozenset(PLAIN_DEAL_KEYS)  # no widow
 
 
 def _verb_code(verb: str) -> int:
@@ -263,32 +259,28 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     k = len(a)
     arg = 0
     alone = False
-    kind = ARGS_OF_CODE[code]  # what follows the verb, read as notation.read_action reads it
-    if kind == A_ALONE:
-        if k == 3 and a[2] == _ALONE:
-            alone = True
-        elif k != 2:
-            return False
-    elif kind == A_CONTRACT:
-        if k == 4 and a[3] == _ALONE:
-            alone = True
-        elif k != 3:
-            return False
-        named = a[2]
-        contract = CONTRACT_CODES.get(ascii_upper(named)) if type(named) is str else None
-        if contract is None:
-            return False
-        arg = contract
-    elif kind == A_NUMBER:
-        if k != 3 or type(a[2]) is not int:
-            return False
-        arg = a[2]
-    elif kind == A_CARD or kind == A_CARD_OR_UNKNOWN:
-        arg = seating.deck.card_index(a[2]) if k == 3 and type(a[2]) is str else -1
-        if arg < 0:
-            return False  # an unknown ('??') or misspelt card
-    elif k != 2:
+    words = WORDS_OF_CODE[code]  # read by the action table, as notation.read_action reads it
+    if ALONE_AFTER_CODE[code] and k == 3 + words and a[k - 1] == ALONE:
+        alone = True
+        k -= 1
+    if k != 2 + words:
         return False
+    if words:  # one card, contract or amount (plain verbs take at most one)
+        kind = ARG_OF_CODE[code]
+        named = a[2]
+        if kind == ARG_CARD:
+            arg = seating.deck.card_index(named) if type(named) is str else -1
+            if arg < 0:
+                return False  # an unknown ('??') or misspelt card
+        elif kind == ARG_CONTRACT:
+            contract = CONTRACT_CODES.get(ascii_upper(named)) if type(named) is str else None
+            if contract is None:
+                return False
+            arg = contract
+        elif type(named) is int:  # ARG_AMOUNT
+            arg = named
+        else:
+            return False
     return apply_action(game, seat, code, arg, alone)
 
 

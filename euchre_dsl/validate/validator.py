@@ -44,8 +44,9 @@ class Validator(Variants):
     :attr:`checked_in_full` (:meth:`check_fully` ran).
     """
 
-    def __init__(self, variant_dirs: tuple[str, ...] = (), fast: bool = True) -> None:
-        super().__init__(variant_dirs)
+    def __init__(self, variant_dirs: tuple[str, ...] = (), fast: bool = True,
+                 sees_files: bool = True) -> None:
+        super().__init__(variant_dirs, sees_files)
         self.fast = FastCheck(self.rules_for) if fast else None
         self._bytes = ByteCheck(self.fast) if self.fast is not None else None
         self.proved_from_bytes = 0

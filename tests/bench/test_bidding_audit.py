@@ -13,7 +13,8 @@ from typing import Sequence
 
 import pytest
 
-from euchre_dsl.engine.actions import ORDER_UP, PASS, Action
+from euchre_dsl.cards import SUITS
+from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import compile_data, load_variant
@@ -83,6 +84,55 @@ def test_the_audit_counts_a_trumpless_order_up_and_a_strong_dealer_pass() -> Non
     watched = _Watched(Scripted([ORDER_UP]), audit)  # type: ignore[arg-type]
     watched.act(SeatView(game, 1), game.legal_actions())
     assert audit.trumpless == 1 and audit.first[0] == [1, 1]
+
+
+def round_two(hands: list[str], upcard: str) -> Game:
+    """Everyone passed the upcard; the dealer's left (seat 1) to name a suit."""
+    game = Game(load_variant("standard"), dealer=0)
+    d = game.deck
+    game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse(upcard))
+    for seat in (1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    return game
+
+
+def test_the_audit_counts_issue_41s_faults() -> None:
+    """A round-two call on one trump below the ace, a lone make without a bower, and a
+    round-two pass holding both bowers and a third trump are each counted (and a call
+    on the ace alone, or a lone hand with a bower, is not)."""
+    hands = ["9S TS QS KS 9D", "KD 9C QD TC QH", "9H TH AH KC AS", "JC JS AC TD AD"]
+    audit = BiddingAudit()
+    game = round_two(hands, "JD")
+    _Watched(Called(CALL, SUITS.index("H")), audit).act(SeatView(game, 1), game.legal_actions())
+    assert (audit.calls, audit.one_low_trump_calls) == (1, 1)  # the lone queen of hearts
+    game = round_two(hands, "JD")
+    _Watched(Called(CALL, SUITS.index("H"), alone=True), audit).act(
+        SeatView(game, 1), game.legal_actions())
+    assert (audit.lone_makes, audit.bowerless_lone, audit.one_low_trump_calls) == (1, 1, 2)
+    game = round_two(["9S TS QS KS 9D", "9H TH AH KC AS", "KD 9C QD TC QH",
+                      "JC JS AC TD AD"], "JD")
+    _Watched(Called(CALL, SUITS.index("H")), audit).act(SeatView(game, 1), game.legal_actions())
+    # three hearts, the ace among them: a call, not one on one low trump
+    assert (audit.calls, audit.one_low_trump_calls) == (3, 2)
+    game = round_two(hands, "JD")
+    for seat in (1, 2):
+        game.apply(Action(seat, PASS))
+    _Watched(Called(PASS), audit).act(SeatView(game, 3), game.legal_actions())
+    assert audit.strong_passes == 1  # W passed JC JS AC: both black bowers and the ace
+
+
+class Called:
+    """A bot that takes the one action given."""
+
+    def __init__(self, verb: str, arg: int | None = None, alone: bool = False) -> None:
+        self.action = (verb, arg, alone)
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        verb, arg, alone = self.action
+        return next(a for a in legal if (a.verb, a.arg, a.alone) == (verb, arg, alone))
+
+    def play(self, view: SeatView, legal: int) -> int:
+        return legal.bit_length() - 1
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,12 @@
-"""``--workers`` and ``--scheduler`` on analyze and event simulate: the same
+"""``--workers`` and ``--scheduler`` on analyze, validate and event simulate: the same
 bytes as one process, from processes and from a Dask cluster on 127.0.0.1; a cluster
 that cannot be used is one clear line, exit 2."""
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 from pathlib import Path
 from typing import Iterator
 
@@ -12,7 +14,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 import euchre_dsl
+from cli import validate_cmd
 from cli.main import euchre
+from euchre_dsl.validate import chunks
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "games.jsonl")
@@ -74,7 +78,58 @@ def test_event_simulate_is_the_same_in_processes_and_on_a_cluster(scheduler: str
     assert run(*args, "--scheduler", scheduler).stdout == one.stdout
 
 
-@pytest.mark.parametrize("command", [["analyze", SAMPLE], ["event", "simulate", "--players", "8"]])
+def validate_inputs(tmp_path: Path) -> list[str]:
+    """A JSON Lines file with errors in many chunks (of 3,000 bytes), a record naming a
+    variant file beside it, text and EGN files, the samples."""
+    good = (ROOT / "samples" / "games.jsonl").read_bytes().splitlines()
+    bad = json.loads(good[0])
+    bad["hands"][1]["actions"][6][2] = "8S"
+    house = json.loads(good[1])
+    house["variant"] = "house.yaml"
+    shutil.copy(ROOT / "samples" / "house" / "kitchen-table.yaml", tmp_path / "house.yaml")
+    lines = []
+    for i in range(15):
+        lines += [good[i % 6], json.dumps(bad).encode() if i % 3 == 0 else b"",
+                  b'{"format": "ehh/1", ' if i % 2 == 0 else good[(i + 1) % 6]]
+    lines += [json.dumps(house).encode()]
+    (tmp_path / "season.jsonl").write_bytes(b"\n".join(lines) + b"\n")
+    assert run("convert", str(ROOT / "samples" / "standard-game.json"),
+               str(tmp_path / "game.egn")).exit_code == 0
+    fixtures = ROOT / "tests" / "fixtures" / "random-games"
+    broken = ROOT / "tests" / "validate" / "broken"
+    return [str(tmp_path / "season.jsonl"), str(tmp_path / "game.egn"),
+            str(fixtures / "games.ehh"), str(broken / "renege.ehh"),
+            str(broken / "records.jsonl"), str(broken / "renege.json"), str(ROOT / "samples")]
+
+
+def test_validate_is_the_same_in_processes_and_on_a_cluster(
+        scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    inputs = validate_inputs(tmp_path)
+    text, as_json = ["validate", *inputs], ["validate", *inputs, "--report", "json"]
+    one_text, one_json = run(*text), run(*as_json)  # one process, one piece per file
+    assert one_text.exit_code == one_json.exit_code == 1, one_text.output
+    assert one_text.stdout.count("season.jsonl:") >= 10
+    monkeypatch.setattr(chunks, "CHUNK_BYTES", 3000)  # a chunk or two per line
+    assert run(*text, "--workers", "2").stdout == one_text.stdout
+    assert run(*text, "--scheduler", scheduler).stdout == one_text.stdout
+    assert run(*as_json, "--scheduler", scheduler).stdout == one_json.stdout
+    # workers that do not see the files get each chunk's bytes, and the record naming
+    # house.yaml comes back to be checked here
+    monkeypatch.setattr(validate_cmd, "seen_everywhere",
+                        lambda runner, entries: [False] * len(entries))
+    assert run(*text, "--scheduler", scheduler).stdout == one_text.stdout
+    assert run(*as_json, "--workers", "2").stdout == one_json.stdout
+
+
+def test_validate_workers_must_be_a_positive_count() -> None:
+    for bad in ("0", "two"):
+        result = run("validate", SAMPLE, "--workers", bad)
+        assert result.exit_code == 2
+        assert "Invalid value for '--workers'" in result.output
+
+
+@pytest.mark.parametrize("command", [["analyze", SAMPLE], ["validate", SAMPLE],
+                                     ["event", "simulate", "--players", "8"]])
 def test_a_scheduler_that_cannot_be_reached_is_one_line(command: list[str], tmp_path: Path
                                                         ) -> None:
     pytest.importorskip("distributed")

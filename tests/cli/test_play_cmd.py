@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -22,7 +21,6 @@ from cli.main import euchre
 from euchre_dsl.cards import LOW_NO_TRUMP
 from euchre_dsl.engine.actions import BID, CALL, GIVE
 from euchre_dsl.rules.registry import load_variant
-from euchre_dsl.sim.bots.pimc import PimcBot
 from euchre_dsl.validate.validator import validate_path
 
 #: More answers than any hand needs: the first choice each time.

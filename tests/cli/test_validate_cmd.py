@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
+import pytest
 from click.testing import CliRunner, Result
 
+from cli import validate_cmd
 from cli.main import euchre
+from euchre_dsl.validate import chunks
+from euchre_dsl.workers import TaskRunner
 
 ROOT = Path(__file__).parents[2]
 BROKEN = ROOT / "tests" / "validate" / "broken"
@@ -195,3 +202,53 @@ def test_validate_a_near_miss_names_the_egn_place() -> None:
     result = run(str(EGN / "near_miss" / "renege.egn"))
     assert result.exit_code == 1
     assert result.stdout.startswith(f"{EGN}/near_miss/renege.egn:53:15: error[renege]: hand 1:")
+
+
+#: The client's memory bound in the test below: the file is many times larger.
+CLIENT_BOUND = 2 << 20
+
+
+@pytest.mark.parametrize("sent", [False, True], ids=["workers-read-the-file", "bytes-sent"])
+def test_a_big_jsonl_file_validates_in_processes_without_the_client_holding_it(
+        sent: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's peak allocation in this process (the client) while two worker processes
+    check a JSON Lines file of 9 MB in chunks of 128 KB stays under 2 MB: the client
+    reads only the chunks' boundaries (or, when the workers cannot see the file, the
+    few chunks in flight) and keeps nothing of a checked chunk but its counts."""
+    path = tmp_path / "big.jsonl"
+    with path.open("wb") as f:
+        for _ in range(200):
+            f.write((SAMPLES / "games.jsonl").read_bytes())
+    assert path.stat().st_size > 4 * CLIENT_BOUND
+    monkeypatch.setattr(chunks, "CHUNK_BYTES", 128 << 10)
+    if sent:
+        monkeypatch.setattr(validate_cmd, "seen_everywhere",
+                            lambda runner, entries: [False] * len(entries))
+    with TaskRunner(2) as runner:
+        assert sorted(runner.map(abs, [(-1,), (-2,), (-3,), (-4,)])) == [1, 2, 3, 4]
+
+        @contextmanager
+        def warm(command: str, workers: int, scheduler: str | None) -> Iterator[TaskRunner]:
+            assert workers == 2
+            yield runner  # started before tracing: the workers are not traced
+
+        monkeypatch.setattr(validate_cmd, "task_runner", warm)
+        tracemalloc.start()
+        try:
+            result = run(str(path), "--workers", "2")
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "1 file, 1200 records, 13600 hands: ok\n"
+    assert peak < CLIENT_BOUND, f"the client peaked at {peak / (1 << 20):.1f} MB"
+
+
+def test_progress_says_games_rate_and_share_on_standard_error_and_no_progress_nothing(
+        ) -> None:
+    shown = run(str(SAMPLES / "games.jsonl"), "--progress")
+    assert shown.exit_code == 0
+    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 46.2 KB" in shown.stderr
+    assert shown.stdout == "1 file, 6 records, 68 hands: ok\n"
+    quiet = run(str(SAMPLES / "games.jsonl"), "--no-progress")
+    assert quiet.stderr == "" and quiet.stdout == shown.stdout

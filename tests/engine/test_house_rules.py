@@ -18,8 +18,8 @@ import pytest
 
 from euchre_dsl.cards import NO_TRUMP, LOW_NO_TRUMP, parse_suit
 from euchre_dsl.engine.actions import (
-    BEST, CALL, CLAIMS, DECLINE, DEFEND, DISCARD, EXCHANGE, GIVE, MISDEAL, NAMING, ORDER_UP,
-    ORDER_UP_ROUND, PASS, PLAYING, SWAP, Action, IllegalAction,
+    CALL, CLAIMS, DECLINE, DEFEND, DISCARD, EXCHANGE, GIVE, MISDEAL, NAMING, ORDER_UP,
+    ORDER_UP_ROUND, PASS, PLAYING, Phase, SWAP, Action, IllegalAction,
 )
 from euchre_dsl.engine.game import Game
 from euchre_dsl.errors import EuchreError
@@ -239,7 +239,7 @@ CALL_FOR_BEST = house(alone={"call_for_best": True})
 def test_call_for_best_lone_maker_discards_then_the_partner_gives() -> None:
     g = start(CALL_FOR_BEST, BEST_DEAL, "9H")
     run(g, "N order_up alone; W discard QD")
-    assert g.phase == BEST and g.to_act == N
+    assert g.phase == Phase.CALL_FOR_BEST and g.to_act == N
     assert {a.verb for a in g.legal_actions()} == {DISCARD}
     run(g, "N discard 9S")
     # S sits out but is on turn to give a card of S's choice
@@ -282,7 +282,7 @@ def test_call_for_best_then_defending_alone_with_its_own_call() -> None:
     # Keller's order: the maker's exchange, then an opponent may defend alone
     assert g.phase == DEFEND and g.to_act == E
     run(g, "E defend_alone")
-    assert g.phase == BEST and g.to_act == E
+    assert g.phase == Phase.CALL_FOR_BEST and g.to_act == E
     run(g, "E discard KC; W give TH")
     assert hand(g, N) == {"JH", "AH", "9C", "9S", "AS"}
     assert hand(g, E) == {"JD", "KH", "QH", "AC", "TH"}
@@ -317,7 +317,7 @@ def test_call_for_best_a_dealer_going_alone_exchanges_twice() -> None:
     run(g, "N pass; E pass; S pass; W order_up alone")
     assert g.phase == EXCHANGE and g.to_act == W
     run(g, "W discard KD")
-    assert g.phase == BEST and g.to_act == W
+    assert g.phase == Phase.CALL_FOR_BEST and g.to_act == W
     illegal("illegal-action", g, "W discard 9H")  # the upcard taken is never put away
     run(g, "W discard AD; E give AC")
     assert hand(g, W) == {"KH", "QH", "TH", "9H", "AC"}

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from euchre_dsl.engine.actions import BEST, DISCARD, DROP, GIVE, PLAY, STAY, TAKE_WIDOW
+from euchre_dsl.engine.actions import CALL_FOR_BEST, DISCARD, DROP, GIVE, PLAY, STAY, TAKE_WIDOW
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import compile_data, load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
@@ -146,7 +146,7 @@ def play_hand(game: Game, rng: random.Random) -> None:
         game.apply(a)
         if a.verb == TAKE_WIDOW:
             start[a.seat] = widow
-        elif a.verb == DISCARD and phase == BEST:  # call for best: the lone player's discard
+        elif a.verb == DISCARD and phase == CALL_FOR_BEST:  # call for best: the lone player's discard
             start[a.seat] &= ~(1 << a.arg)
         elif a.verb == DISCARD and game.widow_holder == a.seat:  # the maker's small widow
             start[a.seat] = (start[a.seat] | widow) & ~(1 << a.arg)

@@ -25,7 +25,7 @@ from history_tools import TEXT_GAME
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_dsl.records import text_reader
+from euchre_dsl.records import text_builder, text_reader
 from euchre_dsl.records.text_reader import iter_text, parse_game, split_games
 from euchre_dsl.records.text_scan import scan_game
 from euchre_dsl.records.text_writer import dump_game
@@ -245,4 +245,4 @@ def test_the_quick_no_for_plain_tag_values_agrees_with_json(text: str) -> None:
         valid = True
     except (ValueError, RecursionError):
         valid = False
-    assert text_reader._is_json(text) == valid
+    assert text_builder.is_json(text) == valid

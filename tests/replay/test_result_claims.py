@@ -112,7 +112,8 @@ def test_the_fast_paths_hold_no_second_comparison_nor_verb_table() -> None:
     assert fast_bytes.values_agree is result_claims.values_agree
     assert fast_bytes.winners_agree is result_claims.winners_agree
     assert fast_check.VERB_CODES is notation.VERB_CODES
-    assert fast_bytes.ARGS_OF_CODE is notation.ARGS_OF_CODE
+    assert fast_bytes.ARG_OF_CODE is notation.ARG_OF_CODE
+    assert fast_check.WORDS_OF_CODE is notation.WORDS_OF_CODE
     for module in (fast_check, fast_bytes):
         source = _source(module)
         tree = ast.parse(source)

@@ -69,8 +69,8 @@ def test_a_step_that_is_not_an_action_id_is_refused_not_truncated(action: object
     e.reset(seed=1)
     agent = e.agent_selection
     before = e.observe(agent)["observation"].copy()
-    with pytest.raises(IllegalAction, match=f"S is on turn: step\\(\\) takes an action id, "
-                       f"a whole number 0 to 59, not "):
+    with pytest.raises(IllegalAction, match="S is on turn: step\\(\\) takes an action id, "
+                       "a whole number 0 to 59, not "):
         e.step(action)  # type: ignore[arg-type]
     assert e.agent_selection == agent
     assert (e.observe(agent)["observation"] == before).all()

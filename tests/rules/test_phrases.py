@@ -9,7 +9,7 @@ import pytest
 
 from euchre_dsl.rules.compiler import IDENTITY_KEYS, _convert
 from euchre_dsl.rules.phrases import (
-    PHRASES, Item, Phrase, PhraseError, example, match, normalize_words, render,
+    PHRASES, PhraseItem, Phrase, PhraseError, example, match, normalize_words, render,
 )
 from euchre_dsl.rules.ruleset import SECTIONS, option_table
 
@@ -19,18 +19,18 @@ SAMPLES = {"number": 3, "rank": "8", "suit": "H", "text": "Kitchen", "packets": 
            "card": "JK"}
 
 
-def items(text: str) -> list[Item]:
+def items(text: str) -> list[PhraseItem]:
     """Split written words as the grammar does (numbers, "text", 3-2 packets, words)."""
-    out: list[Item] = []
+    out: list[PhraseItem] = []
     for word in text.replace(",", " ").split():
         if word.lstrip("-").isdigit():
-            out.append(Item("number", int(word)))
+            out.append(PhraseItem("number", int(word)))
         elif word.startswith('"'):
-            out.append(Item("text", word.strip('"')))
+            out.append(PhraseItem("text", word.strip('"')))
         elif word[0].isdigit():
-            out.append(Item("packets", [int(n) for n in word.split("-")]))
+            out.append(PhraseItem("packets", [int(n) for n in word.split("-")]))
         else:
-            out.append(Item("word", word))
+            out.append(PhraseItem("word", word))
     return out
 
 

@@ -365,3 +365,79 @@ def test_a_stopped_search_leaves_nothing_wrong_behind() -> None:
         assert solver.card_points(game) == fresh.card_points(game), i
         assert solver.solve_points(game) == u[fresh.solve(game) - position_of(game, None).taken], i
     assert stopped > 100 and answered > 10  # stopped at every size, some answered
+
+
+# ------------------------------------------------------------ partition search
+def partitioned(rules: RuleSet, on: bool) -> Solver:
+    """A solver with the partition table on or off, whatever the hand size."""
+    solver = Solver(rules)
+    solver.partition = on
+    return solver
+
+
+def test_the_partition_table_is_for_long_hands() -> None:
+    """Chosen by the rule set's hand size, never by the variant's name."""
+    assert Solver(DOUBLE_DECK).partition
+    assert not Solver(rules_for("standard")).partition
+    long_hands = compile_data({"id": "long", "extends": "bid-euchre", "deck": {"copies": 2},
+                               "deal": {"hand_size": 12, "packets": [4, 4, 4]}})
+    assert Solver(long_hands).partition
+
+
+@pytest.mark.parametrize("name", ["standard", "railroad", "low-no-trump", "buck", "six-hand",
+                                  "two-hand", "british"])
+def test_partition_search_agrees_with_brute_force(name: str) -> None:
+    """Forced on for short hands: every kind of contract, seat and side still
+    gets the minimax value, for the position and for each card."""
+    rules = rules_for(name)
+    solver = partitioned(rules, True)
+    rng = random.Random(f"partition-{name}")
+    for i in range(120):
+        game = random_position(rules, rng, 3 if rules.players.count <= 4 else 2,
+                               favour=FAVOUR.get(name, ()))
+        seat = None if game.maker is not None else rng.randrange(game.n)
+        side = counted_side(game, seat)
+        assert solver.solve(game, seat) == brute_force(game, side), (name, i)
+        if i % 4 == 0:
+            expected = {}
+            for action in game.legal_actions():
+                child = game.clone()
+                child.apply(action)
+                expected[action.arg] = brute_force(child, side)
+            assert solver.card_values(game, seat) == expected, (name, i)
+
+
+def test_double_deck_partition_search_agrees_with_the_plain_table() -> None:
+    """Double-deck positions of up to six tricks (one table kept across all of
+    them, as a bot's decision keeps it): the same tricks, card values and
+    scores as the plain table's search, and as plain alpha-beta."""
+    on = partitioned(DOUBLE_DECK, True)
+    off = partitioned(DOUBLE_DECK, False)
+    rng = random.Random("partition-double-deck")
+    for i in range(45):
+        game = random_position(DOUBLE_DECK, rng, 6, 2)
+        assert on.solve(game) == off.solve(game), i
+        if i % 3 == 0:
+            assert on.card_values(game) == off.card_values(game), i
+            assert on.solve(game) == reference_alpha_beta(game, counted_side(game, None)), i
+        u = utilities(game)
+        assert on.solve_points(game) == off.solve_points(game), i
+        assert on.card_points(game) == off.card_points(game), i
+        assert u[on.solve(game) - position_of(game).taken] == on.solve_points(game), i
+
+
+def test_double_deck_deals_of_eight_tricks_agree_with_the_plain_table() -> None:
+    """Two thirds of a double-deck deal from a trick's lead, each from an empty
+    table: the same tricks from both searches, the partition search in
+    fewer positions."""
+    rng = random.Random("partition-double-deck-deals")
+    fewer = 0
+    for i in range(3):
+        game = random_position(DOUBLE_DECK, rng, 8, 8)
+        while game.trick:
+            game = random_position(DOUBLE_DECK, rng, 8, 8)
+        on = partitioned(DOUBLE_DECK, True)
+        off = partitioned(DOUBLE_DECK, False)
+        assert on.solve(game) == off.solve(game), i
+        fewer += on.nodes < off.nodes
+    assert fewer == 3

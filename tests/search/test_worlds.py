@@ -15,7 +15,7 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.random_bot import RandomBot
 from euchre_dsl.engine.view import SeatView
-from euchre_dsl.search.worlds import DealCounter, WorldSampler, sample_world
+from euchre_dsl.search.worlds import DealCounter, WorldSampler
 
 
 def random_position(variant: str, seed: int, plays: int) -> Game:
@@ -89,8 +89,8 @@ def test_every_sampled_world_is_consistent(variant: str) -> None:
 
 def test_worlds_are_the_same_for_a_seed() -> None:
     real = random_position("standard", 3, plays=2)
-    a = [sample_world(real, 0, random.Random(5)).sure for _ in range(3)]
-    b = [sample_world(real, 0, random.Random(5)).sure for _ in range(3)]
+    a = [WorldSampler(SeatView(real, 0)).sample(random.Random(5)).sure for _ in range(3)]
+    b = [WorldSampler(SeatView(real, 0)).sample(random.Random(5)).sure for _ in range(3)]
     assert a == b
 
 

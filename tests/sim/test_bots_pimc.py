@@ -12,7 +12,8 @@ from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
 from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
-from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, net_utility
+from euchre_dsl.search.worlds import WorldSampler
+from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, draw_world, net_utility
 from euchre_dsl.search.position import position_of
 from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.engine.view import SeatView, view_chooser
@@ -128,6 +129,20 @@ def test_no_trump_is_discarded_while_a_plain_card_can_go() -> None:
     game.apply(Action(0, ORDER_UP))
     options = candidates(SeatView(game, 0), game.legal_actions())
     assert [game.deck.names[a.arg] for a in options if a.arg is not None] == ["9C"]
+
+
+def test_no_lone_hand_is_searched_without_a_bower() -> None:
+    """Issue 41: pimc went alone on A-K-Q of trump and two aces; a march needs every
+    trick, and either bower out takes one.  With the right bower it may go alone."""
+    # seat 1 holds A-K-Q-9 of hearts and the ace of spades: three trumps, no bower
+    game = start(["9C TC QC KC AC", "AH KH QH 9H AS", "9D TD QD KD AD", "JS TS QS KS JH"],
+                 "TH", dealer=0)
+    lone = [a for a in candidates(SeatView(game, 1), game.legal_actions()) if a.alone]
+    assert lone == []
+    game = start(["9C TC QC KC AC", "JH KH QH 9H AS", "9D TD QD KD AD", "JS TS QS KS AH"],
+                 "TH", dealer=0)
+    lone = [a for a in candidates(SeatView(game, 1), game.legal_actions()) if a.alone]
+    assert lone == [Action(1, ORDER_UP, alone=True)]
 
 
 def test_net_utility_counts_both_sides() -> None:
@@ -277,7 +292,7 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
 
 
 def test_reading_the_bidding_can_be_turned_off() -> None:
-    spec = parse_bot_spec("pimc:infer=no")
+    spec = parse_bot_spec("pimc:reading=off")
     bot = make_bot(spec, load_variant("standard"), random.Random(0))
     assert isinstance(bot, PimcBot) and not bot.infer
     game = rule_bid_game("standard", 4)
@@ -285,7 +300,7 @@ def test_reading_the_bidding_can_be_turned_off() -> None:
     assert bot._readers(SeatView(game, game.to_act)) == []
 
 
-def test_the_partners_bidding_can_be_left_unread() -> None:
+def test_the_partners_bidding_is_read_unless_told_not_to() -> None:
     from euchre_dsl.sim.bots.pimc import BiddingInference
     # N (seat 1) orders hearts up; its partner W (seat 3) reads it, or not
     game = start(["9C TC QC KC AC", "JH AH KH AS KS", "9D TD QD KD AD", "JD TS QS JS QH"],
@@ -298,9 +313,37 @@ def test_the_partners_bidding_can_be_left_unread() -> None:
     # the opponents are read either way: E (seat 2) reads N
     assert 1 in BiddingInference(SeatView(game, 2), rule, partner=False).until
     bot = make_bot(parse_bot_spec("pimc"), game.rules, random.Random(0))
-    assert isinstance(bot, PimcBot) and not bot.read_partner  # the default: opponents only
-    bot = make_bot(parse_bot_spec("pimc:read_partner=yes"), game.rules, random.Random(0))
-    assert isinstance(bot, PimcBot) and bot.read_partner
+    assert isinstance(bot, PimcBot) and bot.read_partner  # the default: every seat
+    assert any(1 in r.until for r in bot._readers(view))
+    bot = make_bot(parse_bot_spec("pimc:reading=opponents"), game.rules, random.Random(0))
+    assert isinstance(bot, PimcBot) and bot.infer and not bot.read_partner
+    assert all(1 not in r.until for r in bot._readers(view))
+
+
+def test_a_partner_who_passed_is_seldom_dealt_the_right_bower() -> None:
+    """Issue 41: pimc's worlds read the partner's passes by default.  The three others
+    pass the 9 of hearts; the dealer (seat 0) weighs picking it up.  Its partner (seat
+    2) passed, so the worlds (seeded) seldom give it the right bower with two more
+    hearts -- reading the opponents only deals it that hand as often as a uniform deal."""
+    game = start(["JC AC KD QD 9S", "TC QC KC AD TD", "9D JD QH KH TS",
+                  "JH AH TH 9C KS"], "9H", dealer=0)
+    for seat in (1, 2, 3):
+        game.apply(Action(seat, PASS))
+    view = SeatView(game, 0)
+    d = game.deck
+    hearts = d.trump_masks[d.suit(d.parse("9H"))]
+    right = d.parse("JH")
+
+    def strong_w(spec: str) -> int:
+        bot = make_bot(parse_bot_spec(spec), game.rules, random.Random(0))
+        assert isinstance(bot, PimcBot)
+        sampler, rng = WorldSampler(view), random.Random(3)
+        readers = bot._readers(view)
+        worlds = [draw_world(sampler, readers, rng).sure[2] for _ in range(200)]
+        return sum(1 for w in worlds if (w >> right) & 1 and (w & hearts).bit_count() >= 3)
+
+    read, unread = strong_w("pimc"), strong_w("pimc:reading=opponents")
+    assert unread >= 10 and read * 3 < unread, (read, unread)
 
 
 def rule_played_game(variant: str, seed: int, plays: int) -> Game | None:

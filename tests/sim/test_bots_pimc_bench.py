@@ -13,7 +13,7 @@ def bench() -> ModuleType:
 
 
 def test_the_benchmark_times_the_bot_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
-    bot = "pimc:worlds=2,bid_worlds=2,infer=no,read_play=no"
+    bot = "pimc:worlds=2,bid_worlds=2,reading=off,read_play=no"
     assert bench().main(["--quick", "--bot", bot]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith(f"{bot} opening lead: ") and "decisions/s" in out[1]

@@ -12,10 +12,11 @@ from euchre_dsl.engine.game import Game
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.bidding import kept_upcard
-from euchre_dsl.sim.bots.rule import (
-    PARTNER_EXTRA_CARD, PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, TableRead,
-    best_after_discard, card_chance, distribution, hand_chances, partner_tricks, shift,
+from euchre_dsl.sim.bots.hand_odds import (
+    PARTNER_EXTRA_CARD, best_after_discard, card_chance, distribution, hand_chances,
+    partner_tricks, shift,
 )
+from euchre_dsl.sim.bots.rule import PARTNER_TRICKS, PASSED_PARTNER_TRICKS, RuleBot, TableRead
 from euchre_dsl.sim.runner import RunSpec, run
 from euchre_dsl.engine.view import SeatView
 
@@ -271,9 +272,10 @@ def test_the_chance_of_a_bid_rises_with_the_hand() -> None:
         game = first_seat(hand, "9C")
         view, legal = SeatView(game, 0), game.legal_actions()
         order = bot.bid_chance(view, legal, Action(0, ORDER_UP), 0.3, 0.05)
+        lone = bot.bid_chance(view, legal, Action(0, ORDER_UP, alone=True), 0.3, 0.05)
         passes = bot.bid_chance(view, legal, Action(0, PASS), 0.3, 0.05)
-        assert abs(order + passes - 1) < 1e-9
-        chances[name] = order
+        assert abs(order + lone + passes - 1) < 1e-9
+        chances[name] = order + lone
     assert chances["none"] < 0.01 and chances["monster"] > 0.99
     assert chances["none"] < chances["middling"] < chances["monster"]
     game = first_seat("JC JS AC KC AD", "9C")
@@ -283,6 +285,25 @@ def test_the_chance_of_a_bid_rises_with_the_hand() -> None:
     other = next(a for a in legal if a != mine)
     assert bot.bid_chance(view, legal, mine, 0.3, 0.05) == 1.0
     assert bot.bid_chance(view, legal, other, 0.3, 0.05) == 0.05
+
+
+def test_a_lone_make_is_read_as_a_lone_hand() -> None:
+    """A lone order is likely from a hand that would go alone, and rare from one that
+    makes trump only with its partner's help (and the other way round for an order
+    with the partner): a reader that took every make alike sampled a loner's hidden
+    hand as an ordinary caller's."""
+    bot = RuleBot(load_variant("standard"), random.Random(0))
+
+    def chances(hand: str) -> tuple[float, float]:
+        game = first_seat(hand, "9C")
+        view, legal = SeatView(game, 0), game.legal_actions()
+        return (bot.bid_chance(view, legal, Action(0, ORDER_UP, alone=True), 0.3, 0.05),
+                bot.bid_chance(view, legal, Action(0, ORDER_UP), 0.3, 0.05))
+
+    lone, together = chances("JC JS AC KC QC")  # the five top trumps: a march
+    assert lone > 0.9 and together < 0.1
+    lone, together = chances("JC QC TC AH 9D")  # a make with help, not a loner
+    assert lone < 0.05 and together > 10 * lone
 
 
 def test_the_hand_weighed_after_taking_the_upcard_keeps_it_when_it_may_not_be_discarded() -> None:

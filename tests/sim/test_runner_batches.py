@@ -15,7 +15,7 @@ from euchre_dsl.engine.actions import Action
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim import bots as bots_module
-from euchre_dsl.sim.bots import registry
+from euchre_dsl.sim.bots import specs
 from euchre_dsl.sim.cluster import ProcessPool
 from euchre_dsl.sim.runner import BATCH_UNITS, RunSpec, play_batch, run
 from euchre_dsl.sim.summary import Stats
@@ -88,8 +88,8 @@ def deals_of(text: str) -> list[tuple[int, int, Any]]:
 
 
 def test_the_deals_of_a_seed_do_not_depend_on_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    known = registry.bot_classes()
-    monkeypatch.setattr(registry, "_registered", lambda: {**known, "lowest": LowestCard})
+    known = specs.bot_classes()
+    monkeypatch.setattr(specs, "_registered", lambda: {**known, "lowest": LowestCard})
     rules = load_variant("standard")
     random_run, _ = output(RunSpec(rules, "standard", 21, ("random",) * 4), 30)
     other_run, _ = output(RunSpec(rules, "standard", 21, ("lowest", "random") * 2), 30)

@@ -49,6 +49,24 @@ def test_the_tree_tells_a_defenders_decision_from_its_lead(vs: ModuleType) -> No
     assert bot.step(state) in state.legal_actions()
 
 
+def test_the_tree_tells_apart_the_trumps_the_dealers_left_may_name(vs: ModuleType) -> None:
+    """OpenSpiel 2.0.2 prints "Pick up!" without the suit when the dealer's left names
+    trump in the second round: the same string for clubs, hearts and spades.  The
+    tree's key must differ by the trump named (it is public)."""
+    game = vs.openspiel_game()
+    deal = [0, 1, 21, 0, 3, 9, 12, 4, 5, 15, 7, 13, 8, 22, 14, 16, 10, 23, 18, 20, 19, 17]
+    states = []
+    for bid in (25, 27, 28):  # diamonds (26) was turned down
+        state = game.new_initial_state()
+        for a in deal + [24, 24, 24, 24, bid]:  # four passes, E names a suit
+            state.apply_action(a)
+        states.append(state)
+    assert len({s.information_state_string(2) for s in states}) == 1
+    bot = vs.ismcts_bot(10, "t")
+    assert len({bot.get_state_key(s) for s in states}) == 3
+    assert [vs.public_trump(s) for s in states] == [0, 2, 3]
+
+
 def test_the_section_is_the_same_for_any_workers_and_survives_the_strength_report(
         vs: ModuleType, tmp_path: Path) -> None:
     doc = tmp_path / "strength.md"

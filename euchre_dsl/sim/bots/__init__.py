@@ -5,7 +5,7 @@ plays uniformly at random (and lets the engine draw its cards inline),
 ``rule`` plays by heuristics that read the variant's options and the score,
 ``pimc`` searches sampled worlds with the double-dummy solver.  Bots are
 named by specs (``pimc:worlds=100``, ``package.module:Class``): see
-:mod:`.registry`.
+:mod:`.specs`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from . import base
 from .base import Bot, Param
 from .checked import BotError, CheckedBot
 from .random_bot import RandomBot
-from .registry import (
+from .specs import (
     BOT_NAMES, BotSpec, BotSpecError, bot_classes, describe_bots, make_bot, make_bots,
     parse_bot_spec, split_line_up,
 )

@@ -19,7 +19,8 @@ option on the *same* worlds, and takes the best average.
   (``BATCH_WORLDS``, ``SEPARATION``): most bidding decisions are clear, and a
   clear one is settled on the first worlds.  Two table truths narrow the
   options searched (:func:`candidates`): a trump is not discarded while a
-  plain card can go, and nobody goes alone with fewer than three trumps.
+  plain card can go, and nobody goes alone with fewer than three trumps or
+  without a bower.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
@@ -57,11 +58,11 @@ import random
 
 from typing import Callable, ClassVar, Collection, Sequence, TypeVar
 
-from ...search.position import Position, hand_scores, position_of, utilities
+from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import count_cards, mask_cards
+from ...cards import Deck, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -86,6 +87,9 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 SEPARATION = 2.0
+#: How much of the bidding a bot reads (its ``reading``): every other seat's, the
+#: opponents' only, none.
+READINGS = ("on", "opponents", "off")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -123,13 +127,13 @@ class PimcBot:
         Param("bias", float, 0.15, "credited to passing (and declining, dropping) against "
               "plain PIMC's over-bidding, as a share of what being set costs",
               minimum=-10, maximum=10),
-        Param("infer", bool, True, "read the bidding: weight worlds by how likely every "
-              "other seat was to bid as it did (a soft model of a reasonable player)"),
+        Param("reading", str, "on", "read the bidding: weight worlds by how likely every "
+              "other seat was to bid as it did (a soft model of a reasonable player) -- 'on': "
+              "every seat, the partner too; 'opponents': the opponents only; 'off': none",
+              choices=READINGS),
         Param("alone_bias", float, 0.0, "charged to going (or defending) alone, as a share of "
               "what being set costs: a march needs every trick, which sampled worlds make look "
               "easy", minimum=-10, maximum=10),
-        Param("read_partner", bool, False, "read the partner's bidding too (as the rule "
-              "bot's); with no, only the opponents' bidding is read"),
         Param("read_play", bool, True, "read the opponents' play: sample only worlds in which "
               "every card an opponent played is the one the rule bot would have played"),
         Param("goal", str, "game", "what a hand is played for: 'game', the chance of winning "
@@ -141,8 +145,8 @@ class PimcBot:
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
-                 bias: float = 0.15, infer: bool = True, alone_bias: float = 0.0,
-                 goal: str = "game", read_partner: bool = False,
+                 bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
+                 goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
         self.rules = rules
         self.rng = rng
@@ -150,8 +154,9 @@ class PimcBot:
         self.bid_worlds = bid_worlds
         self.bias = bias
         self.alone_bias = alone_bias
-        self.infer = infer
-        self.read_partner = read_partner
+        #: read the bidding at all, and the partner's too
+        self.infer = reading != "off"
+        self.read_partner = reading == "on"
         self.read_play = read_play
         #: what being set costs the makers, in points: the scale of ``bias``
         self.stake = set_cost(rules)
@@ -513,7 +518,12 @@ class BiddingInference(SeatReading):
     seat's cards at the bidding are its cards in the world plus those it has
     played; a seat that has since exchanged cards (discarded, given, swapped,
     taken the widow) is not read, nor one whose hand the world leaves out (a
-    loner's partner).
+    loner's partner) -- but for a seat that took the upcard and put one card
+    down unseen (a dealer who picked it up): it bid holding its cards less the
+    upcard plus one of the cards nobody holds in the world (each alike), and
+    put down the card the rule bot would have (or any other with :data:`STRAY`),
+    so a dealer's hidden discard is its worst card, not a bower left in the kitty.
+    A lone make is read as one (:meth:`RuleBot.bid_chance`).
     """
 
     def __init__(self, view: SeatView, rule: RuleBot, partner: bool = True,
@@ -525,25 +535,31 @@ class BiddingInference(SeatReading):
         self.view = view
         self.actions = view.actions
         me = view.seat
-        unread = {a.seat for a in self.actions if a.verb in EXCHANGE_VERBS}
-        #: seats read though they took the upcard and discarded face down (a record's
-        #: hidden dealer): their hand at the bidding had one card nobody holds now
-        self.took: set[int] = set()
+        unread: set[int] = set()  # the seats out of the reading's scope
         if seats is not None:  # a record's hidden hands: exactly these seats are read
-            up = view.upcard_holder
-            if up is not None and up in seats and all(
-                    a.verb == DISCARD for a in self.actions
-                    if a.seat == up and a.verb in EXCHANGE_VERBS):
-                self.took.add(up)
-                unread.discard(up)
-            unread |= {s for s in range(view.n) if s not in seats}
+            unread = {s for s in range(view.n) if s not in seats}
             me = -1
         elif not partner:  # the seat's own side is not read
             side = view.side_of[me]
-            unread |= {s for s in range(view.n) if view.side_of[s] == side}
+            unread = {s for s in range(view.n) if view.side_of[s] == side}
+        exchanged = [i for i, a in enumerate(self.actions) if a.verb in EXCHANGE_VERBS]
+        #: the seat read though it took the upcard and put a card down face down (a
+        #: dealer who picked it up), and where its discard is: its hand at the
+        #: bidding had one card nobody holds now
+        self.took: set[int] = set()
+        self.discard_at = -1
+        up = view.upcard_holder
+        if up is not None and up != me and up not in unread and \
+                [self.actions[i].verb for i in exchanged if self.actions[i].seat == up] \
+                == [DISCARD]:
+            self.took.add(up)
+            self.discard_at = next(i for i in exchanged if self.actions[i].seat == up)
+        unread |= {self.actions[i].seat for i in exchanged} - self.took
         for i, a in enumerate(self.actions):  # the actions to replay to read its bids
             if a.verb in READ_VERBS and a.seat != me and a.seat not in unread:
                 self.until[a.seat] = i + 1
+        for s in self.took:  # and its discard: the card it chose to put down
+            self.until[s] = self.discard_at + 1
         self.size = view.rules.deal.hand_size
         #: everything a seat's reading depends on but its cards: two readings of
         #: one context give the same answers (a hand's card decisions share them)
@@ -565,18 +581,21 @@ class BiddingInference(SeatReading):
     def _bids_so(self, seat: int, cards: int, hands: Sequence[int]) -> float:
         if seat in self.took:
             # the hand it bid on: its cards less the upcard, plus the card it put
-            # down, one of those nobody holds (each alike: the mean chance)
+            # down, one of those nobody holds (each alike a priori: the mean chance),
+            # read with the discard -- the card a player puts down is its worst
             up = self.view.upcard
             assert up is not None
             base = cards & ~(1 << up)
-            rest = [base | (1 << d) for d in mask_cards(self._rest(hands))]
+            shown = self.actions[self.discard_at].arg
+            rest = [shown] if shown is not None else list(mask_cards(self._rest(hands)))
             if not rest:
                 return 1.0
-            return sum(self._dealt_chance(seat, h) for h in rest) / len(rest)
+            return sum(self._dealt_chance(seat, base | (1 << d), d) for d in rest) / len(rest)
         return self._dealt_chance(seat, cards)
 
-    def _dealt_chance(self, seat: int, cards: int) -> float:
-        """How likely ``seat`` was to bid as it did, dealt ``cards``."""
+    def _dealt_chance(self, seat: int, cards: int, discard: int | None = None) -> float:
+        """How likely ``seat`` was to bid as it did, dealt ``cards`` (and, having
+        taken the upcard, to put down ``discard``)."""
         if count_cards(cards) != self.size:
             return 1.0  # not a whole hand: nothing to read
         v = self.view
@@ -584,17 +603,22 @@ class BiddingInference(SeatReading):
         game = undealt_hand(v)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
         deal[seat] = list(mask_cards(cards))
+        rule = self.rule
         try:
             game.deal(deal, v.upcard, None)
             for i in range(self.until[seat]):
                 a = self.actions[i]
-                if a.seat == seat and a.verb in READ_VERBS:
+                if a.seat == seat and a.verb == DISCARD and discard is not None:
+                    a = Action(seat, DISCARD, discard)
+                    chosen = rule.act(SeatView(game, seat), game.legal_actions())
+                    chance *= 1.0 if chosen == a else self.stray
+                elif a.seat == seat and a.verb in READ_VERBS:
                     if game.to_act != seat:
                         # an optional declaration of another seat, declined (a
                         # decline is not recorded: the seat's action declines it)
                         game.apply(Action(game.to_act, DECLINE))
-                    chance *= self.rule.bid_chance(SeatView(game, seat), game.legal_actions(),
-                                                   a, self.softness, self.stray)
+                    chance *= rule.bid_chance(SeatView(game, seat), game.legal_actions(),
+                                              a, self.softness, self.stray)
                 game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
         except (ValueError, EuchreError):
             return 1.0  # the replay cannot be made with these cards: nothing to read
@@ -757,7 +781,11 @@ class RecordReading:
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
-    can go, and no lone hand is tried with fewer than three trumps."""
+    can go, and no lone hand is tried with fewer than three trumps or without a
+    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    every trick, and a lone hand without a bower gives one up to it whenever a
+    defender holds it -- worlds in which the solver sees where the bowers lie make
+    such a hand look better than it plays (issue 41)."""
     deck = view.deck
     out: list[Action] = []
     for a in legal:
@@ -774,10 +802,23 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
             if a.verb == ORDER_UP and view.dealer == view.seat and view.upcard is not None:
                 hand |= 1 << view.upcard
             if contract is None or contract >= 4 or \
-                    (hand & deck.trump_masks[contract]).bit_count() < 3:
+                    (hand & deck.trump_masks[contract]).bit_count() < 3 or \
+                    not hand & bowers(deck, contract):
                 continue
         out.append(a)
     return out or legal
+
+
+def bowers(deck: Deck, trump: int) -> int:
+    """The bowers of a trump suit, every copy (the jack of trump and the jack of the
+    same colour), and the joker, as a mask."""
+    out = 0
+    for jack in (deck.card("J", trump), deck.left_bower(trump)):
+        for c in deck.twins(jack):
+            out |= 1 << c
+    if deck.joker_card is not None:
+        out |= 1 << deck.joker_card
+    return out
 
 
 def survivors(values: list[list[float]], alive: list[int],
