@@ -1,8 +1,8 @@
 """Making trump: one predicate per rule, the refusals built on them, the menus.
 
 Each rule of the bidding is one function here, and both sides of legality
-call it: the verb (``Game.pass_``, ``Game.order_up``, ``Game.call``,
-``Game.bid``, ``Game.discard``) raises the refusal a ``*_refusal`` function
+call it: the verb (``Machine.pass_``, ``Machine.order_up``, ``Machine.call``,
+``Machine.bid``, ``Machine.discard``) raises the refusal a ``*_refusal`` function
 returns, and the menu of the same phase lists exactly the actions whose
 refusal is ``None``.  So an action is accepted exactly when it is listed.
 

@@ -18,11 +18,11 @@ from euchre_dsl.engine.scoring import net_values, zero_sum
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 
 
-def naive(game: Game, solver: Solver) -> Values:
+def naive(game: Machine, solver: Solver) -> Values:
     """Plain recursion over the engine's legal actions, no memo, no pruning; every
     side's tricks solved on their own (one trick search per side)."""
     if game.hand_over:
@@ -48,11 +48,11 @@ def naive(game: Game, solver: Solver) -> Values:
     return best
 
 
-def bidding_position(variant: str, seed: int, steps: int) -> Game:
+def bidding_position(variant: str, seed: int, steps: int) -> Machine:
     """A random deal, ``steps`` random bidding actions in (fewer if the bidding ends)."""
     rules = load_variant(variant)
     rng = random.Random(seed)
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
     game.deal_random(rng)
     for _ in range(steps):
         if game.phase == PLAYING or game.hand_over:
@@ -87,7 +87,7 @@ def test_an_unbeatable_hand_orders_up_alone() -> None:
     # N deals; E holds the right and left bowers, the ace, king and queen of the
     # upcard's suit: alone, it marches whatever the others hold (4 points).
     rules = load_variant("standard")
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     parse = game.deck.parse
     hands = [["9H", "TH", "QH", "KH", "AH"], ["JS", "JC", "AS", "KS", "QS"],
              ["9D", "TD", "QD", "KD", "AD"], ["9C", "TC", "QC", "KC", "AC"]]
@@ -99,7 +99,7 @@ def test_an_unbeatable_hand_orders_up_alone() -> None:
     assert max(by_words.values()) == 4
 
 
-def true_deal(game: Game, seat: int) -> Callable[[random.Random], Game]:
+def true_deal(game: Machine, seat: int) -> Callable[[random.Random], Machine]:
     """A stand-in for the world sampler: the real deal every time."""
     return lambda rng: game.clone()
 

@@ -67,7 +67,7 @@ from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
 )
-from ...engine.game import Game
+from ...engine.machine import Machine
 from ...engine.play import legal_plays
 from ...engine.scoring import (
     cap_to_target, leading_rival, net_values, set_cost, side_values,
@@ -358,7 +358,7 @@ class PimcBot:
                 out.append(bids)
         return out
 
-    def _stake(self, game: Game, seat: int) -> float:
+    def _stake(self, game: Machine, seat: int) -> float:
         """What being set costs the bot's side at ``game``'s score, in the units
         the bot counts: points, or when it plays for the game, the chance of
         winning lost by giving the rivals :attr:`stake` points."""
@@ -369,7 +369,7 @@ class PimcBot:
         return float(self.chances.after(game.scores, side, (0, 0))
                      - self.chances.after(game.scores, side, set_back))
 
-    def _value_after(self, world: Game, action: Action, seat: int) -> float:
+    def _value_after(self, world: Machine, action: Action, seat: int) -> float:
         """What the bot's side gets (:func:`net_utility`) if it takes ``action``
         in ``world``: the rest of the bidding by the rule bot, the play by the
         solver."""
@@ -401,7 +401,7 @@ class PimcBot:
         return float(side_values(world.rules, result.score)[side])
 
 
-    def _utility(self, game: Game, seat: int) -> list[int]:
+    def _utility(self, game: Machine, seat: int) -> list[int]:
         """:func:`net_utility` of a hand at the start of its play, remembered by
         what it depends on (the contract's outcome and the score): the worlds of
         a bidding decision end in a few contracts."""
@@ -414,7 +414,7 @@ class PimcBot:
             self._utilities[key] = found
         return found
 
-    def _marches_blind(self, game: Game) -> bool:
+    def _marches_blind(self, game: Machine) -> bool:
         """Whether the makers march ``game`` (at the start of its play) when they
         play as the rule bot, from their own view -- a play that cannot see the
         other hands, as the lone hand will be played at the table -- and the
@@ -645,8 +645,8 @@ class PlayInference(SeatReading):
         for i, (s, _card) in enumerate(self.plays):  # the plays to replay to read its own
             if view.side_of[s] != side if seats is None else s in seats:
                 self.until[s] = i + 1
-        self.start: Game | None = None
-        self.scratch: Game | None = None
+        self.start: Machine | None = None
+        self.scratch: Machine | None = None
         if self.reads:
             actions = view.actions
             first = next(i for i, a in enumerate(actions) if a.verb == PLAY)
@@ -676,7 +676,7 @@ class PlayInference(SeatReading):
         return 1.0
 
 
-def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSource) -> Game:
+def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSource) -> Machine:
     """A world from ``sampler`` that agrees with the bidding and the play, as
     ``readers`` read them: each draw is kept with the chance the readings give
     it (rejection sampling: the worlds come out weighted by that chance).
@@ -730,7 +730,7 @@ class RecordReading:
             found = self._rules[id(rules)] = (rules, RuleBot(rules, random.Random(self.seed)))
         return found[1]
 
-    def draws(self, game: Game, seats: Collection[int]
+    def draws(self, game: Machine, seats: Collection[int]
               ) -> Callable[[RandomSource], list[int]]:
         """A drawer of every seat's hand in one world of ``game`` (a position of a
         record's walk, in the play), ``seats`` (the hands the record hides) read."""
@@ -844,7 +844,7 @@ def survivors(values: list[list[float]], alive: list[int],
     return out
 
 
-def net_utility(game: Game, seat: int, partners: bool,
+def net_utility(game: Machine, seat: int, partners: bool,
                 chances: WinChances | None = None) -> list[int]:
     """``u[k]``: what the seat's side gets if it takes ``k`` more tricks.
 
@@ -870,7 +870,7 @@ def net_utility(game: Game, seat: int, partners: bool,
     return [u[k] - v[left - k] for k in range(left + 1)]
 
 
-def capped(game: Game, seat: int, u: list[int]) -> list[int]:
+def capped(game: Machine, seat: int, u: list[int]) -> list[int]:
     """``u`` with a side's gain capped at the points it still needs to win a game
     played to a target, and its loss at the points the leading rival needs
     (:func:`~euchre_dsl.engine.scoring.cap_to_target`): past the target, a point
