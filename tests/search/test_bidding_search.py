@@ -148,12 +148,12 @@ def test_an_auction_searched_with_its_transpositions_agrees_with_plain_recursion
     assert checked == 2
 
 
-def first_position_of(variant: str, seed: int, phases: tuple[str, ...]) -> Game | None:
+def first_position_of(variant: str, seed: int, phases: tuple[str, ...]) -> Machine | None:
     """A random deal played at random up to the first position in one of ``phases``
     (None: the hand reached the play or ended first)."""
     rules = load_variant(variant)
     rng = random.Random(seed)
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
     game.deal_random(rng)
     while game.phase not in phases:
         if game.phase == PLAYING or game.hand_over:
