@@ -782,7 +782,7 @@ class RecordReading:
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
     can go, and no lone hand is tried with fewer than three trumps or without a
-    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    bower (the jack of trump, the other jack of its colour, or the joker): a march needs
     every trick, and a lone hand without a bower gives one up to it whenever a
     defender holds it -- worlds in which the solver sees where the bowers lie make
     such a hand look better than it plays (issue 41)."""
