@@ -10,12 +10,18 @@ lets simulation and validation reach their throughput targets (see README,
 * ``EUCHRE_DSL_PURE=1`` builds a pure-Python wheel.
 * If compilation fails (no C compiler), the build says so loudly and falls
   back to pure Python; ``euchre --version`` tells which build is installed.
-* Compiling takes minutes, so the extensions are kept in a cache (see
-  :func:`cache_key`): building the same sources again with the same Python
-  and mypy -- ``pip install '.[test]'`` after ``pip install .``, as the
-  README's two commands do, for pip rebuilds a local project every time --
-  reuses them instead of compiling again.  ``EUCHRE_DSL_BUILD_CACHE`` names
-  the cache's folder (default: ``~/.cache/euchre-dsl``); ``=off`` disables it.
+* Compiling takes a while (docs/performance.md, "Installing", has the
+  figures), so the extensions are kept in a cache (see :func:`cache_key`):
+  building the same sources again with the same Python and mypy --
+  ``pip install '.[test]'`` after ``pip install .``, as the README's two
+  commands do, for pip rebuilds a local project every time -- reuses them
+  instead of compiling again, and then pip does not even install mypy for the
+  build (:meth:`MypycBuildHook.dependencies`).  ``EUCHRE_DSL_BUILD_CACHE``
+  names the cache's folder (default: ``~/.cache/euchre-dsl``); ``=off``
+  disables it.
+* Each module is its own C file (mypyc's ``multi_file``), compiled on every
+  core at once; pip shows a build's output only with ``-v``, so the progress
+  is written to the terminal itself when there is one (:class:`Progress`).
 """
 
 from __future__ import annotations
@@ -26,9 +32,12 @@ import shutil
 import sys
 import sysconfig
 import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
@@ -45,7 +54,7 @@ COMPILED = (
     "euchre_dsl/engine/deal_claims.py",
     "euchre_dsl/engine/partner.py",
     "euchre_dsl/engine/transitions.py",
-    "euchre_dsl/engine/game.py",
+    "euchre_dsl/engine/machine.py",
     "euchre_dsl/engine/view.py",
     "euchre_dsl/sim/bots/random_bot.py",
     "euchre_dsl/sim/bots/rule.py",
@@ -81,8 +90,17 @@ COMPILED = (
 )
 
 
-#: mypyc's optimisation level (passed to the C compiler as -O).
-OPT_LEVEL = "3"
+#: mypyc's optimisation level (passed to the C compiler as -O): -O1 compiles in less than
+#: half the CPU time of -O3, and the hot loops run about as fast (docs/performance.md,
+#: "Installing", has both measured).
+OPT_LEVEL = "1"
+
+#: What compiling needs in the build's environment (pip installs them there only when
+#: there is something to compile: :meth:`MypycBuildHook.dependencies`).  mypyc
+#: type-checks what the compiled modules import: the yaml stubs and lark must be there,
+#: or the build falls back to pure Python.
+MYPY = "2.4.1"
+BUILD_DEPENDENCIES = (f"mypy=={MYPY}", "types-PyYAML", "lark>=1.1", "setuptools>=69")
 
 
 def cache_key(root: Path) -> str:
@@ -91,8 +109,8 @@ def cache_key(root: Path) -> str:
     (mypyc reads the types of what the compiled modules import, too)."""
     try:
         mypy_version = metadata.version("mypy")
-    except metadata.PackageNotFoundError:  # not building: mypyc is not there to compile
-        mypy_version = ""
+    except metadata.PackageNotFoundError:  # not installed (yet): the one pip would install
+        mypy_version = MYPY
     h = hashlib.sha256()
     for part in (sys.version, sysconfig.get_platform(), sysconfig.get_config_var("EXT_SUFFIX"),
                  mypy_version, OPT_LEVEL, "\n".join(COMPILED)):
@@ -115,8 +133,60 @@ def cache_folder() -> Path | None:
     return Path(base) / "euchre-dsl"
 
 
+def cached_entry(root: Path) -> Path | None:
+    """The cache's entry holding the extensions compiled from these sources, if it does."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    entry = folder / cache_key(root)
+    return entry if (entry / "complete").is_file() else None
+
+
+def cores() -> int:
+    """The cores this build may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Progress:
+    """Progress lines for whoever waits for the build.  pip shows a build's own
+    output only with ``-v``: the lines go to the terminal (``/dev/tty``) when
+    the build has one, so ``pip install .`` in a terminal shows them, and to
+    standard error otherwise (a CI log, ``pip install -v``)."""
+
+    def __init__(self) -> None:
+        self.start = time.monotonic()
+        self.out: TextIO = sys.stderr
+        self.tty = False
+        try:
+            self.out = open("/dev/tty", "w", encoding="utf-8")  # noqa: SIM115 - kept open
+            self.tty = True
+        except OSError:  # no terminal (CI, a pipe), or not a Unix system
+            pass
+
+    def say(self, text: str) -> None:
+        line = f"euchre-dsl: {text} [{time.monotonic() - self.start:.0f} s]"
+        # at a terminal, pip's spinner is on the current line: start a fresh one
+        self.out.write(("\r\033[K" if self.tty else "") + line + "\n")
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.out.close()
+
+
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "mypyc"
+
+    def dependencies(self) -> list[str]:
+        """What pip installs in the build's environment before building: nothing when
+        nothing will be compiled (a pure build; the sources' extensions in the cache,
+        as for the README's second command), else mypy and what it reads."""
+        if os.environ.get("EUCHRE_DSL_PURE") or cached_entry(Path(self.root)) is not None:
+            return []
+        return list(BUILD_DEPENDENCIES)
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
@@ -154,21 +224,19 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """The compiled extensions as (path, path in the wheel): from the cache when it
         holds this build's, else compiled now (and kept there)."""
         root = Path(self.root)
-        folder = cache_folder()
-        key = cache_key(root) if folder is not None else ""
-        entry = folder / key if folder is not None else None
-        if entry is not None and (entry / "complete").is_file():
+        entry = cached_entry(root)
+        if entry is not None:
             built = [(p, p.relative_to(entry).as_posix()) for p in entry.rglob("*")
                      if p.suffix in (".so", ".pyd")]
             if built:
                 print(f"mypyc: reusing the {len(built)} extension modules compiled from "
                       f"these sources ({entry})", file=sys.stderr)
                 return built
-        print(f"mypyc: compiling {len(COMPILED)} modules: several minutes of CPU",
-              file=sys.stderr)
         built = self._mypycify(root)
-        if entry is None:
+        folder = cache_folder()
+        if folder is None:
             return built
+        entry = folder / cache_key(root)
         try:
             self._keep(entry, built)
         except OSError as exc:  # a cache that cannot be written costs the next build only
@@ -193,25 +261,85 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 
     def _mypycify(self, root: Path) -> list[tuple[Path, str]]:
         from mypyc.build import mypycify
-        from setuptools import Distribution
 
         work = Path(tempfile.mkdtemp(prefix="euchre-dsl-mypyc-"))
+        progress = Progress()
+        jobs = cores()
+        progress.say(f"compiling {len(COMPILED)} modules with mypyc, once (later installs of "
+                     f"these sources reuse them): type-checking them first")
         old = os.getcwd()
         os.chdir(root)
         try:
-            extensions = mypycify(list(COMPILED), opt_level=OPT_LEVEL, target_dir=str(work / "c"))
-            dist = Distribution({"name": "euchre-dsl", "ext_modules": extensions})
-            cmd = dist.get_command_obj("build_ext")
-            cmd.build_lib = str(work / "lib")  # type: ignore[attr-defined]
-            cmd.build_temp = str(work / "tmp")  # type: ignore[attr-defined]
-            cmd.ensure_finalized()
-            cmd.run()
+            extensions = mypycify(list(COMPILED), opt_level=OPT_LEVEL, multi_file=True,
+                                  target_dir=str(work / "c"))
+            total = sum(len(e.sources) for e in extensions)
+            progress.say(f"translated to C; compiling its {total} files on {jobs} "
+                         f"core{'s' if jobs > 1 else ''}")
+            _build_ext(extensions, work, jobs, progress, total)
         finally:
             os.chdir(old)
         lib = work / "lib"
         built = [(p, p.relative_to(lib).as_posix()) for p in lib.rglob("*")
                  if p.suffix in (".so", ".pyd")]
         if not built:
+            progress.close()
             raise RuntimeError("mypyc produced no extension modules")
-        print(f"mypyc: compiled {len(built)} extension modules", file=sys.stderr)
+        progress.say(f"compiled {len(built)} extension modules")
+        progress.close()
         return built
+
+
+def _build_ext(extensions: list[Any], work: Path, jobs: int, progress: Progress,
+               total: int) -> None:
+    """setuptools' ``build_ext`` of mypyc's extensions, ``jobs`` C files at a time
+    (setuptools compiles an extension's files one after another: here the
+    extensions are built side by side, and each one's files too), with a progress
+    line at every tenth of them."""
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    lock = threading.Lock()
+    done = [0]
+    step = max(1, total // 10)
+
+    class ParallelBuildExt(build_ext):  # type: ignore[misc]
+        def build_extensions(self) -> None:
+            compiler = self.compiler
+            one_file = compiler._compile
+
+            def compile_one(obj: str, src: str, ext: str, cc_args: list[str],
+                            extra_postargs: list[str], pp_opts: list[str]) -> None:
+                one_file(obj, src, ext, cc_args, extra_postargs, pp_opts)
+                with lock:
+                    done[0] += 1
+                    if done[0] % step == 0 and done[0] < total:
+                        progress.say(f"{done[0]} of {total} C files compiled")
+
+            def compile_all(sources: list[str], output_dir: str | None = None,
+                            macros: Any = None, include_dirs: Any = None, debug: bool = False,
+                            extra_preargs: Any = None, extra_postargs: Any = None,
+                            depends: Any = None) -> list[str]:
+                macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+                    output_dir, macros, include_dirs, sources, depends, extra_postargs)
+                cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+
+                def one(obj: str) -> None:
+                    src, ext = build[obj]
+                    compile_one(obj, src, ext, cc_args, extra_postargs, pp_opts)
+
+                with ThreadPoolExecutor(jobs) as pool:
+                    for _ in pool.map(one, objects):  # each one's error, if any, raised here
+                        pass
+                return list(objects)
+
+            compiler.compile = compile_all
+            super().build_extensions()
+
+    dist = Distribution({"name": "euchre-dsl", "ext_modules": extensions,
+                         "cmdclass": {"build_ext": ParallelBuildExt}})
+    cmd = dist.get_command_obj("build_ext")
+    cmd.build_lib = str(work / "lib")  # type: ignore[attr-defined]
+    cmd.build_temp = str(work / "tmp")  # type: ignore[attr-defined]
+    cmd.parallel = jobs  # type: ignore[attr-defined]
+    cmd.ensure_finalized()
+    cmd.run()

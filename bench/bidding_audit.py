@@ -20,7 +20,7 @@ from typing import Sequence
 
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rng import BOT, derive
 from euchre_dsl.rules.ruleset import RuleSet
@@ -186,7 +186,7 @@ def audit_bidding(rules: RuleSet, bot_spec: str, games: int, seed: int,
     for unit in range(first, first + games):
         bots = [_Watched(make_bot(spec, rules, random.Random(derive(seed, BOT, unit, s))), audit)
                 for s in range(n)]
-        game = Game(rules, dealer=deals.first_dealer(unit, n))
+        game = Machine(rules, dealer=deals.first_dealer(unit, n))
         deals.start(unit, 0)
         play_game(rules, bots, deals, game)
         audit.games += 1

@@ -41,7 +41,7 @@ except ImportError:
 
 from euchre_dsl.analysis.hidden import HiddenHand, Reading, as_seen_by  # noqa: E402
 from euchre_dsl.engine.actions import ORDER_UP, PLAY, PLAYING  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.replay.events import Acted, Dealt  # noqa: E402
 from euchre_dsl.records.notation import action_from_json  # noqa: E402
 from euchre_dsl.replay.walk import walk_record  # noqa: E402
@@ -65,7 +65,7 @@ def games(seed: int) -> Iterator[dict[str, Any]]:
         k += 1
 
 
-def opening_leads(record: dict[str, Any]) -> Iterator[tuple[int, Game]]:
+def opening_leads(record: dict[str, Any]) -> Iterator[tuple[int, Machine]]:
     """Each hand's position just before its opening lead, and the lead (the walk's
     game, copied)."""
     hands = record["hands"]
@@ -78,7 +78,7 @@ def opening_leads(record: dict[str, Any]) -> Iterator[tuple[int, Game]]:
                 yield ev.hand, game.clone()
 
 
-def contract_kind(game: Game) -> dict[str, Any]:
+def contract_kind(game: Machine) -> dict[str, Any]:
     """What the bias is split by: a lone contract or not, made in the upcard's round
     (ordered up) or the next (called), whether the maker's hand is hidden, and whether
     a hidden dealer took the upcard (its discard unseen)."""
@@ -91,7 +91,7 @@ def contract_kind(game: Game) -> dict[str, Any]:
             "dealer_took": hidden_dealer and game.upcard_holder == game.dealer}
 
 
-def lead_of(record: dict[str, Any], h: int, game: Game) -> Any:
+def lead_of(record: dict[str, Any], h: int, game: Machine) -> Any:
     actions = record["hands"][h]["actions"]
     return action_from_json(game, actions[len(game.hand_log)])
 

@@ -3,7 +3,7 @@
 :func:`~euchre_dsl.interop.openspiel.decode_history` reads a *finished*
 OpenSpiel history; a match between our bots and an OpenSpiel bot needs both
 engines on the same table while the hand is played: OpenSpiel's state for its
-bot, our :class:`~euchre_dsl.engine.game.Game` for ours.  :class:`Mirror`
+bot, our :class:`~euchre_dsl.engine.machine.Machine` for ours.  :class:`Mirror`
 takes OpenSpiel's action ids one at a time and applies each to the engine
 (which decides legality; no rule is written here), and says which ids the
 engine would allow next, so that a driver can check the two engines agree on
@@ -27,7 +27,7 @@ from euchre_dsl.engine.actions import (
     CALL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS, PLAY,
     PLAYING, Action,
 )
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.interop.openspiel import (
     FIRST_TRUMP_ACTION, GO_ALONE_ACTION, NUM_CARDS, NUM_DEALT, PARTNER_ACTION, PASS_ACTION,
     SEATS, OpenSpielParams, VARIANT_PARAMS, card_from_openspiel, card_to_openspiel,
@@ -69,7 +69,7 @@ class Mirror:
         for k in range(NUM_DEALT):
             self.dealt_ids[(self.dealer + k) % 4].append(deal[1 + k])
         self.upcard = card_from_openspiel(deal[NUM_DEALT + 1])
-        self.game = Game(params.ruleset(), SEATS, dealer=self.dealer)
+        self.game = Machine(params.ruleset(), SEATS, dealer=self.dealer)
         self.game.deal([[card_from_openspiel(i) for i in ids] for ids in self.dealt_ids],
                        self.upcard)
         self.history: list[int] = list(deal[:DEAL_LENGTH])
@@ -146,7 +146,7 @@ class Mirror:
         if not 0 <= action < NUM_CARDS:
             raise ValueError(f"expected a card (0-23), got {action}")
 
-    def known_game(self) -> Game:
+    def known_game(self) -> Machine:
         """The engine game now; during a held-back bid, a copy with the bid applied
         as if the maker did not go alone (and the discard, once made)."""
         bid = self._bid
@@ -180,7 +180,7 @@ class Mirror:
         return set(bid.alone_allowed)
 
 
-def openspiel_ids(action: Action, game: Game) -> list[int]:
+def openspiel_ids(action: Action, game: Machine) -> list[int]:
     """OpenSpiel's ids for one of our actions legal in ``game``: the bid and then the
     maker's decision for an order-up or a call (after an order-up, OpenSpiel asks
     the decision only once the dealer has discarded), one id for anything else."""

@@ -35,7 +35,7 @@ except ImportError:
 from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.engine.play import legal_plays  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec  # noqa: E402
@@ -43,14 +43,14 @@ from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 
 
-def opening_leads(count: int, seed: int) -> list[Game]:
+def opening_leads(count: int, seed: int) -> list[Machine]:
     """Games at the first lead of a hand, the bidding made by rule bots."""
     rules = load_variant("standard")
     rule = RuleBot(rules, random.Random(seed))
     rng = random.Random(seed)
-    out: list[Game] = []
+    out: list[Machine] = []
     while len(out) < count:
-        game = Game(rules, dealer=len(out) % 4)
+        game = Machine(rules, dealer=len(out) % 4)
         game.deal_random(rng)
         while game.phase != PLAYING and not game.hand_over:
             game.apply(rule.act(SeatView(game, game.to_act), game.legal_actions()))
@@ -59,7 +59,7 @@ def opening_leads(count: int, seed: int) -> list[Game]:
     return out
 
 
-def lead_rate(positions: list[Game], spec: str) -> float:
+def lead_rate(positions: list[Machine], spec: str) -> float:
     bot = make_bot(parse_bot_spec(spec), positions[0].rules, random.Random(1))
     start = time.process_time()
     for game in positions:
@@ -76,7 +76,7 @@ def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
     rng = random.Random(seed)
     bid = play = 0.0
     for h in range(hands):
-        game = Game(rules, dealer=h % 4)
+        game = Machine(rules, dealer=h % 4)
         game.deal_random(rng)
         while not game.hand_over:
             seat = game.to_act

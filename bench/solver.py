@@ -37,7 +37,7 @@ from euchre_dsl.search import solver as solver_module  # noqa: E402
 from euchre_dsl.search.solver import Solver  # noqa: E402
 from euchre_dsl.cards import NO_TRUMP  # noqa: E402
 from euchre_dsl.engine.actions import CALL, ORDER_UP_ROUND, PASS, PLAYING  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.rules.registry import compile_data, compile_file, load_variant  # noqa: E402
 from euchre_dsl.rules.ruleset import RuleSet  # noqa: E402
 
@@ -54,7 +54,7 @@ SCENARIOS: dict[str, tuple[str | dict[str, Any], str]] = {
 }
 
 
-def to_opening_lead(game: Game, rng: random.Random, steer: str) -> None:
+def to_opening_lead(game: Machine, rng: random.Random, steer: str) -> None:
     """Deal and bid at random until a hand reaches its opening lead."""
     while True:
         if game.hand_over:
@@ -102,7 +102,7 @@ def bench(variant: str | dict[str, Any], steer: str, deals: int, seed: int,
     rng = random.Random(seed)
     out: tuple[list[float], list[float], list[float], list[float]] = ([], [], [], [])
     for _ in range(deals):
-        game = Game(rules, dealer=rng.randrange(rules.players.count))
+        game = Machine(rules, dealer=rng.randrange(rules.players.count))
         to_opening_lead(game, rng, steer)
         seat = None if game.maker is not None else game.to_act
         entries = (solver.solve,) if tricks_only else (solver.solve, solver.solve_points)

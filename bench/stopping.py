@@ -46,7 +46,7 @@ from bench_args import positive  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING, Action  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.engine.play import legal_plays  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
@@ -76,7 +76,7 @@ def collect(hands: int, worlds: int, seed: int) -> list[Decision]:
     rng = random.Random(seed)
     out: list[Decision] = []
     for h in range(hands):
-        game = Game(rules, dealer=h % 4)
+        game = Machine(rules, dealer=h % 4)
         game.deal_random(rng)
         while not game.hand_over:
             seat = game.to_act

@@ -49,7 +49,7 @@ from bench_args import positive  # noqa: E402
 from report_sections import written_sections  # noqa: E402
 from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.rules.registry import load_variant  # noqa: E402
 from euchre_dsl.rules.ruleset import RuleSet  # noqa: E402
 from euchre_dsl.sim.bots import Bot, make_bot  # noqa: E402
@@ -110,7 +110,7 @@ def make_bots(rules: RuleSet, m: Match, mine: list[bool], seed: str) -> list[Bot
             for s in range(rules.players.count)]
 
 
-def play_hand(game: Game, bots: Sequence[Bot], deal_rng: random.Random) -> None:
+def play_hand(game: Machine, bots: Sequence[Bot], deal_rng: random.Random) -> None:
     choosers = [view_chooser(b.play) for b in bots]
     randoms = [getattr(b, "uniform_random", None) for b in bots]
     game.deal_random(deal_rng)
@@ -122,7 +122,7 @@ def play_hand(game: Game, bots: Sequence[Bot], deal_rng: random.Random) -> None:
             game.apply(bots[seat].act(SeatView(game, seat), game.legal_actions()))
 
 
-def hand_out(game: Game, mine: list[bool]) -> HandOut:
+def hand_out(game: Machine, mine: list[bool]) -> HandOut:
     """The last hand of ``game`` as bot a's and bot b's points and bidding."""
     r = game.last_result
     assert r is not None
@@ -158,7 +158,7 @@ def run_task(args: tuple[Match, int, int]) -> TaskOut:
         mine = seats_of(rules, swap)
         base = f"{seed}:{m.key}:{i}"
         bots = make_bots(rules, m, mine, f"{base}:{swap}")
-        game = Game(rules, dealer=i % n)
+        game = Machine(rules, dealer=i % n)
         if m.kind == "hands":
             play_hand(game, bots, random.Random(f"{base}:0"))
             hands.append((hand_out(game, mine),))

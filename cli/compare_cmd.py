@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 import click
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.deals import deal_differences
 from euchre_dsl.sim.runner import Batch, Outcome, RunSpec, run
@@ -29,7 +29,7 @@ from .simulate_cmd import bot_options, lineup, mapper_for, run_errors, usage_err
 class Paired:
     """Paired differences (B - A) of points per deal, by where a side sits."""
 
-    def __init__(self, a: Game, b: Game) -> None:
+    def __init__(self, a: Machine, b: Machine) -> None:
         self.side_of = a.side_of
         self.names = a.side_names
         self.n = a.n
@@ -89,7 +89,7 @@ def _lockstep(a: Iterator[Batch], b: Iterator[Batch], rules_a: RuleSet, rules_b:
 
 
 def _check_same_table(a: RuleSet, b: RuleSet) -> None:
-    ga, gb = Game(a), Game(b)
+    ga, gb = Machine(a), Machine(b)
     if ga.labels != gb.labels or ga.side_of != gb.side_of:
         usage_error(f"{a.id} and {b.id} seat different tables ({len(ga.labels)} and "
                     f"{len(gb.labels)} players, sides {', '.join(ga.side_names)} and "
@@ -132,7 +132,7 @@ def compare_cmd(variant_a: str, variant_b: str, games: int, seed: int, bot: str,
                      records=False, outcomes=True)
     spec_b = RunSpec(rules_b, variant_reference(variant_b, rules_b), seed, seats_b,
                      records=False, outcomes=True)
-    paired = Paired(Game(rules_a), Game(rules_b))
+    paired = Paired(Machine(rules_a), Machine(rules_b))
     stats_a, stats_b = Stats(), Stats()
     with ExitStack() as stack:
         mapper = mapper_for(workers, scheduler, stack)

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import Problem
 from euchre_dsl.event.schedule import ScheduleError, player_name, schedule
 from euchre_dsl.event.simulate import simulate_event
@@ -81,7 +81,7 @@ def schedule_cmd(variant: str, players: int) -> None:
     """
     rules = _event_rules(variant)
     tables = _tables(rules, players)
-    labels = Game(rules).labels  # the seat labels a game of the variant uses
+    labels = Machine(rules).labels  # the seat labels a game of the variant uses
     rnd = -1
     for r, t, seats in tables:
         if r != rnd:

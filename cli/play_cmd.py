@@ -34,7 +34,7 @@ from euchre_dsl.analysis.text import contract_line, mistake_line
 from euchre_dsl.cards import JOKER_SUIT
 from euchre_dsl.display.replay import RED_SUITS, action_words, contract_with_symbol
 from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.records.text_writer import write_text
 from euchre_dsl.records.writer import dump_record, game_record, hand_record
@@ -129,7 +129,7 @@ class PlaySession:
         self.bot_spec = bot
         self.color = color
         self.read = read
-        self.game = Game(rules, dealer=Deals(seed).first_dealer(0, rules.players.count))
+        self.game = Machine(rules, dealer=Deals(seed).first_dealer(0, rules.players.count))
         self.deals = Deals(seed)
         self.deals.start(0, 0)
         spec = parse_bot_spec(bot)
@@ -418,7 +418,7 @@ def play_cmd(variant: str, seat: str | None, bot: str, seed: int | None, hands: 
     """
     check_output(output, "--output")
     rules = resolve_variant(variant)
-    labels = list(Game(rules).labels)
+    labels = list(Machine(rules).labels)
     if seat is None:
         seat_index = 0
     elif seat.upper() in labels:

@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator, NoReturn
 import click
 
 from euchre_dsl.cards import CardError, Deck
-from euchre_dsl.engine.game import DEFAULT_LABELS
+from euchre_dsl.engine.machine import DEFAULT_LABELS
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.io_safety import OutputBusy, OutputError, PartialOutput
 from euchre_dsl.rules.ruleset import RuleSet, Sides

@@ -31,7 +31,8 @@ _WHERE = {
     "shipped_ids": "rules.registry",
     # the engine
     "Game": "engine.game",
-    "HandResult": "engine.game",
+    "HandResult": "engine.state",
+    "Result": "engine.faces",
     "Action": "engine.actions",
     "Phase": "engine.actions",
     "IllegalAction": "engine.actions",
@@ -93,8 +94,9 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .display.render import render_game
     from .display.replay import replay_lazily, replay_record
     from .engine.actions import Action, IllegalAction, Phase
-    from .engine.faces import Card, Hand, Move, Seat, Suit
-    from .engine.game import Game, HandResult
+    from .engine.faces import Card, Hand, Move, Result, Seat, Suit
+    from .engine.game import Game
+    from .engine.state import HandResult
     from .engine.match import Match
     from .engine.view import SeatView
     from .interop.openspiel import history_to_record, record_to_histories
@@ -131,6 +133,6 @@ def __dir__() -> list[str]:
 
 def build() -> str:
     """'compiled' when the hot modules run as mypyc extensions, else 'pure Python'."""
-    from .engine import game
+    from .engine import machine
 
-    return "compiled" if not game.__file__.endswith(".py") else "pure Python"
+    return "compiled" if not machine.__file__.endswith(".py") else "pure Python"

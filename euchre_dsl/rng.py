@@ -172,7 +172,7 @@ class Rng:
         return result
 
     def random(self) -> float:
-        """A float in [0, 1): the interface :meth:`Game.deal_random` draws from."""
+        """A float in [0, 1): the interface :meth:`Machine.deal_random` draws from."""
         return int(self.next32()) * 2.3283064365386963e-10  # 2**-32
 
     def below(self, n: int) -> int:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import EuchreError, Problem
 from euchre_dsl.records.reader import iter_json, iter_jsonl, read_stdin
 from euchre_dsl.records.text_reader import iter_text
@@ -44,7 +44,7 @@ def valid_records() -> tuple[dict[str, Any], ...]:
     for n, variant in enumerate(shipped_ids()):
         rules = load_variant(variant)
         rng = random.Random(n)
-        game = Game(rules, dealer=rng.randrange(rules.players.count))
+        game = Machine(rules, dealer=rng.randrange(rules.players.count))
         hands = []
         while not game.is_over and len(hands) < 3:
             dealer = game.dealer
@@ -235,7 +235,7 @@ def check_where(text: str, rules_id: str = "standard") -> None:
         return
     rng = random.Random(text)
     for _ in range(3):
-        game = Game(rules, dealer=rng.randrange(rules.players.count))
+        game = Machine(rules, dealer=rng.randrange(rules.players.count))
         game.deal_random(rng)
         assert condition(list(game.dealt), game.upcard, game.dealer) in (True, False)
 
@@ -280,7 +280,7 @@ def check_bot(cls: type, seat: int, rules_id: str = "standard", seed: int = 0) -
     plug_in = BotSpec("fuzz:Misbehaving", "fuzz:Misbehaving", cls, {})
     specs = [plug_in if s == seat else parse_bot_spec("random")
              for s in range(rules.players.count)]
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     try:
         play_game(rules, make_bots(specs, rules, random.Random(seed)), Deals(seed), game)
     except BotError as exc:

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from hypothesis import strategies as st
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records.writer import game_record, hand_record
 from euchre_dsl.rules.registry import load_variant
 
@@ -23,12 +23,12 @@ def random_game(variant: str, seed: int, max_hands: int = 500) -> dict[str, Any]
 
 
 def play_game(variant: str, seed: int, max_hands: int, event: str,
-              move: Callable[[Game, random.Random], bool] | None = None) -> dict[str, Any]:
+              move: Callable[[Machine, random.Random], bool] | None = None) -> dict[str, Any]:
     """A game of seeded random legal actions, as a record; ``move`` may make a decision
     of its own instead (it returns whether it did)."""
     rules = load_variant(variant)
     rng = random.Random(seed)
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
     hands = []
     while not game.is_over and len(hands) < max_hands:
         dealer = game.dealer

@@ -7,6 +7,7 @@ import doctest
 import importlib
 import inspect
 import pkgutil
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -95,3 +96,23 @@ def test_there_are_at_least_80_examples() -> None:
     tour = doctest.DocTestParser().get_examples((ROOT / "docs" / "api.md").read_text("utf-8"))
     in_docstrings = sum(len(t.examples) for t in _docstring_examples())
     assert len(tour) + in_docstrings >= 80, (len(tour), in_docstrings)
+
+
+def names_without_example(names: list[str], tour: str) -> list[str]:
+    """The names that no ``>>>`` example of ``tour`` (markdown run as a doctest) uses."""
+    sources = "\n".join(x.source for x in doctest.DocTestParser().get_examples(tour))
+    code = re.sub(r"#[^\n]*", "", sources)  # a name in a comment is not an example
+    used = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", code))
+    return [name for name in names if name not in used]
+
+
+def test_every_public_name_has_an_example_in_the_tour() -> None:
+    """docs/api.md lists the public API: each name of ``__all__`` is used in one of its
+    examples, which run (``test_the_api_tour_runs``)."""
+    tour = (ROOT / "docs" / "api.md").read_text("utf-8")
+    assert names_without_example(euchre_dsl.__all__, tour) == []
+
+
+def test_a_name_without_an_example_is_found() -> None:
+    tour = "Prose naming Match.\n\n>>> e.Game('standard')  # Match in a comment\n"
+    assert names_without_example(["Game", "Match", "Solver"], tour) == ["Match", "Solver"]

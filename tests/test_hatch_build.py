@@ -79,3 +79,33 @@ def test_the_key_follows_every_source_and_the_cache_can_be_turned_off(
     hatch_build.MypycBuildHook._compile(hook)
     hatch_build.MypycBuildHook._compile(hook)
     assert len(calls) == 2
+
+
+def test_pip_installs_the_compiler_only_when_there_is_something_to_compile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EUCHRE_DSL_BUILD_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("EUCHRE_DSL_PURE", raising=False)
+    root = _tree(tmp_path)
+    calls: list[int] = []
+    hook = _hook(root, calls, tmp_path)
+    needs = hatch_build.MypycBuildHook.dependencies
+    assert needs(hook) == list(hatch_build.BUILD_DEPENDENCIES)
+    assert any(d.startswith("mypy==") for d in needs(hook))
+    hatch_build.MypycBuildHook._compile(hook)  # the first install compiles ...
+    assert needs(hook) == []  # ... the second builds from the cache: no mypy to install
+    (root / "euchre_dsl" / "engine" / "game.py").write_text("X = 3\n", encoding="utf-8")
+    assert needs(hook) == list(hatch_build.BUILD_DEPENDENCIES)
+    monkeypatch.setenv("EUCHRE_DSL_PURE", "1")
+    assert needs(hook) == []
+
+
+def test_the_cache_key_does_not_wait_for_mypy_to_be_installed(tmp_path: Path) -> None:
+    """pip asks for the build's dependencies before installing any: the key must be the
+    same then (mypy absent: the pinned version) as when compiling (mypy present)."""
+    from importlib import metadata
+    try:
+        installed = metadata.version("mypy")
+    except metadata.PackageNotFoundError:
+        installed = hatch_build.MYPY
+    assert installed == hatch_build.MYPY, "the pin in hatch_build.py and the test venv's mypy differ"
+    assert f"mypy=={hatch_build.MYPY}" in hatch_build.BUILD_DEPENDENCIES

@@ -34,7 +34,7 @@ from ..engine.actions import (
     AUCTION, AUCTION_CALL, CALL_FOR_BEST, CLAIMS, DEALER_NAMES, DECLINE, DEFEND, DROP, EXCHANGE, NAMING,
     ORDER_UP_ROUND, PLAY, PLAYING, STAY_DROP, TAKE_UPCARD, WIDOW, Action,
 )
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..rng import check_seed
 from ..errors import EuchreError, Problem
 from ..records.notation import action_from_json
@@ -59,13 +59,15 @@ DECISION_PHASES = frozenset((CLAIMS, WIDOW, ORDER_UP_ROUND, DEALER_NAMES, NAMING
 class PlaySolver(Protocol):
     """What the analysis needs of a solver."""
 
-    def solve(self, game: Game, seat: int | None = None) -> int: ...
+    def solve(self, game: Machine, seat: int | None = None) -> int: ...
 
-    def card_values(self, game: Game) -> dict[int, int]: ...
+    def card_values(self, game: Machine) -> dict[int, int]: ...
 
-    def solve_points(self, game: Game) -> int: ...
+    def solve_points(self, game: Machine) -> int: ...
 
     def allow(self, positions: int | None) -> None: ...
+
+    def clear(self) -> None: ...
 
 
 SolverFactory = Callable[[RuleSet], PlaySolver]
@@ -77,7 +79,7 @@ class DecisionPoint:
 
     action: int | None  # index in the hand's actions (None: an implicit decline)
     seat: int
-    game: Game  # a copy of the game at the decision
+    game: Machine  # a copy of the game at the decision
     options: tuple[Action, ...]
     chosen: Action
 
@@ -94,13 +96,13 @@ def default_solver(rules: RuleSet) -> PlaySolver:
     return Solver(rules)
 
 
-def hand_known(game: Game, seat: int) -> bool:
+def hand_known(game: Machine, seat: int) -> bool:
     """Does the record show every card ``seat`` holds now?  A bidding decision is
     valued from its seat's hand: without it there is nothing to value it from."""
     return game.sure[seat] == game.cand[seat] and game.sure[seat].bit_count() == game.count[seat]
 
 
-def full_information(game: Game) -> bool:
+def full_information(game: Machine) -> bool:
     """Is every card still in play known to be in one seat's hand?"""
     return all(hand_known(game, s) for s in range(game.n) if game.active[s])
 
@@ -132,10 +134,16 @@ class Analyzer:
         self.decisions = decisions
         self.skipped: list[Problem] = []
 
-    def solver(self, rules: RuleSet) -> PlaySolver:
+    def fresh_solver(self, rules: RuleSet) -> PlaySolver:
+        """The solver for a new hand of ``rules``, its tables emptied.  The tables
+        only save work, but saved work decides which searches finish inside the
+        budget: kept from the hands analysed before, they made a hand's "not
+        valued" list depend on what this process (or this worker) analysed first.
+        Emptied, a hand's analysis depends on that hand alone."""
         found = self._solvers.get(id(rules))
         if found is None or found[0] is not rules:
             found = self._solvers[id(rules)] = (rules, self._solver_for(rules))
+        found[1].clear()
         return found[1]
 
     def analyze_items(self, items: Iterable[Item], file: str,
@@ -206,7 +214,7 @@ def _dict(value: Any) -> dict[str, Any]:
 class _Hand:
     """One hand being valued, event by event of the walk."""
 
-    def __init__(self, analyzer: Analyzer, game: Game, file: str, index: int, h: int,
+    def __init__(self, analyzer: Analyzer, game: Machine, file: str, index: int, h: int,
                  players: dict[str, str], actions: list[Any]):
         rules = game.rules
         self.analyzer = analyzer
@@ -218,7 +226,7 @@ class _Hand:
                                  labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
         self.view.variant_id = rules.id
         self.results_before = len(game.results)
-        self.solver = analyzer.solver(rules)
+        self.solver = analyzer.fresh_solver(rules)
         self.hand_size = rules.deal.hand_size
         self.valued = True  # no illegal card yet: plays can still be valued
         #: the tricks to play at the position whose search passed the budget: no
@@ -242,7 +250,7 @@ class _Hand:
             analyzer.worlds, random.Random(f"{analyzer.seed}/{index}/{h}"), analyzer.model)
 
     # -------------------------------------------------------------- the walk
-    def before(self, game: Game, i: int) -> None:
+    def before(self, game: Machine, i: int) -> None:
         """The game is just before recorded action ``i``: note a decision, value a play."""
         self.phase = game.phase
         if i >= len(self.actions) or game.hand_over:
@@ -266,7 +274,7 @@ class _Hand:
         if pos.phase == PLAYING and pos.maker is not None and pos.to_act == nxt.seat:
             self._value_position(pos, i, nxt)
 
-    def _value_position(self, game: Game, i: int, nxt: Action) -> None:
+    def _value_position(self, game: Machine, i: int, nxt: Action) -> None:
         known = full_information(game)
         view = self.view
         first = self.opening is None
@@ -298,7 +306,7 @@ class _Hand:
             return
         self.pending = (i, _maker_side(game, nxt.seat), len(game.trick_winners) + 1, values)
 
-    def _value_opening(self, game: Game, nxt: Action) -> None:
+    def _value_opening(self, game: Machine, nxt: Action) -> None:
         """The makers' score with best play from the opening lead (and in a game
         of each for themselves, each seat's tricks), within the budget."""
         view = self.view
@@ -313,18 +321,18 @@ class _Hand:
             self.too_big = self._left(game)
             self._opening_not_valued(game, nxt)
 
-    def _left(self, game: Game) -> int:
+    def _left(self, game: Machine) -> int:
         """Tricks still to play: the size of a position's search."""
         return self.hand_size - len(game.trick_winners)
 
-    def _opening_not_valued(self, game: Game, nxt: Action) -> None:
+    def _opening_not_valued(self, game: Machine, nxt: Action) -> None:
         """The opening lead's best is not known: listed, and no value kept."""
         self.opening = False
         self.view.makers_dd_points = None
         self.view.seats_dd = None
         self._not_valued(Unvalued("opening", None, game.labels[nxt.seat]))
 
-    def _within(self, game: Game, i: int, nxt: Action) -> bool:
+    def _within(self, game: Machine, i: int, nxt: Action) -> bool:
         """Give the solver the budget of one play's question; ``False`` (do not
         search) when a position with as many tricks to play already passed it."""
         if self.too_big is not None and self._left(game) >= self.too_big:
@@ -333,14 +341,14 @@ class _Hand:
         self.solver.allow(self.analyzer.budget)
         return True
 
-    def _past_budget(self, game: Game, i: int, nxt: Action) -> None:
+    def _past_budget(self, game: Machine, i: int, nxt: Action) -> None:
         """The play's search passed the budget: listed, and so are the forced plays
         before it (their value was to be its best); positions as large are not
         searched again."""
         self.too_big = self._left(game)
         self._skip_play(game, i, nxt)
 
-    def _skip_play(self, game: Game, i: int, nxt: Action) -> None:
+    def _skip_play(self, game: Machine, i: int, nxt: Action) -> None:
         """Play ``nxt`` is not valued (nor the forced plays waiting for its value)."""
         labels = game.labels
         for j, a, _side, trick in self.forced:
@@ -357,7 +365,7 @@ class _Hand:
         self.view.unvalued.append(what)
         self.view.budget = self.analyzer.budget
 
-    def _estimate(self, game: Game, i: int, nxt: Action, opening: bool) -> None:
+    def _estimate(self, game: Machine, i: int, nxt: Action, opening: bool) -> None:
         """Value the play ``nxt`` of a position with hidden cards over sampled worlds
         (``opening``: the opening lead, whose best value is the hand's)."""
         assert self.hidden is not None
@@ -406,7 +414,7 @@ class _Hand:
         self.pending = None
         self.before(ev.game, ev.action + 1)
 
-    def _played(self, game: Game, move: Action) -> None:
+    def _played(self, game: Machine, move: Action) -> None:
         """Card ``move`` was played (``game`` is just after it)."""
         assert self.pending is not None
         i, maker_side, trick, values = self.pending
@@ -479,12 +487,12 @@ class _Hand:
         return view
 
 
-def _maker_side(game: Game, seat: int) -> bool:
+def _maker_side(game: Machine, seat: int) -> bool:
     assert game.maker is not None
     return bool((game.hand_mates(game.maker) >> seat) & 1)
 
 
-def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],
+def _forced_values(game: Machine, forced: list[tuple[int, Action, bool, int]],
                    value: int) -> list[PlayValue]:
     """The plays of a single legal card before a position of ``value``: each kept it."""
     names = game.deck.names
@@ -494,7 +502,7 @@ def _forced_values(game: Game, forced: list[tuple[int, Action, bool, int]],
     return out
 
 
-def _decline_before(game: Game, action: Action) -> list[Action]:
+def _decline_before(game: Machine, action: Action) -> list[Action]:
     """Make the optional declarations that ``action`` implicitly declines (not
     defending alone when the next recorded action is a play); records never
     write them.  Returns the declines made."""
@@ -509,7 +517,7 @@ def _decline_before(game: Game, action: Action) -> list[Action]:
     return made
 
 
-def _decision_points(game: Game, i: int, action: Action) -> list[DecisionPoint]:
+def _decision_points(game: Machine, i: int, action: Action) -> list[DecisionPoint]:
     """The decisions taken by the recorded ``action``: the action itself, and before
     it the optional declarations it implicitly declines (not defending alone)."""
     out: list[DecisionPoint] = []

@@ -29,7 +29,7 @@ from typing import Callable, Protocol
 
 from ..display.replay import action_words
 from ..engine.actions import DECLINE, Action
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..records.notation import action_to_json
 from ..rng import check_seed
 from ..rules.ruleset import RuleSet
@@ -48,10 +48,10 @@ Z95 = 1.959964
 #: Deals for one decision: given the game and the deciding seat, a function that
 #: draws a copy of the game with every unseen card filled in consistently with
 #: that seat's knowledge.
-Sampler = Callable[[Game, int], Callable[[random.Random], Game]]
+Sampler = Callable[[Machine, int], Callable[[random.Random], Machine]]
 
 
-def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
+def default_sampler(game: Machine, seat: int) -> Callable[[random.Random], Machine]:
     """The world sampler of :mod:`.worlds` (built once per decision), brought to
     the decision itself: the seat's knowledge is replayed from the recorded
     actions, and declines are never recorded, so a decision behind declines
@@ -64,7 +64,7 @@ def default_sampler(game: Game, seat: int) -> Callable[[random.Random], Game]:
     return sampler.sample
 
 
-def catch_up(replayed: Game, game: Game) -> None:
+def catch_up(replayed: Machine, game: Machine) -> None:
     """Decline in ``replayed`` the optional declarations ``game`` has declined since
     its last recorded action (declines change no card, only whose turn it is)."""
     while (replayed.phase, replayed.to_act) != (game.phase, game.to_act):
@@ -76,7 +76,7 @@ def catch_up(replayed: Game, game: Game) -> None:
         replayed.apply(decline)
 
 
-def option_words(game: Game, action: Action) -> str:
+def option_words(game: Machine, action: Action) -> str:
     """An option in words without the seat: ``order up alone``, ``call ♥ hearts``."""
     if action.verb == DECLINE:
         return "decline"
@@ -193,7 +193,7 @@ class DecisionEstimator:
                         tuple(options), self.deals, (low, high))
 
 
-def _action_tuple(game: Game, a: Action) -> tuple[object, ...]:
+def _action_tuple(game: Machine, a: Action) -> tuple[object, ...]:
     """The action as a record writes it: ``("E", "order_up", "alone")``; a decline,
     which records never hold, as ``("E", "decline")``."""
     written = action_to_json(game, (a.seat, a.verb, a.arg, a.alone))

@@ -36,7 +36,7 @@ from math import sqrt
 from typing import Any, Callable, Collection, Protocol, Sequence
 
 from ..engine.actions import PLAY, Action
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..rng import RandomSource
 from ..search.worlds import WorldSampler
 
@@ -49,7 +49,7 @@ Z95 = 1.959964
 class Reading(Protocol):
     """A reading of the table: what the hidden seats' actions say about their cards."""
 
-    def draws(self, game: Game, seats: Collection[int]
+    def draws(self, game: Machine, seats: Collection[int]
               ) -> Callable[[RandomSource], list[int]]:
         """A drawer of every seat's hand in one world of ``game`` (a position of the
         record's walk), drawn in proportion to how likely ``seats`` (the hidden
@@ -129,7 +129,7 @@ class HiddenHand:
         self.rng = rng
         self.reading = reading
 
-    def play(self, game: Game, action: Action, values_of: Any,
+    def play(self, game: Machine, action: Action, values_of: Any,
              points_of: Sequence[int] | None = None) -> PlayEstimate:
         """Value ``action`` (a play) in ``game`` over sampled worlds;
         ``values_of(world)`` gives the makers' total tricks per legal card, and
@@ -181,7 +181,7 @@ class HiddenHand:
         return PlayEstimate(best, played, tuple(c for _, c in better), cost,
                             prediction(bests, weights), points)
 
-    def _drawer(self, after: Game) -> Callable[[], tuple[list[int], float]]:
+    def _drawer(self, after: Machine) -> Callable[[], tuple[list[int], float]]:
         """Draws one world's hands (each seat's cards just after the play being
         valued) and its weight."""
         rng = self.rng
@@ -199,7 +199,7 @@ class HiddenHand:
         return draw
 
 
-def _random_play_weight(after: Game, hands: Sequence[int]) -> float:
+def _random_play_weight(after: Machine, hands: Sequence[int]) -> float:
     """How likely the plays so far were in the world of ``hands`` (each seat's cards
     just after the play being valued), each a choice at random among the legal cards."""
     weight = 1.0

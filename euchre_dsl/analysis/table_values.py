@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..display.html_replay import HandMarks, PlayMark
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..rules.ruleset import RuleSet
 from ..search.solver import DEFAULT_BUDGET
 from ..validate.validator import Validator
@@ -29,16 +29,19 @@ class _Remembering:
         self.inner = inner
         self.seen: dict[int, dict[str, int]] = {}
 
-    def solve(self, game: Game, seat: int | None = None) -> int:
+    def solve(self, game: Machine, seat: int | None = None) -> int:
         return self.inner.solve(game, seat)
 
-    def solve_points(self, game: Game) -> int:
+    def solve_points(self, game: Machine) -> int:
         return self.inner.solve_points(game)
 
     def allow(self, positions: int | None) -> None:
         self.inner.allow(positions)
 
-    def card_values(self, game: Game) -> dict[int, int]:
+    def clear(self) -> None:
+        self.inner.clear()
+
+    def card_values(self, game: Machine) -> dict[int, int]:
         values = self.inner.card_values(game)
         names = game.deck.names
         self.seen[len(game.hand_log)] = {names[c]: v for c, v in values.items()}

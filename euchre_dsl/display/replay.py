@@ -26,8 +26,8 @@ from ..engine.actions import (
     BID, CALL, CALL_PARTNER, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY,
     PLAYING, STAY, SWAP, TAKE_WIDOW, Action,
 )
-from ..engine.game import Game, HandResult
-from ..engine.game import contract_words
+from ..engine.machine import Machine, HandResult
+from ..engine.machine import contract_words
 from ..errors import EuchreError, Problem
 from ..records.notation import UNKNOWN_CARD
 from ..records.positions import Locate
@@ -191,7 +191,7 @@ def replay_lazily(record: Any, index: int = 0, file: str | None = None,
 _FATAL = ("schema", "unknown-variant", "invalid-variant")
 
 
-def _game_view(record: dict[str, Any], index: int, game: Game,
+def _game_view(record: dict[str, Any], index: int, game: Machine,
                problems: list[Problem]) -> GameView:
     players = _dict(record.get("players"))
     rules = game.rules
@@ -201,7 +201,7 @@ def _game_view(record: dict[str, Any], index: int, game: Game,
                     list(game.scores), game.winners, problems)
 
 
-def _hands(view: GameView, record: dict[str, Any], game: Game,
+def _hands(view: GameView, record: dict[str, Any], game: Machine,
            events: Iterator[Event]) -> Iterator[HandView]:
     """Hand views from the walk's events; the record's later problems go to ``view``."""
     hands_in = _list(record.get("hands"))
@@ -253,7 +253,7 @@ def _hands(view: GameView, record: dict[str, Any], game: Game,
     view.scores, view.winners = list(game.scores), game.winners
 
 
-def _dealer(game: Game, hand: Any) -> int | None:
+def _dealer(game: Machine, hand: Any) -> int | None:
     dealer = hand.get("dealer") if type(hand) is dict else None
     return game.labels.index(dealer) if dealer in game.labels else None
 
@@ -266,7 +266,7 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _seat_cards(game: Game, seat: int, proven: int = 0) -> SeatCards:
+def _seat_cards(game: Machine, seat: int, proven: int = 0) -> SeatCards:
     """What ``seat`` is known to hold: the engine's knowledge, and ``proven``, cards the
     record shows the seat still holds (see :class:`_Held`)."""
     known = game.sure[seat] | proven
@@ -284,7 +284,7 @@ class _Held:
     to be the seat's count, so a hidden hand stays hidden.
     """
 
-    def __init__(self, game: Game, actions: list[Any]) -> None:
+    def __init__(self, game: Machine, actions: list[Any]) -> None:
         self.seen = list(game.sure)
         self.plays: list[tuple[int, int, int]] = []  # (action index, seat, card)
         seat_of = {label: s for s, label in enumerate(game.labels)}
@@ -294,7 +294,7 @@ class _Held:
             if card >= 0 and a[0] in seat_of:
                 self.plays.append((i, seat_of[a[0]], card))
 
-    def after(self, game: Game, action: int) -> list[int]:
+    def after(self, game: Machine, action: int) -> list[int]:
         """Per seat, the cards proven held just after action ``action``."""
         later = [0] * game.n
         for i, seat, card in self.plays:
@@ -305,7 +305,7 @@ class _Held:
         return [self.seen[s] & later[s] for s in range(game.n)]
 
 
-def _dealt(game: Game, h: int, hand: Any) -> HandView:
+def _dealt(game: Machine, h: int, hand: Any) -> HandView:
     """The view of a hand just dealt: the cards as far as known, the upcard, the widow."""
     view = HandView(h + 1, _dealer(game, hand), [_seat_cards(game, s) for s in range(game.n)],
                     game.upcard, None, [])
@@ -316,7 +316,7 @@ def _dealt(game: Game, h: int, hand: Any) -> HandView:
     return view
 
 
-def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: str,
+def _step(game: Machine, event: Acted, recorded: Any, tricks_before: int, phase: str,
           proven: list[int] | None = None) -> Step:
     """The table just after one action (refused: as it was before it); ``recorded`` is
     the action as the record writes it, ``phase`` the phase it was taken in, ``proven``
@@ -337,13 +337,13 @@ def _step(game: Game, event: Acted, recorded: Any, tricks_before: int, phase: st
     return step
 
 
-def _last_trick(game: Game) -> list[tuple[int, int]]:
+def _last_trick(game: Machine) -> list[tuple[int, int]]:
     """The ``(seat, card)`` plays of the trick just completed, from the hand's log."""
     plays = [(a[0], a[2]) for a in game.hand_log if a[1] == PLAY]
     return plays[-sum(game.active):]  # type: ignore[return-value]  # a play has its card
 
 
-def _snapshot(game: Game, i: int, seat: int | None, words: str, verb: str | None,
+def _snapshot(game: Machine, i: int, seat: int | None, words: str, verb: str | None,
               card: int | None, refused: bool, phase: str,
               proven: list[int] | None = None) -> Step:
     table = list(zip(game.trick_seats, game.trick))
@@ -364,7 +364,7 @@ _PHRASES = {PASS: "passes", DEFEND_ALONE: "defends alone", STAY: "stays in",
 _CARD_PHRASES = {PLAY: "plays", DISCARD: "discards", GIVE: "gives"}
 
 
-def action_words(game: Game, action: Action) -> str:
+def action_words(game: Machine, action: Action) -> str:
     """An action in words, before it is applied: ``"E orders up alone"``."""
     who = game.labels[action.seat]
     verb, arg = action.verb, action.arg

@@ -1,7 +1,7 @@
 """Dealing: known (or partly known) cards from a record, or a seeded shuffle.
 
 Both fill a fresh hand's :class:`~euchre_dsl.engine.state.State` (hands,
-upcard, widow, kitty, knowledge masks); ``Game.deal`` and ``Game.deal_random``
+upcard, widow, kitty, knowledge masks); ``Machine.deal`` and ``Machine.deal_random``
 check the phase first and begin the trump making after.
 """
 

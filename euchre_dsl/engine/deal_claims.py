@@ -6,8 +6,8 @@ with the ``swap`` effect; going under is the ``any_hand`` trigger) or show
 the hand and call a misdeal (farmer's hand with the ``misdeal`` effect, a
 second claim after a swap, ace-no-face).
 
-Eligibility is one function, :func:`claim_rights`; the verbs (``Game.swap``,
-``Game.misdeal``) raise the refusals built on it and the claims menu lists
+Eligibility is one function, :func:`claim_rights`; the verbs (``Machine.swap``,
+``Machine.misdeal``) raise the refusals built on it and the claims menu lists
 what they accept.
 """
 

@@ -28,9 +28,9 @@ from ..cards import CONTRACTS, SUIT_NAMES, SUIT_SYMBOLS, Deck, contract_name
 from .actions import (
     CALL, CALL_PARTNER, DISCARD, GIVE, MISDEAL, PLAY, SWAP, Action, spell_action,
 )
-from .state import DEFAULT_LABELS
+from .state import DEFAULT_LABELS, HandResult
 
-__all__ = ["Card", "Suit", "Seat", "Hand", "Move", "moves"]
+__all__ = ["Card", "Suit", "Seat", "Hand", "Move", "Result", "moves"]
 
 #: The deck a card is read in when none is given: the 24-card pack, no joker.
 STANDARD_DECK = Deck.of()
@@ -380,6 +380,39 @@ class Move(Action):
         if words is None:  # decline: never recorded, but a menu offers it
             return f"{labels[self.seat]} {self.verb}" + (" alone" if self.alone else "")
         return " ".join(str(w) for w in words)
+
+
+class Result(HandResult):
+    """A :class:`~euchre_dsl.engine.state.HandResult` whose seats, cards and trump have
+    faces: it equals the plain result, and prints as people read it.
+
+    >>> from euchre_dsl.engine.state import HandResult
+    >>> plain = HandResult(0, 2, 1, False, None, False, (1, 3, 0, 1), (0, 1), (0, 1), None,
+    ...                    "made", (1, 1, 3, 1, 0), made=True)
+    >>> result = Result.of(plain)
+    >>> result.trump, result.maker, result.trick_winners[0]
+    (Suit.parse('H'), Seat.parse('E'), Seat.parse('E'))
+    >>> result == plain
+    True
+    >>> result  # doctest: +ELLIPSIS
+    Result(dealer=Seat.parse('N'), trump=Suit.parse('H'), maker=Seat.parse('E'), alone=False, ...)
+    """
+
+    @classmethod
+    def of(cls, result: HandResult, labels: Sequence[str] | None = None,
+           deck: Deck | None = None) -> Result:
+        """The result with faces, its seats named by ``labels`` and its called card by
+        ``deck`` (a four-seat table and the 24-card pack unless given)."""
+        def seat(s: int | None) -> Seat | None:
+            return None if s is None else Seat(s, labels)
+
+        return cls(*result._replace(
+            dealer=Seat(result.dealer, labels),
+            trump=None if result.trump is None else Suit(result.trump),
+            maker=seat(result.maker), lone_defender=seat(result.lone_defender),
+            renege_by=seat(result.renege_by), partner=seat(result.partner),
+            trick_winners=tuple(Seat(s, labels) for s in result.trick_winners),
+            called=None if result.called is None else Card(result.called, deck)))
 
 
 #: Verbs whose argument is a card, and those whose argument is cards shown (a mask).

@@ -148,7 +148,7 @@ HAND_FIELDS = (
           "who played the called card: the maker's partner, revealed"),
     Field("hand_log", "list[ActionTuple]", "[]",
           "actions of the current (or last) hand as plain tuples: the cheap log the hot "
-          "paths append to; Game.hand_actions gives them as Actions", reused=True),
+          "paths append to; Machine.hand_actions gives them as Actions", reused=True),
 )
 
 #: Fields that say how a position was reached, not what it is: left out of

@@ -1,773 +1,894 @@
-"""The engine: one state machine for a whole game of any variant.
+"""A game of euchre for people: the library's small public face of the engine.
 
-A :class:`Game` plays hand after hand (dealing, trump making, participation,
-play, scoring, dealer rotation) until the game is won.  Which procedures run
-is read from the :class:`~euchre_dsl.rules.ruleset.RuleSet`; no code here
-looks at a variant's name.
+:class:`Game` is what a notebook, a script or a tutorial holds.  Its state is a
+few dozen typed, documented properties whose values print as a table shows
+them -- a :class:`~.faces.Card`, a :class:`~.faces.Seat`, a :class:`~.faces.Suit`,
+a :class:`~.actions.Phase` -- and each decision is a verb that takes cards and
+seats as those values, as text (``"JH"``, ``"E"``) or as the engine's ints, with
+a ``can_*`` predicate beside it.
 
-This module is the state machine and nothing else.  Each verb is
-*predicate -> change -> transition*: the turn and phase are checked here, the
-rule is a refusal function of a rule module (:mod:`.bidding`,
-:mod:`.participation`, :mod:`.play`, :mod:`.deal_claims`), the change is a
-function of the same module, and the move to the next phase is one of the
-transitions of :mod:`.transitions`.  The menus of
-:meth:`Game.legal_actions` come from the same modules and are built on the
-same refusals, so an action is accepted exactly when it is listed.  The state
-itself (seats, sides, scores, knowledge masks, copying) is
-:class:`~euchre_dsl.engine.state.State`.
+Why a face in front of the engine rather than the engine itself: the engine,
+:class:`~.machine.Machine`, is the int state machine that bots, searches,
+replay, validation and simulation drive millions of times.  Its state is a
+hundred plain attributes (knowledge masks, queues, caches) kept plain for
+speed, and they are nothing a reader of ``dir(game)`` should meet.  So a
+:class:`Game` holds one machine in a private slot and answers from it; no hot
+loop goes through here, and nothing here is copied from the engine.  (The
+model is pokerkit's ``State`` and python-chess's ``Board``.)
 
-Entry points: :meth:`Game.deal` (or :meth:`Game.deal_random`) starts a hand;
-:meth:`Game.apply` (or the verb methods it dispatches to) takes a decision and
-raises :class:`~euchre_dsl.engine.actions.IllegalAction` with the reason when
-the rules forbid it; :meth:`Game.legal_actions` lists what may be done now.
-:meth:`Game.clone` copies the state for search; :meth:`Game.play_out` and
-:meth:`Game.replay_plays` play a whole hand's cards in one call.
+One rule, one place: every verb hands its action to the machine, which judges
+it with the rule modules' refusal functions, and every ``can_*`` asks whether
+the action is among :meth:`Game.legal_actions`, the menu the machine builds
+from those same functions -- so whether an action is legal and whether it is
+listed cannot disagree.
+
+    >>> game = Game("standard", dealer="N")
+    >>> game.deal(["9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS"],
+    ...           upcard="JS")
+    >>> game.turn, game.upcard, game.phase
+    (Seat.parse('E'), Card.parse('JS'), <Phase.ORDER_UP_ROUND: 'order_up_round'>)
+    >>> game.pass_()
+    >>> game.can_order_up(), game.can_call("H")
+    (True, False)
+    >>> game.order_up()
+    >>> game.discard("9C")
+    >>> game.trump, game.maker, game.phase
+    (Suit.parse('S'), Seat.parse('S'), <Phase.PLAY: 'play'>)
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Sequence
+from typing import Any, Sequence
 
-from ..cards import count_cards
-from ..rng import RandomSource
-from . import bidding, deal_claims, participation, play, transitions
+from ..rng import RandomSource, Rng
+from ..rules.registry import load_variant
+from ..rules.ruleset import RuleSet
+from ..cards import Deck
 from .actions import (
-    AUCTION, AUCTION_CALL, BID, CALL, CALL_FOR_BEST, CALL_PARTNER, CLAIMS, DEAL, DEALER_NAMES,
-    DECLINE,
-    DEFEND, DEFEND_ALONE, DISCARD, DROP, EXCHANGE, GAME_OVER, GIVE, MISDEAL, NAMING, ORDER_UP,
-    ORDER_UP_ROUND, PARTNER, PASS, PLAY, PLAYING, STAY, STAY_DROP, SWAP, TAKE_UPCARD,
-    TAKE_WIDOW, VERBS, WIDOW, Action, IllegalAction, Phase,
+    BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GAME_OVER, GIVE, MISDEAL,
+    ORDER_UP, PASS, PLAY, STAY, SWAP, TAKE_WIDOW, Action, Phase,
 )
-from .bidding import contract_words
-from .deal import deal_known, deal_masks, deal_shuffled
-from .faces import Card, Hand, Move, Seat, moves
-from .partner import call_partner_refusal, partner_menu
-from .play import PlayChooser
-from .scoring import game_winners
-from .state import DEFAULT_LABELS, HandResult, State
+from .faces import Card, Hand, Move, Result, Seat, Suit, moves
+from .machine import Machine
+from .state import DEFAULT_LABELS
 from .table import summary, table_svg, table_text
+from .view import SeatView
 
-__all__ = ["Game", "HandResult", "PlayChooser", "contract_words", "DEFAULT_LABELS", "Card",
-           "Hand", "Move", "Seat"]
+__all__ = ["Game", "as_game", "machine_of"]
 
-class Game(State):
-    """A game in progress under one rule set."""
+#: A card as a caller may give it: a :class:`Card`, its index, or its text.
+CardLike = Card | int | str
+#: A seat as a caller may give it: a :class:`Seat`, its number, or its label.
+SeatLike = Seat | int | str
 
-    # ================================================================ views
-    def clone(self) -> Game:
-        """An independent copy of the whole state (for search and what-ifs)."""
-        new = Game(self.rules, self.labels, self.dealer, self.scores, like=self)
-        new.copy_state(self)
-        return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,
-        never changed, are shared)."""
-        new = self.clone()
-        memo[id(self)] = new
-        return new
+class Game:
+    """A game in progress under one variant's rules.
+
+    ``rules`` is a :class:`~euchre_dsl.rules.ruleset.RuleSet` or a shipped variant's
+    id; ``dealer`` the first hand's dealer (a seat, its number or label);
+    ``labels`` the seats' names (``N E S W`` at four seats); ``start_scores`` the
+    sides' scores to start from.
+
+    >>> game = Game("standard")
+    >>> game
+    <Game standard · 0 hands played · N deals next · N+S 0, E+W 0>
+    >>> Game("standard", dealer="E").dealer, Game("standard", dealer=1).dealer
+    (Seat.parse('E'), Seat.parse('E'))
+    """
+
+    __slots__ = ("_m",)
+
+    def __init__(self, rules: RuleSet | str, labels: Sequence[str] | None = None,
+                 dealer: SeatLike = 0, start_scores: Sequence[int] | None = None) -> None:
+        ruleset = load_variant(rules) if isinstance(rules, str) else rules
+        names = tuple(labels) if labels else DEFAULT_LABELS[ruleset.players.count]
+        first = Seat.parse(dealer, names) if isinstance(dealer, str) else int(dealer)
+        self._m = Machine(ruleset, labels, first, start_scores)
+
+    @classmethod
+    def _over(cls, machine: Machine) -> Game:
+        """The game whose engine is ``machine`` (shared, not copied)."""
+        game = cls.__new__(cls)
+        game._m = machine
+        return game
+
+    # ================================================================= the table
+    @property
+    def rules(self) -> RuleSet:
+        """The variant's rules.
+
+        >>> Game("standard").rules.name
+        'Standard euchre'
+        """
+        return self._m.rules
 
     @property
-    def hand_actions(self) -> list[Action]:
-        """Every action of the current (or last finished) hand, in order."""
-        return [Action._make(a) for a in self.hand_log]
+    def deck(self) -> Deck:
+        """The variant's deck (it reads and names cards).
+
+        >>> Game("standard").deck.size, Game("six-hand").deck.size
+        (24, 32)
+        """
+        return self._m.deck
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The seats' names, in the order of play.
+
+        >>> Game("standard").labels
+        ('N', 'E', 'S', 'W')
+        """
+        return self._m.labels
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Every seat, in the order of play.
+
+        >>> Game("standard").seats
+        (Seat.parse('N'), Seat.parse('E'), Seat.parse('S'), Seat.parse('W'))
+        """
+        labels = self._m.labels
+        return tuple(Seat(s, labels) for s in range(self._m.n))
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The sides (partnerships, or single players), as :attr:`scores` lists them.
+
+        >>> Game("standard").side_names
+        ('N+S', 'E+W')
+        """
+        return self._m.side_names
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running score of each side.
+
+        >>> Game("standard", start_scores=[3, 7]).scores
+        (3, 7)
+        """
+        return tuple(self._m.scores)
+
+    @property
+    def dealer(self) -> Seat:
+        """Who deals the hand in progress (between hands: the next one).
+
+        >>> Game("standard", dealer="W").dealer
+        Seat.parse('W')
+        """
+        return Seat(self._m.dealer, self._m.labels)
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for.
+
+        >>> game = Game("standard")
+        >>> game.phase
+        <Phase.DEAL: 'deal'>
+        >>> game.deal_random(1)
+        >>> str(game.phase)
+        'order_up_round'
+        """
+        return self._m.phase
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act, or ``None`` between hands.
+
+        >>> game = Game("standard", dealer="N")
+        >>> print(game.turn)
+        None
+        >>> game.deal_random(1)
+        >>> game.turn
+        Seat.parse('E')
+        """
+        if self._m.hand_over:
+            return None
+        return Seat(self._m.to_act, self._m.labels)
 
     @property
     def is_over(self) -> bool:
-        return self.phase is GAME_OVER  # a member: compared by identity
+        """Has a side won the game?
+
+        >>> game = Game("standard", dealer="N", start_scores=[9, 8])
+        >>> game.is_over
+        False
+        >>> game.deal_random(1); game.play_randomly(1)
+        >>> game.is_over, game.scores
+        (True, (11, 8))
+        """
+        return self._m.is_over
 
     @property
     def hand_over(self) -> bool:
-        """True between hands: the next call must be :meth:`deal`."""
-        phase = self.phase  # a member: compared by identity (a generic compare cost more)
-        return phase is DEAL or phase is GAME_OVER
+        """Is the game between hands (the next call is :meth:`deal`)?
+
+        >>> game = Game("standard")
+        >>> game.hand_over
+        True
+        >>> game.deal_random(1)
+        >>> game.hand_over
+        False
+        """
+        return self._m.hand_over
 
     @property
-    def last_result(self) -> HandResult | None:
-        return self.results[-1] if self.results else None
+    def winners(self) -> tuple[str, ...]:
+        """The sides that won the game (none until it is over).
 
-    def hand_of(self, seat: int) -> int:
-        """Mask of the cards the seat certainly holds now."""
-        return self.sure[seat]
+        >>> game = Game("standard", dealer="N", start_scores=[9, 8])
+        >>> game.winners
+        ()
+        >>> game.deal_random(1); game.play_randomly(1)
+        >>> game.winners
+        ('N+S',)
+        """
+        names = self._m.side_names
+        return tuple(names[w] for w in self._m.winners or ())
+
+    # ================================================================= the hand
+    @property
+    def upcard(self) -> Card | None:
+        """The card turned up for the bidding (``None`` before the deal, and in
+        variants without one).
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.upcard
+        Card.parse('AS')
+        """
+        up = self._m.upcard
+        return None if up is None else Card(up, self._m.deck)
 
     @property
-    def turn_order(self) -> tuple[int, ...]:
-        """For each seat, the next seat clockwise that plays this hand."""
-        return play.next_active(tuple(self.active))
+    def trump(self) -> Suit | None:
+        """Trump (or the contract, such as no trump), once made.
 
-    # ================================================================ deal
-    def deal(self, hands: Sequence[Sequence[int | None] | None], upcard: int | None = None,
-             widow: Sequence[int | None] | None = None,
-             kitty: Sequence[int | None] | None = None) -> None:
-        """Start a hand from known (or partly known) cards.
-
-        ``hands[seat]`` is a list of card indices (``None`` for an unknown
-        card) or ``None`` for a wholly unknown hand.  ``kitty`` lists undealt
-        face-down cards from the top of the stock (a farmer's-hand swap takes
-        the first three).  Raises ``ValueError`` with the reason for an
-        impossible deal (the validator reports it as ``bad-deal``).
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> print(game.trump)
+        None
+        >>> game.order_up(); game.trump
+        Suit.parse('S')
         """
-        self._check_dealing()
-        self.reset_hand()
-        deal_known(self, hands, upcard, widow, kitty)
-        transitions.begin_trump_making(self)
+        trump = self._m.trump
+        return None if trump is None else Suit(trump)
 
-    def deal_masks(self, hands: Sequence[int], upcard: int | None = None,
-                   kitty: Sequence[int | None] | None = None,
-                   widow: Sequence[int | None] | None = None) -> None:
-        """Start a hand whose every card is known: ``hands[seat]`` the mask of the
-        seat's cards (``widow`` and ``kitty`` as for :meth:`deal`).  The validator's
-        entry point for a complete record, without a list of cards per seat; otherwise
-        :meth:`deal`.  Raises ``ValueError`` with the reason for an impossible deal.
+    @property
+    def maker(self) -> Seat | None:
+        """Who made trump (``None`` before, or when trump was fixed without a maker).
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.maker
+        Seat.parse('E')
         """
-        self._check_dealing()
-        self.reset_hand()
-        deal_masks(self, hands, upcard, kitty, widow)
-        transitions.begin_trump_making(self)
+        maker = self._m.maker
+        return None if maker is None else Seat(maker, self._m.labels)
 
-    def _check_dealing(self) -> None:
-        if self.phase == GAME_OVER:
-            raise IllegalAction("game-over", "the game is already over")
-        if self.phase != DEAL:
-            raise IllegalAction("incomplete-hand", "the previous hand is not finished")
+    @property
+    def alone(self) -> bool:
+        """Does the maker play alone?
 
-    def deal_random(self, rng: RandomSource) -> None:
-        """Shuffle with ``rng`` and deal by the variant's packets (full information):
-        the simulator's deal."""
-        if self.phase != DEAL:
-            raise IllegalAction("game-over" if self.phase == GAME_OVER else "incomplete-hand",
-                                "the game is over" if self.phase == GAME_OVER
-                                else "the previous hand is not finished")
-        self.reset_hand()
-        deal_shuffled(self, rng)
-        transitions.begin_trump_making(self)
-
-    # ====================================================== open declarations
-    def _close_optional(self, verb: str, keep_take: bool = False) -> Phase:
-        """An action arrived while an optional declaration was open: it was declined.
-        Returns the phase now."""
-        if self.phase == CLAIMS and verb not in (SWAP, MISDEAL):
-            transitions.close_claims(self)
-        if self.phase == TAKE_UPCARD and not keep_take:
-            transitions.decline_take(self)
-        if self.phase == DEFEND and verb != DEFEND_ALONE:
-            transitions.participation_or_play(self)
-        return self.phase
-
-    # ====================================================== bidding verbs
-    def pass_(self, seat: int) -> None:
-        """Pass in a bidding round, an auction or the widow offer."""
-        self._close_optional(PASS)
-        self.turn_first(seat, "pass")
-        ph = self.phase
-        if ph not in (ORDER_UP_ROUND, NAMING, AUCTION, WIDOW):
-            raise self.wrong_phase(PASS)
-        refusal = bidding.pass_refusal(self, seat)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, PASS)
-        if ph == WIDOW:
-            idx = self.round_seats.index(seat)
-            if idx + 1 < self.n:
-                self.to_act = self.round_seats[idx + 1]
-            else:
-                transitions.start_naming(self)
-            return
-        self.passes += 1
-        self.to_act = (seat + 1) % self.n
-        if self.passes < self.n:
-            return
-        if ph == AUCTION:
-            transitions.end_auction(self)
-            return
-        if ph == ORDER_UP_ROUND:
-            self.turned_down = self.upcard_suit() if self.upcard is not None else None
-            if self.rules.bidding.naming_round:
-                transitions.start_naming(self)
-                return
-        transitions.all_passed(self)
-
-    def order_up(self, seat: int, alone: bool = False) -> None:
-        """Accept the upcard's suit as trump (order up, assist, take up)."""
-        self._close_optional(ORDER_UP)
-        self.turn_first(seat, "order up")
-        if self.phase != ORDER_UP_ROUND:
-            if self.phase == NAMING:
-                raise IllegalAction("illegal-action", "the upcard was turned down: ordering up "
-                                    "is only possible in the first round")
-            raise self.wrong_phase(ORDER_UP)
-        refusal = bidding.order_up_refusal(self, seat, alone)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, ORDER_UP, None, alone)
-        participation.make(self, seat, self.upcard_suit(), alone)
-        if participation.dealer_sits_out_exchange(self, seat, alone):
-            self.upcard_untaken = True
-            transitions.after_trump(self)  # the sitting-out dealer does not exchange
-        else:
-            transitions.take_upcard(self, self.dealer, mandatory=True)
-
-    def call(self, seat: int, contract: int, alone: bool = False) -> None:
-        """Name trump: in the naming round, as the auction winner, or as the dealer
-        who must name after a turned-up joker."""
-        self._close_optional(CALL)
-        self.turn_first(seat, "name trump")
-        ph = self.phase
-        if ph not in (NAMING, AUCTION_CALL, DEALER_NAMES):
-            if ph == ORDER_UP_ROUND:
-                raise IllegalAction("illegal-action", "in the first round a player may only "
-                                    "order up the upcard's suit or pass")
-            raise self.wrong_phase(CALL)
-        refusal = bidding.call_refusal(self, seat, contract, alone)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, CALL, contract, alone)
-        # recorded for the hand's result: the statistics tell a stuck dealer's trump apart
-        self.stuck_dealer = ph == NAMING and bidding.dealer_stuck(self, seat)
-        participation.make(self, seat, contract, alone)
-        if ph == DEALER_NAMES:
-            transitions.take_upcard(self, seat, mandatory=True)
-        elif ph == AUCTION_CALL and self.rules.bidding.auction_takes_upcard and \
-                self.upcard is not None:
-            transitions.take_upcard(self, seat, mandatory=False)
-        else:
-            transitions.after_trump(self)
-
-    def bid(self, seat: int, amount: int) -> None:
-        """A numeric bid in the auction (after everyone passed, the forced bid)."""
-        self._close_optional(BID)
-        if bidding.forced_bid_due(self) and seat != self.to_act:
-            if not bidding.may_hold_forced_card(self, seat):
-                raise IllegalAction("out-of-turn", bidding.forced_bid_turn(self, seat))
-            self.to_act = seat  # hidden hands: the bid shows who holds the card
-        self.turn_first(seat, "bid")
-        if self.phase != AUCTION:
-            raise self.wrong_phase(BID)
-        refusal = bidding.bid_refusal(self, amount)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, BID, amount)
-        if bidding.bids_over(self, seat, amount):
-            transitions.end_auction(self)
-        else:
-            self.to_act = (seat + 1) % self.n
-
-    def discard(self, seat: int, card: int | None) -> None:
-        """Put a card away after taking the upcard, or for a partner called for best
-        (``None``: unknown card)."""
-        self._close_optional(DISCARD, keep_take=True)
-        self.turn_first(seat, "discard")
-        if self.phase not in (EXCHANGE, TAKE_UPCARD) and not (
-                self.phase == CALL_FOR_BEST and self.best_queue[0][1] == DISCARD):
-            raise IllegalAction("illegal-action", "no exchange is due: only the player who took "
-                                "the upcard discards, right after taking it"
-                                + (", and a lone player calling for best" if
-                                   self.rules.alone.call_for_best else ""))
-        refusal = bidding.discard_refusal(self, seat, card)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, DISCARD, card)
-        bidding.put_away(self, seat, card)
-        if self.phase == CALL_FOR_BEST:
-            transitions.best_step(self)
-            return
-        if self.count[seat] > self.hand_size:
-            return  # a small widow of several cards: more discards are owed
-        self.taker = None
-        transitions.after_trump(self)
-
-    def take_widow(self, seat: int) -> None:
-        """Exchange the whole hand for the widow (the old hand is dead)."""
-        self._close_optional(TAKE_WIDOW)
-        self.turn_first(seat, "take the widow")
-        if self.phase != WIDOW:
-            raise self.wrong_phase(TAKE_WIDOW)
-        self.log(seat, TAKE_WIDOW)
-        participation.take_widow(self, seat)
-        transitions.start_naming(self)
-
-    def call_partner(self, seat: int, card: int | None) -> None:
-        """The maker calls ``card``: its holder is the maker's partner for the hand,
-        unknown to the others until the card is played (``None``: no card, the maker
-        announces playing alone)."""
-        self._close_optional(CALL_PARTNER)
-        self.turn_first(seat, "call a partner")
-        if self.phase != PARTNER:
-            if self.phase in (DEAL, GAME_OVER) or not self.calls_partner:
-                raise self.wrong_phase(CALL_PARTNER)
-            raise IllegalAction("illegal-action", "no partner is called now: the maker calls "
-                                "one once trump is fixed (and any discard made)")
-        refusal = call_partner_refusal(self, seat, card)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, CALL_PARTNER, card, card is None)
-        self.partner_called = True
-        if card is None:
-            self.alone = True
-        else:
-            self.called = card
-            if not self.rules.partner.own_card:  # so the maker does not hold it: a fact
-                self.cand[seat] &= ~(1 << card)  # a searcher's worlds respect
-                self.settle_knowledge(seat)
-        transitions.after_trump(self)
-
-    # ================================================ participation verbs
-    def decline(self, seat: int) -> None:
-        """Do not make an optional declaration (never recorded)."""
-        if self.phase == TAKE_UPCARD:
-            self.require_turn(seat, "decline the upcard")
-            transitions.decline_take(self)
-        elif self.phase == CLAIMS:
-            self.require_turn(seat, "decline to claim")
-            self.claim_order.pop(0)
-            transitions.next_claimant(self)
-        elif self.phase == DEFEND:
-            self.require_turn(seat, "decline to defend alone")
-            self.defend_queue.pop(0)
-            if self.defend_queue:
-                self.to_act = self.defend_queue[0]
-            else:
-                transitions.participation_or_play(self)
-        else:
-            raise self.wrong_phase(DECLINE)
-
-    def defend_alone(self, seat: int) -> None:
-        """A defender declares to play alone; the defender's partners sit out."""
-        self._close_optional(DEFEND_ALONE)
-        if self.phase != DEFEND:
-            raise participation.defend_out_of_window(self) or \
-                self.wrong_phase(DEFEND_ALONE)
-        refusal = participation.defend_refusal(self, seat)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, DEFEND_ALONE)
-        participation.defend(self, seat)
-        if self.rules.alone.call_for_best:
-            transitions.start_best(self, seat)
-            return
-        transitions.participation_or_play(self)
-
-    def stay(self, seat: int) -> None:
-        self._stay_or_drop(seat, False)
-
-    def drop(self, seat: int) -> None:
-        self._stay_or_drop(seat, True)
-
-    def _stay_or_drop(self, seat: int, drop: bool) -> None:
-        verb = DROP if drop else STAY
-        self._close_optional(verb)
-        if self.phase == STAY_DROP:
-            refusal = participation.stay_drop_refusal(self, seat)
-            if refusal is not None:
-                raise refusal
-        self.turn_first(seat, verb)
-        if self.phase != STAY_DROP:
-            if self.rules.participation.stay_drop and self.phase == PLAYING and self.forced:
-                raise IllegalAction("illegal-action", "nobody may drop out this hand: trump was "
-                                    "fixed without a maker, everyone plays")
-            raise self.wrong_phase(verb)
-        self.log(seat, verb)
-        participation.stay_or_drop(self, seat, drop)
-        transitions.next_chooser(self)
-
-    def give(self, seat: int, card: int | None) -> None:
-        """Call for best: a partner of the lone player passes a card, face down
-        (``None``: a card the seat replaying the hand did not see)."""
-        self._close_optional(GIVE)
-        if self.phase != CALL_FOR_BEST or self.best_queue[0][1] != GIVE:
-            if self.phase == CALL_FOR_BEST and (seat, GIVE) in self.best_queue:
-                raise IllegalAction("out-of-turn", f"{self.labels[self.to_act]} discards "
-                                    f"first; {self.labels[seat]} gives after")
-            self.turn_first(seat, "give a card")
-            if self.phase in (DEAL, GAME_OVER) or not self.rules.alone.call_for_best:
-                raise self.wrong_phase(GIVE)
-            raise IllegalAction("illegal-action", "no card is called for now: a partner gives "
-                                "the lone player a card right after the lone player's discard")
-        if seat != self.to_act:
-            raise IllegalAction("out-of-turn", f"it is {self.labels[self.to_act]}'s turn to "
-                                f"give a card, not {self.labels[seat]}'s")
-        refusal = None if card is None else participation.give_refusal(self, seat, card)
-        if refusal is not None:
-            raise refusal
-        self.log(seat, GIVE, card)
-        participation.give_card(self, seat, card)
-        transitions.best_step(self)
-
-    # ========================================================= claim verbs
-    def _claim_turn(self, seat: int, verb: str, what: str) -> None:
-        """Claims are made before the bidding begins."""
-        if self.phase != CLAIMS:
-            self.turn_first(seat, what)
-            if self.phase in (DEAL, GAME_OVER):
-                raise self.wrong_phase(verb)
-            raise IllegalAction("illegal-action", f"{self.labels[seat]} may not {what} now: "
-                                "such claims are made before the first bid" +
-                                ("" if self.has_claims else ", and this variant has none"))
-
-    def swap(self, seat: int, cards: int) -> None:
-        """Farmer's hand / going under: put three shown cards (a mask) in the kitty and
-        take its three face-down cards (the first three of the dealt kitty)."""
-        self._claim_turn(seat, SWAP, "swap with the kitty")
-        refusal = deal_claims.swap_refusal(self, seat, cards)
-        if refusal is not None:
-            raise refusal
-        deal_claims.claim_taken(self, seat)
-        self.log(seat, SWAP, cards)
-        deal_claims.swap_kitty(self, seat, cards)
-        transitions.next_claimant(self)
-
-    def misdeal(self, seat: int, shown: int | None = None) -> None:
-        """Declare the deal void; nothing is scored.
-
-        With ``shown`` (a mask of the whole hand, face up) it is a claim by a
-        house rule -- a farmer's hand, a second claim after a swap, ace-no-face
-        -- made in turn before the bidding, and that rule's redeal option says
-        who deals next.  Without, the cards themselves were misdealt (a wrong
-        count, an exposed card, an imperfect pack): any player may call it at
-        any time before the hand ends, and ``deal.misdeal`` says who deals.
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(alone=True); game.alone
+        True
         """
-        if shown is None:
-            if self.phase in (DEAL, GAME_OVER):
-                raise self.wrong_phase(MISDEAL)
-            self.log(seat, MISDEAL)
-            transitions.void_deal(self, self.rules.deal.misdeal)
-            return
-        self._claim_turn(seat, MISDEAL, "call a misdeal on a shown hand")
-        refusal = deal_claims.shown_hand_refusal(self, seat, shown)
-        if refusal is not None:
-            raise refusal
-        policy = deal_claims.misdeal_policy(self, seat, shown)
-        assert policy is not None
-        deal_claims.claim_taken(self, seat)
-        self.log(seat, MISDEAL, shown)
-        deal_claims.show_hand(self, seat, shown)
-        transitions.void_deal(self, policy)
+        return self._m.alone
 
-    # ========================================================== the play
-    def play(self, seat: int, card: int, allow_renege: bool = False) -> None:
-        """Play a card to the current trick.
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's cards, as far as the game knows them (every card, in a dealt
+        game; only the known ones when a record hid some).
 
-        A renege (not following the led effective suit while holding it)
-        raises ``IllegalAction('renege')`` unless ``allow_renege``, in which
-        case it is recorded -- the validator replays records that way -- and
-        the variant's penalty applies when the hand is scored.
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> [len(hand) for hand in game.hands]
+        [5, 5, 5, 5]
         """
-        done = play.play_clean(self, seat, card)
-        if done == play.TAKEN:
-            return
-        if done == play.NOT_TAKEN:
-            if self.phase != PLAYING and self._close_optional(PLAY) != PLAYING:
-                self.turn_first(seat, "play")
-                raise self.wrong_phase(PLAY)
-            if seat != self.to_act:
-                self.require_turn(seat, "play")
-            if not play.judge_play(self, seat, card, allow_renege):
-                return
-        transitions.finish_hand(self, thrown_in=False)
+        deck = self._m.deck
+        return tuple(Hand(mask, deck) for mask in self._m.sure)
 
-    def replay_plays(self, seats: list[int], cards: list[int], start: int = 0) -> int:
-        """Replay recorded plays in one call, ``seats[i]`` playing ``cards[i]`` from
-        ``i = start``; return how many were taken.
+    def hand(self, seat: SeatLike) -> Hand:
+        """One seat's cards (as :attr:`hands` knows them).
 
-        The validator's entry point for the play of a complete record.  It
-        takes plays while each is by the seat on turn, of a card that seat
-        holds, following suit when it can -- exactly the plays :meth:`play`
-        would accept with nothing to report -- and stops at the first other
-        one (or when the hand ends), which the caller then gives to
-        :meth:`play` to have it judged and explained.  Only for hands whose
-        every card is known; otherwise it takes nothing.
+        >>> game = Game("standard")
+        >>> game.deal(["9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH",
+        ...            "QH KH AH 9S TS"], upcard="JS")
+        >>> print(game.hand("E"))
+        Q♦ J♦ 10♦ 9♦ A♣
+        >>> game.hand(0) == game.hands[0]
+        True
         """
-        taken = play.replay_clean(self, seats, cards, start)
-        if taken and len(self.trick_winners) == self.hand_size:
-            transitions.finish_hand(self, thrown_in=False)
-        return taken
+        return Hand(self._m.sure[self._seat(seat)], self._m.deck)
 
-    def play_out(self, choosers: Sequence[PlayChooser | None],
-                 randoms: Sequence[Callable[[], float] | None] | None = None) -> None:
-        """Play the rest of the hand, asking ``choosers[seat](game, seat, legal_mask)`` for
-        each card.
+    @property
+    def trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The trick in progress: who played which card, in order.
 
-        The simulator's entry point: one call per hand instead of one
-        :meth:`legal_actions`/:meth:`apply` round trip per card.  A seat whose
-        ``randoms[seat]`` is a ``random()`` function plays a uniformly random
-        legal card drawn inline, without a call per card: random rollouts are
-        the hot loop of simulation and Monte Carlo search.  Legal cards come
-        from the same effective-suit masks as :meth:`play`, and each card moves
-        and each trick settles through the same code, so no renege can occur.
-        It needs full knowledge of the hands, as a simulation has.
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.discard(game.legal_moves()[0].arg)
+        >>> game.play(game.legal_moves()[0].arg)
+        >>> [(str(seat), str(card)) for seat, card in game.trick]
+        [('E', '9♣')]
         """
-        if self.phase != PLAYING and self._close_optional(PLAY) != PLAYING:
-            raise self.wrong_phase(PLAY)
-        play.play_out(self, self, choosers, randoms)
-        transitions.finish_hand(self, thrown_in=False)
+        m = self._m
+        return tuple((Seat(s, m.labels), Card(c, m.deck)) for s, c in zip(m.trick_seats, m.trick))
 
-    def play_hand_random(self, randoms: Sequence[Callable[[], float]]) -> None:
-        """Play the rest of the hand with every seat choosing uniformly at random, seat
-        *s* drawing from ``randoms[s]`` (a ``random()`` function): a decision is action
-        ``int(r() * len(menu))`` of :meth:`legal_actions`, a discard the same index
-        among the legal discards, the cards as :meth:`play_out` draws them.
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks taken so far in this hand, per side (as :attr:`side_names`).
 
-        The random simulation's whole-hand entry point: the same choices from the
-        same draws as a uniformly random bot asked action by action, without a
-        view, a menu of discards or a rollback copy per action.  Every action
-        taken is one its phase's menu lists, so none is refused.
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.tricks
+        (0, 0)
         """
-        while True:
-            ph = self.phase
-            if ph == PLAYING:
-                play.play_out(self, self, (), randoms)
-                transitions.finish_hand(self, thrown_in=False)
-                return
-            if ph == DEAL or ph == GAME_OVER:
-                return
-            seat = self.to_act
-            r = randoms[seat]
-            if ph == EXCHANGE:
-                legal = bidding.discard_mask(self, seat)
-                k = int(r() * count_cards(legal))
-                while k:
-                    legal &= legal - 1
-                    k -= 1
-                self.discard(seat, (legal & -legal).bit_length() - 1)
-                continue
-            menu = self.legal_actions()
-            a = menu[int(r() * len(menu))]
-            self.act_without_rollback(a[0], a[1], a[2], a[3], False)
+        m = self._m
+        return tuple(sum(m.tricks[s] for s in side) for side in m.sides)
 
-    def abandon_hand(self) -> None:
-        """Leave the hand in progress unscored and go on to the next deal.
+    @property
+    def actions(self) -> tuple[Move, ...]:
+        """Every action of the hand in progress (or the last one), in order.
 
-        For the validator: a hand it cannot replay must not stop it checking
-        the hands after it.  The deal passes left as after any hand, and the
-        hand counts as a deal for a game of a fixed number of deals.
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.pass_(); game.order_up()
+        >>> [str(move) for move in game.actions]
+        ['E pass', 'S order_up']
         """
-        self.deals += 1
-        self.winners = game_winners(self.rules, self.scores, self.deals)
-        self.dealer = (self.dealer + 1) % self.n
-        self.phase = GAME_OVER if self.winners is not None else DEAL
+        return moves([Action._make(a) for a in self._m.hand_log], self._m.labels,
+                     self._m.deck)
 
-    def set_dealer(self, seat: int) -> None:
-        """Between hands, have ``seat`` deal the next hand (a record names each hand's
-        dealer; the replay follows it)."""
-        if self.phase is not DEAL:
-            raise IllegalAction("illegal-action", "the dealer can only be set between hands")
-        if not 0 <= seat < self.n:
-            raise IllegalAction("out-of-turn", f"there is no seat {seat}")
-        self.dealer = seat
+    @property
+    def results(self) -> tuple[Result, ...]:
+        """The result of every hand played, in order.
 
-    def set_scores(self, scores: Sequence[int]) -> None:
-        """Between hands, go on from these running scores (a record's claimed ones).
-
-        Whether the game is over is decided again from them, except after a
-        hand that won the game outright (an instant win scores no points), which
-        stays won.
+        >>> game = Game("standard")
+        >>> game.results
+        ()
         """
-        if self.phase not in (DEAL, GAME_OVER):
-            raise IllegalAction("incomplete-hand", "scores can only be set between hands")
-        outright = self.winners is not None and \
-            game_winners(self.rules, self.scores, self.deals) is None
-        self.scores = list(scores)
-        if not outright:
-            self.winners = game_winners(self.rules, self.scores, self.deals)
-            self.phase = GAME_OVER if self.winners is not None else DEAL
+        m = self._m
+        return tuple(Result.of(r, m.labels, m.deck) for r in m.results)
 
-    # ========================================================= generic API
-    def apply(self, action: Action, allow_renege: bool = False) -> None:
-        """Apply one action; raises :class:`IllegalAction` saying why it is not allowed."""
-        self.act(action[0], action[1], action[2], action[3], allow_renege)
+    @property
+    def last_result(self) -> Result | None:
+        """The result of the last hand played (``None`` before the first ends).
 
-    def act(self, seat: int, verb: str, arg: Any = None, alone: bool = False,
-            allow_renege: bool = False) -> None:
-        """:meth:`apply` with the action's parts given one by one (the replay's entry
-        point: no :class:`Action` to build).  ``arg`` is a card, a contract, a bid,
-        or for ``swap``/``misdeal`` a mask of cards.
-
-        A rejected action leaves the state as it was, also while an optional
-        declaration is open (any other action first declines it).
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.play_randomly(2)
+        >>> game.last_result.reason, game.last_result.maker, game.scores
+        ('euchred', Seat.parse('E'), (2, 0))
         """
-        if not 0 <= seat < self.n:
-            raise IllegalAction("out-of-turn", f"there is no seat {seat}")
-        if arg is None and verb in _ARG_NEEDED:
-            raise IllegalAction("illegal-action", _ARG_NEEDED[verb])
-        if verb == PLAY and self.phase == PLAYING:  # the most frequent action, directly
-            self.play(seat, arg, allow_renege)
-            return
-        if verb not in VERBS and verb != DECLINE:
-            raise IllegalAction("illegal-action", f"unknown action '{verb}'")
-        if self.phase in _OPTIONAL_PHASES:
-            saved = self.clone()
-            try:
-                self.act_without_rollback(seat, verb, arg, alone, allow_renege)
-            except IllegalAction:
-                self.copy_state(saved)
-                raise
-            return
-        self.act_without_rollback(seat, verb, arg, alone, allow_renege)
+        results = self._m.results
+        return Result.of(results[-1], self._m.labels, self._m.deck) if results else None
 
-    def act_without_rollback(self, seat: int, verb: str, arg: Any, alone: bool,
-                             allow_renege: bool) -> None:
-        """:meth:`act` without its checks of the seat and verb and without the rollback
-        copy it takes while an optional declaration is open: ``verb`` must be one of
-        ``VERBS`` or ``decline``, and after a refusal the game may be left part-changed.
-        For a caller that drops the game on any refusal (the validator's fast path).
+    # ================================================================= dealing
+    def deal(self, hands: Sequence[str | Sequence[CardLike | None] | None],
+             upcard: CardLike | None = None, widow: Sequence[CardLike | None] | None = None,
+             kitty: Sequence[CardLike | None] | None = None) -> None:
+        """Start a hand with known cards: ``hands[seat]`` as text (``"9C TC JC QC KC"``),
+        a list of cards (``None`` for a card not known), or ``None`` for a hand not
+        known; ``kitty`` the undealt cards, top first.  Raises ``ValueError`` with the
+        reason for an impossible deal.
 
-        Takes ``verb`` by the method for it.  Compiled compares, the commonest verbs
-        first: a table of lambdas made every action a generic call with its
-        arguments boxed."""
-        if verb == PASS:
-            self.pass_(seat)
-        elif verb == PLAY:
-            self.play(seat, arg, allow_renege)
-        elif verb == ORDER_UP:
-            self.order_up(seat, alone)
-        elif verb == CALL:
-            self.call(seat, arg, alone)
-        elif verb == DISCARD:
-            self.discard(seat, arg)
-        elif verb == BID:
-            self.bid(seat, arg)
-        elif verb == DEFEND_ALONE:
-            self.defend_alone(seat)
-        elif verb == STAY:
-            self.stay(seat)
-        elif verb == DROP:
-            self.drop(seat)
-        elif verb == TAKE_WIDOW:
-            self.take_widow(seat)
-        elif verb == DECLINE:
-            self.decline(seat)
-        elif verb == GIVE:
-            self.give(seat, arg)
-        elif verb == SWAP:
-            self.swap(seat, arg)
-        elif verb == MISDEAL:
-            self.misdeal(seat, arg)
-        elif verb == CALL_PARTNER:
-            self.call_partner(seat, arg)
+        >>> game = Game("standard")
+        >>> game.deal(["9C TC JC QC KC", None, None, None], upcard="JS")
+        >>> game.upcard, len(game.hand("E"))
+        (Card.parse('JS'), 0)
+        >>> game.deal([["9C"], None, None, None])
+        Traceback (most recent call last):
+          ...
+        euchre_dsl.engine.actions.IllegalAction: the previous hand is not finished
+        """
+        cards = [None if h is None else
+                 self._cards(h.split() if isinstance(h, str) else h) for h in hands]
+        self._m.deal(cards, None if upcard is None else self._card(upcard),
+                     None if widow is None else self._cards(widow),
+                     None if kitty is None else self._cards(kitty))
 
+    def deal_random(self, seed: int | RandomSource) -> None:
+        """Shuffle and deal by the variant's packets: ``seed`` is a number (the same
+        number, the same deal on any machine) or a source of random numbers
+        (``random.Random``).
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> print(game.hand("N"), "|", game.upcard)
+        9♥ K♦ J♦ Q♣ 10♣ | A♠
+        """
+        self._m.deal_random(Rng(seed) if isinstance(seed, int) else seed)
+
+    # ================================================================= deciding
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the rules allow now, for the seat on turn.
+        """Every action the rules allow now, for the seat on turn, as plain
+        :class:`~euchre_dsl.engine.actions.Action` tuples (what a bot returns).
 
-        Optional declarations offer a ``decline`` action (never recorded); a
-        later seat in a queue of optional declarations may also act at once,
-        those before it declining.  A misdeal of the cards (:meth:`misdeal`
-        with no hand shown) is an accident any seat may report, not a
-        decision, and is not listed.  Empty between hands and when the game
-        is over.  Bidding menus depend on few facts, so they are built once
-        per rule set and shared.
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.legal_actions()[0]
+        Action(seat=1, verb='pass', arg=None, alone=False)
         """
-        ph = self.phase
-        if ph in _MENU_PHASES and self.menus_shared:
-            seat = self.to_act
-            key = (ph, seat, self.dealer, bidding.last_to_bid(self, seat),
-                   self.turned_down, self.high_bid)
-            menu = self.menus.get(key)
-            if menu is None:
-                menu = self.menus[key] = tuple(self._menu())
-            return menu
-        return tuple(self._menu())
+        return self._m.legal_actions()
 
-    # ================================================= the faces of a game
     def legal_moves(self) -> tuple[Move, ...]:
         """:meth:`legal_actions` with faces: the same actions, in the same order, as
-        :class:`~euchre_dsl.engine.faces.Move` values that print as the record spells
-        them.  (The plain actions stay the engine's: bots and searches call
-        :meth:`legal_actions` millions of times.)
+        :class:`~euchre_dsl.engine.faces.Move` values that print as records spell them.
 
-        >>> from euchre_dsl.rules.registry import load_variant
-        >>> game = Game(load_variant("standard"), dealer=3)
-        >>> game.deal([None] * 4, upcard=game.card("JS"))
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
         >>> [str(move) for move in game.legal_moves()]
-        ['N pass', 'N order_up', 'N order_up alone']
+        ['E pass', 'E order_up', 'E order_up alone']
         >>> game.legal_moves() == game.legal_actions()
         True
         """
-        return moves(self.legal_actions(), self.labels, self.deck)
+        return moves(self._m.legal_actions(), self._m.labels, self._m.deck)
 
-    def hand(self, seat: int) -> Hand:
-        """The cards the seat certainly holds now, as a :class:`~euchre_dsl.engine.faces.Hand`
-        (:meth:`hand_of` gives the plain mask).
+    def apply(self, action: Action | tuple[int, str, int | None, bool]) -> None:
+        """Take one action (an :class:`~euchre_dsl.engine.actions.Action` or a
+        :class:`~euchre_dsl.engine.faces.Move`, as :meth:`legal_actions` and
+        :meth:`legal_moves` list them).  An action the rules do not allow raises
+        :class:`~euchre_dsl.engine.actions.IllegalAction` saying why, and changes
+        nothing.
 
-        >>> from euchre_dsl.rules.registry import load_variant
-        >>> game = Game(load_variant("standard"), dealer=0)
-        >>> game.deal([[0, 1, 2, 3, 4], None, None, None], upcard=game.card("JS"))
-        >>> print(game.hand(game.seat("N")))
-        K♣ Q♣ J♣ 10♣ 9♣
-        >>> len(game.hand(1))  # East's cards are not known
-        0
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.apply(game.legal_moves()[1])
+        >>> str(game.actions[-1])
+        'E order_up'
+        >>> game.apply(Action(0, "pass"))
+        Traceback (most recent call last):
+          ...
+        euchre_dsl.engine.actions.IllegalAction: 'pass' is not allowed now (the upcard taker must discard)
+        """
+        self._m.act(action[0], action[1], action[2], action[3])
+
+    def view(self, seat: SeatLike) -> SeatView:
+        """What ``seat`` may know now: the :class:`~euchre_dsl.engine.view.SeatView`
+        a bot decides from.
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.view("E")
+        <SeatView E · order_up_round · E to act · hand 9♠ Q♥ J♥ A♦ 9♣ · upcard A♠>
+        """
+        return SeatView(self._m, self._seat(seat))
+
+    # the verbs, each with its predicate: the action for the seat on turn (or
+    # ``seat``), judged by the engine; ``can_*`` is whether legal_actions lists it
+
+    def pass_(self, seat: SeatLike | None = None) -> None:
+        """Pass (a bidding round, an auction, the widow's offer).
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.pass_(); game.turn
+        Seat.parse('S')
+        """
+        self._do(seat, PASS)
+
+    def can_pass(self, seat: SeatLike | None = None) -> bool:
+        """May the seat on turn (or ``seat``) pass now?
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.can_pass()
+        False
+        >>> game.deal_random(1)
+        >>> game.can_pass(), game.can_pass("S")
+        (True, False)
+        """
+        return self._can(seat, PASS)
+
+    def order_up(self, alone: bool = False, seat: SeatLike | None = None) -> None:
+        """Order up the upcard (make its suit trump), alone if ``alone``.
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.phase, game.turn
+        (<Phase.EXCHANGE: 'exchange'>, Seat.parse('N'))
+        """
+        self._do(seat, ORDER_UP, None, alone)
+
+    def can_order_up(self, alone: bool = False, seat: SeatLike | None = None) -> bool:
+        """May the upcard be ordered up now (alone, if ``alone``)?
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.can_order_up(), game.can_order_up(alone=True)
+        (True, True)
+        """
+        return self._can(seat, ORDER_UP, None, alone)
+
+    def call(self, suit: Suit | int | str, alone: bool = False,
+             seat: SeatLike | None = None) -> None:
+        """Name trump (``"H"``, a :class:`~euchre_dsl.engine.faces.Suit`, ``"NT"``).
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> for _ in range(4): game.pass_()
+        >>> game.call("H"); game.trump
+        Suit.parse('H')
+        """
+        self._do(seat, CALL, self._suit(suit), alone)
+
+    def can_call(self, suit: Suit | int | str, alone: bool = False,
+                 seat: SeatLike | None = None) -> bool:
+        """May trump be named ``suit`` now?  (Not the suit turned down.)
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> for _ in range(4): game.pass_()
+        >>> game.can_call("H"), game.can_call("S")
+        (True, False)
+        """
+        return self._can(seat, CALL, self._suit(suit), alone)
+
+    def bid(self, amount: int, seat: SeatLike | None = None) -> None:
+        """Bid ``amount`` in an auction (variants with one).
+
+        >>> game = Game("bid-euchre")
+        >>> game.deal_random(1)
+        >>> game.bid(3); game.actions
+        (<Move E bid 3>,)
+        """
+        self._do(seat, BID, amount)
+
+    def can_bid(self, amount: int, seat: SeatLike | None = None) -> bool:
+        """May ``amount`` be bid now?
+
+        >>> game = Game("bid-euchre")
+        >>> game.deal_random(1)
+        >>> game.bid(3); game.can_bid(3), game.can_bid(4)  # a bid must go higher
+        (False, True)
+        """
+        return self._can(seat, BID, amount)
+
+    def discard(self, card: CardLike, seat: SeatLike | None = None) -> None:
+        """Put a card away (after taking the upcard, or calling for best).
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.discard("9H"); game.phase
+        <Phase.PLAY: 'play'>
+        """
+        self._do(seat, DISCARD, self._card(card))
+
+    def can_discard(self, card: CardLike, seat: SeatLike | None = None) -> bool:
+        """May ``card`` be put away now?
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.can_discard("9H"), game.can_discard("AS")
+        (True, False)
+        """
+        return self._can(seat, DISCARD, self._card(card))
+
+    def play(self, card: CardLike, seat: SeatLike | None = None) -> None:
+        """Play ``card`` to the trick.  A card that does not follow suit when the seat
+        could raises ``IllegalAction`` with code ``renege``.
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.discard("9H"); game.play("AD")
+        >>> game.trick[0][1]
+        Card.parse('AD')
+        """
+        self._do(seat, PLAY, self._card(card))
+
+    def can_play(self, card: CardLike, seat: SeatLike | None = None) -> bool:
+        """May ``card`` be played now (held, on turn, following suit)?
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(); game.discard("9H"); game.play("AD")
+        >>> game.can_play("KH"), game.can_play("9D")  # South must follow diamonds
+        (False, True)
+        """
+        return self._can(seat, PLAY, self._card(card))
+
+    def take_widow(self, seat: SeatLike | None = None) -> None:
+        """Take the widow in exchange for the whole hand (variants with a widow).
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.take_widow()
+        Traceback (most recent call last):
+          ...
+        euchre_dsl.engine.actions.IllegalAction: 'take_widow' is not allowed now (first round of bidding)
+        """
+        self._do(seat, TAKE_WIDOW)
+
+    def can_take_widow(self, seat: SeatLike | None = None) -> bool:
+        """May the widow be taken now?
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.can_take_widow()
+        False
+        """
+        return self._can(seat, TAKE_WIDOW)
+
+    def call_partner(self, card: CardLike | None, seat: SeatLike | None = None) -> None:
+        """As the maker, call ``card``: its holder is the partner for the hand
+        (``None``: play alone).  Variants whose maker calls a partner only.
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.call_partner("AH")
+        Traceback (most recent call last):
+          ...
+        euchre_dsl.engine.actions.IllegalAction: 'call_partner' is not allowed now (first round of bidding)
+        """
+        self._do(seat, CALL_PARTNER, None if card is None else self._card(card), card is None)
+
+    def can_call_partner(self, card: CardLike | None, seat: SeatLike | None = None) -> bool:
+        """May the maker call ``card`` now (``None``: announce playing alone)?
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.can_call_partner("AH")
+        False
+        """
+        return self._can(seat, CALL_PARTNER, None if card is None else self._card(card),
+                         card is None)
+
+    def defend_alone(self, seat: SeatLike | None = None) -> None:
+        """Defend alone against a lone maker (variants that allow it).
+
+        >>> game = Game("standard")
+        >>> game.can_defend_alone()
+        False
+        """
+        self._do(seat, DEFEND_ALONE)
+
+    def can_defend_alone(self, seat: SeatLike | None = None) -> bool:
+        """May the seat defend alone now?
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.order_up(alone=True); game.can_defend_alone()
+        False
+        """
+        return self._can(seat, DEFEND_ALONE)
+
+    def stay(self, seat: SeatLike | None = None) -> None:
+        """Stay in the hand (variants where players may drop out).
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> game.can_stay()
+        False
+        """
+        self._do(seat, STAY)
+
+    def can_stay(self, seat: SeatLike | None = None) -> bool:
+        """May the seat stay in now?
+
+        >>> Game("standard").can_stay()
+        False
+        """
+        return self._can(seat, STAY)
+
+    def drop(self, seat: SeatLike | None = None) -> None:
+        """Drop out of the hand (variants where players may).
+
+        >>> Game("standard").can_drop()
+        False
+        """
+        self._do(seat, DROP)
+
+    def can_drop(self, seat: SeatLike | None = None) -> bool:
+        """May the seat drop out now?
+
+        >>> Game("standard").can_drop()
+        False
+        """
+        return self._can(seat, DROP)
+
+    def decline(self, seat: SeatLike | None = None) -> None:
+        """Decline an optional declaration (defending alone, a claim, taking the
+        upcard after an auction); never recorded.
+
+        >>> Game("standard").can_decline()
+        False
+        """
+        self._do(seat, DECLINE)
+
+    def can_decline(self, seat: SeatLike | None = None) -> bool:
+        """Is an optional declaration open that the seat may decline?
+
+        >>> Game("standard").can_decline()
+        False
+        """
+        return self._can(seat, DECLINE)
+
+    def give(self, card: CardLike, seat: SeatLike | None = None) -> None:
+        """Give ``card`` to a lone partner who called for best (variants with it).
+
+        >>> Game("standard").can_give("AS")
+        False
+        """
+        self._do(seat, GIVE, self._card(card))
+
+    def can_give(self, card: CardLike, seat: SeatLike | None = None) -> bool:
+        """May ``card`` be given to the lone partner now?
+
+        >>> Game("standard").can_give("AS")
+        False
+        """
+        return self._can(seat, GIVE, self._card(card))
+
+    def swap(self, cards: Hand | str | int, seat: SeatLike | None = None) -> None:
+        """Claim a farmer's hand: put these three cards away for the kitty (variants
+        with the claim).
+
+        >>> Game("standard").can_swap("9C TC 9D")
+        False
+        """
+        self._do(seat, SWAP, self._mask(cards))
+
+    def can_swap(self, cards: Hand | str | int, seat: SeatLike | None = None) -> bool:
+        """May these cards be swapped for the kitty now?
+
+        >>> Game("standard").can_swap("9C TC 9D")
+        False
+        """
+        return self._can(seat, SWAP, self._mask(cards))
+
+    def misdeal(self, cards: Hand | str | int | None = None,
+                seat: SeatLike | None = None) -> None:
+        """Call the deal void: by showing a hand the variant lets void it, or
+        (``cards`` left out) for a fault in the deal, which any seat may report.
+
+        >>> Game("standard").can_misdeal("9C TC 9D JH QH")
+        False
+        """
+        self._do(seat, MISDEAL, None if cards is None else self._mask(cards))
+
+    def can_misdeal(self, cards: Hand | str | int, seat: SeatLike | None = None) -> bool:
+        """May the seat void the deal by showing ``cards``?  (A fault in the deal is an
+        accident to report, not a decision: :meth:`legal_actions` never lists it.)
+
+        >>> Game("standard").can_misdeal("9C TC 9D JH QH")
+        False
+        """
+        return self._can(seat, MISDEAL, self._mask(cards))
+
+    # ================================================================= more
+    def play_randomly(self, seed: int) -> None:
+        """Finish the hand with every seat choosing uniformly at random among its
+        legal actions (seat ``s`` draws from the stream ``(seed, s)``).
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
+        >>> game.play_randomly(2)
+        >>> game.hand_over, sum(game.last_result.tricks)
+        (True, 5)
+        """
+        self._m.play_hand_random([Rng(seed, s).random for s in range(self._m.n)])
+
+    def clone(self) -> Game:
+        """An independent copy, to try things on.
+
+        >>> game = Game("standard")
+        >>> game.deal_random(1)
+        >>> trial = game.clone()
+        >>> trial.pass_()
+        >>> len(trial.actions), len(game.actions)
+        (1, 0)
+        """
+        return Game._over(self._m.clone())
+
+    def card(self, text: str) -> Card:
+        """A card of this game's deck, read as records write it (``"JH"``, ``"10♥"``).
+
+        >>> Game("standard").card("JH"), int(Game("six-hand").card("JH"))
+        (Card.parse('JH'), 20)
+        """
+        return Card.parse(text, self._m.deck)
+
+    def seat(self, label: str) -> Seat:
+        """The seat of a label of this table.
+
+        >>> Game("standard").seat("E")
+        Seat.parse('E')
+        """
+        return Seat.parse(label, self._m.labels)
+
+    def __repr__(self) -> str:
+        """One line: variant, hand, phase, who acts, the score.
+
+        >>> Game("standard")
+        <Game standard · 0 hands played · N deals next · N+S 0, E+W 0>
+        """
+        return f"<Game {summary(self._m)}>"
+
+    def __str__(self) -> str:
+        """The table as text: trump, tricks, every known hand, the trick.
+
+        >>> game = Game("standard", dealer="N")
+        >>> game.deal_random(1)
         >>> print(game)  # doctest: +ELLIPSIS
         standard · dealer N · score N+S 0, E+W 0
         hand 1 · order_up_round
-        N  K♣ Q♣ J♣ 10♣ 9♣
-        E  ? ? ? ? ?
         ...
         """
-        return Hand(self.sure[seat], self.deck)
-
-    def card(self, text: str) -> Card:
-        """A card of this game's deck, read as records write it (``"JH"``, ``"10♥"``)."""
-        return Card.parse(text, self.deck)
-
-    def seat(self, label: str) -> Seat:
-        """The seat of a label of this table (``"E"``)."""
-        return Seat.parse(label, self.labels)
-
-    def __repr__(self) -> str:
-        return f"<Game {summary(self)}>"
-
-    def __str__(self) -> str:
-        return table_text(self)
+        return table_text(self._m)
 
     def _repr_svg_(self) -> str:
-        """The table as a picture, for Jupyter."""
-        return table_svg(self)
+        """The table as a picture, for Jupyter.
+
+        >>> Game("standard")._repr_svg_().startswith("<svg")
+        True
+        """
+        return table_svg(self._m)
 
     def _repr_html_(self) -> str:
-        """The picture with the table's text under it, for Jupyter."""
-        text = table_text(self).replace("&", "&amp;").replace("<", "&lt;")
-        return f"<div>{table_svg(self)}<pre>{text}</pre></div>"
+        """The picture with the table's text under it, for Jupyter.
 
-    def _menu(self) -> list[Action]:
-        """The legal actions of the seat on turn, from the menu of the phase."""
-        builder = _MENUS.get(self.phase)
-        return [] if builder is None else builder(self, self.to_act)
+        >>> Game("standard")._repr_html_().startswith("<div><svg")
+        True
+        """
+        text = table_text(self._m).replace("&", "&amp;").replace("<", "&lt;")
+        return f"<div>{table_svg(self._m)}<pre>{text}</pre></div>"
+
+    # ================================================================= inside
+    def _seat(self, seat: SeatLike | None) -> int:
+        if seat is None:
+            return self._m.to_act
+        if isinstance(seat, str):
+            return Seat.parse(seat, self._m.labels)
+        return int(seat)
+
+    def _card(self, card: CardLike) -> int:
+        return self._m.deck.parse(card) if isinstance(card, str) else int(card)
+
+    def _cards(self, cards: Sequence[CardLike | None]) -> list[int | None]:
+        return [None if c is None else self._card(c) for c in cards]
+
+    def _mask(self, cards: Hand | str | int) -> int:
+        if isinstance(cards, str):
+            return int(Hand.parse(cards, self._m.deck))
+        return int(cards)
+
+    def _suit(self, suit: Suit | int | str) -> int:
+        return Suit.parse(suit) if isinstance(suit, str) else int(suit)
+
+    def _do(self, seat: SeatLike | None, verb: str, arg: int | None = None,
+            alone: bool = False) -> None:
+        """Take the action: the engine judges it (and says why it refuses)."""
+        self._m.act(self._seat(seat), verb, arg, alone)
+
+    def _can(self, seat: SeatLike | None, verb: str, arg: int | None = None,
+             alone: bool = False) -> bool:
+        """Is the action one :meth:`legal_actions` lists?  The one predicate of
+        legality: the menu is built from the refusals the verbs apply."""
+        if self._m.hand_over:
+            return False
+        return Action(self._seat(seat), verb, arg, alone) in self._m.legal_actions()
 
 
-# ==================================================================== tables
-#: Verbs whose argument may not be left out, and what to say when it is.
-_ARG_NEEDED: Final = {
-    PLAY: "a play needs a card", CALL: "a call needs a suit", BID: "a bid needs a number",
-    SWAP: "a swap needs the three cards put away",
-}
+def machine_of(game: Game | Machine) -> Machine:
+    """The engine behind ``game`` (``game`` itself if it is one): for the library's
+    entry points that take either, and run on the engine.
+
+    >>> game = Game("standard")
+    >>> machine_of(game) is machine_of(machine_of(game))
+    True
+    """
+    return game._m if isinstance(game, Game) else game
 
 
-def _exchange_menu(g: Game, seat: int) -> list[Action]:
-    return bidding.discard_menu(g, seat, g.phase == TAKE_UPCARD)
+def as_game(machine: Machine) -> Game:
+    """The public :class:`Game` over ``machine`` (shared, not copied: it moves on
+    with the machine), for the library's readers that hand the engine's state to
+    people (the events of a record's walk).
 
-
-def _best_menu(g: Game, seat: int) -> list[Action]:
-    return participation.best_menu(g)
-
-
-#: ``legal_actions``'s menus: each phase to the module function that lists it.
-_MENUS: Final[dict[Phase, Callable[[Game, int], list[Action]]]] = {
-    PLAYING: play.play_menu,
-    ORDER_UP_ROUND: bidding.order_up_menu,
-    NAMING: bidding.calls_menu, AUCTION_CALL: bidding.calls_menu,
-    DEALER_NAMES: bidding.calls_menu,
-    EXCHANGE: _exchange_menu, TAKE_UPCARD: _exchange_menu,
-    AUCTION: bidding.auction_menu,
-    WIDOW: participation.widow_menu,
-    DEFEND: participation.defend_menu,
-    STAY_DROP: participation.stay_drop_menu,
-    CLAIMS: deal_claims.claim_menu,
-    CALL_FOR_BEST: _best_menu,
-    PARTNER: partner_menu,
-}
-
-#: Phases in which any action first declines an open optional declaration.
-_OPTIONAL_PHASES: Final = frozenset((CLAIMS, TAKE_UPCARD, DEFEND))
-
-#: Phases whose legal actions depend only on (phase, seat, dealer, last to bid,
-#: turned-down suit, high bid): their menus are cached per rule set.
-_MENU_PHASES: Final = frozenset((ORDER_UP_ROUND, NAMING, AUCTION, AUCTION_CALL, WIDOW, DEFEND))
+    >>> game = Game("standard")
+    >>> as_game(machine_of(game)).dealer
+    Seat.parse('N')
+    """
+    return Game._over(machine)

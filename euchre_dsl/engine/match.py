@@ -1,6 +1,6 @@
 """A match: games played one after another, with laps, slams and rubbers.
 
-A :class:`~euchre_dsl.engine.game.Game` ends when a side reaches the target.
+A :class:`~euchre_dsl.engine.machine.Machine` ends when a side reaches the target.
 What carries from one game to the next lives here, read from the rule set's
 ``game`` options (REFERENCE.md sections 2.2 and 2.4):
 
@@ -26,7 +26,7 @@ from typing import NamedTuple, Sequence
 
 from ..rules.ruleset import Rubber, RuleSet
 from .actions import IllegalAction
-from .game import Game
+from .machine import Machine
 
 #: What the rubber winner adds (USPCC and the 1888 laws alike).
 RUBBER_BONUS = 2
@@ -49,7 +49,7 @@ class Match:
     def __init__(self, rules: RuleSet, labels: Sequence[str] | None = None, dealer: int = 0):
         self.rules = rules
         self.labels = labels
-        self.game = Game(rules, labels, dealer)
+        self.game = Machine(rules, labels, dealer)
         self._start = tuple(self.game.scores)
         self.games: list[GameOutcome] = []
         self.n_sides = len(self.game.sides)
@@ -66,13 +66,13 @@ class Match:
         outcome = self._outcome(game)
         self.games.append(outcome)
         if not self.is_over:
-            self.game = Game(self.rules, self.labels, game.dealer)
+            self.game = Machine(self.rules, self.labels, game.dealer)
             if any(outcome.carried):
                 self.game.set_scores(outcome.carried)
             self._start = tuple(self.game.scores)
         return outcome
 
-    def _outcome(self, game: Game) -> GameOutcome:
+    def _outcome(self, game: Machine) -> GameOutcome:
         g = self.rules.game
         assert game.winners is not None
         winners = tuple(game.winners)

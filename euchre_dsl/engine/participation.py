@@ -2,8 +2,8 @@
 the widow.
 
 As in :mod:`~euchre_dsl.engine.bidding`, each rule is one function that both
-the verb (``Game.defend_alone``, ``Game.give``, ``Game.stay``/``drop``,
-``Game.take_widow``) and the menu of its phase call.  ``Game`` decides when
+the verb (``Machine.defend_alone``, ``Machine.give``, ``Machine.stay``/``drop``,
+``Machine.take_widow``) and the menu of its phase call.  ``Machine`` decides when
 each procedure starts and ends; the queues of who is asked come from here.
 """
 

@@ -9,7 +9,7 @@ A play with nothing to prove -- every hand known, the seat on turn, a legal
 card -- takes the fast path :func:`play_clean`; any other is judged by
 :func:`judge_play`, which proves a renege only as far as the knowledge of
 the hands allows.  Functions that move a card return whether that card
-completed the hand's last trick; ``Game`` then scores the hand.
+completed the hand's last trick; ``Machine`` then scores the hand.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ TAKEN: Final = 1
 HAND_DONE: Final = 2  # taken, and it completed the last trick
 
 #: Chooses a card index from a mask of legal cards: ``choose(game, seat, legal)``, the
-#: game being the :class:`~euchre_dsl.engine.game.Game` played out (``Any`` here: the
-#: rule modules stand below the game).  The one definition; ``Game.play_out`` takes it.
+#: game being the :class:`~euchre_dsl.engine.machine.Machine` played out (``Any`` here: the
+#: rule modules stand below the game).  The one definition; ``Machine.play_out`` takes it.
 PlayChooser = Callable[[Any, int, int], int]
 
 
@@ -184,7 +184,7 @@ def _remove_played(g: State, gone: int) -> None:
 
 def play_out(g: State, game: Any, choosers: Sequence[PlayChooser | None],
              randoms: Sequence[Callable[[], float] | None] | None) -> None:
-    """Play every remaining card of a fully known hand (see ``Game.play_out``); returns
+    """Play every remaining card of a fully known hand (see ``Machine.play_out``); returns
     when the last trick is complete.  ``game`` is what the choosers are given."""
     deck, trump, cand = g.deck, g.trump, g.cand
     assert trump is not None

@@ -6,7 +6,7 @@ whole game) and :meth:`State.reset_hand` (what one hand holds).  Those fields ar
 listed once, in the tables of :mod:`.fields`, from which the methods that start,
 copy and key a game (between the ``GENERATED`` lines below) are generated.  The
 rule modules (``deal``, ``bidding``, ``participation``, ``play``, ``claims``) read
-and change a :class:`State`; only :class:`~euchre_dsl.engine.game.Game`, which
+and change a :class:`State`; only :class:`~euchre_dsl.engine.machine.Machine`, which
 derives from it, moves a hand from one phase to the next.
 
 Knowledge of hands is kept as two bit masks per seat, ``cand`` (cards the seat
@@ -108,7 +108,7 @@ def rank_masks(deck: Deck) -> RankMasks:
 
 @lru_cache(maxsize=32)
 def _menus_for(rules: RuleSet) -> dict[tuple[object, ...], tuple[Action, ...]]:
-    """The shared cache of bidding menus of one rule set (see ``Game.legal_actions``)."""
+    """The shared cache of bidding menus of one rule set (see ``Machine.legal_actions``)."""
     return {}
 
 
@@ -128,7 +128,7 @@ class State:
                  like: State | None = None):
         """A new game; ``like``, a game of the same rules and seats, lends its setup
         (what is derived from the rules) instead of deriving it again: the
-        shortcut ``Game.clone`` takes.  Without ``like`` the first game made
+        shortcut ``Machine.clone`` takes.  Without ``like`` the first game made
         with these rules and labels lends it (a validator or simulator makes
         a game per record or game)."""
         self.rules = rules
@@ -164,7 +164,7 @@ class State:
             setattr(self, name, value)
 
     def _check_dealer(self, dealer: int) -> None:
-        """A dealer is a seat (``Game(rules, dealer=1000000)`` was a game)."""
+        """A dealer is a seat (``Machine(rules, dealer=1000000)`` was a game)."""
         if not 0 <= dealer < self.n:
             raise ValueError(f"dealer {dealer}: the dealer is a seat 0 to {self.n - 1}")
 
@@ -176,7 +176,7 @@ class State:
         return [start_score(self.rules)] * len(self.sides)
 
     def restart(self, dealer: int = 0, start_scores: Sequence[int] | None = None) -> None:
-        """Start a new game in this object, as ``Game(rules, labels, dealer, start_scores)``
+        """Start a new game in this object, as ``Machine(rules, labels, dealer, start_scores)``
         would, from whatever state it is in: a validator replays one record after
         another (many of them one hand long) without making a game for each."""
         self._check_dealer(dealer)
@@ -419,7 +419,7 @@ class State:
         # who played the called card: the maker's partner, revealed
         self.partner: int | None = None
         # actions of the current (or last) hand as plain tuples: the cheap log the hot
-        # paths append to; Game.hand_actions gives them as Actions
+        # paths append to; Machine.hand_actions gives them as Actions
         if not reuse or self.hand_log:
             self.hand_log: list[ActionTuple] = []
 

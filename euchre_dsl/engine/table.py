@@ -2,7 +2,7 @@
 
 Both are read from the :class:`~euchre_dsl.engine.state.State` and nothing else,
 and neither is on a hot path: they are the faces of
-:class:`~euchre_dsl.engine.game.Game` (``str``, ``repr``, ``_repr_svg_``,
+:class:`~euchre_dsl.engine.machine.Machine` (``str``, ``repr``, ``_repr_svg_``,
 ``_repr_html_``).  A hand's cards are the ones the game knows the seat holds;
 a card it cannot know (a hidden hand in a record) is ``?`` in the text and face
 down in the picture.

@@ -1,6 +1,6 @@
 """The engine's transitions: where a hand goes after each decision.
 
-Each verb of :class:`~euchre_dsl.engine.game.Game` is *predicate -> change ->
+Each verb of :class:`~euchre_dsl.engine.machine.Machine` is *predicate -> change ->
 transition*; these functions are the transitions.  After the deal come the
 claims, then the widow, a turned-up joker the dealer names, a forced trump,
 the auction or the bidding rounds; once trump is fixed, the small widow, a

@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import Deck
+from . import bidding
 from .actions import DEAL, DISCARD, GAME_OVER, GIVE, PLAY, Action, ActionTuple
-from .game import Game
+from .machine import Machine
 from ..rules.ruleset import Reveal, RuleSet
 
 _AT_ONCE = Reveal.AT_ONCE
@@ -27,7 +28,7 @@ _AT_ONCE = Reveal.AT_ONCE
 class SeatView:
     """One seat's knowledge of the game, for one decision."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Machine, seat: int) -> None:
         self._game = game
         #: The seat deciding.
         self.seat = seat
@@ -37,7 +38,7 @@ class SeatView:
         when printing the view it was given.
 
         >>> from euchre_dsl.rules.registry import load_variant
-        >>> game = Game(load_variant("standard"), dealer=0)
+        >>> game = Machine(load_variant("standard"), dealer=0)
         >>> game.deal([[0, 1, 2, 3, 4], None, None, None], upcard=20)
         >>> SeatView(game, 0)
         <SeatView N · order_up_round · E to act · hand K♣ Q♣ J♣ 10♣ 9♣ · upcard J♠>
@@ -148,6 +149,12 @@ class SeatView:
         """Who took the upcard into hand (it may since have been played, or
         discarded where that is allowed)."""
         return self._game.upcard_holder
+
+    @property
+    def pass_throws_in(self) -> bool:
+        """Passing now throws the hand in (:func:`~euchre_dsl.engine.bidding.pass_throws_in`):
+        this seat is the last who may make trump, and no one else will."""
+        return bidding.pass_throws_in(self._game, self.seat)
 
     @property
     def turned_down(self) -> int | None:
@@ -314,11 +321,11 @@ class SeatView:
         return g.deck.full_mask & ~seen
 
 
-def view_chooser(play: Callable[[SeatView, int], int]) -> Callable[[Game, int, int], int]:
-    """Adapt a bot's ``play(view, legal)`` to :meth:`Game.play_out`'s chooser,
+def view_chooser(play: Callable[[SeatView, int], int]) -> Callable[[Machine, int, int], int]:
+    """Adapt a bot's ``play(view, legal)`` to :meth:`Machine.play_out`'s chooser,
     which is called with the game itself: the bot gets the seat's view only."""
 
-    def choose(game: Game, seat: int, legal: int) -> int:
+    def choose(game: Machine, seat: int, legal: int) -> int:
         return play(SeatView(game, seat), legal)
 
     return choose

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator
 
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..records.writer import game_record, hand_record
 from ..rng import BOT, check_seed, derive
 from ..rules.ruleset import RuleSet
@@ -59,10 +59,10 @@ def play_table(rules: RuleSet, variant_ref: str | dict[str, Any], seed: int,
     deals = Deals(seed)
     seat_bots = [make_bot(specs[s], rules, random.Random(derive(seed, BOT, unit, s)))
                  for s in range(n)]
-    game = Game(rules, dealer=deals.first_dealer(unit, n))
+    game = Machine(rules, dealer=deals.first_dealer(unit, n))
     hands: list[dict[str, Any]] = []
 
-    def keep(g: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
+    def keep(g: Machine, dealer: int, dealt: tuple[int, ...], upcard: int | None,
              widow: int | None) -> None:
         hands.append(hand_record(g, dealer, dealt, upcard, widow))
 

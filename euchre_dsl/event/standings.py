@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.scoring import lone_march
 from ..engine.state import HandResult
 from ..errors import Location, Problem
@@ -123,7 +123,7 @@ class Event:
         yield from item.converted
         record = item.data
         locate = item.locate(file)
-        game: Game | None = None
+        game: Machine | None = None
         points: dict[int, int] = {}
         lone: dict[int, int] = {}
         for ev in walk_record(record, index=item.index, file=file, locate=locate,
@@ -180,7 +180,7 @@ class Event:
                     and game.side_of[s] == game.winners[0]:
                 total.games_won += 1
 
-    def _seat(self, game: Game, rnd: int, names: list[str], at: _At,
+    def _seat(self, game: Machine, rnd: int, names: list[str], at: _At,
               file: str | None) -> Iterator[Problem]:
         """The once-a-round and new-partner checks for one record's players."""
         assert self.rules is not None
@@ -291,7 +291,7 @@ def _round_of(record: dict[str, Any], rules: RuleSet, at: _At) -> int | Problem:
     return rnd
 
 
-def _names_of(record: dict[str, Any], game: Game, at: _At) -> list[str] | Problem:
+def _names_of(record: dict[str, Any], game: Machine, at: _At) -> list[str] | Problem:
     """Who sat in each seat, from the record's ``players``, or the problem with it."""
     players = record.get("players")
     if not isinstance(players, dict):

@@ -28,7 +28,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.scoring import contract_points, contract_target
 from ..errors import EuchreError
 from ..rules.registry import compile_data, load_variant, shipped_ids
@@ -235,7 +235,7 @@ def ruleset_of_variant(rules: RuleSet) -> dict[str, Any]:
         raise RulesetError(None, f"EGN defends alone only against a lone maker, not "
                            f"{rules.alone.defend_alone!r}")
     # what a lone hand scores, asked of the engine's scoring (EGN's defaults: 4 and 2)
-    side_of = Game(rules).side_of
+    side_of = Machine(rules).side_of
     march = contract_points(rules, side_of, 0, True, rules.deal.hand_size)[side_of[0]]
     euchred = contract_points(rules, side_of, 0, True,
                               contract_target(rules, rules.bidding.auction_min, True) - 1

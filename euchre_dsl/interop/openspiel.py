@@ -19,7 +19,7 @@ A card id is ``rank * 4 + suit`` (suits C, D, H, S; ranks 9, T, J, Q, K, A).
 argument of ``order_up``/``call``, the discard follows the order-up, and
 declarations *not* made (OpenSpiel's 30 "partner") are not recorded.  The
 conversion does not re-implement any rule: every decoded action is applied to
-the engine (:class:`~euchre_dsl.engine.game.Game`) under the ``openspiel``
+the engine (:class:`~euchre_dsl.engine.machine.Machine`) under the ``openspiel``
 variant, which decides legality, trick winners and points.
 """
 
@@ -37,7 +37,7 @@ from ..engine.actions import (
     CALL, DECLINE, DEFEND, DEFEND_ALONE, DISCARD, EXCHANGE, NAMING, ORDER_UP, ORDER_UP_ROUND,
     PASS, PLAY, PLAYING, Action, IllegalAction,
 )
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..errors import EuchreError, Location, Problem
 from ..records.notation import UNKNOWN_CARD
 from ..records.positions import Item, JsonPath, Locator, no_positions
@@ -211,7 +211,7 @@ class _Cursor:
         return value
 
 
-def _apply(game: Game, action: Action, pos: int, hint: str | None = None) -> None:
+def _apply(game: Machine, action: Action, pos: int, hint: str | None = None) -> None:
     try:
         game.apply(action)
     except IllegalAction as exc:
@@ -222,7 +222,7 @@ def _apply(game: Game, action: Action, pos: int, hint: str | None = None) -> Non
 class DecodedGame:
     """An OpenSpiel game replayed through the engine: the finished game and its deal."""
 
-    game: Game
+    game: Machine
     params: OpenSpielParams
     dealer: int
     hands: tuple[int, ...]  # the dealt hands, as masks, before the dealer's exchange
@@ -252,7 +252,7 @@ def decode_history(history: Sequence[Any],
     """
     cur = _Cursor(history)
     dealer = cur.take("the dealer (a chance outcome 0-3)", range(4))
-    game = Game(params.ruleset(), SEATS, dealer=dealer)
+    game = Machine(params.ruleset(), SEATS, dealer=dealer)
     dealt_at: dict[int, int] = {}
     hands = [0, 0, 0, 0]
     card_id = 0
@@ -288,7 +288,7 @@ def decode_history(history: Sequence[Any],
     return DecodedGame(game, params, dealer, tuple(hands), upcard)
 
 
-def _bidding(game: Game, cur: _Cursor) -> None:
+def _bidding(game: Machine, cur: _Cursor) -> None:
     """Bids until trump is made (with the discard and the maker's decision) or all pass."""
     bids = range(PASS_ACTION, FIRST_TRUMP_ACTION + 4)
     while game.phase in (ORDER_UP_ROUND, NAMING):
@@ -322,7 +322,7 @@ def _bidding(game: Game, cur: _Cursor) -> None:
 
 
 @contextmanager
-def _first_error(game: Game, pending: list[tuple[Action, int]]) -> Iterator[None]:
+def _first_error(game: Machine, pending: list[tuple[Action, int]]) -> Iterator[None]:
     """Reading ahead for the maker's decision: if that fails, an earlier action still
     waiting to be applied may be the first thing wrong, so it is tried first (the game
     is given up either way)."""
@@ -445,7 +445,7 @@ class _HandHistory:
     """One hand's OpenSpiel history, built from the walk's events as the engine
     replays the hand (the record is valid so far)."""
 
-    def __init__(self, game: Game, h: int, hand: dict[str, Any],
+    def __init__(self, game: Machine, h: int, hand: dict[str, Any],
                  locate: Callable[[JsonPath, bool], Location]):
         self.h = h
         self.locate = locate
@@ -479,7 +479,7 @@ class _HandHistory:
         return self.fail("unknown-card", "a card is not recorded: OpenSpiel needs every card "
                          "of the deal and the play", path, action)
 
-    def add(self, i: int, action: Action | None, game: Game) -> None:
+    def add(self, i: int, action: Action | None, game: Machine) -> None:
         """Action ``i``, just applied to ``game``."""
         assert action is not None  # a valid record's actions are all understood
         out = self.out

@@ -24,7 +24,7 @@ from ..engine.actions import (
 )
 #: How an unknown card is written (defined beside the engine's spelling of actions).
 from ..engine.actions import UNKNOWN_CARD as UNKNOWN_CARD
-from ..engine.game import Game, HandResult
+from ..engine.machine import Machine, HandResult
 from ..errors import EuchreError, Problem
 from .positions import JsonPath, Locate, no_positions
 
@@ -163,7 +163,7 @@ def read_plays(actions: list[Any], i: int, short: list[int], seat_of: dict[str, 
 
     The one reading of a run of plays: the full checker's replay
     (``replay.walk.walk_plays``) and the fast check read them here, then the engine
-    replays them in one call (``Game.replay_plays``); the byte check reads the same
+    replays them in one call (``Machine.replay_plays``); the byte check reads the same
     form from the bytes."""
     seats.clear()
     cards.clear()
@@ -219,14 +219,14 @@ def did_you_mean(word: Any, options: Iterable[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def action_to_json(game: Game, action: ActionTuple) -> list[Any] | None:
+def action_to_json(game: Machine, action: ActionTuple) -> list[Any] | None:
     """``[seat, verb, ...args]`` for a recorded action; ``None`` for ``decline``
     (the engine's :func:`~euchre_dsl.engine.actions.spell_action`, with the game's
     seats and deck)."""
     return spell_action(game.labels, game.deck, action)
 
 
-def result_to_json(game: Game, res: HandResult) -> dict[str, Any]:
+def result_to_json(game: Machine, res: HandResult) -> dict[str, Any]:
     """The ``result`` object of a hand (every key filled in); ``partner`` only in a
     hand whose maker called a partner's card (``null``: nobody played it)."""
     labels = game.labels
@@ -252,7 +252,7 @@ def _by_key(keys: tuple[str, ...], values: tuple[int, ...]) -> dict[str, int]:
     return out
 
 
-def winner_to_json(game: Game) -> Any:
+def winner_to_json(game: Machine) -> Any:
     """``final.winner``: a side, a list of sides for a tie, ``None`` if unfinished."""
     if game.winners is None:
         return None
@@ -270,7 +270,7 @@ class NotationReader:
     """
 
     # set once the record's variant and seats are known (bind)
-    game: Game
+    game: Machine
     labels: list[str]
     seat_of: dict[str, int]
     short: list[int]  # seat_of for one-character labels (short_seats)
@@ -315,7 +315,7 @@ class NotationReader:
                 ok = False
         return ok
 
-    def bind(self, game: Game, labels: list[str]) -> None:
+    def bind(self, game: Machine, labels: list[str]) -> None:
         """Read seats and cards as ``game`` (a game of the record's variant) has them."""
         self.game = game
         self.labels = labels
@@ -580,7 +580,7 @@ class NotationReader:
                      f"{undealt} are left undealt", path, h)
 
 
-def action_from_json(game: Game, action: Any) -> Action:
+def action_from_json(game: Machine, action: Any) -> Action:
     """The engine action of one recorded ``[seat, verb, ...args]`` (the inverse of
     :func:`action_to_json`), read as the validator reads it.  Raises
     ``ValueError`` saying why for one that is not well formed; whether it is

@@ -14,7 +14,8 @@ from typing import IO, TYPE_CHECKING, Any, Final, Iterable, Sequence
 
 from ..cards import LOW_NO_TRUMP, Deck, contract_name
 from ..engine.actions import MISDEAL, PLAY, SWAP, ActionTuple, spell_action
-from ..engine.game import Game
+from ..engine.machine import Machine
+from ..engine.game import Game, machine_of
 from .notation import (
     FORMAT, UNKNOWN_CARD, action_to_json, result_to_json, winner_to_json,
 )
@@ -32,13 +33,15 @@ def card_names(deck: Deck, mask: int) -> list[str]:
     return [names[c] for c in deck.listing if (m >> c) & 1]
 
 
-def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
-                widow: int | None) -> dict[str, Any]:
-    """The record of the hand just finished in ``game``.
+def hand_record(played: Machine | Game, dealer: int, hands: Sequence[int],
+                upcard: int | None, widow: int | None) -> dict[str, Any]:
+    """The record of the hand just finished in ``played`` (a
+    :class:`~euchre_dsl.engine.game.Game` or the engine's machine).
 
     ``hands`` are the dealt masks per seat (before any exchange); the
     engine's ``hand_log`` and ``last_result`` give the rest.
     """
+    game = machine_of(played)
     deck = game.deck
     names = deck.names
     labels = game.labels
@@ -62,15 +65,17 @@ def hand_record(game: Game, dealer: int, hands: Sequence[int], upcard: int | Non
             "result": result_to_json(game, res)}
 
 
-def game_record(game: Game, variant: str | dict[str, Any], hands: list[dict[str, Any]],
+def game_record(played: Machine | Game, variant: str | dict[str, Any], hands: list[dict[str, Any]],
                 meta: dict[str, Any] | None = None,
                 players: dict[str, str] | None = None,
                 start_scores: Sequence[int] | None = None) -> dict[str, Any]:
     """A whole game record around already-built hand records.
 
     ``start_scores`` (per side) is written when a game does not start from the
-    variant's start score, as when laps carry points into it.
+    variant's start score, as when laps carry points into it.  ``played``: a
+    :class:`~euchre_dsl.engine.game.Game` or the engine's machine.
     """
+    game = machine_of(played)
     rec: dict[str, Any] = {"format": FORMAT, "variant": variant, "seats": list(game.labels)}
     if players:
         rec["players"] = players
@@ -186,7 +191,7 @@ _PIECES: dict[tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...], tuple[str
               Pieces] = {}
 
 
-def pieces_for(game: Game) -> Pieces:
+def pieces_for(game: Machine) -> Pieces:
     """The pieces of ``game``'s deck and seating, made once per process."""
     deck = game.deck
     key = (deck.names, deck.listing, game.labels, game.side_names)
@@ -222,7 +227,7 @@ class JsonLinesWriter:
         self.pieces: Pieces | None = None
         self.head = b""  # '{"format":"ehh/1","variant":...,"seats":[...]'
 
-    def _bind(self, game: Game) -> Pieces:
+    def _bind(self, game: Machine) -> Pieces:
         """The pieces of ``game``'s deck and seating."""
         p = self.pieces
         if p is not None and game.deck is p.deck and game.labels == p.labels and \
@@ -257,7 +262,7 @@ class JsonLinesWriter:
                 parts.append(_int(v))
         parts.append(b"}")
 
-    def start_game(self, game: Game, meta: dict[str, Any],
+    def start_game(self, game: Machine, meta: dict[str, Any],
                    start_scores: Sequence[int] | None = None) -> None:
         """Open the record of ``game``, about to be played (as :func:`game_record`)."""
         p = self._bind(game)
@@ -283,7 +288,7 @@ class JsonLinesWriter:
         parts.append(b',"hands":[')
         self.first = True
 
-    def hand(self, game: Game, dealer: int, hands: Sequence[int], upcard: int | None,
+    def hand(self, game: Machine, dealer: int, hands: Sequence[int], upcard: int | None,
              widow: int | None) -> None:
         """The hand just finished in ``game`` (started by :meth:`start_game`), as
         :func:`hand_record` writes it."""
@@ -344,7 +349,7 @@ class JsonLinesWriter:
             parts.append(b"null" if res.partner is None else p.seats[res.partner])
         parts.append(b"}}")
 
-    def end_game(self, game: Game) -> None:
+    def end_game(self, game: Machine) -> None:
         """Close the record of ``game`` with its ``final``, and the line."""
         p = self.pieces
         assert p is not None

@@ -3,10 +3,13 @@
 :func:`~euchre_dsl.replay.walk.walk_record` replays a record through
 the engine once and yields, as it goes, the problems it finds
 (:class:`~euchre_dsl.errors.Problem`) and these events.  Each event carries
-the live :class:`~euchre_dsl.engine.game.Game` at that moment: read it (or
-:meth:`~euchre_dsl.engine.game.Game.clone` it) before asking for the next
-event, which moves it on.  The validator keeps only the problems; the replay
-(:mod:`.replay`), the OpenSpiel converter and the analyzer read the game.
+the live engine state at that moment, ``game`` (a
+:class:`~euchre_dsl.engine.machine.Machine`, what the library's own readers
+use), and ``table``, the same moment as a public
+:class:`~euchre_dsl.engine.game.Game` (for people: cards, seats and trump with
+faces).  Read either (or clone it) before asking for the next event, which moves
+it on.  The validator keeps only the problems; the replay (:mod:`.replay`), the
+OpenSpiel converter and the analyzer read the game.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from __future__ import annotations
 from typing import NamedTuple, Union
 
 from ..engine.actions import Action
-from ..engine.game import Game
+from ..engine.game import Game, as_game
+from ..engine.machine import Machine
 from ..errors import Problem
 
 
@@ -22,14 +26,24 @@ class Started(NamedTuple):
     """The record can be replayed: its game, before the first hand (``game.rules``
     is the record's variant, the start scores are set)."""
 
-    game: Game
+    game: Machine
+
+    @property
+    def table(self) -> Game:
+        """The game at this moment, as a public :class:`~euchre_dsl.engine.game.Game`."""
+        return as_game(self.game)
 
 
 class Dealt(NamedTuple):
     """Hand ``hand`` (0-based) is dealt; only when steps are asked for."""
 
     hand: int
-    game: Game
+    game: Machine
+
+    @property
+    def table(self) -> Game:
+        """The game at this moment, as a public :class:`~euchre_dsl.engine.game.Game`."""
+        return as_game(self.game)
 
 
 class Acted(NamedTuple):
@@ -42,7 +56,12 @@ class Acted(NamedTuple):
     action: int
     move: Action | None
     refused: bool
-    game: Game
+    game: Machine
+
+    @property
+    def table(self) -> Game:
+        """The game at this moment, as a public :class:`~euchre_dsl.engine.game.Game`."""
+        return as_game(self.game)
 
 
 class HandEnded(NamedTuple):
@@ -52,7 +71,12 @@ class HandEnded(NamedTuple):
 
     hand: int
     finished: bool
-    game: Game
+    game: Machine
+
+    @property
+    def table(self) -> Game:
+        """The game at this moment, as a public :class:`~euchre_dsl.engine.game.Game`."""
+        return as_game(self.game)
 
 
 #: Anything the walk yields.

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from ..cards import ascii_upper, contract_name
-from ..engine.game import Game, HandResult, contract_words
+from ..engine.machine import Machine, HandResult, contract_words
 from ..records.notation import CONTRACT_CODES, is_int, json_kind
 from ..records.positions import JsonPath
 from ..records.shape import ShapeChecks
@@ -144,7 +144,7 @@ def claimed_side_values(obj: Any, side_of: dict[str, int]) -> dict[int, int] | N
     return out
 
 
-def final_agrees(final: Any, game: Game, side_of: dict[str, int]) -> bool:
+def final_agrees(final: Any, game: Machine, side_of: dict[str, int]) -> bool:
     """The record's ``final`` claims agree with the replay, with nothing to say about
     them (what :meth:`ClaimChecks.check_final` accepts without a word)."""
     if type(final) is not dict:

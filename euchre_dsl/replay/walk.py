@@ -11,7 +11,7 @@ the replay display, the analyzer, the event standings and the OpenSpiel
 conversion read the events.
 
 The rules themselves are the engine's: every action goes to the matching verb
-method of :class:`~euchre_dsl.engine.game.Game`, whose
+method of :class:`~euchre_dsl.engine.machine.Machine`, whose
 :class:`~euchre_dsl.engine.actions.IllegalAction` already carries the code and
 says what went wrong; this module checks the record's shape, turns labels and
 card names into seats and card indices, adds where it happened (hand, trick,
@@ -39,7 +39,7 @@ import json
 from typing import Any, Generator, Iterator
 
 from ..engine.actions import PLAY, PLAYING, Action, IllegalAction
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..errors import EuchreError, Problem
 from ..limits import MAX_HANDS, clip
 from ..records.notation import FORMAT, Broken, json_kind, read_plays
@@ -53,7 +53,7 @@ from .variants import Variants
 _HAND_KEYS = frozenset(HAND_KEYS)
 
 
-def walk_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
+def walk_plays(game: Machine, actions: list[Any], i: int, seat_of: dict[str, int],
                  short: list[int], reneges: list[tuple[int, str, int]]
                  ) -> tuple[int, IllegalAction | None]:
     """Replay ``play`` actions from ``actions[i]`` while the hand is in its play phase.
@@ -74,7 +74,7 @@ def walk_plays(game: Game, actions: list[Any], i: int, seat_of: dict[str, int],
     playing = PLAYING
     seen = game.last_renege
     # Read the well-formed plays ahead (notation.read_plays, as the fast check reads
-    # them); the engine replays the clean ones in one call (Game.replay_plays) and
+    # them); the engine replays the clean ones in one call (Machine.replay_plays) and
     # each other one goes through play(), which judges and explains it.
     seats: list[int] = []
     cards: list[int] = []
@@ -201,7 +201,7 @@ class RecordWalk(ClaimChecks):
         first_dealer = first.get("dealer") if type(first) is dict else None
         dealer = labels.index(first_dealer) if type(first_dealer) is str and \
             first_dealer in labels else 0
-        game = Game(rules, labels, dealer)
+        game = Machine(rules, labels, dealer)
         self.bind(game, labels)
         self.side_of = {name: i for i, name in enumerate(game.side_names)}
         if "start_scores" in self.record:

@@ -14,7 +14,7 @@ every action a variant can ever offer gets an id, fixed by its rule set:
   farmer's hand swapped with the kitty, ``swap`` of each three cards.
 
 Which actions are legal is never decided here: the mask lists the ids of the
-engine's own :meth:`~euchre_dsl.engine.game.Game.legal_actions` (in the play,
+engine's own :meth:`~euchre_dsl.engine.machine.Machine.legal_actions` (in the play,
 its mask of legal cards), and an id is turned back into the engine's action
 from that list, so an action is accepted exactly when the engine lists it.
 """
@@ -29,7 +29,7 @@ from ..engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP,
     PASS, PLAY, PLAYING, STAY, SWAP, TAKE_WIDOW, Action, IllegalAction,
 )
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.play import legal_plays
 from ..engine.state import rank_masks
 from ..rules.ruleset import DefendAlone, FarmersEffect, FarmersHand, PartnerCall, RuleSet
@@ -126,12 +126,12 @@ class ActionSpace:
             raise KeyError(f"{verb} {arg} is not in this variant's action space")
         return found
 
-    def legal(self, game: Game) -> tuple[int, dict[int, Action] | None]:
+    def legal(self, game: Machine) -> tuple[int, dict[int, Action] | None]:
         """The legal ids now, as a mask (bit ``i`` for id ``i``), and the engine's action
         for each id outside the play (``None`` in the play: id ``c`` plays card ``c``).
 
         Both come from the engine: in the play its mask of legal cards, otherwise
-        :meth:`Game.legal_actions`."""
+        :meth:`Machine.legal_actions`."""
         if game.phase == PLAYING:
             return legal_plays(game, game.to_act), None
         mask = 0
@@ -142,7 +142,7 @@ class ActionSpace:
             table[i] = a
         return mask, table
 
-    def action(self, game: Game, index: int) -> Action:
+    def action(self, game: Machine, index: int) -> Action:
         """The engine's action for id ``index`` by the seat on turn; raises
         :class:`IllegalAction` naming the legal ids when the engine does not list it."""
         mask, table = self.legal(game)
@@ -152,7 +152,7 @@ class ActionSpace:
             return table[index]
         raise IllegalAction("illegal-action", self.refusal(game, index, mask))
 
-    def refusal(self, game: Game, index: int, mask: int) -> str:
+    def refusal(self, game: Machine, index: int, mask: int) -> str:
         """Why ``index`` cannot be taken now, with every legal id and its words."""
         what = f"action {index} ({self.names[index]})" if 0 <= index < self.size else \
             f"action {index} (not an id: the ids are 0 to {self.size - 1})"

@@ -1,6 +1,6 @@
 """One seeded episode of a variant, stepped by action ids: the core of every environment.
 
-:class:`Episode` holds an engine :class:`~euchre_dsl.engine.game.Game` and the
+:class:`Episode` holds an engine :class:`~euchre_dsl.engine.machine.Machine` and the
 simulator's deals (:class:`~euchre_dsl.sim.deals.Deals`): with seed *s*,
 episode *u* (the *u*-th reset since the seed was given, from 0) is dealt
 exactly as game *u* of ``euchre simulate --seed s`` -- the same first dealer,
@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..engine.actions import PLAY, PLAYING, IllegalAction
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.play import legal_plays
 from ..engine.scoring import net_values
 from ..engine.state import HandResult
@@ -41,7 +41,7 @@ REWARDS: Final = ("points", "won")
 MAX_HANDS: Final = 10_000
 
 
-def hand_rewards(game: Game, res: HandResult) -> list[float]:
+def hand_rewards(game: Machine, res: HandResult) -> list[float]:
     """Each seat's zero-sum reward for the finished hand ``res`` of ``game``: its
     side's :func:`~euchre_dsl.engine.scoring.net_values`, the one rule for every
     reward, evaluation and OpenSpiel return."""
@@ -70,7 +70,7 @@ class Episode:
         self.seed = 0
         self.unit = -1
         self.deals = Deals(0)
-        self.game = Game(rules)
+        self.game = Machine(rules)
         self.hand = 0
         #: Each seat's reward from the last step.
         self.rewards = [0.0] * self.n
@@ -87,7 +87,7 @@ class Episode:
                  self.done, self.truncated)
         return Episode, args, state
 
-    def __setstate__(self, state: tuple[int, int, Deals, Game, int, list[float], bool, bool]
+    def __setstate__(self, state: tuple[int, int, Deals, Machine, int, list[float], bool, bool]
                      ) -> None:
         (self.seed, self.unit, self.deals, self.game, self.hand, self.rewards, self.done,
          self.truncated) = state
@@ -102,7 +102,7 @@ class Episode:
         else:
             self.unit += 1
         dealer = self.deals.first_dealer(self.unit, self.n)
-        self.game = Game(self.rules, dealer=dealer)
+        self.game = Machine(self.rules, dealer=dealer)
         self.deals.start(self.unit, 0)
         self.hand = 0
         self.rewards = [0.0] * self.n

@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 from typing import NamedTuple
 
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..rng import BOT, check_seed, derive
 from ..rules.registry import load_variant
 from ..rules.ruleset import RuleSet
@@ -62,13 +62,13 @@ def evaluate(policy: Policy, opponents: str = "rule", deals: int = 1000,
               for s in range(n)]
     source = Deals(seed)
     margins: list[float] = []
-    sides = Game(rules).sides
+    sides = Machine(rules).sides
     for unit in range(deals):
         dealer = source.first_dealer(unit, n)
         total = 0.0
         for side in sides:
             bots = [mine[s] if s in side else theirs[s] for s in range(n)]
-            game = Game(rules, dealer=dealer)
+            game = Machine(rules, dealer=dealer)
             source.start(unit, 0)
             play_game(rules, bots, source, game, stop_after=1)
             total += hand_rewards(game, game.results[-1])[side[0]]

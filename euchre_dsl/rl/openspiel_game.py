@@ -28,7 +28,7 @@ from typing import Any
 
 from ..cards import mask_cards
 from ..engine.actions import DISCARD, GIVE, PLAY, TAKE_WIDOW
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.scoring import max_hand_points
 from ..engine.view import SeatView
 from ..rules.registry import load_variant
@@ -90,10 +90,10 @@ def register_openspiel() -> str:
 
 
 class EngineBox:
-    """A state's engine game, copied by :meth:`Game.clone` when OpenSpiel clones the
+    """A state's engine game, copied by :meth:`Machine.clone` when OpenSpiel clones the
     state (``copy.deepcopy``), not object by object."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Machine) -> None:
         self.game = game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> EngineBox:
@@ -137,7 +137,7 @@ class Deal:
         self.cards = cards
 
 
-def start_of_hand(g: Game, player: int, now: list[int], widow_now: int | None,
+def start_of_hand(g: Machine, player: int, now: list[int], widow_now: int | None,
                   rng: Any) -> Deal:
     """The deal that leads to the hands ``now`` and the widow ``widow_now`` (a sampled
     world at this point of ``g``'s hand; the widow while it is on offer) through the

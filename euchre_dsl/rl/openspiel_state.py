@@ -16,7 +16,7 @@ import numpy as np
 
 from ..cards import mask_cards
 from ..engine.actions import DISCARD, GIVE, SWAP, IllegalAction
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.view import SeatView
 from ..rules.ruleset import RuleSet
 from ..search.worlds import WorldSampler
@@ -68,7 +68,7 @@ class EuchreState(ps.State):  # type: ignore[misc,name-defined]
         self.eg = _parts_of(game)
         self.game = game
         rules = self.eg.rules
-        self.box = EngineBox(Game(rules))
+        self.box = EngineBox(Machine(rules))
         self.n = rules.players.count
         self.size = rules.deal.hand_size
         self.dealer: int | None = None
@@ -83,7 +83,7 @@ class EuchreState(ps.State):  # type: ignore[misc,name-defined]
             self.engine.deck.joker_card is not None
 
     @property
-    def engine(self) -> Game:
+    def engine(self) -> Machine:
         return self.box.game
 
     @property
@@ -179,7 +179,7 @@ class EuchreState(ps.State):  # type: ignore[misc,name-defined]
         if self.upcard is not None:
             taken |= 1 << self.upcard
         kitty = [c for c in range(self.engine.deck.size) if not (taken >> c) & 1]
-        self.box = EngineBox(Game(self.rules, dealer=self.dealer))
+        self.box = EngineBox(Machine(self.rules, dealer=self.dealer))
         self.engine.deal(hands, self.upcard, widow, kitty or None)
         self.dealt_all = True
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from ..cards import contract_name
 from ..engine.actions import PLAY, Action
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..display.replay import action_words
 
 
-def terminal_table(game: Game) -> str:
+def terminal_table(game: Machine) -> str:
     """The game as it stands, as lines of text."""
     deck = game.deck
     labels = game.labels

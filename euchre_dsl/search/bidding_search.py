@@ -9,7 +9,7 @@ the play.  It is the perfect-information half of a PIMC bidding decision: the
 analyzer (:mod:`.decisions`) and the search bot average it over sampled deals.
 
 Only the engine decides what may be done: the options are
-:meth:`Game.legal_actions` and each is applied to a :meth:`Game.clone`; the
+:meth:`Machine.legal_actions` and each is applied to a :meth:`Machine.clone`; the
 score of a finished hand comes from the solver (score-level, via the
 engine's scoring) or, for a hand thrown in, from the engine's result.
 
@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from ..engine.actions import DECLINE, PASS, PLAYING, Action
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.scoring import (
     HandOutcome, net_values, score_if_taken, scores_if_taken, side_values, zero_sum,
 )
@@ -54,7 +54,7 @@ class PointsSolver(Protocol):
     def clear(self) -> None: ...
 
 
-def split_scores(game: Game, seat: int, k: int) -> list[int]:
+def split_scores(game: Machine, seat: int, k: int) -> list[int]:
     """Each side's value of the hand if ``seat``'s side takes ``k`` more tricks (all
     to ``seat``) and the rest are dealt round the other seats still playing.
 
@@ -98,11 +98,12 @@ class FullInfoBidding:
         self._plays: dict[tuple[object, ...], float] = {}
         self._nets: dict[HandOutcome, list[int]] = {}
         self._leaves: dict[tuple[object, ...], Values] = {}
+        self._scores: dict[tuple[HandOutcome, int, int], float] = {}
         #: positions searched and plays solved, for the bench
         self.nodes = 0
         self.solves = 0
 
-    def option_values(self, game: Game, options: Sequence[Action] | None = None
+    def option_values(self, game: Machine, options: Sequence[Action] | None = None
                       ) -> dict[Action, Values]:
         """Each legal action of the seat on turn (or each of ``options``) -> the net
         points per side after it, with best bidding and best play by everyone from
@@ -114,7 +115,7 @@ class FullInfoBidding:
         finally:
             self._forget()
 
-    def value(self, game: Game) -> Values:
+    def value(self, game: Machine) -> Values:
         """The net points per side of ``game`` with best bidding and play from here."""
         self._start()
         try:
@@ -132,13 +133,14 @@ class FullInfoBidding:
         self._plays = {}
         self._nets = {}
         self._leaves = {}
+        self._scores = {}
 
-    def _after(self, game: Game, action: Action, alpha: float, beta: float) -> Values:
+    def _after(self, game: Machine, action: Action, alpha: float, beta: float) -> Values:
         child = game.clone()
         child.apply(action)
         return self._value(child, alpha, beta)
 
-    def _value(self, game: Game, alpha: float, beta: float) -> Values:
+    def _value(self, game: Machine, alpha: float, beta: float) -> Values:
         """The position's values; with two sides (values ``(v, -v)``) an alpha-beta
         search on ``v`` in the window ``(alpha, beta)``: a value at or outside
         an edge is only a bound."""
@@ -171,7 +173,7 @@ class FullInfoBidding:
             self._memo[key] = values
         return values
 
-    def _play_values(self, game: Game, alpha: float, beta: float) -> Values:
+    def _play_values(self, game: Machine, alpha: float, beta: float) -> Values:
         """Each side's net score with best play, memoised by :func:`leaf_key`."""
         leaf = leaf_key(game)
         if len(game.sides) == 2 and all(any(game.active[s] for s in seats)
@@ -203,29 +205,48 @@ class FullInfoBidding:
             values = self._leaves[leaf] = self._each_side(game, leaf)
         return values
 
-    def _each_side(self, game: Game, leaf: LeafKey) -> Values:
+    def _each_side(self, game: Machine, leaf: LeafKey) -> Values:
         """Net scores when each side's tricks are what its seat takes with best play
         against everyone else (an individual game: one search per seat playing)."""
+        outcome = leaf[0]
+        active = game.active
+        tricks = game.tricks
+        # the seat's tricks depend on the cards, who plays and who plays with it (a
+        # called partner), not on the contract's target: leaves that differ only in
+        # the score share the search
+        cards = leaf[1:]
         out = []
         for side, seats in enumerate(game.sides):
-            seat = next((s for s in seats if game.active[s]), -1)
+            seat = -1
+            taken = 0
+            for s in seats:
+                taken += tricks[s]
+                if seat < 0 and active[s]:
+                    seat = s
             if seat < 0:  # nobody of the side plays: it takes no trick
-                out.append(float(split_scores(game, seats[0], 0)[side]))
+                out.append(self._side_score(game, outcome, seats[0], 0))
                 continue
-            # the seat's tricks depend on the cards and who plays, not on the contract's
-            # target: leaves that differ only in the score share the search
-            key = (leaf[1:], leaf[0].active, leaf[0].tricks, side)
+            key = (cards, outcome.active, outcome.tricks, game.hand_mates(seat))
             total = self._plays.get(key)
             if total is None:
                 self.solves += 1
                 total = self._plays[key] = float(
                     self.solver.solve_position(position_of(game, seat)))
-            taken = sum(game.tricks[s] for s in seats)
-            more = int(total) - taken
-            out.append(float(split_scores(game, seat, more)[side]))
+            out.append(self._side_score(game, outcome, seat, int(total) - taken))
         return tuple(zero_sum(out))
 
-    def _result_values(self, game: Game) -> Values:
+    def _side_score(self, game: Machine, outcome: HandOutcome, seat: int, more: int) -> float:
+        """:func:`split_scores` of ``seat``'s side, remembered for the deal: the score
+        depends on the outcome (``game``'s: who plays, the maker, the target, the
+        tricks so far), the seat and its tricks only, so the leaves of one
+        stay-or-drop choice under every trump and discard share it."""
+        key = (outcome, seat, more)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = float(split_scores(game, seat, more)[game.side_of[seat]])
+        return found
+
+    def _result_values(self, game: Machine) -> Values:
         """A hand that ended in the bidding (thrown in): the engine's value of it."""
         res = game.last_result
         assert res is not None
@@ -249,7 +270,7 @@ BIDDING_STATE = (
 )
 
 
-def bidding_key(game: Game) -> tuple[object, ...]:
+def bidding_key(game: Machine) -> tuple[object, ...]:
     """A position before the play, hashable (:data:`BIDDING_STATE`): positions of one
     deal reached by different bidding orders -- the same high bid after different
     lower ones -- are searched once."""
@@ -275,16 +296,16 @@ def _ordered(actions: Sequence[Action]) -> list[Action]:
         [a for a in actions if a[1] in _PASSING]
 
 
-def leaf_key(game: Game) -> LeafKey:
+def leaf_key(game: Machine) -> LeafKey:
     """Everything the value of a play-phase position depends on, hashable: what the
-    hand is scored on (:meth:`Game.hand_outcome`: maker, alone, target, who plays,
+    hand is scored on (:meth:`Machine.hand_outcome`: maker, alone, target, who plays,
     the tricks so far), the contract, the cards each seat playing holds, the
     trick on the table (in play order from its leader) and who is on turn."""
     hands = tuple(game.hand_of(s) if game.active[s] else 0 for s in range(game.n))
     return (game.hand_outcome(game.tricks), game.trump, hands, tuple(game.trick), game.to_act)
 
 
-def _net_scores(game: Game) -> list[int]:
+def _net_scores(game: Machine) -> list[int]:
     """``net[k]``: side 0's value of the hand less side 1's if side 0 takes ``k`` more
     tricks (a partnership game, both sides playing)."""
     r = game.rules

@@ -2,7 +2,7 @@
 
 The solver works on a few ints and flat lists -- the hands as bit masks in
 the engine's card indices, the trick so far, who is on turn, which seats
-count as "ours" -- not on a :class:`~euchre_dsl.engine.game.Game`, so that a
+count as "ours" -- not on a :class:`~euchre_dsl.engine.machine.Machine`, so that a
 search bot can build positions for many sampled worlds without replaying an
 engine game for each.  :func:`position_of` reads one from a game through its
 public API; :class:`Position` is the low-level entry for callers that hold
@@ -15,7 +15,7 @@ from typing import Sequence
 
 from ..cards import count_cards
 from ..engine.actions import PLAYING
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.scoring import HandScore, scores_if_taken, side_values
 from ..rules.ruleset import ScoringModel
 
@@ -27,7 +27,7 @@ class Position:
     seat that is out of the hand); ``trick`` and ``trick_seats`` the cards
     played to the current trick and by whom, in play order; ``to_act`` the
     seat on turn; ``turn_order[seat]`` the next seat that plays after
-    ``seat`` (:attr:`Game.turn_order`); ``hero`` the mask of the seats whose
+    ``seat`` (:attr:`Machine.turn_order`); ``hero`` the mask of the seats whose
     tricks are counted (the makers' side, or one seat's side); ``taken``
     the tricks those seats have taken so far; ``left`` the tricks still to
     be completed, the current one included.
@@ -49,7 +49,7 @@ class Position:
         self.n_active = len(set(self.turn_order))
 
 
-def hero_seat(game: Game, seat: int | None) -> int:
+def hero_seat(game: Machine, seat: int | None) -> int:
     """The seat whose side's tricks are counted: ``seat``, or else the maker."""
     if seat is not None:
         if not 0 <= seat < game.n:
@@ -60,7 +60,7 @@ def hero_seat(game: Game, seat: int | None) -> int:
     return game.maker
 
 
-def position_of(game: Game, seat: int | None = None) -> Position:
+def position_of(game: Machine, seat: int | None = None) -> Position:
     """The position of ``game`` (in the play phase, every remaining card known).
 
     The tricks counted are those of ``seat``'s side, by default the makers'.
@@ -87,7 +87,7 @@ def position_of(game: Game, seat: int | None = None) -> Position:
                     game.turn_order, hero_mask, taken, left)
 
 
-def utilities(game: Game, seat: int | None = None) -> list[int]:
+def utilities(game: Machine, seat: int | None = None) -> list[int]:
     """``u[k]``: the hand's value for the counted side if it takes ``k`` more tricks.
 
     The engine's score (:func:`hand_scores`) as the engine orients it
@@ -113,7 +113,7 @@ def utilities(game: Game, seat: int | None = None) -> list[int]:
     return out
 
 
-def hand_scores(game: Game, seat: int | None = None) -> list[HandScore]:
+def hand_scores(game: Machine, seat: int | None = None) -> list[HandScore]:
     """``s[k]``: the engine's score of the hand (every side's points) if the
     counted side takes ``k`` more tricks (:func:`~euchre_dsl.engine.scoring.scores_if_taken`:
     the extra tricks to ``seat``, the maker by default, the rest round the

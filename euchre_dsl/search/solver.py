@@ -10,7 +10,7 @@ against a coalition of all the others (docs/analysis.md says why).
 The rules come from the engine only: legal plays from
 :meth:`Deck.legal_plays`, the trick winner from :meth:`Deck.trick_winner`,
 card order and effective suits from the deck's per-contract tables, who
-plays next from :attr:`Game.turn_order`, and the hand's score from
+plays next from :attr:`Machine.turn_order`, and the hand's score from
 :func:`~euchre_dsl.engine.scoring.score_hand`.  Bowers, the joker,
 no-trump, low no-trump, loners, lone defenders, dropped players and any
 number of seats all arrive through those.
@@ -53,7 +53,8 @@ bot's choice, the analyzer reports the position as not valued.
 from __future__ import annotations
 
 from ..cards import Deck, count_cards
-from ..engine.game import Game
+from ..engine.machine import Machine
+from ..engine.game import Game, machine_of
 from ..rules.ruleset import RuleSet
 from ..errors import EuchreError
 from .position import Position, position_of, utilities
@@ -150,6 +151,8 @@ class Solver:
         #: the partition tables (:meth:`_pwin`), keyed like :attr:`_tables`
         self._ptables: dict[int, dict[int, list[int]]] = {}
         self._ptt: dict[int, list[int]] = {}
+        #: entries in all the partition tables (cleared past :attr:`table_limit`)
+        self._pentries = 0
         #: whether the searches use the partition table (:meth:`_pwin`): for
         #: long hands, where a deal's positions run into the millions; on short
         #: ones the plain table is as good and cheaper per position
@@ -231,26 +234,29 @@ class Solver:
         self._taken = 0
 
     # ============================================================ entry points
-    def solve(self, game: Game, seat: int | None = None) -> int:
+    def solve(self, game: Machine | Game, seat: int | None = None) -> int:
         """The makers' total tricks this hand (taken plus the rest) with best play.
 
         ``seat``: count that seat's side instead of the makers' (needed when
-        nobody made trump, e.g. Buck's forced no-trump)."""
-        return self.solve_position(position_of(game, seat))
+        nobody made trump, e.g. Buck's forced no-trump).  ``game``: a
+        :class:`~euchre_dsl.engine.game.Game` or the engine's machine."""
+        return self.solve_position(position_of(machine_of(game), seat))
 
-    def card_values(self, game: Game, seat: int | None = None) -> dict[int, int]:
+    def card_values(self, game: Machine | Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' total tricks with
         best play after it is played."""
-        return self.card_values_position(position_of(game, seat))
+        return self.card_values_position(position_of(machine_of(game), seat))
 
-    def solve_points(self, game: Game, seat: int | None = None) -> int:
+    def solve_points(self, game: Machine | Game, seat: int | None = None) -> int:
         """The hand's score for the makers' side with best play (see
         :func:`~euchre_dsl.search.position.utilities` for its orientation)."""
-        return self._points(position_of(game, seat), utilities(game, seat))
+        machine = machine_of(game)
+        return self._points(position_of(machine, seat), utilities(machine, seat))
 
-    def card_points(self, game: Game, seat: int | None = None) -> dict[int, int]:
+    def card_points(self, game: Machine | Game, seat: int | None = None) -> dict[int, int]:
         """Each legal card of the seat on turn -> the makers' score with best play after it."""
-        return self.card_points_position(position_of(game, seat), utilities(game, seat))
+        machine = machine_of(game)
+        return self.card_points_position(position_of(machine, seat), utilities(machine, seat))
 
     def solve_position(self, pos: Position) -> int:
         """:meth:`solve` for a position given as masks."""
@@ -293,6 +299,7 @@ class Solver:
         """Forget every stored position."""
         self._tables.clear()
         self._ptables.clear()
+        self._pentries = 0
 
     def allow(self, positions: int | None) -> None:
         """Let the searches from now on visit at most ``positions`` positions in
@@ -1176,10 +1183,13 @@ class Solver:
             entry[1 + i] = 0
         entry[0] = tops
         tt = self._ptt
+        self._pentries += 1
+        if self._pentries > self.table_limit:  # full: every partition table starts again
+            for table in self._ptables.values():
+                table.clear()
+            self._pentries = 1
         bucket = tt.get(shape)
         if bucket is None:
-            if len(tt) >= self.table_limit:
-                tt.clear()
             tt[shape] = [tops, entry[1], entry[2], entry[3], entry[4], entry[5],
                          (lo << 6) | hi]
             return rel
@@ -1196,9 +1206,11 @@ class Solver:
                 if (b & 63) < hi:
                     hi = b & 63
                 bucket[j + _STRIDE - 1] = (lo << 6) | hi
+                self._pentries -= 1  # no new entry
                 return rel
         if len(bucket) >= _STRIDE * _BUCKET:
             del bucket[:_STRIDE]  # the oldest goes
+            self._pentries -= 1
         bucket.extend(entry[:_STRIDE - 1])
         bucket.append((lo << 6) | hi)
         return rel

@@ -2,7 +2,7 @@
 
 A seat knows its own cards, the upcard and who took it, every public action
 and the tricks.  :class:`WorldSampler` replays the hand so far from that
-knowledge alone -- a :class:`~euchre_dsl.engine.game.Game` dealt with the
+knowledge alone -- a :class:`~euchre_dsl.engine.machine.Machine` dealt with the
 other hands unknown, the public actions applied -- so that the engine's own
 bookkeeping of hidden hands says what each other seat may hold: the cards it
 showed out of are gone from its candidates, a dealer who took the upcard
@@ -19,7 +19,7 @@ kitty, discards, a dead hand -- which can hold anything.  Every draw uses only
 ``rng.random()``, so the worlds are the same for a seed on any machine.
 
 Each world is an engine game (a clone of the replayed hand with every hand
-filled in, :meth:`Game.assume_hands`), ready for the solver or for trying an
+filled in, :meth:`Machine.assume_hands`), ready for the solver or for trying an
 action.  In the play, the hands of seats out of the hand (a loner's partner,
 a player who dropped) are left unknown: nothing depends on them.
 """
@@ -31,7 +31,7 @@ from typing import Sequence
 
 from ..cards import count_cards, mask_cards
 from ..engine.actions import CLAIMS, DEFEND, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.view import SeatView
 from ..rng import RandomSource
 
@@ -46,7 +46,7 @@ class WorldSampler:
     world drawn from it); :meth:`sample` draws one world.
     """
 
-    def __init__(self, view: SeatView | None = None, *, record: Game | None = None) -> None:
+    def __init__(self, view: SeatView | None = None, *, record: Machine | None = None) -> None:
         if view is not None:
             self.seat = view.seat
             self.template = replay_known(view)
@@ -110,12 +110,12 @@ class WorldSampler:
                 hands[s] |= cards
         return hands, widow
 
-    def sample(self, rng: RandomSource) -> Game:
+    def sample(self, rng: RandomSource) -> Machine:
         """One world: a copy of the hand so far with every hand filled in."""
         hands, widow = self.sample_hands(rng)
         return self.world(hands, widow)
 
-    def world(self, hands: Sequence[int], widow: int | None) -> Game:
+    def world(self, hands: Sequence[int], widow: int | None) -> Machine:
         """The world of drawn hands (from :meth:`sample_hands`): a copy of the hand
         so far with every hand filled in."""
         world = self.template.clone()
@@ -123,16 +123,16 @@ class WorldSampler:
         return world
 
 
-def undealt_hand(view: SeatView) -> Game:
+def undealt_hand(view: SeatView) -> Machine:
     """A game at the start of ``view``'s hand, nothing dealt yet: the same rules,
     seats, dealer, scores, deals so far and drop streaks."""
-    game = Game(view.rules, view.labels, view.dealer, view.scores)
+    game = Machine(view.rules, view.labels, view.dealer, view.scores)
     game.deals = view.deals
     game.drop_streak = list(view.drop_streak)
     return game
 
 
-def replay_known(view: SeatView, until: int | None = None) -> Game:
+def replay_known(view: SeatView, until: int | None = None) -> Machine:
     """The hand so far, replayed from what ``view``'s seat knows: its own dealt
     cards, the upcard and the public actions; every other hand unknown.  With
     ``until``, only the hand's first ``until`` actions are replayed (the hand

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..errors import EuchreError
 from ..rules.ruleset import RuleSet
 from ..rng import DEAL, DEALER, Rng, absorb, check_seed
@@ -73,7 +73,7 @@ class Constraints:
         """Raise :class:`DealError` for placed cards no deal can hold."""
         size = rules.deal.hand_size
         seen = 0
-        game = Game(rules)
+        game = Machine(rules)
         for seat, mask in self.hands:
             if mask.bit_count() > size:
                 raise DealError(f"--hand {game.labels[seat]}: {mask.bit_count()} cards given, "
@@ -119,7 +119,7 @@ class Deals:
         """The next deals are of game ``game`` of ``unit``."""
         self._prefix = absorb(absorb(absorb(absorb(0, self.seed), DEAL), unit), game)
 
-    def deal(self, game: Game, hand: int) -> None:
+    def deal(self, game: Machine, hand: int) -> None:
         """Deal hand ``hand`` of the current game."""
         self.rng.reseed(self._prefix, hand)
         game.deal_random(self.rng)
@@ -139,7 +139,7 @@ class ConstrainedDeals(Deals):
     def _arguments(self) -> tuple[Any, ...]:
         return self.seed, self.constraints, self.rules  # the condition is compiled again
 
-    def deal(self, game: Game, hand: int) -> None:
+    def deal(self, game: Machine, hand: int) -> None:
         c = self.constraints
         condition = self.condition
         rng = self.rng

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 from ..engine.actions import PLAYING
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..engine.match import Match
 from ..engine.scoring import start_score
 from ..engine.view import SeatView, view_chooser
@@ -47,7 +47,7 @@ GAME_LISTENERS: list[Callable[[], None]] = []
 BATCH_UNITS = 100
 
 #: ``on_hand(game, dealer, dealt, upcard, widow)`` after each hand.
-HandHook = Callable[[Game, int, tuple[int, ...], "int | None", "int | None"], None]
+HandHook = Callable[[Machine, int, tuple[int, ...], "int | None", "int | None"], None]
 
 
 class UnfinishedGame(EuchreError):
@@ -95,9 +95,9 @@ class Batch:
     outcomes: list[Outcome] = field(default_factory=list)
 
 
-def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Game,
+def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Machine,
               on_hand: HandHook | None = None, max_hands: int = 10_000,
-              stop_after: int | None = None) -> Game:
+              stop_after: int | None = None) -> Machine:
     """Play ``game`` to its end (or ``stop_after`` hands), dealing hand *h* from ``deals``.
 
     The caller has called ``deals.start(unit, game_number)``.
@@ -152,7 +152,7 @@ class _BatchPlayer:
         self.hands: list[dict[str, Any]] = []
         self.unit = self.game_no = 0
 
-    def on_hand(self, game: Game, dealer: int, dealt: tuple[int, ...], upcard: int | None,
+    def on_hand(self, game: Machine, dealer: int, dealt: tuple[int, ...], upcard: int | None,
                 widow: int | None) -> None:
         spec = self.spec
         spec_stats = self.batch.stats
@@ -186,7 +186,7 @@ class _BatchPlayer:
                 if match is not None:
                     game = match.game
                 else:
-                    game = Game(rules, dealer=dealer, start_scores=c.start_scores)
+                    game = Machine(rules, dealer=dealer, start_scores=c.start_scores)
                 start = tuple(game.scores)
                 carried = any(s != default for s in start)
                 meta: dict[str, Any] = {"generator": f"euchre-dsl {__version__}",

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.actions import BID, CALL, DROP, ORDER_UP, STAY, TAKE_WIDOW
-from ..engine.game import Game, HandResult
+from ..engine.machine import Machine, HandResult
 from ..engine.match import GameOutcome, Match
 from ..engine.scoring import shoots
 
@@ -140,7 +140,7 @@ class Contracts:
 POSITIONS = ("dealer",) + tuple(f"seat {k}" for k in range(1, 16))
 
 
-def bidding_round(game: Game, res: HandResult) -> str:
+def bidding_round(game: Machine, res: HandResult) -> str:
     """How trump was made in the hand just finished, read from its action log (a
     stuck dealer from the result, where the engine records it)."""
     if res.maker is None:
@@ -209,7 +209,7 @@ class Stats:
         self.dropped.merge(other.dropped)
         self.bucked.merge(other.bucked)
 
-    def add_match_game(self, game: Game, outcome: GameOutcome, match: Match) -> None:
+    def add_match_game(self, game: Machine, outcome: GameOutcome, match: Match) -> None:
         """A game played as part of a match: also count slams and finished rubbers."""
         self.add_game(game)
         self.slams += outcome.value > 1
@@ -219,7 +219,7 @@ class Stats:
             self.rubbers[name] = self.rubbers.get(name, 0) + 1
             self.rubber_margins += match.rubber_margin or 0
 
-    def add_hand(self, game: Game) -> None:
+    def add_hand(self, game: Machine) -> None:
         """The hand just finished in ``game`` (call before the next deal)."""
         res = game.results[-1]
         self.hands += 1
@@ -250,7 +250,7 @@ class Stats:
                     res.made, march, res.alone, res.points[makers], winning_bid(game, how))
         self.contract_counts[contract] = self.contract_counts.get(contract, 0) + 1
 
-    def _add_participation(self, game: Game, res: HandResult) -> None:
+    def _add_participation(self, game: Machine, res: HandResult) -> None:
         asked = {a[0]: a[1] == DROP for a in game.hand_log if a[1] in (STAY, DROP)}
         for dropped in asked.values():
             self.dropped.add(dropped)
@@ -258,7 +258,7 @@ class Stats:
             if seat != res.maker and game.active[seat] and not asked.get(seat, False):
                 self.bucked.add(res.tricks[seat] == 0)
 
-    def add_game(self, game: Game) -> None:
+    def add_game(self, game: Machine) -> None:
         """A finished (or stopped) game, after :meth:`add_hand` was called for its hands."""
         self.games += 1
         if game.winners is not None:
@@ -427,7 +427,7 @@ class Stats:
         }
 
 
-def winning_bid(game: Game, how: str) -> str:
+def winning_bid(game: Machine, how: str) -> str:
     """The contract an auction hand was played for: ``bid N``, or ``shoot`` for a
     lone maker's every-trick contract (:func:`~euchre_dsl.engine.scoring.shoots`);
     empty when trump was not made in an auction."""

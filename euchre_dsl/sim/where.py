@@ -35,7 +35,7 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, Unexpec
     UnexpectedToken
 
 from ..cards import CardError, RANKS, Deck, parse_suit
-from ..engine.game import DEFAULT_LABELS
+from ..engine.machine import DEFAULT_LABELS
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_WHERE_NESTING
 from ..rules.ruleset import RuleSet

@@ -9,7 +9,7 @@ indexes straight from the bytes (the tables :meth:`Deck.card_index
 <euchre_dsl.cards.Deck.card_index>` and ``Seating.seat_index`` use), and
 replays the record through the same pieces of the fast check as it goes (the
 variant and seats lookup, :func:`~.fast_check.apply_action`,
-:meth:`Game.replay_plays <euchre_dsl.engine.game.Game.replay_plays>`), so the
+:meth:`Machine.replay_plays <euchre_dsl.engine.machine.Machine.replay_plays>`), so the
 rules are still the engine's alone.
 
 It reads any producer's JSON, not only our writer's: whitespace between
@@ -48,7 +48,7 @@ import json
 from typing import Final
 
 from ..engine.actions import PLAYING, IllegalAction
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
@@ -730,7 +730,7 @@ class ByteCheck:
         self._count = count
         return i
 
-    def _hand(self, raw: bytes, i: int, game: Game, seating: Seating, first: bool) -> int:
+    def _hand(self, raw: bytes, i: int, game: Machine, seating: Seating, first: bool) -> int:
         """Past one hand, replayed: its dealer, deal, actions and result are read in
         that order, each as soon as the ones before it have been."""
         at = self._at
@@ -758,7 +758,7 @@ class ByteCheck:
             raise NotPlain  # no dealer, deal or actions (the result may be left out)
         return i
 
-    def _hand_part(self, raw: bytes, i: int, k: int, game: Game, seating: Seating,
+    def _hand_part(self, raw: bytes, i: int, k: int, game: Machine, seating: Seating,
                    first: bool) -> int:
         """Past part ``k`` of a hand (its value starting at ``i``), read."""
         if k == _DEAL:
@@ -783,7 +783,7 @@ class ByteCheck:
             raise NotPlain
         return end + 1
 
-    def _deal(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
+    def _deal(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
         """Past the deal (every seat's hand, and the upcard or ``null``), dealt."""
         pairs = seating.deck.pairs
         dealt = self._dealt
@@ -872,11 +872,11 @@ class ByteCheck:
             i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
-    def _actions(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
+    def _actions(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
         """Past the actions, replayed to the end of the hand, exactly to its last action.
 
         Plays in the play phase wait in a list and are replayed in one
-        :meth:`~euchre_dsl.engine.game.Game.replay_plays` call, as the fast
+        :meth:`~euchre_dsl.engine.machine.Machine.replay_plays` call, as the fast
         check does; any other action in the play phase is the full checker's
         to judge."""
         pairs = seating.deck.pairs
@@ -925,7 +925,7 @@ class ByteCheck:
             raise NotPlain
         return i
 
-    def _act(self, raw: bytes, i: int, game: Game, seating: Seating, seat: int,
+    def _act(self, raw: bytes, i: int, game: Machine, seating: Seating, seat: int,
              code: int) -> int:
         """Past the arguments of one action (up to its closing ``]``), applied."""
         arg = 0
@@ -965,7 +965,7 @@ class ByteCheck:
             raise NotPlain  # a renege: reported, so not clean
         return i
 
-    def _result(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
+    def _result(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
         """Past ``result``: the replay's five keys (``result_to_json``) and, where the
         maker called a partner's card, who the partner was, any of them left out (each
         is optional), in any order, each value judged by the one comparison of claims
@@ -1036,7 +1036,7 @@ class ByteCheck:
             raise NotPlain
         return i
 
-    def _final(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
+    def _final(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
         """Past ``final``: its scores and its winner (either may be left out), in any
         order, agree with the replay."""
         seen = 0
@@ -1059,7 +1059,7 @@ class ByteCheck:
             i = self._next(raw, i, _CLOSE)
         return i
 
-    def _winner(self, raw: bytes, i: int, game: Game, seating: Seating) -> int:
+    def _winner(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
         """Past ``final.winner``: ``null`` while unfinished, a side, or a list of tied
         sides."""
         named = 0  # a bit per side named

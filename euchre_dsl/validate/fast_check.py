@@ -9,7 +9,7 @@ question, "would the full checker report nothing, not even a note?", for
 the common shape of a record -- a variant id, every card known, the verbs
 of the ordinary game, in any key order or layout, with ``x-`` keys, inline
 variants and any names -- by replaying it through the same engine verbs
-(:class:`~euchre_dsl.engine.game.Game`: the rules are the engine's, never
+(:class:`~euchre_dsl.engine.machine.Machine`: the rules are the engine's, never
 re-implemented here) and comparing every claim in place.
 
 It never reports anything itself.  At the first thing that is not plainly
@@ -34,7 +34,7 @@ from typing import Any, Callable, Final
 
 from ..cards import Deck, ascii_upper
 from ..engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, IllegalAction
-from ..engine.game import Game
+from ..engine.machine import Machine
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
@@ -74,7 +74,7 @@ class Seating:
         self.labels = tuple(seats)
         self.seat_of = {label: i for i, label in enumerate(seats)}
         #: the game every record of these seats is replayed in (restarted for each)
-        self.game = Game(rules, seats, 0)
+        self.game = Machine(rules, seats, 0)
         self.deck = self.game.deck
         self.side_names = self.game.side_names
         self.side_of = {name: i for i, name in enumerate(self.side_names)}
@@ -174,7 +174,7 @@ class FastCheck:
         seating = self._seating = Seating(rules, seats)
         return seating
 
-    def _hand(self, game: Game, seating: Seating, hand: Any) -> bool:
+    def _hand(self, game: Machine, seating: Seating, hand: Any) -> bool:
         """Replay one hand and compare its result; ``False`` at anything to report."""
         if game.is_over or type(hand) is not dict or not _keys_in(hand, _HAND):
             return False
@@ -228,7 +228,7 @@ class FastCheck:
         return res is not None and result_agrees(hand["result"], res, seating.labels,
                                                  seating.side_names)
 
-    def _actions(self, game: Game, seating: Seating, actions: list[Any]) -> bool:
+    def _actions(self, game: Machine, seating: Seating, actions: list[Any]) -> bool:
         """Replay a hand's actions to the end of the hand, exactly to its last action."""
         deck = seating.deck
         n = len(actions)
@@ -253,7 +253,7 @@ class FastCheck:
         return game.hand_over
 
 
-def _act(game: Game, seating: Seating, a: Any) -> bool:
+def _act(game: Machine, seating: Seating, a: Any) -> bool:
     """Apply one parsed action other than a play in the play phase (see :func:`apply_action`)."""
     if type(a) is not list or len(a) < 2:
         return False
@@ -292,11 +292,11 @@ def _act(game: Game, seating: Seating, a: Any) -> bool:
     return apply_action(game, seat, code, arg, alone)
 
 
-def apply_action(game: Game, seat: int, code: int, arg: int | None, alone: bool) -> bool:
+def apply_action(game: Machine, seat: int, code: int, arg: int | None, alone: bool) -> bool:
     """Apply one action, read as a verb code and its argument (the card, contract or
     bid, ``None`` for no partner called; ``alone`` for a lone order or call, or no
     partner called), by
-    :meth:`~euchre_dsl.engine.game.Game.act_without_rollback` (on a refusal, an
+    :meth:`~euchre_dsl.engine.machine.Machine.act_without_rollback` (on a refusal, an
     exception, the record goes to the full checker anyway).  ``False`` when it
     reneged: a renege is reported, so the record is not clean."""
     seen = game.last_renege

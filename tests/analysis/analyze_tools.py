@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.scoring import HandOutcome, score_hand
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -32,14 +32,18 @@ class BruteSolver:
     def allow(self, positions: int | None) -> None:
         """No budget is kept (the analyzer's protocol asks for one)."""
 
-    def solve(self, game: Game, seat: int | None = None) -> int:
+    def clear(self) -> None:
+        """Forget the searches made (the analyzer empties a solver for each hand)."""
+        self._searches.clear()
+
+    def solve(self, game: Machine, seat: int | None = None) -> int:
         hero = game.maker if seat is None else seat
         assert hero is not None
         side = game.side_of[hero]
         taken = sum(t for s, t in enumerate(game.tricks) if game.side_of[s] == side)
         return taken + self._search(game, hero)(*self._position(game))
 
-    def solve_points(self, game: Game, seat: int | None = None) -> int:
+    def solve_points(self, game: Machine, seat: int | None = None) -> int:
         """The counted side's score with best play (``seat``'s side, else the makers'),
         oriented so that more is better, with the tricks of the others dealt round
         them (the real solver's convention)."""
@@ -70,7 +74,7 @@ class BruteSolver:
         # table scoring: less the best rival's points (euchred is -2 in standard euchre)
         return pts - max((p for i, p in enumerate(score.points) if i != side), default=0)
 
-    def card_values(self, game: Game) -> dict[int, int]:
+    def card_values(self, game: Machine) -> dict[int, int]:
         search = self._search(game)
         hands, trick, seat = self._position(game)
         deck, trump = game.deck, game.trump
@@ -83,12 +87,12 @@ class BruteSolver:
         return out
 
     # ---------------------------------------------------------------- search
-    def _taken(self, game: Game) -> int:
+    def _taken(self, game: Machine) -> int:
         assert game.maker is not None
         side = game.side_of[game.maker]
         return sum(t for s, t in enumerate(game.tricks) if game.side_of[s] == side)
 
-    def _position(self, game: Game) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]:
+    def _position(self, game: Machine) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...], int]:
         return (tuple(game.cand), tuple(zip(game.trick_seats, game.trick)), game.to_act)
 
     @staticmethod
@@ -110,7 +114,7 @@ class BruteSolver:
             return won
         return won + search(tuple(new), (), winner)  # type: ignore[no-any-return]
 
-    def _search(self, game: Game, hero: int | None = None) -> Any:
+    def _search(self, game: Machine, hero: int | None = None) -> Any:
         """The memoised value function of this hand's contract, counting ``hero``'s
         side's tricks (default: the makers'); kept between calls."""
         hero = game.maker if hero is None else hero
@@ -122,7 +126,7 @@ class BruteSolver:
             self._searches[key] = self._new_search(game, game.side_of[hero])
         return self._searches[key]
 
-    def _new_search(self, game: Game, makers: int) -> Any:
+    def _new_search(self, game: Machine, makers: int) -> Any:
         assert game.trump is not None
         deck, trump = game.deck, game.trump
         side_of = game.side_of

@@ -7,7 +7,7 @@ import random
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.hidden import HiddenHand, as_seen_by, estimate
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.search.worlds import WorldSampler
@@ -42,8 +42,8 @@ def test_hidden_hands_are_estimated_without_bias_under_random_play() -> None:
     assert abs(sum(x - y for x, y in later) / len(later)) < 0.1
 
 
-def _hand(seed: int) -> Game:
-    game = Game(load_variant("standard"), dealer=seed % 4)
+def _hand(seed: int) -> Machine:
+    game = Machine(load_variant("standard"), dealer=seed % 4)
     rng = random.Random(seed)
     game.deal_random(rng)
     while game.phase != PLAYING and not game.hand_over:

@@ -9,7 +9,7 @@ from euchre_dsl.analysis.hidden import HiddenHand
 from euchre_dsl.analysis.report import Decision, OptionValue
 from euchre_dsl.analysis.text import decision_line
 from euchre_dsl.engine.actions import PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.search.solver import Solver
 
@@ -34,12 +34,12 @@ def test_a_tie_between_two_options_is_an_equal_best() -> None:
     assert worse.to_json()["best"] == "discards 9D"  # JSON: letters
 
 
-def _positions() -> list[Game]:
+def _positions() -> list[Machine]:
     """Play positions of seeded deals (every card known), before each play."""
     rules = load_variant("standard")
     out = []
     for seed in range(40):
-        game = Game(rules, dealer=seed % 4)
+        game = Machine(rules, dealer=seed % 4)
         rng = random.Random(seed)
         game.deal_random(rng)
         while game.phase != PLAYING and not game.hand_over:

@@ -15,7 +15,7 @@ import pytest
 
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.sim.bots.rule import RuleBot
@@ -29,7 +29,7 @@ from bidding_audit import BiddingAudit, _Watched, audit_bidding, strong_for_deal
 def dealer_view(hand: str, upcard: str) -> SeatView:
     """The dealer (seat 0) to decide, the three others having passed."""
     rules = load_variant("standard")
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     d = game.deck
     mine = [d.parse(c) for c in hand.split()]
     up = d.parse(upcard)
@@ -76,7 +76,7 @@ def test_the_audit_counts_a_trumpless_order_up_and_a_strong_dealer_pass() -> Non
     assert audit.first[3] == [0, 1]
     # the dealer's left orders up spades holding none (the issue's example)
     rules = load_variant("standard")
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in
                ["9S TS QS KS JS", "AC KC QC AH KD", "9H TH QH 9D TD", "QD AD 9C TC JH"]],
@@ -86,9 +86,9 @@ def test_the_audit_counts_a_trumpless_order_up_and_a_strong_dealer_pass() -> Non
     assert audit.trumpless == 1 and audit.first[0] == [1, 1]
 
 
-def round_two(hands: list[str], upcard: str) -> Game:
+def round_two(hands: list[str], upcard: str) -> Machine:
     """Everyone passed the upcard; the dealer's left (seat 1) to name a suit."""
-    game = Game(load_variant("standard"), dealer=0)
+    game = Machine(load_variant("standard"), dealer=0)
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse(upcard))
     for seat in (1, 2, 3, 0):

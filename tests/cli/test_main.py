@@ -96,7 +96,7 @@ def test_validate_and_simulate_import_only_what_they_use(args: list[str]) -> Non
                             capture_output=True, timeout=120,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     loaded = result.stderr.split()
-    assert "euchre_dsl.engine.game" in loaded, result.stderr[-2000:]
+    assert "euchre_dsl.engine.machine" in loaded, result.stderr[-2000:]
     assert [m for m in loaded if m.startswith(HEAVY)] == []
 
 

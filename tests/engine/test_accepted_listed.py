@@ -35,7 +35,7 @@ from euchre_dsl.engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, STAY,
     SWAP, TAKE_WIDOW, Action, IllegalAction,
 )
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, compile_file, load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -85,7 +85,7 @@ def variants() -> list[tuple[str, RuleSet]]:
 VARIANTS = variants()
 
 
-def candidates(g: Game, rng: random.Random, every_seat: bool) -> list[Action]:
+def candidates(g: Machine, rng: random.Random, every_seat: bool) -> list[Action]:
     """Every verb with every argument it takes (swaps and shown hands: the seat's
     own three-card sets and hands, and a few that are wrong), by the seat on turn
     and, with ``every_seat``, by every seat.  Seats not on turn try three cards
@@ -116,7 +116,7 @@ def candidates(g: Game, rng: random.Random, every_seat: bool) -> list[Action]:
     return out
 
 
-def listings(g: Game) -> tuple[frozenset[Action], frozenset[Action]]:
+def listings(g: Machine) -> tuple[frozenset[Action], frozenset[Action]]:
     """What is listed now, and what is listed once the seats on turn decline one by
     one (an optional declaration is declined by any other action)."""
     now = frozenset(g.legal_actions())
@@ -136,13 +136,13 @@ def listed(action: Action, now: frozenset[Action], later: frozenset[Action]) -> 
     return action in now or (action.verb != DECLINE and action in later)
 
 
-def fingerprint(g: Game) -> tuple[object, ...]:
+def fingerprint(g: Machine) -> tuple[object, ...]:
     return (g.phase, g.to_act, len(g.hand_log), tuple(g.cand), tuple(g.sure), tuple(g.count),
             tuple(g.active), g.trump, g.maker, g.passes, len(g.claim_order),
             len(g.defend_queue), len(g.best_queue), len(g.stay_queue))
 
 
-def accepted(g: Game, action: Action, saved: Game, before: tuple[object, ...]) -> bool:
+def accepted(g: Machine, action: Action, saved: Machine, before: tuple[object, ...]) -> bool:
     """Try ``action`` on ``g`` itself: a refused action must leave it as it was; an
     accepted one is taken back from ``saved`` (a clone made before)."""
     try:
@@ -154,7 +154,7 @@ def accepted(g: Game, action: Action, saved: Game, before: tuple[object, ...]) -
     return True
 
 
-def deal(game: Game, rng: random.Random) -> None:
+def deal(game: Machine, rng: random.Random) -> None:
     """A random deal; with a joker, one deal in four turns the joker up (rare in a
     shuffle, and a phase of its own in some variants)."""
     joker = game.deck.joker_card
@@ -174,11 +174,11 @@ def deal(game: Game, rng: random.Random) -> None:
 def reachable_states(rules: RuleSet, seed: str, count: int):
     """``count`` states along random games (every state of the walk, in order)."""
     rng = random.Random(seed)
-    game = Game(rules)
+    game = Machine(rules)
     seen = 0
     while seen < count:
         if game.is_over:
-            game = Game(rules, dealer=rng.randrange(rules.players.count))
+            game = Machine(rules, dealer=rng.randrange(rules.players.count))
         if game.hand_over:
             deal(game, rng)
             continue

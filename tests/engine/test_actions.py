@@ -9,7 +9,7 @@ import random
 import pytest
 
 from euchre_dsl.engine.actions import IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 
 
@@ -23,7 +23,7 @@ def test_an_illegal_action_survives_pickling_with_its_code_and_message() -> None
 
 def _refused(seed: int) -> None:
     """A worker's task that the engine refuses: it plays before the bidding is over."""
-    game = Game(load_variant("standard"), dealer=0)
+    game = Machine(load_variant("standard"), dealer=0)
     game.deal_random(random.Random(seed))
     game.play(game.to_act, 0)
 

@@ -74,7 +74,7 @@ def test_moves_print_as_the_record_spells_them(variant: str) -> None:
     game = Game(rules, dealer=0)
     rng = random.Random(5)
     seen: set[str] = set()
-    while not game.is_over and game.deals < 3:
+    while not game.is_over and len(game.results) < 3:
         game.deal_random(rng)
         while not game.hand_over:
             actions, moves = game.legal_actions(), game.legal_moves()

@@ -12,7 +12,7 @@ import pytest
 
 from euchre_dsl.engine import fields
 from euchre_dsl.engine.actions import Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from variant_tools import attributes
 
@@ -41,14 +41,14 @@ def test_setup_computes_exactly_the_setup_fields() -> None:
 def test_every_attribute_of_a_game_is_in_a_table(variant: str) -> None:
     listed = {"rules", *fields.SETUP_FIELDS, *(f.name for f in fields.GAME_FIELDS),
               *(f.name for f in fields.HAND_FIELDS)}
-    game = Game(load_variant(variant))
+    game = Machine(load_variant(variant))
     assert set(attributes(game)) == listed
     names = [f.name for f in fields.GAME_FIELDS + fields.HAND_FIELDS] + list(fields.SETUP_FIELDS)
     assert len(names) == len(set(names)), "a field is listed twice"
 
 
-def _dealt() -> Game:
-    game = Game(load_variant("standard"), dealer=0)
+def _dealt() -> Machine:
+    game = Machine(load_variant("standard"), dealer=0)
     deck = game.deck
     hands = [[deck.parse(c) for c in h.split()] for h in
              ("9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS")]
@@ -75,7 +75,7 @@ def test_the_position_key_is_what_the_position_is() -> None:
 def test_a_clone_has_the_same_key_and_an_action_changes_it(variant: str) -> None:
     rules = load_variant(variant)
     rng = random.Random(variant)
-    game = Game(rules)
+    game = Machine(rules)
     for _ in range(120):
         if game.is_over:
             break

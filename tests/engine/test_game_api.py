@@ -9,12 +9,12 @@ import random
 import pytest
 
 from euchre_dsl.engine.actions import PLAYING, Action, IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from variant_tools import attributes
 
 
-def random_walk(game: Game, rng: random.Random, steps: int) -> None:
+def random_walk(game: Machine, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         if game.is_over:
             return
@@ -29,10 +29,10 @@ def random_walk(game: Game, rng: random.Random, steps: int) -> None:
 def test_every_legal_action_applies_and_nothing_else_is_offered(variant: str) -> None:
     rules = load_variant(variant)
     rng = random.Random(variant)
-    game = Game(rules)
+    game = Machine(rules)
     for _ in range(400):
         if game.is_over:
-            game = Game(rules)
+            game = Machine(rules)
         if game.hand_over:
             game.deal_random(rng)
             continue
@@ -48,7 +48,7 @@ def test_every_legal_action_applies_and_nothing_else_is_offered(variant: str) ->
 def test_a_clone_is_independent_and_replays_identically() -> None:
     rules = load_variant("standard")
     rng = random.Random(5)
-    game = Game(rules)
+    game = Machine(rules)
     random_walk(game, rng, 40)
     while game.hand_over:
         game.deal_random(rng)
@@ -66,7 +66,7 @@ def test_a_clone_is_independent_and_replays_identically() -> None:
 
 def test_hand_actions_are_actions_in_order() -> None:
     rules = load_variant("standard")
-    game = Game(rules)
+    game = Machine(rules)
     game.deal_random(random.Random(2))
     first = game.legal_actions()[0]
     game.apply(first)
@@ -76,7 +76,7 @@ def test_hand_actions_are_actions_in_order() -> None:
 
 def test_apply_rejects_an_action_by_the_wrong_seat_with_its_code() -> None:
     rules = load_variant("standard")
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     game.deal_random(random.Random(3))
     wrong = (game.to_act + 1) % 4
     with pytest.raises(IllegalAction) as err:
@@ -90,7 +90,7 @@ def test_apply_rejects_an_action_by_the_wrong_seat_with_its_code() -> None:
 
 def test_nothing_is_legal_between_hands_and_after_the_game() -> None:
     rules = load_variant("openspiel")  # one deal per game
-    game = Game(rules)
+    game = Machine(rules)
     assert game.legal_actions() == ()
     rng = random.Random(4)
     random_walk(game, rng, 100)
@@ -106,7 +106,7 @@ def test_a_rejected_action_leaves_an_open_declaration_open() -> None:
     rules = load_variant("openspiel")
     rng = random.Random(11)
     for _ in range(200):
-        game = Game(rules)
+        game = Machine(rules)
         game.deal_random(rng)
         while not game.hand_over and game.phase != "defend":
             legal = game.legal_actions()
@@ -123,7 +123,7 @@ def test_a_rejected_action_leaves_an_open_declaration_open() -> None:
     assert game.lone_defender is not None
 
 
-def _dealt_state(game: Game) -> tuple[object, ...]:
+def _dealt_state(game: Machine) -> tuple[object, ...]:
     return (game.cand, game.sure, game.count, game.dealt, game.upcard, game.unplaced,
             game.widow_known, game.phase, game.to_act, game.trump, game.legal_actions())
 
@@ -133,10 +133,10 @@ def test_dealing_masks_is_dealing_the_same_cards(variant: str) -> None:
     rules = load_variant(variant)
     rng = random.Random(variant)
     for _ in range(20):
-        shuffled = Game(rules)
+        shuffled = Machine(rules)
         shuffled.deal_random(rng)
         hands, upcard = list(shuffled.dealt), shuffled.upcard
-        by_lists, by_masks = Game(rules), Game(rules)
+        by_lists, by_masks = Machine(rules), Machine(rules)
         by_lists.deal([[c for c in range(shuffled.deck.size) if (m >> c) & 1] for m in hands],
                       upcard)
         by_masks.deal_masks(hands, upcard)
@@ -153,11 +153,11 @@ def test_dealing_masks_is_dealing_the_same_cards(variant: str) -> None:
 ])
 def test_an_impossible_deal_of_masks_says_why(change: object, message: str) -> None:
     rules = load_variant("standard")
-    shuffled = Game(rules)
+    shuffled = Machine(rules)
     shuffled.deal_random(random.Random(1))
     hands, upcard = change(list(shuffled.dealt), shuffled.upcard)  # type: ignore[operator]
     with pytest.raises(ValueError, match=None) as err:
-        Game(rules).deal_masks(hands, upcard)
+        Machine(rules).deal_masks(hands, upcard)
     assert message in str(err.value)
     with pytest.raises(IllegalAction, match="the previous hand is not finished"):
         shuffled.deal_masks(list(shuffled.dealt), shuffled.upcard)
@@ -172,7 +172,7 @@ def test_replaying_plays_in_one_call_is_playing_them_one_by_one(variant: str) ->
     rng = random.Random(variant)
     checked = 0
     for _ in range(60):
-        game = Game(rules)
+        game = Machine(rules)
         game.deal_random(rng)
         while not game.hand_over and game.phase != PLAYING:
             legal = game.legal_actions()
@@ -209,7 +209,7 @@ def test_replaying_plays_in_one_call_is_playing_them_one_by_one(variant: str) ->
     assert checked, "no hand had a card that could be played out of suit"
 
 
-def _renege_of(game: Game, seats: list[int], cards: list[int], i: int) -> int | None:
+def _renege_of(game: Machine, seats: list[int], cards: list[int], i: int) -> int | None:
     """A card the seat of play ``i`` holds then and that does not follow suit, if any."""
     g = game.clone()
     for k in range(i):
@@ -221,18 +221,18 @@ def _renege_of(game: Game, seats: list[int], cards: list[int], i: int) -> int | 
 
 
 def test_one_definition_of_a_play_chooser() -> None:
-    from euchre_dsl.engine import game, play
+    from euchre_dsl.engine import machine, play
 
-    assert game.PlayChooser is play.PlayChooser and not hasattr(play, "Chooser")
+    assert machine.PlayChooser is play.PlayChooser and not hasattr(play, "Chooser")
 
 
 @pytest.mark.parametrize("dealer", [-1, 4, 1_000_000])
 def test_a_dealer_is_a_seat(dealer: int) -> None:
-    """``Game(rules, dealer=1000000)`` was a game (issue 36: an OpenSpiel mirror made one)."""
+    """``Machine(rules, dealer=1000000)`` was a game (issue 36: an OpenSpiel mirror made one)."""
     rules = load_variant("standard")
     with pytest.raises(ValueError, match=f"dealer {dealer}: the dealer is a seat 0 to 3"):
-        Game(rules, dealer=dealer)
-    game = Game(rules, dealer=3)
+        Machine(rules, dealer=dealer)
+    game = Machine(rules, dealer=3)
     with pytest.raises(ValueError, match="the dealer is a seat 0 to 3"):
         game.restart(dealer=dealer)
 
@@ -244,13 +244,13 @@ COPIES = {"pickle": lambda g: pickle.loads(pickle.dumps(g)), "deepcopy": copy.de
 @pytest.mark.parametrize("variant", shipped_ids())
 def test_a_game_copies_and_pickles_mid_hand_and_plays_on_the_same(variant: str,
                                                                   how: str) -> None:
-    """The compiled build's ``copy.deepcopy`` and ``pickle`` called ``Game()`` with no
+    """The compiled build's ``copy.deepcopy`` and ``pickle`` called ``Machine()`` with no
     rules (issue 36); the copy is the same game, and independent of the original."""
     rules = load_variant(variant)
-    game = Game(rules, dealer=1)
+    game = Machine(rules, dealer=1)
     random_walk(game, random.Random(7), 25)
     twin = COPIES[how](game)
-    assert type(twin) is Game and twin is not game
+    assert type(twin) is Machine and twin is not game
     assert twin.rules == game.rules and twin.labels == game.labels
     assert attributes(twin) == attributes(game)
     a, b = random.Random(8), random.Random(8)
@@ -265,9 +265,9 @@ def test_a_game_copies_and_pickles_mid_hand_and_plays_on_the_same(variant: str,
 
 def test_a_pickled_game_carries_only_what_changes() -> None:
     """The set-up (deck tables, menus) is derived again from the rules, not carried."""
-    game = Game(load_variant("standard"))
+    game = Machine(load_variant("standard"))
     game.deal_random(random.Random(1))
     data = pickle.dumps(game)
     assert b"powers" not in data and len(data) < 4000
     with pytest.raises(ValueError, match="unknown fields \\['deck'\\]"):
-        Game(load_variant("standard")).__setstate__({"deck": None})
+        Machine(load_variant("standard")).__setstate__({"deck": None})

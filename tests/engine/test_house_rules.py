@@ -21,7 +21,7 @@ from euchre_dsl.engine.actions import (
     CALL, CLAIMS, DECLINE, DEFEND, DISCARD, EXCHANGE, GIVE, MISDEAL, NAMING, ORDER_UP,
     ORDER_UP_ROUND, PASS, PLAYING, Phase, SWAP, Action, IllegalAction,
 )
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
@@ -37,14 +37,14 @@ def house(**sections: Any) -> RuleSet:
 
 
 def start(rules: RuleSet, hands: str, upcard: str, dealer: int = W,
-          scores: list[int] | None = None) -> Game:
+          scores: list[int] | None = None) -> Machine:
     """A game with one hand dealt: ``hands`` is "N cards | E cards | S cards | W cards"."""
-    g = Game(rules, dealer=dealer, start_scores=scores)
+    g = Machine(rules, dealer=dealer, start_scores=scores)
     deal(g, dict(zip("NESW", (h.strip() for h in hands.split("|")))), upcard=upcard)
     return g
 
 
-def illegal(code: str, g: Game, script: str) -> str:
+def illegal(code: str, g: Machine, script: str) -> str:
     """Run ``script``, expecting its (last) step to be refused with ``code``."""
     with pytest.raises(IllegalAction) as exc:
         run(g, script)
@@ -52,22 +52,22 @@ def illegal(code: str, g: Game, script: str) -> str:
     return exc.value.message
 
 
-def hand(g: Game, seat: int) -> set[str]:
+def hand(g: Machine, seat: int) -> set[str]:
     return set(g.deck.format_mask(g.hand_of(seat)).split())
 
 
-def mask(g: Game, names: str) -> int:
+def mask(g: Machine, names: str) -> int:
     return g.deck.mask(cards(g, names))
 
 
-def calls(g: Game) -> set[str]:
+def calls(g: Machine) -> set[str]:
     """The contracts the seat on turn may name (``"NT"``, ``"LNT"`` for no-trumps)."""
     names = {NO_TRUMP: "NT", LOW_NO_TRUMP: "LNT"}
     return {names.get(a.arg, "CDHS"[a.arg] if a.arg is not None and a.arg < 4 else "?")
             for a in g.legal_actions() if a.verb == CALL and not a.alone}
 
 
-def points(g: Game) -> tuple[int, ...]:
+def points(g: Machine) -> tuple[int, ...]:
     res = g.last_result
     assert res is not None
     return res.points
@@ -125,7 +125,7 @@ def test_a_stuck_dealer_is_recorded_without_a_first_round() -> None:
     (the count the statistics once inferred it from)."""
     rules = house(deal={"upcard": False},
                   bidding={"stick_the_dealer": True, "order_up_round": False})
-    g = Game(rules, dealer=W)
+    g = Machine(rules, dealer=W)
     deal(g, dict(zip("NESW", STUCK.split(" | "))))
     run(g, "N pass; E pass; S pass; W call D")
     finish(g)
@@ -462,7 +462,7 @@ def test_going_under_any_player_may_swap_any_three() -> None:
 def test_swap_takes_the_top_three_of_a_recorded_kitty() -> None:
     rules = compile_data({"id": "house", "extends": "standard", "deck": {"lowest": "7"},
                           "deal": {"farmers_hand": "any_hand"}})
-    g = Game(rules, dealer=W)
+    g = Machine(rules, dealer=W)
     names = "7C 8C 9C TC JC | QC KC AC 7D 8D | 9D TD JD QD KD | AD 7H 8H 9H TH | JH"
     parts = [cards(g, p) for p in names.split("|")]
     kitty = cards(g, "AS KS QS JS TS 9S 8S 7S AH KH QH")
@@ -473,7 +473,7 @@ def test_swap_takes_the_top_three_of_a_recorded_kitty() -> None:
 
 def test_swap_with_unknown_kitty_cards_keeps_what_is_provable() -> None:
     # E's hand unknown: N's three new cards are unknown too, its two kept cards are known
-    g = Game(farmers("any_hand"), dealer=W)
+    g = Machine(farmers("any_hand"), dealer=W)
     parse = g.deck.parse
     g.deal([[parse(c) for c in "JH JD AH 9C 9S".split()], None,
             [parse(c) for c in "AS KS QS JS TS".split()],
@@ -631,7 +631,7 @@ DEFENDER_RENEGES = "JH TC JS AD  JD JC QS TH  AH QC KS QH  KH KC AS 9H  9S AC 9C
 MAKER_RENEGES = "9S AC 9C TS  AD JH TC JS  JD JC QS TH  AH QC KS QH  KH KC AS 9H"
 
 
-def renege_hand(policy: str, plays: str, alone: bool = False) -> Game:
+def renege_hand(policy: str, plays: str, alone: bool = False) -> Machine:
     g = start(house(scoring={"renege": policy}), RENEGE, "9H")
     run(g, "N order_up alone; W discard KD" if alone else "N order_up; W discard KD")
     play(g, plays, allow_renege=True)

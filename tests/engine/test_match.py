@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from euchre_dsl.engine.actions import IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.match import Match
 from euchre_dsl.rules.registry import compile_data, load_variant
 from variant_tools import cards, finish, run
@@ -28,7 +28,7 @@ def rules(**game: Any) -> Any:
     return compile_data({"id": "house", "extends": "standard", "game": game})
 
 
-def win_hand(g: Game, side: int) -> None:
+def win_hand(g: Machine, side: int) -> None:
     """Deal and play a hand that ``side`` marches (2 points)."""
     d = g.dealer
     eldest = (d + 1) % 4

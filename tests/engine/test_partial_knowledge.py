@@ -15,7 +15,7 @@ import pytest
 
 from euchre_dsl.cards import parse_suit
 from euchre_dsl.engine.actions import IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 
 N, E, S, W = range(4)
@@ -23,9 +23,9 @@ SEAT = {"N": N, "E": E, "S": S, "W": W}
 STANDARD = load_variant("standard")
 
 
-def hidden(known: dict[int, str], upcard: str = "9D", kitty: str | None = None) -> Game:
+def hidden(known: dict[int, str], upcard: str = "9D", kitty: str | None = None) -> Machine:
     """A standard hand dealt by W where only the ``known`` hands are recorded."""
-    g = Game(STANDARD, dealer=W)
+    g = Machine(STANDARD, dealer=W)
     parse = g.deck.parse
     hands = [[parse(c) for c in known[s].split()] if s in known else None for s in range(4)]
     g.deal(hands, parse(upcard),  # type: ignore[arg-type]
@@ -33,7 +33,7 @@ def hidden(known: dict[int, str], upcard: str = "9D", kitty: str | None = None) 
     return g
 
 
-def run(g: Game, script: str) -> None:
+def run(g: Machine, script: str) -> None:
     """``"N order_up; W discard ??; N QH; E 9H"``: a verb, or a card played."""
     for step in filter(None, (s.strip() for s in script.split(";"))):
         who, what, *args = step.split()
@@ -50,7 +50,7 @@ def run(g: Game, script: str) -> None:
             g.play(seat, g.deck.parse(what))
 
 
-def refused(g: Game, step: str) -> IllegalAction:
+def refused(g: Machine, step: str) -> IllegalAction:
     """The engine's objection to one play (the state is left as it was)."""
     who, card = step.split()
     with pytest.raises(IllegalAction) as info:
@@ -207,7 +207,7 @@ def test_the_one_hand_not_recorded_is_known_when_everything_else_is() -> None:
 
 
 def test_a_hand_given_up_for_the_widow_is_dead() -> None:
-    g = Game(load_variant("columbus"), dealer=2)  # A B C; C deals, B is asked first
+    g = Machine(load_variant("columbus"), dealer=2)  # A B C; C deals, B is asked first
     parse = g.deck.parse
     g.deal([[parse(c) for c in "AS KS QS JS TS".split()], None, None], None, None)
     g.pass_(1)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.scoring import (
     HandScore, cap_to_target, contract_points, leading_rival, lone_march, max_hand_points,
     net_values, side_values, zero_sum,
@@ -22,10 +22,10 @@ from euchre_dsl.rules.ruleset import RuleSet
 VARIANTS = {v: load_variant(v) for v in shipped_ids()}
 
 
-def random_game(rules: RuleSet, seed: int, max_hands: int = 400) -> Game:
+def random_game(rules: RuleSet, seed: int, max_hands: int = 400) -> Machine:
     """A game of ``rules`` played with random legal actions from ``seed`` to its end."""
     rng = random.Random(seed)
-    g = Game(rules, dealer=seed % rules.players.count)
+    g = Machine(rules, dealer=seed % rules.players.count)
     while not g.is_over and len(g.results) < max_hands:
         g.deal_random(rng)
         while not g.hand_over:
@@ -51,7 +51,7 @@ def test_buck_seed_8_one_seat_takes_every_trick_and_wins_the_game() -> None:
 
     rules = VARIANTS["buck"]
     deals = Deals(8)
-    g = Game(rules, dealer=deals.first_dealer(0, rules.players.count))
+    g = Machine(rules, dealer=deals.first_dealer(0, rules.players.count))
     deals.start(0, 0)
     deals.deal(g, 0)
     while not g.hand_over:

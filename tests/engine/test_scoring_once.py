@@ -18,7 +18,7 @@ import pytest
 
 import euchre_dsl
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.scoring import (
     cap_to_target, leading_rival, score_hand, side_values,
 )
@@ -79,10 +79,10 @@ def variants() -> list[tuple[str, RuleSet]]:
     return out
 
 
-def in_play(rules: RuleSet, seed: int) -> Game | None:
+def in_play(rules: RuleSet, seed: int) -> Machine | None:
     """A game of ``rules`` at its first trick with a maker, bid by random choices."""
     rng = random.Random(seed)
-    game = Game(rules)
+    game = Machine(rules)
     game.deal_random(rng)
     for _ in range(200):
         if game.phase == PLAYING:

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from euchre_dsl.cards import parse_suit
+from euchre_dsl.cards import NO_TRUMP, parse_suit
+from euchre_dsl.engine import bidding
 from euchre_dsl.engine.actions import EXCHANGE, NAMING, PLAYING, Action, IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -49,14 +50,14 @@ VOID = ("9C 9S 9D TD TC", "JH JD AH KH QH", "AS KS QS JS TS", "AC KC QC JC AD", 
 
 
 def new_game(deal: tuple[str, ...], rules: RuleSet = STANDARD, dealer: int = W,
-             scores: list[int] | None = None) -> Game:
-    g = Game(rules, dealer=dealer, start_scores=scores)
+             scores: list[int] | None = None) -> Machine:
+    g = Machine(rules, dealer=dealer, start_scores=scores)
     parse = g.deck.parse
     g.deal([[parse(c) for c in h.split()] for h in deal[:4]], parse(deal[4]))
     return g
 
 
-def act(g: Game, script: str) -> None:
+def act(g: Machine, script: str) -> None:
     """Decisions through the verb methods: ``"N pass; E order_up alone; W discard KD"``."""
     for step in filter(None, (s.strip() for s in script.split(";"))):
         who, verb, *args = step.split()
@@ -79,20 +80,20 @@ def act(g: Game, script: str) -> None:
             raise AssertionError(f"unknown verb {verb!r}")
 
 
-def holder(g: Game, name: str) -> int:
+def holder(g: Machine, name: str) -> int:
     card = g.deck.parse(name)
     seats = [s for s in range(g.n) if (g.hand_of(s) >> card) & 1]
     assert len(seats) == 1, f"{name} is held by {seats}"
     return seats[0]
 
 
-def play(g: Game, cards: str) -> None:
+def play(g: Machine, cards: str) -> None:
     """Cards in play order (``|`` between tricks for reading); each by its holder."""
     for name in cards.replace("|", " ").split():
         g.play(holder(g, name), g.deck.parse(name))
 
 
-def hand(g: Game, seat: int) -> set[str]:
+def hand(g: Machine, seat: int) -> set[str]:
     return set(g.deck.format_mask(g.hand_of(seat)).split())
 
 
@@ -167,7 +168,7 @@ def scenario_rules(table: str, needs_defend: bool) -> RuleSet:
     return house(scoring=HOUSE_POINTS, **sections)
 
 
-def run_scenario(name: str, rules: RuleSet, scores: list[int] | None = None) -> Game:
+def run_scenario(name: str, rules: RuleSet, scores: list[int] | None = None) -> Machine:
     deal, bidding, plays, *_ = SCENARIOS[name]
     g = new_game(deal, rules, scores=scores)
     act(g, bidding)
@@ -350,6 +351,39 @@ def test_without_stick_the_dealer_the_dealer_may_pass() -> None:
     act(g, "N pass; E pass; S pass; W pass; N pass; E pass; S pass")
     assert Action(W, "pass") in g.legal_actions()
     act(g, "W pass")
+    assert g.last_result.thrown_in
+
+
+def passes_that_throw_in(g: Machine, script: str) -> list[bool]:
+    """Before each pass of ``script``: would a pass by the seat on turn throw the hand in."""
+    seen = []
+    for step in script.split("; "):
+        seen.append(bidding.pass_throws_in(g, g.to_act))
+        act(g, step)
+    return seen
+
+
+EIGHT_PASSES = "N pass; E pass; S pass; W pass; N pass; E pass; S pass; W pass"
+
+
+def test_only_the_last_pass_of_the_naming_round_throws_the_hand_in() -> None:
+    g = new_game(MAKE)
+    assert passes_that_throw_in(g, EIGHT_PASSES) == [False] * 7 + [True]
+    assert g.last_result.thrown_in
+
+
+def test_no_pass_throws_in_where_the_dealer_is_stuck_or_all_passes_play_no_trump() -> None:
+    g = new_game(MAKE, STD_RULES)
+    assert passes_that_throw_in(g, EIGHT_PASSES[:-len("; W pass")]) == [False] * 7
+    assert not bidding.pass_throws_in(g, W)  # W is stuck: a pass is not allowed at all
+    g = new_game(MAKE, house(bidding={"all_pass": "no_trump"}))
+    assert passes_that_throw_in(g, EIGHT_PASSES) == [False] * 8
+    assert g.trump == NO_TRUMP and g.phase == PLAYING
+
+
+def test_without_a_naming_round_the_dealers_first_pass_throws_the_hand_in() -> None:
+    g = new_game(MAKE, house(bidding={"naming_round": False}))
+    assert passes_that_throw_in(g, "N pass; E pass; S pass; W pass") == [False] * 3 + [True]
     assert g.last_result.thrown_in
 
 
@@ -619,7 +653,7 @@ def test_only_trump_is_the_left_bower_must_follow_and_printed_suit_does_not_obli
 
 
 # --------------------------------------------------------------------- renege
-def renege_game(rules: RuleSet, alone: bool) -> Game:
+def renege_game(rules: RuleSet, alone: bool) -> Machine:
     """The 'make' deal where W sloughs A-diamonds on the trump lead while holding hearts."""
     g = new_game(MAKE, rules)
     act(g, f"N order_up{' alone' if alone else ''}; W discard KD")
@@ -671,8 +705,8 @@ def test_a_renege_is_one_offence_following_suit_later_is_not_another() -> None:
 HIDDEN = ("TD JH JD AH 9S", "AC KC QC JC 9D", "AS KS QS JS TS", "KH QH TH AD KD", "9H")
 
 
-def hidden_game() -> Game:
-    g = Game(STANDARD, dealer=W)
+def hidden_game() -> Machine:
+    g = Machine(STANDARD, dealer=W)
     parse = g.deck.parse
     hands = [[parse(c) for c in h.split()] for h in HIDDEN[:4]]
     hands[E] = None  # type: ignore[call-overload]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from variant_tools import attributes
 
@@ -18,11 +18,11 @@ SHARED = {"rules", "deck", "ranks", "menus"}
 def test_a_clone_copies_every_attribute_and_shares_no_list(variant: str) -> None:
     rules = load_variant(variant)
     rng = random.Random(variant)
-    game = Game(rules)
+    game = Machine(rules)
     fresh = set(attributes(game))
     for step in range(300):
         if game.is_over:
-            game = Game(rules)
+            game = Machine(rules)
         if game.hand_over:
             game.deal_random(rng)
             continue
@@ -44,19 +44,19 @@ def test_a_restarted_game_is_a_new_game(variant: str) -> None:
     game, from anywhere in a game: mid-bidding, mid-play, between hands, at its end."""
     rules = load_variant(variant)
     rng = random.Random(variant)
-    game = Game(rules)
+    game = Machine(rules)
     for step in range(200):
         if game.is_over:
             game.restart(1)
-            assert attributes(game) == attributes(Game(rules, None, 1))
+            assert attributes(game) == attributes(Machine(rules, None, 1))
         elif game.hand_over:
             game.deal_random(rng)
         else:
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
         if step % 7 == 0:
-            used = Game(rules)
+            used = Machine(rules)
             used.copy_state(game)
             scores = [rng.randrange(-5, 9) for _ in game.scores]
             used.restart(step % game.n, scores)
-            assert attributes(used) == attributes(Game(rules, None, step % game.n, scores))
+            assert attributes(used) == attributes(Machine(rules, None, step % game.n, scores))

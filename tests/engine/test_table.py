@@ -8,12 +8,13 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from euchre_dsl.engine.actions import Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.game import Game, machine_of
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 
 
-def _dealt() -> Game:
-    game = Game(load_variant("standard"), dealer=0)
+def _dealt() -> Machine:
+    game = Machine(load_variant("standard"), dealer=0)
     deck = game.deck
     hands = [[deck.parse(c) for c in h.split()] for h in
              ("9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS")]
@@ -23,7 +24,7 @@ def _dealt() -> Game:
 
 def test_the_table_as_text() -> None:
     game = _dealt()
-    assert repr(game) == "<Game standard · hand 1 · order_up_round · E to act · N+S 0, E+W 0>"
+    assert repr(game) == "<Machine standard · hand 1 · order_up_round · E to act · N+S 0, E+W 0>"
     assert str(game).splitlines() == [
         "standard · dealer N · score N+S 0, E+W 0",
         "hand 1 · order_up_round",
@@ -44,18 +45,18 @@ def test_the_table_as_text() -> None:
 
 
 def test_unknown_cards_and_the_end_of_a_game() -> None:
-    game = Game(load_variant("standard"), dealer=0)
+    game = Machine(load_variant("standard"), dealer=0)
     game.deal([None, None, None, None], upcard=game.deck.parse("JS"))
     assert "N  ? ? ? ? ?" in str(game)
     assert str(game).count("<") == 0
-    game = Game(load_variant("standard"), dealer=0)
+    game = Machine(load_variant("standard"), dealer=0)
     rng = random.Random(3)
     while not game.is_over:
         game.deal_random(rng)
         while not game.hand_over:
             game.apply(rng.choice(game.legal_actions()))
     won = " and ".join(game.side_names[w] for w in game.winners or ())
-    assert repr(game).startswith(f"<Game standard · game over, {won} won")
+    assert repr(game).startswith(f"<Machine standard · game over, {won} won")
     assert str(game).splitlines()[-1] == f"game over: {won} won"
 
 
@@ -73,4 +74,5 @@ def test_the_pictures_are_well_formed_svg(variant: str) -> None:
         game.apply(rng.choice(game.legal_actions()))
     svg = game._repr_svg_()
     cards_drawn = svg.count('width="44"')
-    assert cards_drawn >= sum(game.count[s] for s in range(game.n) if game.active[s])
+    m = machine_of(game)
+    assert cards_drawn >= sum(m.count[s] for s in range(m.n) if m.active[s])

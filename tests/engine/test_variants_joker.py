@@ -11,7 +11,7 @@ import yaml
 
 from euchre_dsl.cards import HEARTS, SPADES
 from euchre_dsl.engine.actions import CALL, DISCARD, IllegalAction
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.rules.registry import compile_data, compile_file
 from variant_tools import deal, finish, game_for, play, run, verbs
@@ -146,6 +146,6 @@ def test_joker_upcard_option_is_checked(tmp_path, data, where, words):
 def test_a_turned_up_joker_without_a_policy_is_a_bad_deal():
     rules = compile_data({"extends": "british"})
     rules = replace(rules, bidding=replace(rules.bidding, joker_upcard=None))
-    g = Game(rules, dealer=3)
+    g = Machine(rules, dealer=3)
     with pytest.raises(ValueError, match="joker_upcard"):
         deal(g, HANDS, upcard="JK")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from variant_tools import deal, finish, game_for, run
 
@@ -14,7 +14,7 @@ HANDS = {"N": "JH JD AH KH QH", "E": "9C TC JC QC KC", "S": "9D TD QD KD AD",
          "W": "9S TS JS QS KS"}
 
 
-def lone_march(g: Game) -> None:
+def lone_march(g: Machine) -> None:
     """One hand of N ordering up hearts alone and taking every trick."""
     deal(g, HANDS, upcard="9H")
     while g.to_act != 0:

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from euchre_dsl.engine.actions import CALL_FOR_BEST, DISCARD, DROP, GIVE, PLAY, STAY, TAKE_WIDOW
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -47,7 +47,7 @@ HOUSE = {
 }
 
 
-def deal_seeded(game: Game, rng: random.Random) -> tuple[list[int], int | None, int]:
+def deal_seeded(game: Machine, rng: random.Random) -> tuple[list[int], int | None, int]:
     """Deal a shuffled pack; returns the hands (as masks), the upcard and the widow."""
     r = game.rules
     pack = list(range(game.deck.size))
@@ -62,7 +62,7 @@ def deal_seeded(game: Game, rng: random.Random) -> tuple[list[int], int | None, 
     return [game.deck.mask(h) for h in hands], upcard, game.deck.mask(widow or [])
 
 
-def expected_end(game: Game, before: list[int]) -> tuple[bool, list[int] | None]:
+def expected_end(game: Machine, before: list[int]) -> tuple[bool, list[int] | None]:
     """Whether the game must be over after the last hand, and who won (independent of
     :func:`euchre_dsl.engine.scoring.game_winners`)."""
     r = game.rules
@@ -96,7 +96,7 @@ def expected_end(game: Game, before: list[int]) -> tuple[bool, list[int] | None]
     return True, winners
 
 
-def check_cards(game: Game, dealt: int) -> None:
+def check_cards(game: Machine, dealt: int) -> None:
     """No card in two places; what each seat holds is known and counted."""
     seen = game.played
     for s in range(game.n):
@@ -107,7 +107,7 @@ def check_cards(game: Game, dealt: int) -> None:
         seen |= game.sure[s]
 
 
-def check_stay_drop(game: Game, streak: list[int]) -> None:
+def check_stay_drop(game: Machine, streak: list[int]) -> None:
     """Who was asked to stay or drop, and in what order."""
     r = game.rules
     res = game.results[-1]
@@ -128,7 +128,7 @@ def check_stay_drop(game: Game, streak: list[int]) -> None:
     assert not any(game.dropped[s] for s in others if s not in asked)
 
 
-def play_hand(game: Game, rng: random.Random) -> None:
+def play_hand(game: Machine, rng: random.Random) -> None:
     hands, upcard, widow = deal_seeded(game, rng)
     dealt = 0
     for h in hands:
@@ -187,7 +187,7 @@ def test_random_games_house_rules(name: str) -> None:
 def play_games(rules: RuleSet, games: int, variant: str) -> None:
     rng = random.Random(f"variants-{variant}")
     for g in range(games):
-        game = Game(rules, dealer=rng.randrange(rules.players.count))
+        game = Machine(rules, dealer=rng.randrange(rules.players.count))
         start = list(game.scores)
         dealer = game.dealer
         streak = [0] * game.n

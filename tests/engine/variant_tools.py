@@ -11,13 +11,13 @@ from euchre_dsl.engine.actions import (
     BID, CALL, CALL_PARTNER, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP,
     PASS, PLAY, STAY, SWAP, TAKE_WIDOW, Action,
 )
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
 
 def game_for(variant: str | RuleSet | dict, dealer: int = 0,
-             start_scores: list[int] | None = None) -> Game:
+             start_scores: list[int] | None = None) -> Machine:
     """A new game of a shipped variant (by id), a rule set, or an inline variant object."""
     if isinstance(variant, str):
         rules = load_variant(variant)
@@ -25,15 +25,15 @@ def game_for(variant: str | RuleSet | dict, dealer: int = 0,
         rules = compile_data(variant)
     else:
         rules = variant
-    return Game(rules, dealer=dealer, start_scores=start_scores)
+    return Machine(rules, dealer=dealer, start_scores=start_scores)
 
 
-def cards(game: Game, text: str) -> list[int]:
+def cards(game: Machine, text: str) -> list[int]:
     """Card indices for space-separated card names."""
     return [game.deck.parse(name) for name in text.split()]
 
 
-def deal(game: Game, hands: dict[str, str], upcard: str | None = None,
+def deal(game: Machine, hands: dict[str, str], upcard: str | None = None,
          widow: str | None = None) -> None:
     """Deal the named hands (every seat must be given)."""
     assert set(hands) == set(game.labels), "give every seat's hand"
@@ -42,11 +42,11 @@ def deal(game: Game, hands: dict[str, str], upcard: str | None = None,
               cards(game, widow) if widow else None)
 
 
-def seat(game: Game, label: str) -> int:
+def seat(game: Machine, label: str) -> int:
     return game.labels.index(label)
 
 
-def action(game: Game, step: str) -> Action:
+def action(game: Machine, step: str) -> Action:
     """One scripted step: ``"B pass"``, ``"C bid 3"``, ``"C call H"``, ``"N call S alone"``,
     ``"D discard 9H"``, ``"A stay"``, ``"A drop"``, ``"C take_widow"``, ``"D order_up"``,
     ``"B decline"``, ``"E defend_alone"``, ``"A play JH"``; house rules: ``"S give AH"``,
@@ -71,31 +71,31 @@ def action(game: Game, step: str) -> Action:
     raise ValueError(f"unknown step {step!r}")
 
 
-def run(game: Game, script: str) -> None:
+def run(game: Machine, script: str) -> None:
     """Apply ``;``-separated steps in order."""
     for step in script.split(";"):
         if step.strip():
             game.apply(action(game, step))
 
 
-def play(game: Game, names: str, allow_renege: bool = False) -> None:
+def play(game: Machine, names: str, allow_renege: bool = False) -> None:
     """Play the named cards in order, each by the seat on turn."""
     for name in names.split():
         game.play(game.to_act, game.deck.parse(name), allow_renege)
 
 
-def finish(game: Game, allow_renege: bool = False) -> None:
+def finish(game: Machine, allow_renege: bool = False) -> None:
     """Finish the hand with the first legal action each time (when the cards do not matter)."""
     while not game.hand_over:
         game.apply(game.legal_actions()[0], allow_renege)
 
 
-def verbs(game: Game) -> set[str]:
+def verbs(game: Machine) -> set[str]:
     """The kinds of action allowed now."""
     return {a.verb for a in game.legal_actions()}
 
 
-def attributes(game: Game) -> dict[str, object]:
+def attributes(game: Machine) -> dict[str, object]:
     """Every attribute of a game, compiled or not: to compare two whole states."""
     names = getattr(type(game), "__mypyc_attrs__", None)
     if names is None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from engine.variant_tools import action, deal
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.state import HandResult
 from euchre_dsl.event.standings import Event, PlayerTotal, player_points
 from euchre_dsl.records.writer import game_record, hand_record
@@ -194,7 +194,7 @@ LONE_PLAY = ("N order_up alone; W discard 9S; N play JH; E play 9C; W play 9H; "
 
 def lone_march_record(variant: dict[str, Any]) -> dict[str, Any]:
     """A one-hand progressive round: N's lone march with E's renege on the first trick."""
-    game = Game(compile_data(variant), dealer=3)
+    game = Machine(compile_data(variant), dealer=3)
     deal(game, LONE_DEAL, upcard="9H")
     dealt = tuple(game.hand_of(s) for s in range(4))
     upcard = game.upcard

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from euchre_dsl.cards import Deck
-from euchre_dsl.engine.game import Game, HandResult
+from euchre_dsl.engine.machine import Machine, HandResult
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.interop.openspiel import (
     VARIANT_PARAMS, OpenSpielHistoryError, OpenSpielParams, card_from_openspiel,
@@ -186,7 +186,7 @@ def test_json_lines_problems_carry_line_and_column() -> None:
 def _engine_hand(rules_id: str, rng: random.Random) -> tuple[HandResult, dict[str, Any]]:
     """One hand of our engine with random legal decisions, as a one-hand record;
     bidders pass three times in four (stuck dealers and all-pass deals come up)."""
-    game = Game(load_variant(rules_id), dealer=rng.randrange(4))
+    game = Machine(load_variant(rules_id), dealer=rng.randrange(4))
     game.deal_random(rng)
     dealt = [game.hand_of(s) for s in range(4)]
     upcard, dealer = game.upcard, game.dealer
@@ -214,7 +214,7 @@ def test_unconvertible_records_are_refused_with_codes() -> None:
     assert "result-mismatch" in {p.code for p in info.value.problems}
 
     house = {"extends": "openspiel", "id": "house", "scoring": {"make": 2}}
-    game = Game(compile_data(house), dealer=0)
+    game = Machine(compile_data(house), dealer=0)
     game.deal_random(rng)
     dealt, upcard = [game.hand_of(s) for s in range(4)], game.upcard
     while not game.hand_over:
@@ -229,7 +229,7 @@ def test_unconvertible_records_are_refused_with_codes() -> None:
 def test_a_standard_partner_loner_without_exchange_is_refused() -> None:
     # East deals; West (the dealer's partner) orders up alone; standard: East sits out
     rules = load_variant("standard")
-    game = Game(rules, dealer=1)
+    game = Machine(rules, dealer=1)
     hands = [[DECK.parse(c) for c in h.split()] for h in
              ("9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS")]
     upcard = DECK.parse("JS")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from euchre_dsl.engine.actions import GIVE, MISDEAL, SWAP, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records.notation import action_to_json
 from euchre_dsl.rules.registry import compile_data
 from euchre_dsl.sim.runner import simulate
@@ -143,7 +143,7 @@ def test_a_faulty_deal_is_recorded_with_a_bare_misdeal() -> None:
 
 
 def test_actions_are_written_as_the_extensions_say() -> None:
-    g = Game(compile_data({"id": "house", "extends": "standard",
+    g = Machine(compile_data({"id": "house", "extends": "standard",
                            "bidding": {"no_trump": True, "low_no_trump": True}}))
     m = g.deck.mask([g.deck.parse(c) for c in ("TH", "9C", "9D")])
     # cards shown are written in the deal's order (by suit, high first)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from euchre_dsl.engine.actions import VERBS
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records import notation, text_words, text_writer
 from euchre_dsl.records.notation import (
     ALONE,
@@ -75,7 +75,7 @@ def _example(spec: VerbSpec) -> list[Any]:
 
 @pytest.mark.parametrize("spec", VERB_TABLE, ids=lambda s: s.verb)
 def test_the_full_reader_reads_each_verb_by_its_row(spec: VerbSpec) -> None:
-    game = Game(load_variant("standard"))
+    game = Machine(load_variant("standard"))
     action = action_from_json(game, _example(spec))
     assert (action.seat, action.verb, action.alone) == (0, spec.verb, False)
     assert (action.arg is None) == (spec.arg == ARG_NONE)

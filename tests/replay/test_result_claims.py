@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from types import ModuleType
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records import notation
 from euchre_dsl.replay import result_claims
 from euchre_dsl.validate import fast_bytes, fast_check
@@ -23,8 +23,8 @@ from euchre_dsl.rules.registry import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _played_hand() -> Game:
-    game = Game(load_variant("standard"), dealer=0)
+def _played_hand() -> Machine:
+    game = Machine(load_variant("standard"), dealer=0)
     rng = random.Random(4)
     game.deal_random(rng)
     while not game.hand_over:
@@ -75,7 +75,7 @@ def test_the_parts_of_the_comparison() -> None:
 
 
 def test_final_agrees_with_the_finished_game() -> None:
-    game = Game(load_variant("standard"), dealer=0)
+    game = Machine(load_variant("standard"), dealer=0)
     rng = random.Random(2)
     while not game.is_over:
         game.deal_random(rng)

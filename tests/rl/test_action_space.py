@@ -9,7 +9,8 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from euchre_dsl import Game, IllegalAction, compile_data, load_variant, shipped_ids  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
+from euchre_dsl import IllegalAction, compile_data, load_variant, shipped_ids  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
 from euchre_dsl.engine.actions import PLAY, PLAYING, Action  # noqa: E402
 from euchre_dsl.rl.action_space import ActionSpace  # noqa: E402
@@ -20,7 +21,7 @@ CLAIMS = {"id": "farmers", "extends": "standard",
                    "ace_no_face": True}}
 
 
-def engine_legal(game: Game) -> set[Action]:
+def engine_legal(game: Machine) -> set[Action]:
     if game.phase == PLAYING:
         from euchre_dsl.engine.play import legal_plays
         return {Action(game.to_act, PLAY, c) for c in mask_cards(legal_plays(game, game.to_act))}
@@ -35,7 +36,7 @@ def walk(rules: RuleSet, hands: int, seed: int, verbs: set[str] | None = None) -
     rng = random.Random(seed)
     checked = 0
     for h in range(hands):
-        game = Game(rules, dealer=h % rules.players.count)
+        game = Machine(rules, dealer=h % rules.players.count)
         game.deal_random(rng)
         while not game.hand_over:
             mask, _ = space.legal(game)
@@ -82,7 +83,7 @@ def test_an_action_outside_the_space_is_named() -> None:
 def test_an_id_the_engine_does_not_list_is_refused_with_the_legal_ones() -> None:
     rules = load_variant("standard")
     space = ActionSpace(rules)
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     game.deal_random(random.Random(1))
     with pytest.raises(IllegalAction, match=r"action 0 \(play 9C\) is not legal for E now "
                        r"\(first round of bidding\); the legal actions are 48 \(pass\)"):

@@ -75,7 +75,7 @@ def test_the_action_space_and_encoder_copy(how: str) -> None:
 
 @pytest.mark.parametrize("how", sorted(COPIES))
 def test_deals_copy_at_the_same_point_of_their_stream(how: str) -> None:
-    from euchre_dsl.engine.game import Game
+    from euchre_dsl.engine.machine import Machine
 
     rules = load_variant("standard")
     for deals in (Deals(11), ConstrainedDeals(11, Constraints(where="trumps(N, upcard) >= 2"),
@@ -84,7 +84,7 @@ def test_deals_copy_at_the_same_point_of_their_stream(how: str) -> None:
         twin = COPIES[how](deals)
         assert type(twin) is type(deals) and twin.seed == 11
         for hand in range(3):
-            g1, g2 = Game(rules), Game(rules)
+            g1, g2 = Machine(rules), Machine(rules)
             deals.deal(g1, hand)
             twin.deal(g2, hand)
             assert g1.dealt == g2.dealt and g1.upcard == g2.upcard

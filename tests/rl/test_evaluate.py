@@ -52,7 +52,7 @@ def test_each_deal_counts_the_engines_net_value_a_game_won_outright_included() -
     in Buck some of these deals are won outright (every trick to one seat, no points)."""
     import random
 
-    from euchre_dsl.engine.game import Game
+    from euchre_dsl.engine.machine import Machine
     from euchre_dsl.engine.scoring import net_values
     from euchre_dsl.rl.bot import CallableBot
     from euchre_dsl.rng import BOT, derive
@@ -71,7 +71,7 @@ def test_each_deal_counts_the_engines_net_value_a_game_won_outright_included() -
     source, total, outright = Deals(seed), 0.0, 0
     for unit in range(deals):
         for seat in range(n):  # each side is one seat in Buck
-            game = Game(rules, dealer=source.first_dealer(unit, n))
+            game = Machine(rules, dealer=source.first_dealer(unit, n))
             source.start(unit, 0)
             play_game(rules, [mine[s] if s == seat else theirs[s] for s in range(n)],
                       source, game, stop_after=1)

@@ -8,7 +8,8 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from euchre_dsl import Action, Game, IllegalAction, load_variant, shipped_ids  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
+from euchre_dsl import Action, IllegalAction, load_variant, shipped_ids  # noqa: E402
 from euchre_dsl.cards import mask_cards  # noqa: E402
 from euchre_dsl.engine.actions import DISCARD, GIVE  # noqa: E402
 from euchre_dsl.rl.observation import LAYOUT_VERSION, Encoder  # noqa: E402
@@ -16,7 +17,7 @@ from euchre_dsl.rl.episode import Episode  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
 
 
-def known_to(game: Game, seat: int) -> int:
+def known_to(game: Machine, seat: int) -> int:
     """Cards ``seat`` has seen: its own, the upcard, every card played, its own
     discards and the cards it gave or was given."""
     view = SeatView(game, seat)
@@ -29,8 +30,8 @@ def known_to(game: Game, seat: int) -> int:
     return known
 
 
-def redealt(game: Game, actions: list[Action], seat: int,
-            rng: random.Random) -> Game | None:
+def redealt(game: Machine, actions: list[Action], seat: int,
+            rng: random.Random) -> Machine | None:
     """The same hand replayed with every card ``seat`` has not seen dealt anew: a
     permutation of the hidden cards applied to the deal and to every action of the
     hand (``actions``, declines included: the hand log leaves them out).
@@ -44,7 +45,7 @@ def redealt(game: Game, actions: list[Action], seat: int,
     def p(c: int) -> int:
         return perm.get(c, c)
 
-    world = Game(game.rules, game.labels, game.dealer, game.scores)
+    world = Machine(game.rules, game.labels, game.dealer, game.scores)
     world.deals = game.deals
     world.drop_streak = list(game.drop_streak)
     hands = [[p(c) for c in mask_cards(m)] for m in game.dealt]
@@ -100,7 +101,7 @@ def test_the_seat_s_own_cards_are_seen() -> None:
     """The check above is not vacuous: a different hand of one's own is seen."""
     rules = load_variant("standard")
     enc = Encoder(rules)
-    a, b = Game(rules, dealer=0), Game(rules, dealer=0)
+    a, b = Machine(rules, dealer=0), Machine(rules, dealer=0)
     deck = a.deck
     hands = [[deck.parse(c) for c in h.split()] for h in
              ("9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS")]

@@ -19,15 +19,15 @@ from __future__ import annotations
 import random
 
 from euchre_dsl.engine.actions import CALL, ORDER_UP_ROUND, PASS, PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.ruleset import RuleSet
 
 
-def counted_side(game: Game, seat: int | None) -> int:
+def counted_side(game: Machine, seat: int | None) -> int:
     return game.side_of[game.maker if seat is None else seat]  # type: ignore[index]
 
 
-def brute_force(game: Game, side: int) -> int:
+def brute_force(game: Machine, side: int) -> int:
     """The side's total tricks this hand with best play by everyone."""
     if game.phase != PLAYING:
         result = game.last_result
@@ -41,7 +41,7 @@ def brute_force(game: Game, side: int) -> int:
     return max(values) if game.side_of[game.to_act] == side else min(values)
 
 
-def reference_alpha_beta(game: Game, side: int) -> int:
+def reference_alpha_beta(game: Machine, side: int) -> int:
     """The same value as :func:`brute_force`, by alpha-beta over masks."""
     deck = game.deck
     contract = game.trump
@@ -81,7 +81,7 @@ def reference_alpha_beta(game: Game, side: int) -> int:
     return taken + search(game.to_act, list(game.trick), list(game.trick_seats), -1, 99)
 
 
-def to_play(game: Game, rng: random.Random, alone: float = 0.2,
+def to_play(game: Machine, rng: random.Random, alone: float = 0.2,
             favour: tuple[int, ...] = ()) -> None:
     """Deal and bid at random until a hand reaches its play phase.
 
@@ -108,10 +108,10 @@ def to_play(game: Game, rng: random.Random, alone: float = 0.2,
 
 
 def random_position(rules: RuleSet, rng: random.Random, max_left: int,
-                    min_left: int = 1, favour: tuple[int, ...] = ()) -> Game:
+                    min_left: int = 1, favour: tuple[int, ...] = ()) -> Machine:
     """A game in its play phase with between ``min_left`` and ``max_left`` tricks
     to complete (the current one included), at a random point of a trick."""
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
     to_play(game, rng, favour=favour)
     hand_size = rules.deal.hand_size
     n_active = sum(game.active)

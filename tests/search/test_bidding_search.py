@@ -18,11 +18,11 @@ from euchre_dsl.engine.scoring import net_values, zero_sum
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.search.solver import Solver
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 
 
-def naive(game: Game, solver: Solver) -> Values:
+def naive(game: Machine, solver: Solver) -> Values:
     """Plain recursion over the engine's legal actions, no memo, no pruning; every
     side's tricks solved on their own (one trick search per side)."""
     if game.hand_over:
@@ -48,11 +48,11 @@ def naive(game: Game, solver: Solver) -> Values:
     return best
 
 
-def bidding_position(variant: str, seed: int, steps: int) -> Game:
+def bidding_position(variant: str, seed: int, steps: int) -> Machine:
     """A random deal, ``steps`` random bidding actions in (fewer if the bidding ends)."""
     rules = load_variant(variant)
     rng = random.Random(seed)
-    game = Game(rules, dealer=rng.randrange(rules.players.count))
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
     game.deal_random(rng)
     for _ in range(steps):
         if game.phase == PLAYING or game.hand_over:
@@ -87,7 +87,7 @@ def test_an_unbeatable_hand_orders_up_alone() -> None:
     # N deals; E holds the right and left bowers, the ace, king and queen of the
     # upcard's suit: alone, it marches whatever the others hold (4 points).
     rules = load_variant("standard")
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     parse = game.deck.parse
     hands = [["9H", "TH", "QH", "KH", "AH"], ["JS", "JC", "AS", "KS", "QS"],
              ["9D", "TD", "QD", "KD", "AD"], ["9C", "TC", "QC", "KC", "AC"]]
@@ -99,7 +99,7 @@ def test_an_unbeatable_hand_orders_up_alone() -> None:
     assert max(by_words.values()) == 4
 
 
-def true_deal(game: Game, seat: int) -> Callable[[random.Random], Game]:
+def true_deal(game: Machine, seat: int) -> Callable[[random.Random], Machine]:
     """A stand-in for the world sampler: the real deal every time."""
     return lambda rng: game.clone()
 
@@ -142,6 +142,47 @@ def test_an_auction_searched_with_its_transpositions_agrees_with_plain_recursion
             child = game.clone()
             child.apply(action)
             assert v == pytest.approx(naive(child, solver)), (seed, action)
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def first_position_of(variant: str, seed: int, phases: tuple[str, ...]) -> Machine | None:
+    """A random deal played at random up to the first position in one of ``phases``
+    (None: the hand reached the play or ended first)."""
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
+    game.deal_random(rng)
+    while game.phase not in phases:
+        if game.phase == PLAYING or game.hand_over:
+            return None
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["buck", "dirty-clubs", "dirty-clubs-5", "dirty-clubs-6",
+                                     "columbus", "five-hand-call-partner"])
+def test_an_individual_game_after_the_contract_agrees_with_plain_recursion(variant: str) -> None:
+    # from the stay-or-drop round (or the trump call before it) to the play: leaves
+    # of one search share solves and side scores (by who plays, the outcome and the
+    # tricks), which must not change any value
+    rules = load_variant(variant)
+    solver = Solver(rules)
+    search = FullInfoBidding(solver)
+    checked = 0
+    for seed in range(40):
+        game = first_position_of(variant, seed, ("stay_drop", "take_upcard", "naming",
+                                                 "partner"))
+        if game is None:
+            continue
+        values = search.option_values(game)
+        assert set(values) == set(game.legal_actions())
+        for action, v in values.items():
+            child = game.clone()
+            child.apply(action)
+            assert v == naive(child, solver), (seed, action)  # the same sums: equal floats
         checked += 1
         if checked == 2:
             break

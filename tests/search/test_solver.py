@@ -20,7 +20,7 @@ import pytest
 from euchre_dsl.cards import HEARTS, LOW_NO_TRUMP, NO_TRUMP, SPADES, Deck
 from euchre_dsl.search.position import Position, position_of, utilities
 from euchre_dsl.search.solver import SearchLimit, Solver
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 
@@ -59,7 +59,7 @@ def rules_for(name: str) -> RuleSet:
     return compile_data(INLINE[name]) if name in INLINE else load_variant(name)
 
 
-def kinds(game: Game) -> set[str]:
+def kinds(game: Machine) -> set[str]:
     """What a position exercises, for the coverage check."""
     out = {"lead" if not game.trick else "mid-trick"}
     if game.alone:
@@ -208,6 +208,16 @@ def test_a_tiny_table_is_cleared_and_stays_right() -> None:
         assert small.solve(game) == big.solve(game)
 
 
+def test_a_tiny_partition_table_is_cleared_and_stays_right() -> None:
+    """Its entries are counted across its tables, and all go when it is full."""
+    small, big = Solver(DOUBLE_DECK, table_limit=8), Solver(DOUBLE_DECK)
+    rng = random.Random("tiny-partition")
+    for _ in range(25):
+        game = random_position(DOUBLE_DECK, rng, 4, 3)
+        assert small.solve(game) == big.solve(game)
+        assert small._pentries <= 8
+
+
 # ------------------------------------------------------- hand-worked positions
 N, E, S, W = range(4)
 STANDARD = load_variant("standard")
@@ -273,7 +283,7 @@ def test_the_joker_in_no_trump_cannot_be_followed_and_wins() -> None:
 
 def test_a_lone_march_with_the_five_top_trumps() -> None:
     """N orders hearts alone holding the five top trumps: five tricks, four points."""
-    game = Game(STANDARD, dealer=W)
+    game = Machine(STANDARD, dealer=W)
     parse = game.deck.parse
     deal = ("JH JD AH KH QH", "9C TC JC QC KC", "9S TS JS QS KS", "AC AS AD KD QD")
     game.deal([[parse(c) for c in h.split()] for h in deal], parse("9H"))
@@ -286,7 +296,7 @@ def test_a_lone_march_with_the_five_top_trumps() -> None:
 
 
 def test_positions_that_cannot_be_solved_say_why() -> None:
-    game = Game(STANDARD)
+    game = Machine(STANDARD)
     solver = Solver(STANDARD)
     with pytest.raises(ValueError, match="not in the play phase"):
         solver.solve(game)

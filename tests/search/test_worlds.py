@@ -11,20 +11,20 @@ import pytest
 
 from euchre_dsl.cards import mask_cards
 from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.random_bot import RandomBot
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.search.worlds import DealCounter, WorldSampler
 
 
-def random_position(variant: str, seed: int, plays: int) -> Game:
+def random_position(variant: str, seed: int, plays: int) -> Machine:
     """A game played at random up to some cards into the play of a hand."""
     rules = load_variant(variant)
     rng = random.Random(seed)
     bot = RandomBot(rules, rng)
     while True:
-        game = Game(rules, dealer=seed % rules.players.count)
+        game = Machine(rules, dealer=seed % rules.players.count)
         game.deal_random(rng)
         while game.phase != PLAYING and not game.hand_over:
             game.apply(bot.act(SeatView(game, game.to_act), game.legal_actions()))
@@ -40,7 +40,7 @@ def random_position(variant: str, seed: int, plays: int) -> Game:
     return game
 
 
-def check_consistent(real: Game, world: Game, seat: int) -> None:
+def check_consistent(real: Machine, world: Machine, seat: int) -> None:
     view = SeatView(real, seat)
     n = real.n
     assert world.cand == world.sure
@@ -132,7 +132,7 @@ def test_a_small_case_is_uniform() -> None:
 
 def test_the_dealers_upcard_and_a_void_are_honoured() -> None:
     rules = load_variant("standard")
-    game = Game(rules, dealer=3)
+    game = Machine(rules, dealer=3)
     d = game.deck
 
     def cards(text: str) -> list[int]:
@@ -160,7 +160,7 @@ def test_worlds_catch_up_with_defenders_who_declined() -> None:
     defender's turn, and after both declined it is in the play -- as the table is."""
     rules = load_variant("openspiel")
     rng = random.Random(4)
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     game.deal_random(rng)
     for _ in range(4):
         game.apply(Action(game.to_act, "pass"))
@@ -180,7 +180,7 @@ def test_worlds_catch_up_with_defenders_who_declined() -> None:
 @pytest.mark.parametrize("variant", ["standard", "columbus", "dirty-clubs"])
 def test_worlds_before_the_play_deal_every_hand_and_an_open_widow(variant: str) -> None:
     rules = load_variant(variant)
-    game = Game(rules, dealer=1)
+    game = Machine(rules, dealer=1)
     game.deal_random(random.Random(7))
     seat = game.to_act
     sampler = WorldSampler(SeatView(game, seat))
@@ -209,7 +209,7 @@ def test_worlds_of_a_record_keep_what_the_record_shows() -> None:
         real = random_position("standard", seed, plays=seed % 9)
         if real.phase != PLAYING:
             continue
-        hidden = Game(real.rules, dealer=real.dealer)
+        hidden = Machine(real.rules, dealer=real.dealer)
         hidden.deal([None if s in (1, 3) else list(mask_cards(real.dealt[s]))
                      for s in range(real.n)], real.upcard)
         for seat, verb, arg, alone in real.hand_log:

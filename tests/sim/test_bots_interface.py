@@ -9,7 +9,7 @@ from typing import Any, Sequence
 import pytest
 
 from euchre_dsl.engine.actions import DISCARD, GIVE, PLAY, PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots import (
@@ -57,7 +57,7 @@ class Recorder:
         return self.inner.play(view, legal)
 
 
-def hidden_from(game: Game, seat: int, given_to_me: int) -> int:
+def hidden_from(game: Machine, seat: int, given_to_me: int) -> int:
     """Cards ``seat`` may not know now: other hands (less a face-up upcard they
     took), the widow and kitty, other seats' discards."""
     hidden = 0
@@ -91,7 +91,7 @@ def test_a_bot_never_sees_a_hidden_card(variant: str) -> None:
     rules = load_variant(variant)
     for seed in range(6):
         rng = random.Random(seed)
-        game = Game(rules, dealer=seed % rules.players.count)
+        game = Machine(rules, dealer=seed % rules.players.count)
         bots = [Recorder(rules, rng) for _ in range(rules.players.count)]
         for _ in range(4):
             if game.is_over:
@@ -125,7 +125,7 @@ def test_views_in_a_simulated_game_show_only_the_seats_own_hand() -> None:
     bots = [Recorder(rules, rng) for _ in range(4)]
     deals = Deals(11)
     deals.start(0, 0)
-    game = play_game(rules, bots, deals, Game(rules))  # type: ignore[arg-type]
+    game = play_game(rules, bots, deals, Machine(rules))  # type: ignore[arg-type]
     assert game.is_over
     for seat, bot in enumerate(bots):
         assert bot.views and all(v["seat"] == seat for v in bot.views)
@@ -137,7 +137,7 @@ def test_views_in_a_simulated_game_show_only_the_seats_own_hand() -> None:
 
 def test_voids_come_from_the_tricks() -> None:
     rules = load_variant("standard")
-    game = Game(rules, dealer=3)
+    game = Machine(rules, dealer=3)
     d = game.deck
 
     def cards(text: str) -> list[int]:
@@ -231,7 +231,7 @@ def test_a_plug_in_bot_that_breaks_the_interface_is_named_with_its_seat_and_deci
     rules = load_variant("standard")
     bots = make_bots([f"hostile_bots:{cls}"], rules, random.Random(1))
     with pytest.raises(BotError) as exc:
-        play_game(rules, bots, Deals(7), Game(rules, dealer=3))
+        play_game(rules, bots, Deals(7), Machine(rules, dealer=3))
     assert str(exc.value) == f"bot 'hostile_bots:{cls}' at seat N, {message}"
 
 

@@ -8,8 +8,8 @@ from typing import Sequence
 import pytest
 
 from euchre_dsl.search.win_chance import SCALE, win_chances
-from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.actions import CALL, DISCARD, ORDER_UP, PASS, PLAYING, Action
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
 from euchre_dsl.search.worlds import WorldSampler
@@ -19,14 +19,14 @@ from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.engine.view import SeatView, view_chooser
 
 
-def start(hands: list[str], upcard: str, dealer: int = 0) -> Game:
-    game = Game(load_variant("standard"), dealer=dealer)
+def start(hands: list[str], upcard: str, dealer: int = 0) -> Machine:
+    game = Machine(load_variant("standard"), dealer=dealer)
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse(upcard))
     return game
 
 
-def legal_mask(game: Game) -> int:
+def legal_mask(game: Machine) -> int:
     seat = game.to_act
     return game.deck.legal_plays(game.cand[seat], game.trick[0] if game.trick else None,
                                  game.trump)  # type: ignore[arg-type]
@@ -93,7 +93,7 @@ def test_it_takes_the_trick_that_makes_the_hand() -> None:
     assert game.deck.names[card] == "AC"  # N leads its boss ace (no trump to draw)
 
 
-def play_hands(game: Game, bots: Sequence[Bot], rng: random.Random, hands: int) -> None:
+def play_hands(game: Machine, bots: Sequence[Bot], rng: random.Random, hands: int) -> None:
     """Deal and play ``hands`` hands (fewer if the game ends)."""
     choosers = [view_chooser(b.play) for b in bots]
     for _ in range(hands):
@@ -114,7 +114,7 @@ def test_the_same_seed_gives_the_same_hand() -> None:
     def run() -> list[tuple[int, str, int | None, bool]]:
         bots = [PimcBot(rules, random.Random(s), worlds=4, bid_worlds=4) if s % 2 == 0
                 else make_bot("rule", rules, random.Random(s)) for s in range(4)]
-        game = Game(rules, dealer=0)
+        game = Machine(rules, dealer=0)
         play_hands(game, bots, random.Random(5), 1)
         return list(game.hand_log)
 
@@ -145,6 +145,18 @@ def test_no_lone_hand_is_searched_without_a_bower() -> None:
     assert lone == [Action(1, ORDER_UP, alone=True)]
 
 
+def test_no_suit_is_named_on_one_trump_below_its_ace() -> None:
+    """Issue 41: pimc named hearts holding only the queen; club players pass.  A suit
+    with its ace alone, or with two trumps, is still searched."""
+    game = start(["9S TS QS KS 9D", "KD 9C QD TC QH", "9H TH AH KC AS", "JC JS AC TD AD"],
+                 "JD", dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    named = {"CDHS"[a.arg] for a in candidates(SeatView(game, 1), game.legal_actions())
+             if a.verb == CALL and a.arg is not None and not a.alone}
+    assert "H" not in named and "C" in named  # the lone queen of hearts; two clubs
+
+
 def test_net_utility_counts_both_sides() -> None:
     game = start(["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"],
                  "9H")
@@ -161,23 +173,23 @@ def test_points_past_the_target_are_worth_nothing() -> None:
     hands = ["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"]
     # E+W at 9 need one point: a march is worth no more than a make; N+S at 9
     # win the game on a euchre, which costs E+W one point's worth, not two
-    game = Game(rules, dealer=0, start_scores=(9, 9))
+    game = Machine(rules, dealer=0, start_scores=(9, 9))
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("9H"))
     game.apply(Action(1, ORDER_UP))
     game.apply(Action(0, DISCARD, d.parse("9C")))
     assert net_utility(game, 1, True) == [-1, -1, -1, 1, 1, 1]
     # at 0-0 nothing is capped
-    fresh = Game(rules, dealer=0)
+    fresh = Machine(rules, dealer=0)
     assert capped(fresh, 1, [-2, 1, 2]) == [-2, 1, 2]
     # nor in a game of a fixed number of deals (the higher score wins, every point counts)
-    one_deal = Game(load_variant("openspiel"), dealer=0, start_scores=(9, 9))
+    one_deal = Machine(load_variant("openspiel"), dealer=0, start_scores=(9, 9))
     assert capped(one_deal, 1, [-2, 1, 2]) == [-2, 1, 2]
 
 
-def hearts_ordered_by_east(scores: tuple[int, int]) -> Game:
+def hearts_ordered_by_east(scores: tuple[int, int]) -> Machine:
     """E (seat 1, side E+W) orders hearts up at ``scores`` (N+S, E+W)."""
-    game = Game(load_variant("standard"), dealer=0, start_scores=scores)
+    game = Machine(load_variant("standard"), dealer=0, start_scores=scores)
     d = game.deck
     hands = ["9C TC QC KC AC", "JH JD AH KH AS", "9D TD QD KD AD", "9S TS QS KS QH"]
     game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("9H"))
@@ -228,17 +240,17 @@ def test_pimc_plays_legal_hands_in_individual_games(variant: str) -> None:
     rules = load_variant(variant)
     bots = [PimcBot(rules, random.Random(s), worlds=3, bid_worlds=3) if s == 0
             else make_bot("rule", rules, random.Random(s)) for s in range(rules.players.count)]
-    game = Game(rules, dealer=0)
+    game = Machine(rules, dealer=0)
     play_hands(game, bots, random.Random(3), 2)
     assert game.results
 
 
 # ------------------------------------------------------------ reading the bidding
-def rule_bid_game(variant: str, seed: int) -> Game | None:
+def rule_bid_game(variant: str, seed: int) -> Machine | None:
     """A hand whose bidding the rule bot made for every seat, at its first card."""
     rules = load_variant(variant)
     rule = RuleBot(rules, random.Random(0))
-    game = Game(rules, dealer=seed % rules.players.count)
+    game = Machine(rules, dealer=seed % rules.players.count)
     game.deal_random(random.Random(seed))
     while game.phase != PLAYING and not game.hand_over:
         game.apply(rule.act(SeatView(game, game.to_act), game.legal_actions()))
@@ -346,7 +358,7 @@ def test_a_partner_who_passed_is_seldom_dealt_the_right_bower() -> None:
     assert unread >= 10 and read * 3 < unread, (read, unread)
 
 
-def rule_played_game(variant: str, seed: int, plays: int) -> Game | None:
+def rule_played_game(variant: str, seed: int, plays: int) -> Machine | None:
     """A hand of ``variant`` bid and played by rule bots, ``plays`` cards into the play."""
     game = rule_bid_game(variant, seed)
     if game is None:
@@ -450,7 +462,7 @@ def test_a_defender_plays_against_a_shoot_whose_gift_it_did_not_see() -> None:
     down.  E replays the hand from what E saw (the gift's card hidden) to sample its
     worlds, and plays a legal card; the worlds give N the six cards N holds."""
     rules = load_variant("bid-euchre")
-    game = Game(rules, dealer=3)
+    game = Machine(rules, dealer=3)
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in (
         "JS JC AS KS AH 9D", "QS 9S KH QH AD TD", "TS 9H TH KD QD JD", "9C TC QC KC AC JH")])
@@ -485,11 +497,11 @@ CLEAR_DECISIONS = (
 )
 
 
-def _first_round(hand: str, upcard: str, pos: int) -> Game:
+def _first_round(hand: str, upcard: str, pos: int) -> Machine:
     """A standard deal at the first round, ``pos`` seats after the dealer's left to act,
     the seats before it having passed (the other hands are filler: the bot sees its own)."""
     rules = load_variant("standard")
-    d = Game(rules, dealer=3).deck
+    d = Machine(rules, dealer=3).deck
     mine = [d.parse(c) for c in hand.split()]
     up = d.parse(upcard)
     rest = [c for c in range(d.size) if c not in mine and c != up]
@@ -498,7 +510,7 @@ def _first_round(hand: str, upcard: str, pos: int) -> Game:
         hands.append(mine if s == pos else rest[:5])
         if s != pos:
             rest = rest[5:]
-    game = Game(rules, dealer=3)
+    game = Machine(rules, dealer=3)
     game.deal(hands, upcard=up)
     for _ in range(pos):
         game.apply(Action(game.to_act, PASS))
@@ -531,7 +543,7 @@ def test_the_bidding_is_read_softly_against_a_player_who_bids_differently() -> N
     rule = RuleBot(rules, random.Random(0))
     differ = 0
     for seed in range(120):
-        game = Game(rules, dealer=seed % 4)
+        game = Machine(rules, dealer=seed % 4)
         game.deal_random(random.Random(seed))
         unlike = set()  # the seats that bid unlike the rule bot
         while game.trump is None and not game.hand_over:
@@ -572,7 +584,7 @@ def test_a_clear_card_is_chosen_on_fewer_worlds_than_the_budget() -> None:
     assert values[card] == max(values.values())
 
 
-def _lone_dealer(hands: list[str], upcard: str, discard: str) -> Game:
+def _lone_dealer(hands: list[str], upcard: str, discard: str) -> Machine:
     """A standard deal, E (seat 1) dealing, three passes, E taking the upcard alone."""
     game = start(hands, upcard, dealer=1)
     for _ in range(3):

@@ -13,7 +13,7 @@ import math
 import random
 
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.search.solver import DEFAULT_BUDGET
@@ -24,13 +24,13 @@ from euchre_dsl.sim.bots.rule import RuleBot
 DOUBLE_DECK = load_variant("double-deck-bid")
 
 
-def dealt(rules_id: str, seed: int) -> Game:
-    game = Game(load_variant(rules_id), dealer=0)
+def dealt(rules_id: str, seed: int) -> Machine:
+    game = Machine(load_variant(rules_id), dealer=0)
     game.deal_random(random.Random(seed))
     return game
 
 
-def legal_mask(game: Game) -> int:
+def legal_mask(game: Machine) -> int:
     mask = 0
     for a in game.legal_actions():
         if a.arg is not None:
@@ -38,7 +38,7 @@ def legal_mask(game: Game) -> int:
     return mask
 
 
-def to_play(game: Game) -> Game:
+def to_play(game: Machine) -> Machine:
     """The bidding made by the rule bot, up to the opening lead."""
     rule = RuleBot(game.rules, random.Random(0))
     while game.phase != PLAYING and not game.hand_over:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from euchre_dsl.engine.actions import (
     BID, CALL, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW, Action,
 )
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.cards import SUITS
 from euchre_dsl.engine.bidding import kept_upcard
@@ -22,9 +22,9 @@ from euchre_dsl.engine.view import SeatView
 
 
 def start(variant: str, hands: list[str], upcard: str | None, dealer: int = 0,
-          widow: str | None = None, scores: list[int] | None = None) -> Game:
+          widow: str | None = None, scores: list[int] | None = None) -> Machine:
     rules = load_variant(variant)
-    game = Game(rules, dealer=dealer, start_scores=scores)
+    game = Machine(rules, dealer=dealer, start_scores=scores)
     d = game.deck
     game.deal([[d.parse(c) for c in h.split()] for h in hands],
               upcard=d.parse(upcard) if upcard else None,
@@ -32,17 +32,17 @@ def start(variant: str, hands: list[str], upcard: str | None, dealer: int = 0,
     return game
 
 
-def decide(game: Game) -> Action:
+def decide(game: Machine) -> Action:
     bot = RuleBot(game.rules, random.Random(0))
     return bot.act(SeatView(game, game.to_act), game.legal_actions())
 
 
-def play(game: Game, *cards: str) -> None:
+def play(game: Machine, *cards: str) -> None:
     for c in cards:
         game.apply(Action(game.to_act, PLAY, game.deck.parse(c)))
 
 
-def choose_card(game: Game) -> str:
+def choose_card(game: Machine) -> str:
     seat = game.to_act
     legal = game.deck.legal_plays(game.cand[seat], game.trick[0] if game.trick else None,
                                   game.trump)  # type: ignore[arg-type]
@@ -180,7 +180,7 @@ def test_columbus_a_weak_hand_takes_the_widow() -> None:
 
 def test_the_trick_model_counts_bowers_from_the_decks_tables() -> None:
     rules = load_variant("standard")
-    d = Game(rules).deck
+    d = Machine(rules).deck
     hand = d.mask(d.parse(c) for c in "JH JD AH".split())
     probs = hand_chances(d, hand, 2, 0, 2)
     assert probs[0] == probs[1] == probs[2] == 1.0  # the three top hearts are sure tricks
@@ -223,7 +223,7 @@ def test_the_table_read_knows_who_passed_on_the_upcard_and_after_it() -> None:
 
 def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
     """Hasenpfeffer: everyone passed, North holds the joker; a bid is the only action."""
-    game = Game(load_variant("hasenpfeffer"), dealer=0)
+    game = Machine(load_variant("hasenpfeffer"), dealer=0)
     hands = ["JK AS KS QS 9H TC", "JS TS 9S AH KH QH", "JH TH AD KD QD JD", "JC AC KC QC 9C 9D"]
     game.deal([[game.deck.parse(c) for c in h.split()] for h in hands], None,
               [game.deck.parse("TD")])
@@ -237,7 +237,7 @@ def test_the_rule_bot_makes_the_forced_bid_of_the_joker_holder() -> None:
 def test_the_rule_bot_makes_the_forced_bid_with_a_hand_it_would_pass() -> None:
     """Hasenpfeffer: the joker's holder has nothing else; it would never bid, but after
     four passes it must, and the partnership auction's choice must not look for a pass."""
-    game = Game(load_variant("hasenpfeffer"), dealer=0)
+    game = Machine(load_variant("hasenpfeffer"), dealer=0)
     hands = ["JK 9S TS 9H TH 9D", "JS QS KH QH AD TD", "JH AS AH KD QD JD", "JC AC KC QC 9C TC"]
     game.deal([[game.deck.parse(c) for c in h.split()] for h in hands], None,
               [game.deck.parse("KS")])
@@ -249,10 +249,38 @@ def test_the_rule_bot_makes_the_forced_bid_with_a_hand_it_would_pass() -> None:
     assert (choice.verb, choice.arg) == ("bid", 3)
 
 
-def first_seat(hand: str, upcard: str) -> Game:
+def second_round(hands: list[str], upcard: str, passes: int) -> Machine:
+    """A standard deal with the dealer W (seat 3), the upcard turned down by all four
+    and ``passes`` more passes of the naming round made."""
+    game = start("standard", hands, upcard, dealer=3)
+    for _ in range(4 + passes):
+        game.apply(Action(game.to_act, PASS))
+    return game
+
+
+def test_the_last_bidder_names_trump_rather_than_throw_in_a_hand_that_makes() -> None:
+    """The issue's example: the dealer with the right and left bowers and the ten of
+    clubs, last to bid in the second round at 0-0, threw the hand in.  A pass there is
+    worth exactly nothing; clubs are worth a point most of the time."""
+    game = second_round(["9C QC KC AC 9D", "QD KD AD 9S TS", "AS KS QS AH KH",
+                         "JC JS TC JD TD"], "9H", 3)
+    assert SeatView(game, 3).pass_throws_in
+    assert decide(game) == Action(3, CALL, SUITS.index("C"))
+
+
+def test_the_dealers_left_names_trump_on_the_right_bower_and_two_more() -> None:
+    """Next to the dealer in the second round with J-K-10 of hearts: a club player calls
+    (the bot passed it while the second round's bar was the first round's)."""
+    game = second_round(["9C TD TH JH KH", "QD KD AD 9S TS", "AS KS QS AH QH",
+                         "JC JS TC JD AC"], "9D", 0)
+    assert not SeatView(game, 0).pass_throws_in
+    assert decide(game) == Action(0, CALL, SUITS.index("H"))
+
+
+def first_seat(hand: str, upcard: str) -> Machine:
     """A standard deal, the dealer's left to bid first with ``hand`` (the other hands
     are the rest of the deck in order: the bidding reads only its own)."""
-    game = Game(load_variant("standard"), dealer=3)
+    game = Machine(load_variant("standard"), dealer=3)
     d = game.deck
     mine = [d.parse(c) for c in hand.split()]
     up = d.parse(upcard)
@@ -311,7 +339,7 @@ def test_the_hand_weighed_after_taking_the_upcard_keeps_it_when_it_may_not_be_di
     weighs a spade contract with the 9 of hearts upcard still in hand (the 9 of
     diamonds goes), not the void in hearts an illegal discard of it would make."""
     rules = load_variant("dirty-clubs")
-    d = Game(rules).deck
+    d = Machine(rules).deck
     hand = sum(1 << d.parse(c) for c in "JS JC AS AD 9D".split())
     up = d.parse("9H")
     taken = hand | 1 << up
@@ -363,13 +391,13 @@ def test_the_rule_bot_neither_over_bids_the_double_deck_nor_passes_its_endgame_a
 def test_an_unseen_twin_counts_against_a_card_in_a_double_deck() -> None:
     """Of two equal cards the first played wins: an ace whose twin is still out wins
     less often than one whose twin is seen; a single deck has no twins to count."""
-    deck = Game(load_variant("double-deck-bid"), dealer=0).deck
+    deck = Machine(load_variant("double-deck-bid"), dealer=0).deck
     ace, twin = deck.twins(deck.parse("AS"))
     clubs = SUITS.index("C")
     out = card_chance(deck, 1 << ace, ace, clubs, 0)
     seen = card_chance(deck, 1 << ace | 1 << twin, ace, clubs, 0)
     assert out < seen
-    single = Game(load_variant("bid-euchre"), dealer=0).deck
+    single = Machine(load_variant("bid-euchre"), dealer=0).deck
     a = single.parse("AS")
     assert single.twins(a) == [a]
     assert card_chance(single, 1 << a, a, clubs, 0) == seen

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.deals import MAX_TRIES, ConstrainedDeals, Constraints, DealError
 from euchre_dsl.sim.runner import RunSpec, run
 
 RULES = load_variant("standard")
-DECK = Game(RULES).deck
+DECK = Machine(RULES).deck
 
 
 @st.composite
@@ -87,7 +87,7 @@ def test_an_impossible_condition_says_how_many_deals_were_tried() -> None:
     deals = ConstrainedDeals(1, c, RULES)
     deals.start(0, 0)
     with pytest.raises(DealError, match=f"{MAX_TRIES:,} tries.*impossible"):
-        deals.deal(Game(RULES), 0)
+        deals.deal(Machine(RULES), 0)
 
 
 @pytest.mark.parametrize("c, message", [
@@ -120,7 +120,7 @@ def test_variants_the_options_call_alike_deal_the_same_cards() -> None:
         deals.start(0, 0)
         out = []
         for h in range(40):
-            game = Game(rules, dealer=h % 4)
+            game = Machine(rules, dealer=h % 4)
             deals.deal(game, h)
             out.append((game.dealt, game.upcard))
         return out

@@ -19,7 +19,7 @@ import pytest
 
 from euchre_dsl.cards import LOW_NO_TRUMP, NO_TRUMP
 from euchre_dsl.engine.actions import BID, CALL, CALL_PARTNER, ORDER_UP, PARTNER, PLAYING, Action
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.validate.validator import validate_record
 from euchre_dsl.records.writer import game_record, hand_record
@@ -43,7 +43,7 @@ def kind_of(trump: int, alone: bool) -> Kind:
             else "suit", alone)
 
 
-def offers(game: Game, action: Action) -> Kind | None:
+def offers(game: Machine, action: Action) -> Kind | None:
     """The contract kind a legal action makes, if it makes trump (or goes alone)."""
     if action.verb == ORDER_UP:
         return kind_of(0, action.alone)
@@ -70,7 +70,7 @@ class Steered:
     def missing(self) -> list[Kind]:
         return sorted(self.offered - self.played) or [("suit", False)]
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Machine) -> Action:
         seat = game.to_act
         view = SeatView(game, seat)
         legal = game.legal_actions()
@@ -97,7 +97,7 @@ class Steered:
         unit = 0
         while hands < MAX_HANDS and (hands < 4 or self.offered - self.played):
             deals = Deals(36)
-            game = Game(self.rules, dealer=deals.first_dealer(unit, self.rules.players.count))
+            game = Machine(self.rules, dealer=deals.first_dealer(unit, self.rules.players.count))
             deals.start(unit, 0)
             records = []
             while not game.is_over and hands < MAX_HANDS:

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre_dsl.cards import Deck
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
@@ -118,7 +118,7 @@ def test_game_g_of_a_run_does_not_depend_on_the_games_before_it() -> None:
     alone = RunSpec(rules, "standard", 9, ("random",) * 4)
     player = _BatchPlayer(alone, 0)
     deals = player.deals
-    game = Game(rules, dealer=deals.first_dealer(3, 4))
+    game = Machine(rules, dealer=deals.first_dealer(3, 4))
     deals.start(3, 0)
     play_game(rules, player.bots, deals, game, stop_after=1)
     first_hand = json.loads(run[3])["hands"][0]["deal"]["hands"]
@@ -173,7 +173,7 @@ def test_play_out_plays_only_legal_cards_for_a_custom_bot() -> None:
     bots = [FirstLegal(rng) for _ in range(4)]
     deals = Deals(4)
     deals.start(0, 0)
-    game = play_game(rules, bots, deals, Game(rules))  # type: ignore[arg-type]
+    game = play_game(rules, bots, deals, Machine(rules))  # type: ignore[arg-type]
     assert game.is_over
     played = sum(len(b.cards) for b in bots)
     assert played == sum(sum(r.tricks) * (3 if r.alone else 4)

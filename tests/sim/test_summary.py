@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine.variant_tools import deal, finish, run
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data
 from euchre_dsl.sim.summary import bidding_round
 
@@ -29,7 +29,7 @@ def test_a_stuck_dealer_is_told_apart_from_a_second_round_call(first_round: bool
     for script, said in ((passes + "N pass; E pass; S pass; W call D",
                           "second round, stuck dealer"),
                          (passes + "N call D", "second round")):
-        g = Game(rules(first_round), dealer=3)
+        g = Machine(rules(first_round), dealer=3)
         deal(g, HANDS, upcard="9H" if first_round else None)
         run(g, script)
         finish(g)

@@ -6,14 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import EuchreError
 from euchre_dsl.limits import MAX_WHERE_NESTING
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.where import compile_where
 
 RULES = load_variant("standard")
-DECK = Game(RULES).deck
+DECK = Machine(RULES).deck
 
 
 @st.composite

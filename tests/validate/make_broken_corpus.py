@@ -23,7 +23,7 @@ sys.path.insert(0, str(HERE.parent))  # tests/: history_tools
 from history_tools import ACT1, ACT2, DEAL1, DEAL2  # noqa: E402
 
 from euchre_dsl.engine.actions import IllegalAction  # noqa: E402
-from euchre_dsl.engine.game import Game  # noqa: E402
+from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.records.notation import (  # noqa: E402
     action_from_json, result_to_json, winner_to_json,
 )
@@ -43,7 +43,7 @@ EXPECTED: dict[str, list[dict[str, Any]]] = {}
 def record(hands: list[Hand], start: dict[str, int] | None = None,
            final: bool = True) -> dict[str, Any]:
     """A record of scripted hands with the engine's results (none for an unfinished hand)."""
-    game = Game(STANDARD, LABELS, LABELS.index(hands[0][0]),
+    game = Machine(STANDARD, LABELS, LABELS.index(hands[0][0]),
                 None if start is None else [start["N+S"], start["E+W"]])
     out: dict[str, Any] = {"format": "ehh/1", "variant": "standard", "seats": LABELS}
     if start is not None:
@@ -76,7 +76,7 @@ def scripted_hand(variant: str, seats: list[str], dealer: str, deal: dict[str, l
                   widow: list[str] | None = None, final: bool = True) -> dict[str, Any]:
     """A one-hand record of any variant: ``deal`` dealt, ``actions`` played until the
     planted problem stops them, the engine's result (none for an unfinished hand)."""
-    game = Game(load_variant(variant), seats, seats.index(dealer))
+    game = Machine(load_variant(variant), seats, seats.index(dealer))
     deck = game.deck
     cards = [[deck.parse(c) for c in deal[s]] for s in seats]
     up = None if upcard is None else deck.parse(upcard)
@@ -152,7 +152,7 @@ def bid_actions(auction: str = "N bid 4; E pass; S pass; W pass; N call S",
     for step in auction.split(";"):
         seat, verb, *arg = step.split()
         steps.append([seat, verb, *(int(a) if a.isdigit() else a for a in arg)])
-    game = Game(load_variant("bid-euchre"), LABELS, LABELS.index("W"))
+    game = Machine(load_variant("bid-euchre"), LABELS, LABELS.index("W"))
     deck = game.deck
     game.deal([[deck.parse(c) for c in BID_DEAL[s]] for s in LABELS], None)
     for action in steps:
@@ -508,7 +508,7 @@ def double_deck_plays(renege: bool) -> list[list[Any]]:
     card in the order a record lists cards (trump first, high first).  With
     ``renege``, to N's lead of the right bower E throws its 9 of diamonds (the
     second copy) although it holds trumps, and plays on by the same order."""
-    game = Game(load_variant("double-deck-bid"), LABELS, LABELS.index("W"))
+    game = Machine(load_variant("double-deck-bid"), LABELS, LABELS.index("W"))
     deck = game.deck
     game.deal([[deck.parse(c) for c in DD_DEAL[s]] for s in LABELS])
     for action in DD_BIDS:

@@ -22,7 +22,7 @@ from history_tools import play_game
 
 from euchre_dsl.cards import mask_cards
 from euchre_dsl.engine.actions import PLAYING
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records.shape import CONTRACT_CODES
 from euchre_dsl.rules.registry import load_variant
 
@@ -30,7 +30,7 @@ from euchre_dsl.rules.registry import load_variant
 def renegade_game(variant: str, seed: int, p: float = 0.15, max_hands: int = 40
                   ) -> dict[str, Any]:
     """A game of random decisions where a seat that could follow suit sometimes does not."""
-    def renege(game: Game, rng: random.Random) -> bool:
+    def renege(game: Machine, rng: random.Random) -> bool:
         if game.phase == PLAYING and game.trick and rng.random() < p:
             seat = game.to_act
             held = game.cand[seat]
@@ -64,7 +64,7 @@ def proofs(record: dict[str, Any], seats: set[str]) -> list[tuple[int, int, str]
     """``(hand, action, seat)`` where a renege by one of ``seats`` (hidden hands) was
     made, in the order they are proven: off suit while still holding the upcard it
     took (known to all), or the show-out of a suit the seat plays a card of later."""
-    deck = Game(load_variant(record["variant"])).deck
+    deck = Machine(load_variant(record["variant"])).deck
     out = []
     for h, hand in enumerate(record["hands"]):
         trump = hand.get("result", {}).get("trump")

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.errors import Problem
 from euchre_dsl.records.reader import iter_jsonl
 from euchre_dsl.validate.validator import FileReport, Validator, check_items
@@ -61,7 +61,7 @@ def _kitty(rec: dict[str, Any], hand: dict[str, Any]) -> list[str]:
     """The cards of a hand's deck that nobody was dealt, nor turned up, nor took from a
     widow (none of the hand's actions names them), in deck order."""
     rules = load_variant(rec["variant"])
-    deck = Game(rules, rec["seats"], 0).deck
+    deck = Machine(rules, rec["seats"], 0).deck
     seen = {c for cards in hand["deal"]["hands"].values() for c in cards}
     seen.add(hand["deal"].get("upcard"))
     seen.update(hand["deal"].get("widow") or ())

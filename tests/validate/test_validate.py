@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from history_tools import ACT1, ACT2, DEAL1, DEAL2, random_game
 
-from euchre_dsl.engine.game import Game
+from euchre_dsl.engine.machine import Machine
 from euchre_dsl.records.notation import short_seats
 from euchre_dsl.records.reader import Locator, read_records
 from euchre_dsl.records.writer import dump_pretty as pretty, dump_record
@@ -354,7 +354,7 @@ def test_problems_carry_positions_only_when_a_locator_is_given() -> None:
 # ----------------------------------------------------------- walk_plays
 def test_walk_plays_stops_at_the_first_action_it_does_not_own() -> None:
     rules = load_variant("standard")
-    game = Game(rules, ["N", "E", "S", "W"], 0)
+    game = Machine(rules, ["N", "E", "S", "W"], 0)
     deck = game.deck
     game.deal([[deck.parse(c) for c in DEAL1[s]] for s in "NESW"], deck.parse("9C"))
     seat_of = {s: i for i, s in enumerate("NESW")}

@@ -17,10 +17,10 @@ option on the *same* worlds, and takes the best average.
   own view of the world -- and the finished bidding is handed to the solver.
   Options clearly behind after a batch of worlds are not scored further
   (``BATCH_WORLDS``, ``SEPARATION``): most bidding decisions are clear, and a
-  clear one is settled on the first worlds.  Two table truths narrow the
+  clear one is settled on the first worlds.  Table truths narrow the
   options searched (:func:`candidates`): a trump is not discarded while a
-  plain card can go, and nobody goes alone with fewer than three trumps or
-  without a bower.
+  plain card can go, nobody goes alone with fewer than three trumps or
+  without a bower, and nobody names a suit on one trump below its ace.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
@@ -67,7 +67,7 @@ from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
 )
-from ...engine.game import Game
+from ...engine.machine import Machine
 from ...engine.play import legal_plays
 from ...engine.scoring import (
     cap_to_target, leading_rival, net_values, set_cost, side_values,
@@ -358,7 +358,7 @@ class PimcBot:
                 out.append(bids)
         return out
 
-    def _stake(self, game: Game, seat: int) -> float:
+    def _stake(self, game: Machine, seat: int) -> float:
         """What being set costs the bot's side at ``game``'s score, in the units
         the bot counts: points, or when it plays for the game, the chance of
         winning lost by giving the rivals :attr:`stake` points."""
@@ -369,7 +369,7 @@ class PimcBot:
         return float(self.chances.after(game.scores, side, (0, 0))
                      - self.chances.after(game.scores, side, set_back))
 
-    def _value_after(self, world: Game, action: Action, seat: int) -> float:
+    def _value_after(self, world: Machine, action: Action, seat: int) -> float:
         """What the bot's side gets (:func:`net_utility`) if it takes ``action``
         in ``world``: the rest of the bidding by the rule bot, the play by the
         solver."""
@@ -401,7 +401,7 @@ class PimcBot:
         return float(side_values(world.rules, result.score)[side])
 
 
-    def _utility(self, game: Game, seat: int) -> list[int]:
+    def _utility(self, game: Machine, seat: int) -> list[int]:
         """:func:`net_utility` of a hand at the start of its play, remembered by
         what it depends on (the contract's outcome and the score): the worlds of
         a bidding decision end in a few contracts."""
@@ -414,7 +414,7 @@ class PimcBot:
             self._utilities[key] = found
         return found
 
-    def _marches_blind(self, game: Game) -> bool:
+    def _marches_blind(self, game: Machine) -> bool:
         """Whether the makers march ``game`` (at the start of its play) when they
         play as the rule bot, from their own view -- a play that cannot see the
         other hands, as the lone hand will be played at the table -- and the
@@ -645,8 +645,8 @@ class PlayInference(SeatReading):
         for i, (s, _card) in enumerate(self.plays):  # the plays to replay to read its own
             if view.side_of[s] != side if seats is None else s in seats:
                 self.until[s] = i + 1
-        self.start: Game | None = None
-        self.scratch: Game | None = None
+        self.start: Machine | None = None
+        self.scratch: Machine | None = None
         if self.reads:
             actions = view.actions
             first = next(i for i, a in enumerate(actions) if a.verb == PLAY)
@@ -676,7 +676,7 @@ class PlayInference(SeatReading):
         return 1.0
 
 
-def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSource) -> Game:
+def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSource) -> Machine:
     """A world from ``sampler`` that agrees with the bidding and the play, as
     ``readers`` read them: each draw is kept with the chance the readings give
     it (rejection sampling: the worlds come out weighted by that chance).
@@ -730,7 +730,7 @@ class RecordReading:
             found = self._rules[id(rules)] = (rules, RuleBot(rules, random.Random(self.seed)))
         return found[1]
 
-    def draws(self, game: Game, seats: Collection[int]
+    def draws(self, game: Machine, seats: Collection[int]
               ) -> Callable[[RandomSource], list[int]]:
         """A drawer of every seat's hand in one world of ``game`` (a position of a
         record's walk, in the play), ``seats`` (the hands the record hides) read."""
@@ -782,13 +782,22 @@ class RecordReading:
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
     can go, and no lone hand is tried with fewer than three trumps or without a
-    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    bower (the jack of trump, the other jack of its colour, or the joker): a march needs
     every trick, and a lone hand without a bower gives one up to it whenever a
     defender holds it -- worlds in which the solver sees where the bowers lie make
-    such a hand look better than it plays (issue 41)."""
+    such a hand look better than it plays (issue 41); nor is a suit named, when
+    passing is open, holding one trump below its ace (the worlds' partner holds
+    what the searcher needs more often than the table's does)."""
     deck = view.deck
     out: list[Action] = []
+    may_pass = any(a.verb == PASS for a in legal)
     for a in legal:
+        if a.verb == CALL and may_pass and a.arg is not None and a.arg < 4:
+            held = view.hand & deck.trump_masks[a.arg]
+            power = deck.powers[a.arg][a.arg]
+            if held.bit_count() == 1 and \
+                    power[held.bit_length() - 1] < power[deck.card("A", a.arg)]:
+                continue
         if a.verb == DISCARD and a.arg is not None and view.trump is not None and \
                 view.trump < 4:
             trumps = deck.trump_masks[view.trump]
@@ -844,7 +853,7 @@ def survivors(values: list[list[float]], alive: list[int],
     return out
 
 
-def net_utility(game: Game, seat: int, partners: bool,
+def net_utility(game: Machine, seat: int, partners: bool,
                 chances: WinChances | None = None) -> list[int]:
     """``u[k]``: what the seat's side gets if it takes ``k`` more tricks.
 
@@ -870,7 +879,7 @@ def net_utility(game: Game, seat: int, partners: bool,
     return [u[k] - v[left - k] for k in range(left + 1)]
 
 
-def capped(game: Game, seat: int, u: list[int]) -> list[int]:
+def capped(game: Machine, seat: int, u: list[int]) -> list[int]:
     """``u`` with a side's gain capped at the points it still needs to win a game
     played to a target, and its loss at the points the leading rival needs
     (:func:`~euchre_dsl.engine.scoring.cap_to_target`): past the target, a point

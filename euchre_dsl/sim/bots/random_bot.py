@@ -25,7 +25,7 @@ class RandomBot:
         self._random = rng.random
         #: Lets the engine draw this bot's choices inline, from the same stream
         #: with the same formulas as :meth:`act` and :meth:`play`:
-        #: :meth:`Game.play_out` its cards, and :meth:`Game.play_hand_random`
+        #: :meth:`Machine.play_out` its cards, and :meth:`Machine.play_hand_random`
         #: whole hands when every seat is random.
         self.uniform_random = rng.random
 
