@@ -67,6 +67,8 @@ class PlaySolver(Protocol):
 
     def allow(self, positions: int | None) -> None: ...
 
+    def clear(self) -> None: ...
+
 
 SolverFactory = Callable[[RuleSet], PlaySolver]
 
@@ -132,10 +134,16 @@ class Analyzer:
         self.decisions = decisions
         self.skipped: list[Problem] = []
 
-    def solver(self, rules: RuleSet) -> PlaySolver:
+    def fresh_solver(self, rules: RuleSet) -> PlaySolver:
+        """The solver for a new hand of ``rules``, its tables emptied.  The tables
+        only save work, but saved work decides which searches finish inside the
+        budget: kept from the hands analysed before, they made a hand's "not
+        valued" list depend on what this process (or this worker) analysed first.
+        Emptied, a hand's analysis depends on that hand alone."""
         found = self._solvers.get(id(rules))
         if found is None or found[0] is not rules:
             found = self._solvers[id(rules)] = (rules, self._solver_for(rules))
+        found[1].clear()
         return found[1]
 
     def analyze_items(self, items: Iterable[Item], file: str,
@@ -218,7 +226,7 @@ class _Hand:
                                  labels[game.dealer], rules.scoring.model == ScoringModel.COUNTDOWN)
         self.view.variant_id = rules.id
         self.results_before = len(game.results)
-        self.solver = analyzer.solver(rules)
+        self.solver = analyzer.fresh_solver(rules)
         self.hand_size = rules.deal.hand_size
         self.valued = True  # no illegal card yet: plays can still be valued
         #: the tricks to play at the position whose search passed the budget: no

@@ -38,6 +38,9 @@ class _Remembering:
     def allow(self, positions: int | None) -> None:
         self.inner.allow(positions)
 
+    def clear(self) -> None:
+        self.inner.clear()
+
     def card_values(self, game: Machine) -> dict[int, int]:
         values = self.inner.card_values(game)
         names = game.deck.names

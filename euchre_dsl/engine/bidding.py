@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import LOW_NO_TRUMP, NO_TRUMP, SUIT_NAMES, mask_cards
-from ..rules.ruleset import RuleSet, TurnedDownSuit
+from ..rules.ruleset import AllPass, RuleSet, TurnedDownSuit
 from .actions import (
     AUCTION, AUCTION_CALL, BID, CALL, DECLINE, DISCARD, NAMING, ORDER_UP, ORDER_UP_ROUND, PASS,
     Action, IllegalAction,
@@ -32,6 +32,7 @@ from .state import State
 # Option words compared on every hand, as module constants: compiled code reads
 # them without a lookup on the enum class.
 _BARRED: Final = TurnedDownSuit.BARRED
+_THROW_IN: Final = AllPass.THROW_IN
 
 
 
@@ -56,6 +57,21 @@ def contracts(g: State, no_trump: bool) -> list[int]:
 def last_to_bid(g: State, seat: int) -> bool:
     """``seat`` is the dealer and everyone else passed this round."""
     return seat == g.dealer and g.passes == g.n - 1
+
+
+def pass_throws_in(g: State, seat: int) -> bool:
+    """A pass by ``seat`` now ends the bidding with no maker and the hand is thrown
+    in: it is the last to bid in the last round (the naming round, or the upcard
+    round of a variant without one) and the variant throws in a hand everyone
+    passed.  ``Game.pass_`` makes the same turn: after the last pass of such a
+    round, ``transitions.all_passed``.  What a bot weighs a pass against: here
+    passing is worth exactly nothing to either side."""
+    b = g.rules.bidding
+    if not last_to_bid(g, seat) or b.all_pass != _THROW_IN:
+        return False
+    if g.phase == NAMING:
+        return not dealer_stuck(g, seat)
+    return g.phase == ORDER_UP_ROUND and not b.naming_round and not dealer_must_take_up(g, seat)
 
 
 def dealer_stuck(g: State, seat: int) -> bool:

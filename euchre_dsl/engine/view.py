@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import Deck
+from . import bidding
 from .actions import DEAL, DISCARD, GAME_OVER, GIVE, PLAY, Action, ActionTuple
 from .machine import Machine
 from ..rules.ruleset import Reveal, RuleSet
@@ -148,6 +149,12 @@ class SeatView:
         """Who took the upcard into hand (it may since have been played, or
         discarded where that is allowed)."""
         return self._game.upcard_holder
+
+    @property
+    def pass_throws_in(self) -> bool:
+        """Passing now throws the hand in (:func:`~euchre_dsl.engine.bidding.pass_throws_in`):
+        this seat is the last who may make trump, and no one else will."""
+        return bidding.pass_throws_in(self._game, self.seat)
 
     @property
     def turned_down(self) -> int | None:

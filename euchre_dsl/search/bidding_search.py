@@ -98,6 +98,7 @@ class FullInfoBidding:
         self._plays: dict[tuple[object, ...], float] = {}
         self._nets: dict[HandOutcome, list[int]] = {}
         self._leaves: dict[tuple[object, ...], Values] = {}
+        self._scores: dict[tuple[HandOutcome, int, int], float] = {}
         #: positions searched and plays solved, for the bench
         self.nodes = 0
         self.solves = 0
@@ -132,6 +133,7 @@ class FullInfoBidding:
         self._plays = {}
         self._nets = {}
         self._leaves = {}
+        self._scores = {}
 
     def _after(self, game: Machine, action: Action, alpha: float, beta: float) -> Values:
         child = game.clone()
@@ -206,24 +208,43 @@ class FullInfoBidding:
     def _each_side(self, game: Machine, leaf: LeafKey) -> Values:
         """Net scores when each side's tricks are what its seat takes with best play
         against everyone else (an individual game: one search per seat playing)."""
+        outcome = leaf[0]
+        active = game.active
+        tricks = game.tricks
+        # the seat's tricks depend on the cards, who plays and who plays with it (a
+        # called partner), not on the contract's target: leaves that differ only in
+        # the score share the search
+        cards = leaf[1:]
         out = []
         for side, seats in enumerate(game.sides):
-            seat = next((s for s in seats if game.active[s]), -1)
+            seat = -1
+            taken = 0
+            for s in seats:
+                taken += tricks[s]
+                if seat < 0 and active[s]:
+                    seat = s
             if seat < 0:  # nobody of the side plays: it takes no trick
-                out.append(float(split_scores(game, seats[0], 0)[side]))
+                out.append(self._side_score(game, outcome, seats[0], 0))
                 continue
-            # the seat's tricks depend on the cards and who plays, not on the contract's
-            # target: leaves that differ only in the score share the search
-            key = (leaf[1:], leaf[0].active, leaf[0].tricks, side)
+            key = (cards, outcome.active, outcome.tricks, game.hand_mates(seat))
             total = self._plays.get(key)
             if total is None:
                 self.solves += 1
                 total = self._plays[key] = float(
                     self.solver.solve_position(position_of(game, seat)))
-            taken = sum(game.tricks[s] for s in seats)
-            more = int(total) - taken
-            out.append(float(split_scores(game, seat, more)[side]))
+            out.append(self._side_score(game, outcome, seat, int(total) - taken))
         return tuple(zero_sum(out))
+
+    def _side_score(self, game: Machine, outcome: HandOutcome, seat: int, more: int) -> float:
+        """:func:`split_scores` of ``seat``'s side, remembered for the deal: the score
+        depends on the outcome (``game``'s: who plays, the maker, the target, the
+        tricks so far), the seat and its tricks only, so the leaves of one
+        stay-or-drop choice under every trump and discard share it."""
+        key = (outcome, seat, more)
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = float(split_scores(game, seat, more)[game.side_of[seat]])
+        return found
 
     def _result_values(self, game: Machine) -> Values:
         """A hand that ended in the bidding (thrown in): the engine's value of it."""

@@ -32,6 +32,10 @@ class BruteSolver:
     def allow(self, positions: int | None) -> None:
         """No budget is kept (the analyzer's protocol asks for one)."""
 
+    def clear(self) -> None:
+        """Forget the searches made (the analyzer empties a solver for each hand)."""
+        self._searches.clear()
+
     def solve(self, game: Machine, seat: int | None = None) -> int:
         hero = game.maker if seat is None else seat
         assert hero is not None

@@ -118,6 +118,18 @@ def test_every_form_of_the_report_says_what_was_not_valued(tmp_path: Path) -> No
     assert int(rows[0]["unvalued"]) == len(hand["unvalued"])
 
 
+def test_a_hands_analysis_does_not_depend_on_what_was_analysed_before(tmp_path: Path) -> None:
+    """The solver's tables save work, and saved work decides which searches finish
+    inside the budget: kept from one hand to the next, a hand analysed a second time
+    (or after others, in a worker) had fewer questions "not valued".  Each hand starts
+    from empty tables, so the same hand gives the same analysis, whatever came before."""
+    record = json.loads(double_deck_game(tmp_path).read_text())
+    analyzer = Analyzer(budget=20000)
+    first = [h.to_json() for h in analyzer.analyze_record(record, 0, "dd", hand_no=1)]
+    again = [h.to_json() for h in analyzer.analyze_record(record, 0, "dd", hand_no=1)]
+    assert first[0]["unvalued"] and first == again
+
+
 def test_hidden_cards_past_the_budget_are_listed_too() -> None:
     """Seen from one seat, each play is estimated over worlds or listed as not
     valued; a hand whose first play was listed has no opening estimate."""

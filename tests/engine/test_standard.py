@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from euchre_dsl.cards import parse_suit
+from euchre_dsl.cards import NO_TRUMP, parse_suit
+from euchre_dsl.engine import bidding
 from euchre_dsl.engine.actions import EXCHANGE, NAMING, PLAYING, Action, IllegalAction
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
@@ -350,6 +351,39 @@ def test_without_stick_the_dealer_the_dealer_may_pass() -> None:
     act(g, "N pass; E pass; S pass; W pass; N pass; E pass; S pass")
     assert Action(W, "pass") in g.legal_actions()
     act(g, "W pass")
+    assert g.last_result.thrown_in
+
+
+def passes_that_throw_in(g: Machine, script: str) -> list[bool]:
+    """Before each pass of ``script``: would a pass by the seat on turn throw the hand in."""
+    seen = []
+    for step in script.split("; "):
+        seen.append(bidding.pass_throws_in(g, g.to_act))
+        act(g, step)
+    return seen
+
+
+EIGHT_PASSES = "N pass; E pass; S pass; W pass; N pass; E pass; S pass; W pass"
+
+
+def test_only_the_last_pass_of_the_naming_round_throws_the_hand_in() -> None:
+    g = new_game(MAKE)
+    assert passes_that_throw_in(g, EIGHT_PASSES) == [False] * 7 + [True]
+    assert g.last_result.thrown_in
+
+
+def test_no_pass_throws_in_where_the_dealer_is_stuck_or_all_passes_play_no_trump() -> None:
+    g = new_game(MAKE, STD_RULES)
+    assert passes_that_throw_in(g, EIGHT_PASSES[:-len("; W pass")]) == [False] * 7
+    assert not bidding.pass_throws_in(g, W)  # W is stuck: a pass is not allowed at all
+    g = new_game(MAKE, house(bidding={"all_pass": "no_trump"}))
+    assert passes_that_throw_in(g, EIGHT_PASSES) == [False] * 8
+    assert g.trump == NO_TRUMP and g.phase == PLAYING
+
+
+def test_without_a_naming_round_the_dealers_first_pass_throws_the_hand_in() -> None:
+    g = new_game(MAKE, house(bidding={"naming_round": False}))
+    assert passes_that_throw_in(g, "N pass; E pass; S pass; W pass") == [False] * 3 + [True]
     assert g.last_result.thrown_in
 
 

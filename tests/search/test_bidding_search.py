@@ -148,6 +148,47 @@ def test_an_auction_searched_with_its_transpositions_agrees_with_plain_recursion
     assert checked == 2
 
 
+def first_position_of(variant: str, seed: int, phases: tuple[str, ...]) -> Machine | None:
+    """A random deal played at random up to the first position in one of ``phases``
+    (None: the hand reached the play or ended first)."""
+    rules = load_variant(variant)
+    rng = random.Random(seed)
+    game = Machine(rules, dealer=rng.randrange(rules.players.count))
+    game.deal_random(rng)
+    while game.phase not in phases:
+        if game.phase == PLAYING or game.hand_over:
+            return None
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["buck", "dirty-clubs", "dirty-clubs-5", "dirty-clubs-6",
+                                     "columbus", "five-hand-call-partner"])
+def test_an_individual_game_after_the_contract_agrees_with_plain_recursion(variant: str) -> None:
+    # from the stay-or-drop round (or the trump call before it) to the play: leaves
+    # of one search share solves and side scores (by who plays, the outcome and the
+    # tricks), which must not change any value
+    rules = load_variant(variant)
+    solver = Solver(rules)
+    search = FullInfoBidding(solver)
+    checked = 0
+    for seed in range(40):
+        game = first_position_of(variant, seed, ("stay_drop", "take_upcard", "naming",
+                                                 "partner"))
+        if game is None:
+            continue
+        values = search.option_values(game)
+        assert set(values) == set(game.legal_actions())
+        for action, v in values.items():
+            child = game.clone()
+            child.apply(action)
+            assert v == naive(child, solver), (seed, action)  # the same sums: equal floats
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
 #: A game's attributes that are not in BIDDING_STATE: the same for every position
 #: of one deal (the rules' settings, seats, scores, dealer), the play's own state
 #: (constant before the play, or derived from the contract and who plays), the log.

@@ -8,7 +8,7 @@ from typing import Sequence
 import pytest
 
 from euchre_dsl.search.win_chance import SCALE, win_chances
-from euchre_dsl.engine.actions import DISCARD, ORDER_UP, PASS, PLAYING, Action
+from euchre_dsl.engine.actions import CALL, DISCARD, ORDER_UP, PASS, PLAYING, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
@@ -143,6 +143,18 @@ def test_no_lone_hand_is_searched_without_a_bower() -> None:
                  "TH", dealer=0)
     lone = [a for a in candidates(SeatView(game, 1), game.legal_actions()) if a.alone]
     assert lone == [Action(1, ORDER_UP, alone=True)]
+
+
+def test_no_suit_is_named_on_one_trump_below_its_ace() -> None:
+    """Issue 41: pimc named hearts holding only the queen; club players pass.  A suit
+    with its ace alone, or with two trumps, is still searched."""
+    game = start(["9S TS QS KS 9D", "KD 9C QD TC QH", "9H TH AH KC AS", "JC JS AC TD AD"],
+                 "JD", dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    named = {"CDHS"[a.arg] for a in candidates(SeatView(game, 1), game.legal_actions())
+             if a.verb == CALL and a.arg is not None and not a.alone}
+    assert "H" not in named and "C" in named  # the lone queen of hearts; two clubs
 
 
 def test_net_utility_counts_both_sides() -> None:

@@ -249,6 +249,34 @@ def test_the_rule_bot_makes_the_forced_bid_with_a_hand_it_would_pass() -> None:
     assert (choice.verb, choice.arg) == ("bid", 3)
 
 
+def second_round(hands: list[str], upcard: str, passes: int) -> Machine:
+    """A standard deal with the dealer W (seat 3), the upcard turned down by all four
+    and ``passes`` more passes of the naming round made."""
+    game = start("standard", hands, upcard, dealer=3)
+    for _ in range(4 + passes):
+        game.apply(Action(game.to_act, PASS))
+    return game
+
+
+def test_the_last_bidder_names_trump_rather_than_throw_in_a_hand_that_makes() -> None:
+    """The issue's example: the dealer with the right and left bowers and the ten of
+    clubs, last to bid in the second round at 0-0, threw the hand in.  A pass there is
+    worth exactly nothing; clubs are worth a point most of the time."""
+    game = second_round(["9C QC KC AC 9D", "QD KD AD 9S TS", "AS KS QS AH KH",
+                         "JC JS TC JD TD"], "9H", 3)
+    assert SeatView(game, 3).pass_throws_in
+    assert decide(game) == Action(3, CALL, SUITS.index("C"))
+
+
+def test_the_dealers_left_names_trump_on_the_right_bower_and_two_more() -> None:
+    """Next to the dealer in the second round with J-K-10 of hearts: a club player calls
+    (the bot passed it while the second round's bar was the first round's)."""
+    game = second_round(["9C TD TH JH KH", "QD KD AD 9S TS", "AS KS QS AH QH",
+                         "JC JS TC JD AC"], "9D", 0)
+    assert not SeatView(game, 0).pass_throws_in
+    assert decide(game) == Action(0, CALL, SUITS.index("H"))
+
+
 def first_seat(hand: str, upcard: str) -> Machine:
     """A standard deal, the dealer's left to bid first with ``hand`` (the other hands
     are the rest of the deck in order: the bidding reads only its own)."""

@@ -17,10 +17,10 @@ option on the *same* worlds, and takes the best average.
   own view of the world -- and the finished bidding is handed to the solver.
   Options clearly behind after a batch of worlds are not scored further
   (``BATCH_WORLDS``, ``SEPARATION``): most bidding decisions are clear, and a
-  clear one is settled on the first worlds.  Two table truths narrow the
+  clear one is settled on the first worlds.  Table truths narrow the
   options searched (:func:`candidates`): a trump is not discarded while a
-  plain card can go, and nobody goes alone with fewer than three trumps or
-  without a bower.
+  plain card can go, nobody goes alone with fewer than three trumps or
+  without a bower, and nobody names a suit on one trump below its ace.
 
 Plain PIMC over-bids: in every sampled world it "knows" where the cards are
 (strategy fusion).  ``bias`` counters that: the passive option (pass,
@@ -782,13 +782,22 @@ class RecordReading:
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     """The options worth searching: no trump is discarded while a plain card
     can go, and no lone hand is tried with fewer than three trumps or without a
-    bower (the jack of trump, its same-colour twin, or the joker): a march needs
+    bower (the jack of trump, the other jack of its colour, or the joker): a march needs
     every trick, and a lone hand without a bower gives one up to it whenever a
     defender holds it -- worlds in which the solver sees where the bowers lie make
-    such a hand look better than it plays (issue 41)."""
+    such a hand look better than it plays (issue 41); nor is a suit named, when
+    passing is open, holding one trump below its ace (the worlds' partner holds
+    what the searcher needs more often than the table's does)."""
     deck = view.deck
     out: list[Action] = []
+    may_pass = any(a.verb == PASS for a in legal)
     for a in legal:
+        if a.verb == CALL and may_pass and a.arg is not None and a.arg < 4:
+            held = view.hand & deck.trump_masks[a.arg]
+            power = deck.powers[a.arg][a.arg]
+            if held.bit_count() == 1 and \
+                    power[held.bit_length() - 1] < power[deck.card("A", a.arg)]:
+                continue
         if a.verb == DISCARD and a.arg is not None and view.trump is not None and \
                 view.trump < 4:
             trumps = deck.trump_masks[view.trump]

@@ -155,15 +155,19 @@ class RuleBot:
               "turning the card down (which hands the opponents the first call)"),
         Param("alone_margin", float, 0.5, "points a lone hand must be worth above playing "
               "with the partner"),
+        Param("call_margin", float, 0.0, "points naming trump in the second round must be "
+              "worth above passing (the last seat's pass throws the hand in: worth 0)"),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, margin: float = 0.9,
-                 dealer_margin: float = 0.75, alone_margin: float = 0.5) -> None:
+                 dealer_margin: float = 0.75, alone_margin: float = 0.5,
+                 call_margin: float = 0.0) -> None:
         self.rules = rules
         self.rng = rng
         self.margin = margin
         self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
+        self.call_margin = call_margin
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
         # A game of a fixed number of deals counts every point (a progressive round),
         # and laps carry them into the next game: only a game that ends at its target
@@ -272,12 +276,18 @@ class RuleBot:
         return makes * (alone if action.alone else 1.0 - alone)
 
     def _pass_value(self, view: SeatView, legal: Sequence[Action]) -> float:
-        """The bar making trump must clear: ``margin``, or ``dealer_margin`` for a
-        dealer who may take the upcard (turning it down hands the first call of
-        the next round to the opponents, and wastes the trumps the dealer holds)."""
-        if view.seat == view.dealer and any(a.verb == ORDER_UP for a in legal):
+        """The bar making trump must clear: nothing when passing throws the hand in
+        (no one else may make trump: a pass is worth exactly 0); ``dealer_margin``
+        for a dealer who may take the upcard (turning it down hands the first call
+        of the next round to the opponents, and wastes the trumps the dealer
+        holds); ``call_margin`` in the second round (no later round to wait for);
+        else ``margin``."""
+        if view.pass_throws_in:
+            return 0.0
+        first_round = any(a.verb == ORDER_UP for a in legal)
+        if view.seat == view.dealer and first_round:
             return self.dealer_margin
-        return self.margin
+        return self.margin if first_round else self.call_margin
 
     def _make_value(self, view: SeatView, table: TableRead, contract: int,
                     takes_upcard: bool, alone: bool) -> float:
