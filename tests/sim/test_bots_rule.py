@@ -268,13 +268,17 @@ def test_the_last_bidder_names_trump_rather_than_throw_in_a_hand_that_makes() ->
     assert decide(game) == Action(3, CALL, SUITS.index("C"))
 
 
-def test_the_dealers_left_names_trump_on_the_right_bower_and_two_more() -> None:
-    """Next to the dealer in the second round with J-K-10 of hearts: a club player calls
-    (the bot passed it while the second round's bar was the first round's)."""
+def test_the_second_rounds_bar_is_call_margin() -> None:
+    """Next to the dealer in the second round with J-K-10 of hearts (worth about 0.8
+    points to the bot): the default bar, set for club players' call rates, passes it;
+    ``call_margin=0`` (stronger against itself, docs/bots.md) names hearts."""
     game = second_round(["9C TD TH JH KH", "QD KD AD 9S TS", "AS KS QS AH QH",
                          "JC JS TC JD AC"], "9D", 0)
-    assert not SeatView(game, 0).pass_throws_in
-    assert decide(game) == Action(0, CALL, SUITS.index("H"))
+    view, legal = SeatView(game, 0), game.legal_actions()
+    assert not view.pass_throws_in
+    assert decide(game) == Action(0, PASS)
+    bold = RuleBot(game.rules, random.Random(0), call_margin=0.0)
+    assert bold.act(view, legal) == Action(0, CALL, SUITS.index("H"))
 
 
 def first_seat(hand: str, upcard: str) -> Machine:

@@ -155,13 +155,13 @@ class RuleBot:
               "turning the card down (which hands the opponents the first call)"),
         Param("alone_margin", float, 0.5, "points a lone hand must be worth above playing "
               "with the partner"),
-        Param("call_margin", float, 0.0, "points naming trump in the second round must be "
+        Param("call_margin", float, 0.9, "points naming trump in the second round must be "
               "worth above passing (the last seat's pass throws the hand in: worth 0)"),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, margin: float = 0.9,
                  dealer_margin: float = 0.75, alone_margin: float = 0.5,
-                 call_margin: float = 0.0) -> None:
+                 call_margin: float = 0.9) -> None:
         self.rules = rules
         self.rng = rng
         self.margin = margin
