@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, NoReturn
 
@@ -228,6 +227,8 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
     a cluster that cannot be used, or workers lost on the way, end the command with
     one clear line (exit 2), never a traceback (a file being written is left as it
     was: the commands write through :func:`open_output`)."""
+    from concurrent.futures.process import BrokenProcessPool  # here: costly to import
+
     try:
         runner = TaskRunner(workers, scheduler)
     except ClusterError as exc:

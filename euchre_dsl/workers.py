@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import EuchreError, install_hint
 from .version import __version__
+
+if TYPE_CHECKING:  # imported when a pool is made: a one-process run need not load it
+    from concurrent.futures import ProcessPoolExecutor
 
 R = TypeVar("R")
 
@@ -127,6 +129,7 @@ class TaskRunner:
         else:
             self.workers = workers
             if workers > 1:
+                from concurrent.futures import ProcessPoolExecutor
                 self.pool = ProcessPoolExecutor(workers)
 
     @property

@@ -53,17 +53,10 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
         g.count[seat] = size
         partial[seat] = m.bit_count() != size
     seen = place_upcard(g, upcard, seen)
-    widow_size = r.deal.widow_size
-    if widow_size:
-        if widow is None:
-            g.widow_known = False
-        else:
-            if len(widow) != widow_size:
-                raise ValueError(f"the widow has {len(widow)} cards, not {widow_size}")
-            g.widow = take(widow, "the widow")
-            g.widow_known = all(c is not None for c in widow)
-    elif widow:
-        raise ValueError("this variant deals no widow, but one is given")
+    if widow is not None:
+        seen = place_widow(g, widow, seen)
+    elif r.deal.widow_size:
+        g.widow_known = False
     if kitty:
         seen = place_kitty(g, kitty, seen)
     free = g.unplaced = g.deck.full_mask & ~seen
@@ -76,10 +69,11 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
 
 
 def deal_masks(g: State, hands: Sequence[int], upcard: int | None,
-               kitty: Sequence[int | None] | None = None) -> None:
-    """Place hands whose every card is known, as masks, the upcard and the kitty: the
-    validator's whole-hand entry point (:func:`deal_known` with no card of a hand
-    unknown and no widow given: a variant's widow stays unknown).
+               kitty: Sequence[int | None] | None = None,
+               widow: Sequence[int | None] | None = None) -> None:
+    """Place hands whose every card is known, as masks, the upcard, the widow and the
+    kitty: the validator's whole-hand entry point (:func:`deal_known` with no card of
+    a hand unknown; without a widow given, a variant's widow stays unknown).
     Raises ``ValueError`` with the reason for an impossible deal."""
     size = g.hand_size  # the rule set's options as the game's own attributes (see State)
     n = g.n
@@ -96,10 +90,12 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None,
                              f"twice ({g.labels[seat]}'s hand)")
         seen |= m
     seen = place_upcard(g, upcard, seen)
+    if widow is not None:
+        seen = place_widow(g, widow, seen)
+    elif g.widowed or g.widow_cards:
+        g.widow_known = False
     if kitty:
         seen = place_kitty(g, kitty, seen)
-    if g.widowed or g.widow_cards:
-        g.widow_known = False
     g.unplaced = g.deck.full_mask & ~seen
     g.cand = list(hands)
     g.sure = list(hands)
@@ -122,6 +118,33 @@ def place_upcard(g: State, upcard: int | None, seen: int) -> int:
         return seen | 1 << upcard
     if upcard is not None:
         raise ValueError("this variant turns up no card, but an upcard is given")
+    return seen
+
+
+def place_widow(g: State, widow: Sequence[int | None], seen: int) -> int:
+    """Place the widow a record lists (``None``: a card not known), after the hands and
+    upcard (``seen``: their cards, returned with the widow's); raises ``ValueError``
+    for a widow of the wrong size, one the variant does not deal, or a card dealt
+    twice."""
+    widow_size = g.rules.deal.widow_size
+    if not widow_size:
+        if widow:
+            raise ValueError("this variant deals no widow, but one is given")
+        return seen
+    if len(widow) != widow_size:
+        raise ValueError(f"the widow has {len(widow)} cards, not {widow_size}")
+    m = 0
+    known = True
+    for c in widow:
+        if c is None:
+            known = False
+            continue
+        if (seen >> c) & 1:
+            raise ValueError(f"{g.deck.names[c]} is dealt twice (the widow)")
+        seen |= 1 << c
+        m |= 1 << c
+    g.widow = m
+    g.widow_known = known
     return seen
 
 

@@ -119,15 +119,16 @@ class Machine(State):
         transitions.begin_trump_making(self)
 
     def deal_masks(self, hands: Sequence[int], upcard: int | None = None,
-                   kitty: Sequence[int | None] | None = None) -> None:
+                   kitty: Sequence[int | None] | None = None,
+                   widow: Sequence[int | None] | None = None) -> None:
         """Start a hand whose every card is known: ``hands[seat]`` the mask of the
-        seat's cards (``kitty`` as for :meth:`deal`).  The validator's entry point for
-        a complete record, without a list of cards per seat; otherwise :meth:`deal`
-        (no widow given).  Raises ``ValueError`` with the reason for an impossible deal.
+        seat's cards (``widow`` and ``kitty`` as for :meth:`deal`).  The validator's
+        entry point for a complete record, without a list of cards per seat; otherwise
+        :meth:`deal`.  Raises ``ValueError`` with the reason for an impossible deal.
         """
         self._check_dealing()
         self.reset_hand()
-        deal_masks(self, hands, upcard, kitty)
+        deal_masks(self, hands, upcard, kitty, widow)
         transitions.begin_trump_making(self)
 
     def _check_dealing(self) -> None:

@@ -34,8 +34,8 @@ CONTRACT_CODES = {**{s: i for i, s in enumerate(SUITS)}, "NT": NO_TRUMP,
                   "LNT": LOW_NO_TRUMP}  # low no-trump: a house rule
 DEAL_KEYS = ("hands", "upcard", "widow", "kitty")
 _DEAL_KEYS = frozenset(DEAL_KEYS)
-#: A deal's keys as the validator's fast paths read them: a widow is the full checker's.
-PLAIN_DEAL_KEYS: Final = tuple(k for k in DEAL_KEYS if k != "widow")
+#: A deal's keys as the validator's fast paths read them: all of them.
+PLAIN_DEAL_KEYS: Final = DEAL_KEYS
 ALONE: Final = "alone"
 
 # What a verb's argument is (:attr:`VerbSpec.arg`).
@@ -59,10 +59,11 @@ class VerbSpec(NamedTuple):
     argument is (``arg``, an ``ARG_`` kind), where it may say ``"alone"`` (an
     ``ALONE_`` place), why its card may not be ``"??"`` (``unseen``: the message;
     empty when a card not seen is allowed, or the argument is no card), its form for
-    messages, and whether it is *plain*: a verb of the ordinary game, which the
-    validator's fast paths replay (the house-rule verbs are left to the full
-    checker).  :meth:`NotationReader.read_action`, the fast check and the byte check
-    all read a verb by these fields, so a new verb is one row of :data:`VERB_TABLE`."""
+    messages, and whether it is *plain*: a verb the validator's fast paths replay
+    (the engine judges it by the variant's rules, as for the full checker; the
+    verbs that show cards, a swap and a misdeal, are left to the full checker).
+    :meth:`NotationReader.read_action`, the fast check and the byte check all read a
+    verb by these fields, so a new verb is one row of :data:`VERB_TABLE`."""
 
     verb: str
     arg: int
@@ -93,7 +94,7 @@ VERB_TABLE: Final = (
              "[seat, \"play\", card]", True),
     # house-rule verbs (docs/hand-history-extensions.md)
     VerbSpec(GIVE, ARG_CARD, ALONE_NEVER, "a given card cannot be unknown ('??'): " + _SEEN,
-             "[seat, \"give\", card]", False),
+             "[seat, \"give\", card]", True),
     VerbSpec(SWAP, ARG_THREE_CARDS, ALONE_NEVER, "",
              "[seat, \"swap\", card, card, card]", False),
     VerbSpec(MISDEAL, ARG_CARDS, ALONE_NEVER, "",
@@ -101,7 +102,7 @@ VERB_TABLE: Final = (
              False),
     VerbSpec(CALL_PARTNER, ARG_CARD, ALONE_INSTEAD,
              "a called card cannot be unknown ('??'): the maker names it aloud",
-             "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", False),
+             "[seat, \"call_partner\", card] or [seat, \"call_partner\", \"alone\"]", True),
 )
 #: Each verb's code: its index in :data:`VERB_TABLE`.
 VERB_CODES: Final[dict[str, int]] = {spec.verb: code for code, spec in enumerate(VERB_TABLE)}
@@ -114,10 +115,13 @@ VERB_OF_CODE: Final = tuple(spec.verb for spec in VERB_TABLE)
 ARG_OF_CODE: Final = tuple(spec.arg for spec in VERB_TABLE)
 WORDS_OF_CODE: Final = tuple(ARG_WORDS[spec.arg] for spec in VERB_TABLE)
 ALONE_AFTER_CODE: Final = tuple(spec.alone == ALONE_AFTER for spec in VERB_TABLE)
+ALONE_INSTEAD_CODE: Final = tuple(spec.alone == ALONE_INSTEAD for spec in VERB_TABLE)
 PLAIN_CODE: Final = tuple(spec.plain for spec in VERB_TABLE)
 # The fast paths read a plain verb's argument as one card, contract or amount, or none,
-# with at most a following "alone"; a card not seen ("??") is left to the full checker.
-assert all(ARG_WORDS[spec.arg] in (0, 1) and spec.alone != ALONE_INSTEAD
+# with at most a following "alone", or "alone" in place of a card; a card not seen
+# ("??") is left to the full checker.
+assert all(ARG_WORDS[spec.arg] in (0, 1) and (spec.alone != ALONE_INSTEAD or
+                                              spec.arg == ARG_CARD)
            for spec in VERB_TABLE if spec.plain)
 # The codes the fast paths compare with (Final: constants in compiled code).
 V_PASS: Final = 0

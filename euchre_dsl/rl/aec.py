@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from operator import index
 from pathlib import Path
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -105,11 +105,17 @@ class EuchreEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         t = self.table
-        if isinstance(action, bool) or not isinstance(action, SupportsIndex):
+        # an int first: isinstance() with the SupportsIndex protocol walks the protocol's
+        # attributes on every call, a quarter of a step's time; hasattr is the same test
+        if type(action) is int:
+            chosen = action
+        elif isinstance(action, bool) or not hasattr(action, "__index__"):
             raise IllegalAction("illegal-action", f"{agent} is on turn: step() takes an action "
                                 f"id, a whole number 0 to {t.space.size - 1}, not {action!r}")
+        else:  # a NumPy integer and the like
+            chosen = index(cast(SupportsIndex, action))
         hands = len(t.game.results)
-        t.step(index(action))
+        t.step(chosen)
         self._cumulative_rewards[agent] = 0.0
         # rewards come only when a hand ends: the dictionaries are rewritten only then
         # and on the step after, not on every card

@@ -13,13 +13,14 @@ with another version would play other games).
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ..workers import ClusterError, TaskRunner
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
+
+if TYPE_CHECKING:  # concurrent.futures (and logging) load when a pool is made
+    from concurrent.futures import Future
 
 __all__ = ["ClusterError", "DaskCluster", "ProcessPool"]
 
@@ -36,6 +37,11 @@ class ProcessPool:
         self.on_games = on_games
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
+        # imported here: multiprocessing and the process pool cost a one-process run
+        # a tenth of its start-up
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         counter: Any = None
         if self.on_games is not None:
             counter = multiprocessing.get_context().Value("q", 0)

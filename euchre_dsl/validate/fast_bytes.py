@@ -16,9 +16,10 @@ It reads any producer's JSON, not only our writer's: whitespace between
 tokens (pretty-printed files, ``json.dumps``' spaces), the keys of every
 object in any order, every optional key left out (``players``, ``meta``,
 ``start_scores``, ``final`` or its parts, a hand's ``result`` or any of its
-parts, the ``upcard`` of a variant that turns none) and the optional ``kitty``
-given, ``x-`` keys at the top (skipped, whatever JSON they hold), names and
-meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
+parts, the ``upcard`` of a variant that turns none), the optional ``kitty`` and
+``widow`` given, the verbs of every variant but those that show cards (a swap,
+a misdeal), a called partner named in a result, ``x-`` keys at the top
+(skipped, whatever JSON they hold), names and meta texts that are not ASCII or are escaped (``json.dumps``' ``\u00eb``),
 numbers of any JSON form in ``meta``, an inline variant (parsed once and
 recognised by its bytes in the records after it).  A part that comes before
 what it depends on -- a hand's actions before its deal, the hands before the
@@ -51,12 +52,12 @@ from ..engine.machine import Machine
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    ALONE, ALONE_AFTER_CODE, ARG_AMOUNT, ARG_CARD, ARG_OF_CODE, CONTRACT_CODES, FORMAT,
-    PLAIN_CODE, PLAIN_DEAL_KEYS, V_PLAY, VERB_CODES, WORDS_OF_CODE,
+    ALONE, ALONE_AFTER_CODE, ALONE_INSTEAD_CODE, ARG_AMOUNT, ARG_CARD, ARG_OF_CODE,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, PLAIN_DEAL_KEYS, V_PLAY, VERB_CODES, WORDS_OF_CODE,
 )
 from ..records.shape import HAND_KEYS, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import (
-    FINAL_KEYS, RESULT_KEYS, maker_agrees, scores_agree, trump_agrees, values_agree,
+    FINAL_KEYS, PARTNER_KEY, RESULT_KEYS, maker_agrees, scores_agree, trump_agrees, values_agree,
     winners_agree,
 )
 from .fast_check import FastCheck, Seating, apply_action
@@ -108,18 +109,23 @@ _DEALER: Final = 0
 _DEAL: Final = 1
 _ACTIONS: Final = 2
 _RESULT: Final = 3
-_DEAL_KEYS: Final = tuple(k.encode() for k in PLAIN_DEAL_KEYS)  # hands, upcard, kitty
-_RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS)
+_DEAL_KEYS: Final = tuple(k.encode() for k in PLAIN_DEAL_KEYS)  # hands, upcard, widow, kitty
+#: a result's keys: ``result_to_json``'s five, then who the called partner was
+_RESULT_KEYS: Final = tuple(k.encode() for k in RESULT_KEYS + (PARTNER_KEY,))
 _FINAL_KEYS: Final = tuple(k.encode() for k in FINAL_KEYS)
 assert TOP_KEYS[_HANDS] == "hands" and TOP_KEYS[_FINAL] == "final" and \
     HAND_KEYS[_RESULT] == "result" and RESULT_KEYS[4] == "scores" and \
-    FINAL_KEYS[1] == "winner" and PLAIN_DEAL_KEYS[:2] == ("hands", "upcard")
+    FINAL_KEYS[1] == "winner" and len(RESULT_KEYS) == 5 and \
+    PLAIN_DEAL_KEYS == ("hands", "upcard", "widow", "kitty")
 #: a key that is none of the object's (-1), and an ``x-`` key (-2): see ``ByteCheck._key``
 _OTHER: Final = -1
 _X_KEY: Final = -2
 #: the parts of a record read once the variant and seats are known, in the order
 #: they are read when several wait (start scores before the hands, final after)
 _AFTER_SEATING: Final = (_PLAYERS, _META, _START, _HANDS, _FINAL)
+# looped over as range(_PLAYERS, _FINAL + 1): a native loop, where a tuple constant is
+# built afresh and iterated as objects at each use in compiled code
+assert _AFTER_SEATING == tuple(range(_PLAYERS, _FINAL + 1))
 
 
 def _verb_table() -> dict[int, tuple[int, bytes]]:
@@ -129,7 +135,7 @@ def _verb_table() -> dict[int, tuple[int, bytes]]:
     table: dict[int, tuple[int, bytes]] = {}
     for verb, code in VERB_CODES.items():
         if not PLAIN_CODE[code]:
-            continue  # a house-rule verb: the full checker's
+            continue  # a verb that shows cards (swap, misdeal): the full checker's
         b = verb.encode()
         key = len(b) << 16 | b[0] << 8 | b[1]
         assert key not in table, f"two verbs share a length and first two letters: {verb}"
@@ -162,6 +168,7 @@ class ByteCheck:
         self._labels: list[str] = []
         self._dealt: list[int] = []
         self._kitty: list[int | None] = []
+        self._widow: list[int | None] = []
         self._seats: list[int] = []
         self._cards: list[int] = []
         # side, value, side, value, ...: a record's start scores, and its final scores
@@ -447,6 +454,55 @@ class ByteCheck:
         return self._number(raw, i)
 
     @staticmethod
+    def _step_over(raw: bytes, i: int) -> int:
+        """Past a value that is read in full later, from where it starts (a part of a
+        record or hand that comes before what it depends on): its end found by
+        counting brackets outside strings, nothing else judged now.
+
+        Where the full reading succeeds, the value is JSON, and its end is where the
+        brackets first balance: here too.  Where it fails, the record is not proved
+        (every part stepped over is read before a record is proved clean), so what
+        came after the end found here does not matter.  A fifth of the cost of
+        another producer's one-hand record went on stepping over its actions token by
+        token with :meth:`_skip`, which judges what it steps over."""
+        b = raw[i]
+        if b != _OPEN and b != _OPEN_LIST:  # a string, number or word: read as it is
+            if b == _QUOTE:
+                return ByteCheck._text_end(raw, i + 1) + 1
+            return ByteCheck._word_end(raw, i)
+        depth = 0
+        while True:
+            b = raw[i]
+            if b == _QUOTE:
+                i += 1
+                b = raw[i]
+                while b != _QUOTE:
+                    if b == _BACKSLASH:
+                        i += 1  # the escaped byte, a quote perhaps, does not end it
+                    i += 1
+                    b = raw[i]
+            elif b == _OPEN or b == _OPEN_LIST:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise NotPlain
+            elif b == _CLOSE or b == _CLOSE_LIST:
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+
+    @staticmethod
+    def _word_end(raw: bytes, i: int) -> int:
+        """Past a number, ``true``, ``false`` or ``null`` at ``i`` (not judged: see
+        :meth:`_step_over`): up to the next comma, bracket or whitespace."""
+        b = raw[i]
+        while b != _COMMA and b != _CLOSE and b != _CLOSE_LIST and b != _SPACE and \
+                b != 10 and b != 13 and b != 9:
+            i += 1
+            b = raw[i]
+        return i
+
+    @staticmethod
     def _seat(raw: bytes, i: int, end: int, seating: Seating) -> int:
         """The seat ``raw[i:end]`` labels."""
         if end == i + 1:
@@ -547,17 +603,17 @@ class ByteCheck:
                 elif seating is not None and self._ready(k):
                     i = self._part(raw, i, k, seating)
                 else:
-                    i = self._skip(raw, i, 0)  # read once what it depends on is known
+                    i = self._step_over(raw, i)  # read once what it depends on is known
             if seating is None and at[_VARIANT] >= 0 and at[_SEATS] >= 0:
                 seating = self._seating(raw, at[_VARIANT], variant_end, labels, file)
             if seating is not None:
-                for k in _AFTER_SEATING:  # the parts stepped over that can be read now
+                for k in range(_PLAYERS, _FINAL + 1):  # the parts stepped over, readable now
                     if at[k] >= 0 and not (self._done >> k) & 1 and self._ready(k):
                         self._part(raw, at[k], k, seating)
             i = self._next(raw, i, _CLOSE)
         if at[_FORMAT_KEY] < 0 or self._count < 0:
             raise NotPlain  # no format, or no hands
-        for k in _AFTER_SEATING:
+        for k in range(_PLAYERS, _FINAL + 1):  # _AFTER_SEATING
             if at[k] >= 0 and not (self._done >> k) & 1:
                 raise NotPlain  # start scores after the hands, which were replayed without
         for j in range(i, len(raw)):  # nothing but whitespace after the record
@@ -696,7 +752,7 @@ class ByteCheck:
                     self._hand_part(raw, at[done], done, game, seating, first)
                     done += 1
             else:
-                i = self._skip(raw, i, 0)
+                i = self._step_over(raw, i)  # read in full once the parts before it are
             i = self._next(raw, i, _CLOSE)
         if done <= _ACTIONS:
             raise NotPlain  # no dealer, deal or actions (the result may be left out)
@@ -737,10 +793,11 @@ class ByteCheck:
             dealt.append(-1)
         upcard: int | None = None
         kitty: list[int | None] | None = None
+        widow: list[int | None] | None = None
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
-            i = self._key(raw, i, _DEAL_KEYS)  # not a widow nor another key
+            i = self._key(raw, i, _DEAL_KEYS)
             k = self._k
             seen = self._once(k, seen)
             if k == 0:
@@ -768,14 +825,33 @@ class ByteCheck:
                     i += 4
                 else:
                     i = self._word(raw, i, _NULL)
-            else:
+            elif k == 3:
                 kitty = self._kitty
                 i = self._kitty_of(raw, i, pairs, kitty)
+            else:
+                i = self._ws(raw, i)
+                if raw[i] == 110:  # n: null, no widow given
+                    i = self._word(raw, i, _NULL)
+                else:
+                    widow = self._widow
+                    i = self._widow_of(raw, i, pairs, widow)
             i = self._next(raw, i, _CLOSE)
         for s in range(n):
             if dealt[s] < 0:
                 raise NotPlain  # a seat's hand missing (or all of them)
-        game.deal_masks(dealt, upcard, kitty)
+        game.deal_masks(dealt, upcard, kitty, widow)
+        return i
+
+    def _widow_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
+                  widow: list[int | None]) -> int:
+        """Past a deal's ``widow``, every card known (a card not known is the full
+        checker's to count), its cards put in ``widow``; the engine checks them."""
+        widow.clear()
+        i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
+        while self._more:
+            i = self._byte(raw, i, _QUOTE)
+            widow.append(self._card(raw, i, pairs))
+            i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
     def _kitty_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
@@ -862,6 +938,11 @@ class ByteCheck:
                 arg = self._value
             else:
                 i = self._byte(raw, i, _QUOTE)
+                if kind == ARG_CARD and ALONE_INSTEAD_CODE[code] and raw[i] == 97:  # a
+                    i = self._word(raw, i, _ALONE)  # "alone": no partner called
+                    if raw[i] != _QUOTE or not apply_action(game, seat, code, None, True):
+                        raise NotPlain
+                    return i + 1
                 if kind == ARG_CARD:
                     arg = self._card(raw, i, seating.deck.pairs)
                     i += 3
@@ -885,12 +966,13 @@ class ByteCheck:
         return i
 
     def _result(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
-        """Past ``result``: the replay's five keys (``result_to_json``), any of them
-        left out (each is optional), in any order, each value judged by the one
-        comparison of claims (:mod:`.result_claims`)."""
+        """Past ``result``: the replay's five keys (``result_to_json``) and, where the
+        maker called a partner's card, who the partner was, any of them left out (each
+        is optional), in any order, each value judged by the one comparison of claims
+        (:mod:`.result_claims`)."""
         res = game.last_result
-        if res is None or res.called is not None:
-            raise NotPlain  # a called partner's hand says who it was: the parsed path's
+        if res is None:
+            raise NotPlain
         labels = seating.labels
         seen = 0  # a bit per key read
         i = self._open(raw, i, _OPEN, _CLOSE)
@@ -909,15 +991,17 @@ class ByteCheck:
                     i = self._word(raw, i, _NULL)
                 if not trump_agrees(trump, res.trump):
                     raise NotPlain
-            elif k == 1:
-                maker: str | None = None
+            elif k == 1 or k == 5:  # the maker, or the called partner (a seat or null)
+                if k == 5 and res.called is None:
+                    raise NotPlain  # a partner named where none was called: reported
+                seat: str | None = None
                 if raw[i] == _QUOTE:
                     end = self._string_end(raw, i + 1)
-                    maker = labels[self._seat(raw, i + 1, end, seating)]
+                    seat = labels[self._seat(raw, i + 1, end, seating)]
                     i = end + 1
                 else:
                     i = self._word(raw, i, _NULL)
-                if not maker_agrees(maker, res.maker, labels):
+                if not maker_agrees(seat, res.maker if k == 1 else res.partner, labels):
                     raise NotPlain
             elif k == 2:
                 i = self._counts(raw, i, seating, True, res.tricks)

@@ -15,7 +15,7 @@ re-implemented here) and comparing every claim in place.
 It never reports anything itself.  At the first thing that is not plainly
 right (an unexpected key or type, an unknown card, a variant that fails to
 load, an action the engine refuses, a renege, a claim that differs) or that
-it does not handle (hidden cards, a widow and the house-rule verbs) it
+it does not handle (hidden cards, the verbs that show cards: a swap, a misdeal) it
 answers ``False``, and the validator runs the full checker on the record from
 the start: the problems, their messages and
 positions are the full checker's by construction.  So the engine's state may
@@ -38,9 +38,9 @@ from ..engine.machine import Machine
 from ..errors import EuchreError
 from ..limits import MAX_HANDS
 from ..records.notation import (
-    ALONE, ALONE_AFTER_CODE, ARG_CARD, ARG_CONTRACT, ARG_OF_CODE, CONTRACT_CODES, FORMAT,
-    PLAIN_CODE, PLAIN_DEAL_KEYS, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP, V_PASS, VERB_CODES,
-    VERB_OF_CODE, WORDS_OF_CODE, read_plays, seat_index, short_seats,
+    ALONE, ALONE_AFTER_CODE, ALONE_INSTEAD_CODE, ARG_CARD, ARG_CONTRACT, ARG_OF_CODE,
+    CONTRACT_CODES, FORMAT, PLAIN_CODE, PLAIN_DEAL_KEYS, UNKNOWN_CARD, V_DISCARD, V_ORDER_UP,
+    V_PASS, VERB_CODES, VERB_OF_CODE, WORDS_OF_CODE, read_plays, seat_index, short_seats,
 )
 from ..records.shape import HAND_KEYS, LABEL, META_VALUE_TYPES, PLAYER_NAME_TYPES, TOP_KEYS
 from ..replay.result_claims import claimed_side_values, final_agrees, result_agrees
@@ -48,7 +48,7 @@ from ..rules.ruleset import RuleSet
 
 _TOP: Final = frozenset(TOP_KEYS)
 _HAND: Final = frozenset(HAND_KEYS)
-_DEAL: Final = frozenset(PLAIN_DEAL_KEYS)  # no widow
+_DEAL: Final = frozenset(PLAIN_DEAL_KEYS)
 
 
 def _verb_code(verb: str) -> int:
@@ -213,7 +213,13 @@ class FastCheck:
             kitty = _kitty(deal["kitty"], deck)
             if kitty is None:
                 return False
-        game.deal_masks(dealt, upcard, kitty)
+        widow: list[int | None] | None = None
+        listed = deal.get("widow")
+        if listed is not None:  # null: not given, as the full checker reads it
+            widow = _known_cards(listed, deck)
+            if widow is None:
+                return False
+        game.deal_masks(dealt, upcard, kitty, widow)
         if not self._actions(game, seating, actions):
             return False
         if "result" not in hand:
@@ -255,7 +261,7 @@ def _act(game: Machine, seating: Seating, a: Any) -> bool:
     seat = seating.seat_index(label) if type(label) is str else -1
     code = _verb_code(verb) if type(verb) is str else -1
     if seat < 0 or code < 0 or not PLAIN_CODE[code]:
-        return False  # not a verb, or a house-rule verb: the full checker's
+        return False  # not a verb, or one that shows cards (swap, misdeal): the full checker's
     k = len(a)
     arg = 0
     alone = False
@@ -263,6 +269,8 @@ def _act(game: Machine, seating: Seating, a: Any) -> bool:
     if ALONE_AFTER_CODE[code] and k == 3 + words and a[k - 1] == ALONE:
         alone = True
         k -= 1
+    elif ALONE_INSTEAD_CODE[code] and k == 3 and a[2] == ALONE:  # no partner called
+        return apply_action(game, seat, code, None, True)
     if k != 2 + words:
         return False
     if words:  # one card, contract or amount (plain verbs take at most one)
@@ -284,9 +292,10 @@ def _act(game: Machine, seating: Seating, a: Any) -> bool:
     return apply_action(game, seat, code, arg, alone)
 
 
-def apply_action(game: Machine, seat: int, code: int, arg: int, alone: bool) -> bool:
+def apply_action(game: Machine, seat: int, code: int, arg: int | None, alone: bool) -> bool:
     """Apply one action, read as a verb code and its argument (the card, contract or
-    bid; ``alone`` for a lone order or call), by
+    bid, ``None`` for no partner called; ``alone`` for a lone order or call, or no
+    partner called), by
     :meth:`~euchre_dsl.engine.machine.Machine.act_without_rollback` (on a refusal, an
     exception, the record goes to the full checker anyway).  ``False`` when it
     reneged: a renege is reported, so the record is not clean."""
@@ -337,6 +346,20 @@ def _kitty(listed: Any, deck: Deck) -> list[int | None] | None:
             cards.append(None)
         else:
             return None
+    return cards
+
+
+def _known_cards(listed: Any, deck: Deck) -> list[int | None] | None:
+    """A deal's ``widow`` as the engine takes it, every card known; ``None`` for
+    anything else (a card not known is counted by the full checker)."""
+    if type(listed) is not list:
+        return None
+    cards: list[int | None] = []
+    for c in listed:
+        card = deck.card_index(c) if type(c) is str else -1
+        if card < 0:
+            return None
+        cards.append(card)
     return cards
 
 

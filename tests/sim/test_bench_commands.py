@@ -37,6 +37,11 @@ def test_another_producer_s_records_are_clean_in_another_form_and_proved_from_by
     for line in lines:
         rec = json.loads(line)
         assert list(rec)[0] == "seats" and rec["players"]["S"] == "José"
+        # as a converter writes them: meta, an x- key, the kitty, no running scores
+        assert "meta" in rec and "x-openspiel" in rec
+        hand = rec["hands"][0]
+        assert "scores" not in hand["result"] and "points" in hand["result"]
+        assert len(hand["deal"]["kitty"]) == 3
         assert b'", "' in line and line != json.dumps(rec, separators=(",", ":")).encode()
         assert v.clean(rec, str(path))  # the fast check proves it parsed
         assert v.prove(line, str(path)) == 1  # and the byte reader from its bytes

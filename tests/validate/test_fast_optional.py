@@ -31,6 +31,7 @@ from euchre_dsl.records.reader import iter_jsonl
 from euchre_dsl.validate.validator import FileReport, Validator, check_items
 from euchre_dsl.records.writer import dump_record
 from euchre_dsl.rules.registry import load_variant, shipped_ids
+from euchre_dsl.sim.runner import simulate
 
 from history_tools import random_game
 
@@ -38,12 +39,11 @@ Path = tuple[str | int, ...]
 
 
 def _fast_variant(variant: str) -> bool:
-    """A variant whose records the fast paths read at all: no widow, no house-rule
-    verbs, one copy of each card (``test_fast_bytes`` holds the rest to the parsed
-    path's answer)."""
-    rules = load_variant(variant)
-    return not rules.deal.widow and not rules.alone.call_for_best and \
-        rules.partner.call == "off" and rules.deck.copies == 1
+    """A variant whose records the byte path reads: one copy of each card (a second
+    copy is spelt with three letters, ``JS2``, which the parsed fast path reads:
+    ``test_double_deck_takes_the_parsed_fast_path``).  A widow, a partner's card
+    called, a card given to a lone player are read on both fast paths."""
+    return load_variant(variant).deck.copies == 1
 
 
 VARIANTS = [v for v in sorted(shipped_ids()) if _fast_variant(v)]
@@ -64,8 +64,9 @@ def _kitty(rec: dict[str, Any], hand: dict[str, Any]) -> list[str]:
     deck = Machine(rules, rec["seats"], 0).deck
     seen = {c for cards in hand["deal"]["hands"].values() for c in cards}
     seen.add(hand["deal"].get("upcard"))
+    seen.update(hand["deal"].get("widow") or ())
     seen.update(a[2] for a in hand["actions"] if len(a) > 2)
-    undealt = deck.size - rules.deal.hand_size * len(rec["seats"]) - rules.deal.widow_cards - \
+    undealt = deck.size - rules.deal.hand_size * len(rec["seats"]) - rules.deal.widow_size - \
         (1 if rules.deal.upcard else 0)
     return [name for name in deck.names if name not in seen][:undealt]
 
@@ -160,6 +161,9 @@ def test_each_optional_key_left_out_stays_on_the_fast_path(variant: str) -> None
     for rec in _records(variant):
         assert _fast_exactly_when_clean(rec, "ours")
         for path in _optional_paths(rec):
+            if path[-1] == "widow":
+                continue  # without it, a widow taken is cards nobody knows: the full
+                # checker's (the fast paths read hands whose every card is known)
             for form in FORMS:
                 # where the variant turns a card up, leaving it out is an error that the
                 # full checker reports: the fast path must not take that record
@@ -265,3 +269,71 @@ def test_escapes_and_numbers_that_are_not_read_stay_on_the_fast_path() -> None:
         case = line.replace(old, new, 1)
         fast, _, v = _checked(case, True)
         assert fast == [] and v.proved_from_bytes == 0 and v.proved_parsed == 1
+
+
+def _shown(rec: dict[str, Any]) -> set[str]:
+    """What of a variant's own rules a record shows: a widow dealt, a card given to a
+    lone player, a partner's card called."""
+    found = {a[1] for h in rec["hands"] for a in h["actions"]} & {"give", "call_partner"}
+    if any(h["deal"].get("widow") for h in rec["hands"]):
+        found.add("widow")
+    return found
+
+
+def test_a_widow_a_given_card_and_a_called_partner_stay_on_the_fast_path() -> None:
+    """The engine states these rules from the variant's rule set on both paths, so a
+    clean record of a widow variant, of calling for best or of calling a partner's
+    card is proved on the fast paths, in every form and with each optional key left
+    out; the same games mutated get the full checker's answer (test_fast_bytes)."""
+    shown: set[str] = set()
+    for variant in VARIANTS:
+        rules = load_variant(variant)
+        for rec in simulate(rules, variant, 6, seed=5, bot="rule"):
+            assert rec is not None
+            features = _shown(rec)
+            if not features:
+                continue
+            shown |= features
+            for form in FORMS:
+                assert _fast_exactly_when_clean(rec, form), (variant, form)
+            for path in _optional_paths(rec):
+                # without its widow a hand has cards nobody knows once the widow is
+                # taken: the full checker's (the fast paths read hands of known cards);
+                # without its start scores a game's running scores are wrong
+                if path[-1] not in ("upcard", "widow", "start_scores"):
+                    assert _fast_exactly_when_clean(_without(rec, path), "ours"), path
+    assert shown == {"widow", "give", "call_partner"}  # not vacuous
+
+
+def test_a_widow_that_is_wrong_is_the_full_checkers() -> None:
+    """A widow is read on the fast path and checked there by the engine: a card dealt
+    too, a card twice, too few or too many cards, a misspelt card, and a card not known
+    (which the full checker notes) are the full checker's; ``null`` is no widow given."""
+    rules = load_variant("columbus")
+    rec = next(r for r in simulate(rules, "columbus", 6, seed=5, bot="rule")
+               if r is not None and _shown(r))
+    h = next(i for i, hand in enumerate(rec["hands"]) if hand["deal"].get("widow"))
+    widow = rec["hands"][h]["deal"]["widow"]
+    dealt = next(iter(rec["hands"][h]["deal"]["hands"].values()))[0]
+    for bad in ([dealt, *widow[1:]], [widow[0], widow[0], *widow[2:]], widow[1:],
+                [*widow, dealt], ["XX", *widow[1:]], ["??", *widow[1:]]):
+        broken = copy.deepcopy(rec)
+        broken["hands"][h]["deal"]["widow"] = bad
+        assert not _fast_exactly_when_clean(broken, "ours"), bad
+    ok = copy.deepcopy(rec)
+    ok["hands"][h]["deal"]["widow"] = None
+    line = FORMS["ours"](ok)
+    assert _checked(line, True)[:2] == _checked(line, False)[:2]
+    assert not _checked(line, False)[0]
+
+
+def test_double_deck_takes_the_parsed_fast_path() -> None:
+    """A double deck spells a card's second copy with three letters (``JS2``), which the
+    byte path does not read: the parsed fast path proves its clean records."""
+    rules = load_variant("double-deck-bid")
+    for rec in simulate(rules, "double-deck-bid", 3, seed=5, bot="rule"):
+        line = FORMS["ours"](rec)
+        slow, slow_counts, _ = _checked(line, False)
+        fast, fast_counts, v = _checked(line, True)
+        assert (fast, fast_counts, slow) == (slow, slow_counts, [])
+        assert (v.proved_from_bytes, v.proved_parsed, v.checked_in_full) == (0, 1, 0)

@@ -12,7 +12,6 @@ the values a parameter accepts.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import math
@@ -134,6 +133,8 @@ def _file_class(spec: str, path: str, cls_name: str) -> type:
     if not cls_name:
         raise BotSpecError(f"{spec!r}: name the class after the file, as "
                            "path/to/file.py:Class")
+    import hashlib  # here: loading it (OpenSSL) is a cost every other run would pay
+
     full = os.path.abspath(path)
     key = "_euchre_bot_" + hashlib.sha256(full.encode()).hexdigest()[:16]
     mod = sys.modules.get(key)
