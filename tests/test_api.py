@@ -44,6 +44,15 @@ def _modules() -> list[str]:
     return names
 
 
+#: Exceptions that are signals inside the package, never raised to a caller: each must
+#: not be an EuchreError, or the checks it crosses would turn it into a problem.
+INTERNAL_SIGNALS = {
+    # a worker that cannot see a record's variant file hands the piece back
+    # (euchre_dsl.validate.chunks catches it; replay.variants raises it)
+    "euchre_dsl.replay.variants.UnseenFiles",
+}
+
+
 def test_every_exception_class_of_the_package_derives_from_euchre_error() -> None:
     found = []
     for name in _modules():
@@ -51,6 +60,9 @@ def test_every_exception_class_of_the_package_derives_from_euchre_error() -> Non
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ == name and issubclass(cls, BaseException):
                 found.append(cls)
+                if f"{name}.{cls.__name__}" in INTERNAL_SIGNALS:
+                    assert not issubclass(cls, euchre_dsl.EuchreError)
+                    continue
                 assert issubclass(cls, euchre_dsl.EuchreError), f"{name}.{cls.__name__}"
     names = {c.__name__ for c in found}
     assert {"IllegalAction", "CardError", "TextSyntaxError", "UnfinishedGame", "InputError",
