@@ -248,7 +248,7 @@ def test_progress_says_games_rate_and_share_on_standard_error_and_no_progress_no
         ) -> None:
     shown = run(str(SAMPLES / "games.jsonl"), "--progress")
     assert shown.exit_code == 0
-    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 46.2 KB" in shown.stderr
+    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 45.8 KB" in shown.stderr
     assert shown.stdout == "1 file, 6 records, 66 hands: ok\n"
     quiet = run(str(SAMPLES / "games.jsonl"), "--no-progress")
     assert quiet.stderr == "" and quiet.stdout == shown.stdout
