@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterator
@@ -35,6 +34,7 @@ from euchre_dsl.sim.bots.pimc import RecordReading
 from euchre_dsl.workers import TaskRunner
 
 from .common import (
+    ProgressLine, clock,
     EXIT_INVALID, EXIT_OK, EXIT_USAGE, check_output, plural, refuse_writing_over, runner_options,
     task_runner,
 )
@@ -125,29 +125,17 @@ def _read(path: str, opts: Options) -> _Input:
     return inp
 
 
-class _Progress:
+class _Progress(ProgressLine):
     """``analyze: 12/50 games, 0.8 games/s, ETA 0:45`` on standard error, redrawn
     every half second by a thread of its own while the analysis runs (a game with
     many bidding decisions takes a while: the bar never goes quiet meanwhile)."""
 
     def __init__(self, enabled: bool, games: int):
-        self.enabled = enabled
         self.games = games
         self.done = 0
         self.hands = 0
-        self.start = time.monotonic()
         self._last = 0.0
-        self._drawn = False
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._ticker: threading.Thread | None = None
-        if enabled:
-            self._ticker = threading.Thread(target=self._tick, daemon=True)
-            self._ticker.start()
-
-    def _tick(self) -> None:
-        while not self._stop.wait(0.5):
-            self.draw()
+        super().__init__(enabled)
 
     def game(self, hands: int) -> None:
         self.done += 1
@@ -168,33 +156,24 @@ class _Progress:
         spent = max(now - self.start, 1e-9)
         rate = self.done / spent
         eta = "" if not self.done else \
-            f", ETA {_clock((self.games - self.done) / rate)}"
-        click.echo(f"\r\033[Kanalyze: {self.done}/{plural(self.games, 'game')}, "
+            f", ETA {clock((self.games - self.done) / rate)}"
+        self._show(f"analyze: {self.done}/{plural(self.games, 'game')}, "
                    f"{plural(self.hands, 'hand')}, {rate:.2f} games/s{eta}, "
-                   f"{_clock(spent)} spent", err=True, nl=False)
-        self._drawn = True
+                   f"{clock(spent)} spent")
 
     def clear(self) -> None:
         """Wipe the bar before the report writes to the same terminal."""
         if not self.enabled:
             return
         with self._lock:
-            if self._drawn:
-                click.echo("\r\033[K", err=True, nl=False)
-                self._drawn = False
+            self._wipe()
             self._last = time.monotonic()  # the report's lines stay a moment
 
     def close(self) -> None:
-        self._stop.set()
-        if self._ticker is not None:
-            self._ticker.join()
+        self._stop_ticker()
         if self.enabled and self._drawn:
             click.echo("", err=True)
 
-
-def _clock(seconds: float) -> str:
-    s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
 @click.command("analyze")

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
+from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, NoReturn
 
@@ -247,3 +250,51 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
         click.echo(f"euchre {command}: the cluster failed ({type(exc).__name__}: "
                    f"{exc}); an output file is left as it was", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def clock(seconds: float) -> str:
+    """A duration as a clock reads it: ``0:45``, ``12:03``, ``1:02:03``."""
+    s = int(seconds + 0.5)
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else \
+        f"{s // 60}:{s % 60:02d}"
+
+
+class ProgressLine(ABC):
+    """One line of progress on standard error, redrawn twice a second by a thread of
+    its own while a long command works (a slow game or chunk never leaves it quiet);
+    a command's subclass says what the line reads (:meth:`draw`)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.start = time.monotonic()
+        self._drawn = False
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+        if enabled:
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(0.5):
+            self.draw()
+
+    @abstractmethod
+    def draw(self) -> None:
+        """Redraw the line now (the ticker's call)."""
+
+    def _show(self, text: str) -> None:
+        """Write ``text`` over the line (the caller holds the lock)."""
+        click.echo(f"\r\033[K{text}", err=True, nl=False)
+        self._drawn = True
+
+    def _wipe(self) -> None:
+        """Wipe the line if it is drawn (the caller holds the lock)."""
+        if self._drawn:
+            click.echo("\r\033[K", err=True, nl=False)
+            self._drawn = False
+
+    def _stop_ticker(self) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join()

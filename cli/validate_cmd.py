@@ -16,7 +16,6 @@ import json
 import os
 import stat
 import sys
-import threading
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from euchre_dsl.validate.validator import FileReport, Validator, check_items
 from euchre_dsl.workers import TaskRunner
 
 from .common import (
+    ProgressLine, clock,
     EXIT_INVALID,
     EXIT_OK,
     EXIT_USAGE,
@@ -344,29 +344,17 @@ def _read(where: str, start: int, end: int) -> bytes | None:
         return None
 
 
-class _Progress:
+class _Progress(ProgressLine):
     """``validate: 120,000 games, 9,800 games/s, 41% of 1.2 GB, ETA 0:12`` on standard
     error, redrawn twice a second by a thread of its own (a big chunk or a slow
     cluster never leaves it quiet)."""
 
     def __init__(self, enabled: bool, total: int | None) -> None:
-        self.enabled = enabled
         self.total = total  # bytes of the inputs (None: standard input, size unknown)
         self.games = 0
         self.bytes = 0
-        self.start = time.monotonic()
-        self._drawn = False
         self._quiet_until = 0.0  # the report's lines stay a moment after a clear
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._ticker: threading.Thread | None = None
-        if enabled:
-            self._ticker = threading.Thread(target=self._tick, daemon=True)
-            self._ticker.start()
-
-    def _tick(self) -> None:
-        while not self._stop.wait(0.5):
-            self.draw()
+        super().__init__(enabled)
 
     def done(self, games: int, size: int) -> None:
         """A piece (or a file) checked: its games and bytes (drawn at once the first
@@ -391,24 +379,19 @@ class _Progress:
                 share = min(self.bytes / self.total, 1.0)
                 text += f", {share:.0%} of {_size(self.total)}"
                 if self.bytes:
-                    text += f", ETA {_clock(spent * (self.total - self.bytes) / self.bytes)}"
-            click.echo(f"\r\033[K{text}", err=True, nl=False)
-            self._drawn = True
+                    text += f", ETA {clock(spent * (self.total - self.bytes) / self.bytes)}"
+            self._show(text)
 
     def clear(self) -> None:
         """Wipe the bar before the report writes lines (they may share a terminal)."""
         if not self.enabled:
             return
         with self._lock:
-            if self._drawn:
-                click.echo("\r\033[K", err=True, nl=False)
-                self._drawn = False
+            self._wipe()
             self._quiet_until = time.monotonic() + 0.5
 
     def close(self) -> None:
-        self._stop.set()
-        if self._ticker is not None:
-            self._ticker.join()
+        self._stop_ticker()
         self.clear()
 
 
@@ -423,8 +406,3 @@ def _size(n: int) -> str:
             break
     return f"{value:.1f} {unit}"
 
-
-def _clock(seconds: float) -> str:
-    s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else \
-        f"{s // 60}:{s % 60:02d}"
