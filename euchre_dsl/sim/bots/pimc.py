@@ -224,8 +224,10 @@ class PimcBot:
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
-        u = net_utility(sampler.template, seat, self.partners, self.chances)
         cards = list(mask_cards(legal))
+        if not every and equivalent_plays(view, legal):
+            return self._draw_only(sampler, readers, cards)
+        u = net_utility(sampler.template, seat, self.partners, self.chances)
         values: list[list[float]] = [[] for _ in cards]
         alive = list(range(len(cards)))
         solver = self.solver
@@ -246,6 +248,21 @@ class PimcBot:
         self.last_worlds = len(values[alive[0]])
         keep = range(len(cards)) if every else alive
         return {cards[i]: sum(values[i]) / len(values[i]) for i in keep}
+
+    def _draw_only(self, sampler: WorldSampler, readers: list[SeatReading],
+                   cards: list[int]) -> dict[int, float]:
+        """:meth:`_card_means` of cards worth the same in every world
+        (:func:`equivalent_plays`), without a search: the worlds the search would
+        have drawn are drawn (so that the bot's random stream, and with it every
+        later decision, is what it would have been) and not solved; each card is
+        valued 0 -- they tie, and the rule bot's habit picks one."""
+        # the sampling stops after two batches when every card has had the same
+        # value in every world so far (:meth:`_card_means`), as equal cards always do
+        drawn = min(self.worlds, 2 * BATCH_WORLDS)
+        for _ in range(drawn):
+            draw_world(sampler, readers, self.rng)
+        self.last_worlds = drawn
+        return {c: 0.0 for c in cards}
 
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -831,6 +848,37 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
                 continue
         out.append(a)
     return out or legal
+
+
+def equivalent_plays(view: SeatView, legal: int) -> bool:
+    """Whether the legal cards ``legal`` (more than one) are worth the same in every
+    world the seat can imagine: one effective suit, and every card of it between
+    the lowest and the highest of them in power either one of them or out of the
+    play (played to a finished trick).  The solver plays such cards as one (its
+    root groups: no card another seat holds or has on the table parts them), so
+    searching them tells nothing.  A card that is only unseen may sit in another
+    hand and part them; so may another copy of a card (a double deck: not read)."""
+    trump = view.trump
+    deck = view.deck
+    if trump is None or deck.copies > 1:
+        return False
+    eff = deck.effective_suits[trump]
+    suit = eff[legal.bit_length() - 1]
+    higher = deck.higher_masks[trump]
+    low = high = -1
+    for c in mask_cards(legal):
+        if eff[c] != suit:
+            return False
+        if low < 0 or higher[c] & (1 << low):
+            low = c  # below every card seen so far: ``low`` is among those it outranks
+        if high < 0 or higher[high] & (1 << c):
+            high = c
+    between = higher[low] & ~higher[high] & ~(1 << high)
+    table = 0
+    for c in view.trick:
+        table |= 1 << c
+    gone = view.played & ~table
+    return not between & ~legal & ~gone
 
 
 def bowers(deck: Deck, trump: int) -> int:
