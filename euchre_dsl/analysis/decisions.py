@@ -33,7 +33,7 @@ from ..engine.machine import Machine
 from ..records.notation import action_to_json
 from ..rng import check_seed
 from ..rules.ruleset import RuleSet
-from ..search.bidding_search import FullInfoBidding, PointsSolver
+from ..search.bidding_search import FullInfoBidding, PointsSolver, Table
 from ..search.position import Position
 from ..search.solver import DEFAULT_BUDGET, SearchLimit
 from .analyze import DecisionPoint, PlaySolver, default_solver
@@ -128,13 +128,17 @@ class DecisionEstimator:
 
     def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
                  solver_for: Callable[[RuleSet], PlaySolver] | None = None,
-                 sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET):
+                 sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET,
+                 table: Table | None = None):
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
         self.seed = check_seed(seed)
         #: solver positions one search may visit (the play after one bidding of a deal)
         self.budget = budget
+        #: where more than two sides score, the other sides' bidding (None: searched,
+        #: max-n; the command line gives the rule bot's, sim.bots.rule.RuleTable)
+        self.table = table
         self._solver_for = solver_for or default_solver
         self._sampler = sampler or default_sampler
         self._searches: dict[int, tuple[RuleSet, FullInfoBidding]] = {}
@@ -144,7 +148,7 @@ class DecisionEstimator:
         if found is None or found[0] is not rules:
             solver: BudgetedSolver = self._solver_for(rules)  # type: ignore[assignment]
             found = self._searches[id(rules)] = (
-                rules, FullInfoBidding(Budgeted(solver, self.budget)))
+                rules, FullInfoBidding(Budgeted(solver, self.budget), self.table))
         return found[1]
 
     def __call__(self, points: list[DecisionPoint], view: HandAnalysis) -> None:
