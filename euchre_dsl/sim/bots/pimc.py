@@ -178,6 +178,7 @@ class PimcBot:
         #: kept for the next decision that reads the same bidding (every card of a hand)
         self._bids_context: tuple[object, ...] = ()
         self._bids_known: dict[tuple[int, int], float] = {}
+        self._bids_dealt: dict[tuple[int, int, int], float] = {}
         self._utilities: dict[tuple[object, ...], list[int]] = {}
 
     # ================================================================= play
@@ -369,9 +370,11 @@ class PimcBot:
             if bids.reads:
                 if bids.context == self._bids_context:
                     bids.known = self._bids_known  # the same bidding read again
+                    bids.dealt = self._bids_dealt
                 else:
                     self._bids_context = bids.context
                     self._bids_known = bids.known
+                    self._bids_dealt = bids.dealt
                 out.append(bids)
         return out
 
@@ -578,6 +581,9 @@ class BiddingInference(SeatReading):
         for s in self.took:  # and its discard: the card it chose to put down
             self.until[s] = self.discard_at + 1
         self.size = view.rules.deal.hand_size
+        #: ``(seat, cards, discard)`` -> the chance of a seat that took the upcard, dealt
+        #: ``cards`` and the card it put down, ``discard`` (:meth:`_bids_so`)
+        self.dealt: dict[tuple[int, int, int], float] = {}
         #: everything a seat's reading depends on but its cards: two readings of
         #: one context give the same answers (a hand's card decisions share them)
         self.context: tuple[object, ...] = (
@@ -607,7 +613,18 @@ class BiddingInference(SeatReading):
             rest = [shown] if shown is not None else list(mask_cards(self._rest(hands)))
             if not rest:
                 return 1.0
-            return sum(self._dealt_chance(seat, base | (1 << d), d) for d in rest) / len(rest)
+            total = 0.0
+            dealt = self.dealt
+            for d in rest:
+                # a world's answer is the mean over the cards nobody holds in it, and
+                # worlds that differ only in those share most of them: each is
+                # remembered on its own
+                key = (seat, base, d)
+                p = dealt.get(key)
+                if p is None:
+                    p = dealt[key] = self._dealt_chance(seat, base | (1 << d), d)
+                total += p
+            return total / len(rest)
         return self._dealt_chance(seat, cards)
 
     def _dealt_chance(self, seat: int, cards: int, discard: int | None = None) -> float:
