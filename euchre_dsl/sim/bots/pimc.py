@@ -584,6 +584,10 @@ class BiddingInference(SeatReading):
         #: ``(seat, cards, discard)`` -> the chance of a seat that took the upcard, dealt
         #: ``cards`` and the card it put down, ``discard`` (:meth:`_bids_so`)
         self.dealt: dict[tuple[int, int, int], float] = {}
+        #: the hand before its deal (made at the first reading), and the game each
+        #: reading replays the bidding in
+        self.blank: Machine | None = None
+        self.scratch: Machine | None = None
         #: everything a seat's reading depends on but its cards: two readings of
         #: one context give the same answers (a hand's card decisions share them)
         self.context: tuple[object, ...] = (
@@ -634,7 +638,14 @@ class BiddingInference(SeatReading):
             return 1.0  # not a whole hand: nothing to read
         v = self.view
         chance = 1.0
-        game = undealt_hand(v)
+        if self.blank is None:
+            self.blank = undealt_hand(v)
+            self.scratch = self.blank.clone()
+        game = self.scratch
+        assert game is not None
+        # a copy of the hand before its deal, reset to it for every reading (cheaper
+        # than a new game each time, as :class:`PlayInference` replays the play)
+        game.copy_state(self.blank)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
         deal[seat] = list(mask_cards(cards))
         rule = self.rule
