@@ -77,6 +77,7 @@ from ...rules.ruleset import RuleSet, ScoringModel, Sides
 from ...engine.view import SeatView
 from ...rng import RandomSource, check_seed
 from .base import Param
+from .learned_bidding import LearnedBidder
 from .rule import RuleBot
 
 #: The options that commit to nothing: ``bias`` is credited to them.
@@ -90,6 +91,8 @@ SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
 READINGS = ("on", "opponents", "off")
+#: How the bot bids (its ``bidding``): by searching worlds, or by the learned model.
+BIDDINGS = ("search", "learned")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -142,12 +145,16 @@ class PimcBot:
         Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
               "searches would need more plays the rule bot's choice, and the bot searches "
               "again only holding fewer cards", minimum=1, maximum=1 << 40),
+        Param("bidding", str, "search", "how it passes, orders up and names trump: 'search', "
+              "its worlds; 'learned', a value model fitted to played-out hands "
+              "(learned_bidding.py; standard euchre's rules only)", choices=BIDDINGS),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
-                 read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
+                 read_play: bool = True, budget: int = DEFAULT_BUDGET,
+                 bidding: str = "search") -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -164,6 +171,8 @@ class PimcBot:
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng)
+        #: the learned bidder, when it makes the bidding decisions (``bidding=learned``)
+        self.bidder = LearnedBidder(rules, self.rule) if bidding == "learned" else None
         self.partners = rules.players.sides == Sides.PARTNERS
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
@@ -261,6 +270,8 @@ class PimcBot:
         options = candidates(view, legal)
         if len(options) == 1:
             return options[0]
+        if self.bidder is not None and self.bidder.decides(options):
+            return self.bidder.choose(view, options)
         weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return self.rule.act(view, legal)
@@ -283,6 +294,10 @@ class PimcBot:
         options = candidates(view, legal)
         if len(options) == 1:
             return [(options[0], 0.0)]
+        if self.bidder is not None and self.bidder.decides(options):
+            choice = self.bidder.choose(view, options)
+            valued = self.bidder.values(view, options)
+            return sorted(valued, key=lambda av: (av[0] != choice, -av[1]))
         weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return [(self.rule.act(view, legal), NOT_SEARCHED)]
