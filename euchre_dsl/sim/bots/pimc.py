@@ -86,6 +86,11 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: standard errors of their paired difference) is not scored further, and when
 #: one option is left it is taken.
 BATCH_WORLDS = 10
+#: The most tricks still to play at which the bot searches (``deepest``): the
+#: solver's positions grow about fourfold per trick, and with fifty worlds a
+#: decision of six tricks costs about as much as a standard hand's (docs/bots.md);
+#: only a double deck's hands are longer than six cards.
+DEEPEST = 6
 SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
@@ -142,12 +147,16 @@ class PimcBot:
         Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
               "searches would need more plays the rule bot's choice, and the bot searches "
               "again only holding fewer cards", minimum=1, maximum=1 << 40),
+        Param("deepest", int, DEEPEST, "the most tricks still to play at which a decision is "
+              "searched: with more (a double deck's first tricks and bidding) the rule bot "
+              "decides", minimum=1, maximum=64),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
-                 read_play: bool = True, budget: int = DEFAULT_BUDGET) -> None:
+                 read_play: bool = True, budget: int = DEFAULT_BUDGET,
+                 deepest: int = DEEPEST) -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -169,6 +178,8 @@ class PimcBot:
         self.last_worlds = 0
         #: solver positions each decision may use
         self.budget = budget
+        #: decisions with more tricks to play than this are the rule bot's
+        self.deepest = deepest
         #: the last decision was the rule bot's: its searches ran out of budget
         self.fallback = False
         #: the fewest cards the bot held when its searches ran out of budget: it
@@ -287,8 +298,9 @@ class PimcBot:
     def _start_searching(self, view: SeatView) -> bool:
         """Give the solver the decision's budget; ``False`` (search nothing) when
         the bot's searches once ran out of budget holding as many cards as now or
-        fewer."""
-        if count_cards(view.hand) >= self._too_big:
+        fewer, or more than :attr:`deepest` tricks are still to be played."""
+        if count_cards(view.hand) >= self._too_big or \
+                self.rules.deal.hand_size - len(view.trick_winners) > self.deepest:
             self._fall_back()
             return False
         self.fallback = False
