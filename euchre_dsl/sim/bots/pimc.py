@@ -49,7 +49,10 @@ search past the budget is paid for at most once per hand size in the bot's
 life (a simulation's batch of games, a session of ``euchre play``).  The
 default is far above what any decision of a shipped variant has needed
 (docs/bots.md gives the figures), so it only steps in where the solver cannot
-finish in reasonable time, as a double deck's first tricks.
+finish in reasonable time.  A decision with more than ``deepest`` tricks still
+to play (a double deck's bidding and first six tricks, no other shipped
+variant's) is the rule bot's without a search: there even a search that fits
+costs seconds, and one that does not fit the budget was paid for in full.
 """
 
 from __future__ import annotations
