@@ -49,7 +49,10 @@ search past the budget is paid for at most once per hand size in the bot's
 life (a simulation's batch of games, a session of ``euchre play``).  The
 default is far above what any decision of a shipped variant has needed
 (docs/bots.md gives the figures), so it only steps in where the solver cannot
-finish in reasonable time, as a double deck's first tricks.
+finish in reasonable time.  A decision with more than ``deepest`` tricks still
+to play (a double deck's bidding and first six tricks, no other shipped
+variant's) is the rule bot's without a search: there even a search that fits
+costs seconds, and one that does not fit the budget was paid for in full.
 """
 
 from __future__ import annotations
@@ -87,6 +90,11 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: standard errors of their paired difference) is not scored further, and when
 #: one option is left it is taken.
 BATCH_WORLDS = 10
+#: The most tricks still to play at which the bot searches (``deepest``): the
+#: solver's positions grow about fourfold per trick, and with fifty worlds a
+#: decision of six tricks costs about as much as a standard hand's (docs/bots.md);
+#: only a double deck's hands are longer than six cards.
+DEEPEST = 6
 SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
@@ -145,6 +153,9 @@ class PimcBot:
         Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
               "searches would need more plays the rule bot's choice, and the bot searches "
               "again only holding fewer cards", minimum=1, maximum=1 << 40),
+        Param("deepest", int, DEEPEST, "the most tricks still to play at which a decision is "
+              "searched: with more (a double deck's first tricks and bidding) the rule bot "
+              "decides", minimum=1, maximum=64),
         Param("bidding", str, "search", "how it passes, orders up and names trump: 'search', "
               "its worlds; 'learned', a value model fitted to played-out hands "
               "(learned_bidding.py; standard euchre's rules only)", choices=BIDDINGS),
@@ -154,7 +165,7 @@ class PimcBot:
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET,
-                 bidding: str = "search") -> None:
+                 deepest: int = DEEPEST, bidding: str = "search") -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -178,6 +189,8 @@ class PimcBot:
         self.last_worlds = 0
         #: solver positions each decision may use
         self.budget = budget
+        #: decisions with more tricks to play than this are the rule bot's
+        self.deepest = deepest
         #: the last decision was the rule bot's: its searches ran out of budget
         self.fallback = False
         #: the fewest cards the bot held when its searches ran out of budget: it
@@ -320,8 +333,9 @@ class PimcBot:
     def _start_searching(self, view: SeatView) -> bool:
         """Give the solver the decision's budget; ``False`` (search nothing) when
         the bot's searches once ran out of budget holding as many cards as now or
-        fewer."""
-        if count_cards(view.hand) >= self._too_big:
+        fewer, or more than :attr:`deepest` tricks are still to be played."""
+        if count_cards(view.hand) >= self._too_big or \
+                self.rules.deal.hand_size - len(view.trick_winners) > self.deepest:
             self._fall_back()
             return False
         self.fallback = False
