@@ -135,10 +135,10 @@ def session(args: argparse.Namespace) -> None:
             decisions += len(h.decisions)
         whole = time.process_time() - start
         bidding = max(whole - plays, 0.0)
-        solves = sum(s.solves for _, s in estimator._searches.values())
+        solves = sum(s.solves for _, s, _b in estimator._searches.values())
         # the search's solver is the budgeted wrapper (decisions.Budgeted) round the solver
         nodes = sum(getattr(getattr(s.solver, "solver", s.solver), "nodes", 0)
-                    for _, s in estimator._searches.values())
+                    for _, s, _b in estimator._searches.values())
         print(f"  default run (--deals {args.deals}): {n} hands, {decisions} bidding decisions "
               f"in {whole:.2f} s CPU")
         if decisions:
