@@ -207,6 +207,15 @@ class DealCounter:
             groups.setdefault(sig, []).append(card)
         self.groups = [(cards, [i for i in range(self.k) if (sig >> i) & 1])
                        for sig, cards in sorted(groups.items())]
+        #: ``_later[g][i]``: the cards of the groups after ``g`` that holder ``i`` may
+        #: take -- a split of group ``g`` leaving ``i`` needing more is never counted
+        self._later: list[list[int]] = []
+        later = [0] * self.k
+        for cards, holders in reversed(self.groups):
+            self._later.append(list(later))
+            for i in holders:
+                later[i] += len(cards)
+        self._later.reverse()
         #: (group, needs still open) -> its node, or -1 when no deal completes it
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         #: per node: its count of completions, and its splits (ways, split, next node)
@@ -231,9 +240,11 @@ class DealCounter:
             self._memo[key] = node
             return node
         cards, holders = self.groups[g]
+        later = self._later[g]
         total = 0
         splits: list[tuple[int, tuple[int, ...], int]] = []
-        for split in _splits(len(cards), [needs[i] for i in holders]):
+        for split in _splits(len(cards), [needs[i] for i in holders],
+                             [needs[i] - later[i] for i in holders]):
             rest = list(needs)
             for i, x in zip(holders, split):
                 rest[i] -= x
@@ -277,14 +288,17 @@ class DealCounter:
         return out
 
 
-def _splits(m: int, caps: list[int]) -> list[tuple[int, ...]]:
-    """Every way to give ``x[i] <= caps[i]`` of ``m`` cards to each holder, sum <= m."""
+def _splits(m: int, caps: list[int], floors: list[int]) -> list[tuple[int, ...]]:
+    """Every way to give ``floors[i] <= x[i] <= caps[i]`` of ``m`` cards to each
+    holder, sum <= m, in lexicographic order.  (The floors leave out the splits no
+    later group can complete: with one group of all the unseen cards, the one
+    split that gives each holder what it needs, not every split of the group.)"""
     out: list[tuple[int, ...]] = [()]
-    for cap in caps:
+    for cap, floor in zip(caps, floors):
         nxt = []
         for part in out:
             used = sum(part)
-            for x in range(min(cap, m - used) + 1):
+            for x in range(max(floor, 0), min(cap, m - used) + 1):
                 nxt.append(part + (x,))
         out = nxt
     return out

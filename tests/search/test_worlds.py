@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from itertools import combinations
+from math import comb
 
 import pytest
 
@@ -128,6 +129,27 @@ def test_a_small_case_is_uniform() -> None:
     chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
     # chi-square with len(deals)-1 degrees of freedom: far below the 0.1% tail
     assert chi2 < len(deals) + 5 * (2 * len(deals)) ** 0.5
+
+
+def test_counting_visits_only_splits_a_later_group_can_complete() -> None:
+    # six-hand's first bid: 27 unseen cards, five seats needing five each, any card
+    # to anyone -- one group, whose one completing split is the only state counted
+    # (not the 6**5 ways to split it, each a dead end but one)
+    pool = (1 << 27) - 1
+    counter = DealCounter(pool, [pool] * 5, [5] * 5)
+    assert len(counter._memo) == 2  # the group's state and the finished deal
+    ways = 1
+    left = 27
+    for _ in range(5):
+        ways *= comb(left, 5)
+        left -= 5
+    assert counter.total == ways
+    # two groups (cards 0 and 1 for either seat, card 2 for seat 0 only): seat 0
+    # needs two, so it takes card 2 and one of the first group, never both of them
+    counter = DealCounter(0b111, [0b111, 0b011], [2, 1])
+    assert counter.total == 2
+    assert {tuple(counter.sample(random.Random(s))) for s in range(40)} == \
+        {(0b101, 0b010), (0b110, 0b001)}
 
 
 def test_the_dealers_upcard_and_a_void_are_honoured() -> None:

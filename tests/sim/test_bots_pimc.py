@@ -13,7 +13,10 @@ from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots import Bot, make_bot, parse_bot_spec
 from euchre_dsl.search.worlds import WorldSampler
-from euchre_dsl.sim.bots.pimc import PimcBot, candidates, capped, draw_world, net_utility
+from euchre_dsl.cards import mask_cards
+from euchre_dsl.sim.bots.pimc import (
+    PimcBot, candidates, capped, draw_world, equivalent_plays, net_utility,
+)
 from euchre_dsl.search.position import position_of
 from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.engine.view import SeatView, view_chooser
@@ -654,3 +657,55 @@ def test_a_tie_is_reported_and_broken_by_the_seed_or_the_table_habit() -> None:
     bot = PimcBot(game.rules, random.Random(1))
     assert bot.act(SeatView(game, game.to_act), game.legal_actions()).verb == ORDER_UP
     assert bot.tied == ()
+
+
+@pytest.mark.parametrize("variant", ["standard", "bid-euchre", "six-hand"])
+def test_cards_found_equivalent_tie_in_every_world_and_draw_the_same_worlds(
+        variant: str) -> None:
+    """A play decision whose legal cards :func:`equivalent_plays` finds equivalent is
+    not searched; searched, the cards tie in every world, and the bot draws the
+    worlds it would have drawn (its later decisions are the same)."""
+    found = 0
+    for seed in range(30):
+        for plays in range(1, 20, 3):
+            game = rule_played_game(variant, seed, plays)
+            if game is None:
+                continue
+            mask = legal_mask(game)
+            view = SeatView(game, game.to_act)
+            if not mask & (mask - 1) or not equivalent_plays(view, mask):
+                continue
+            found += 1
+            quick = PimcBot(game.rules, random.Random(seed), worlds=25)
+            card = quick.play(view, mask)
+            searched = PimcBot(game.rules, random.Random(seed), worlds=25)
+            values = searched.card_values(view, mask)  # every card, searched
+            assert set(values) == set(mask_cards(mask))
+            assert len(set(values.values())) == 1, (seed, plays)
+            assert card == RuleBot(game.rules, random.Random(0)).play(view, mask)
+            assert quick.rng.random() == searched.rng.random()
+            assert quick.last_worlds == searched.last_worlds == 20
+    assert found >= 5  # not vacuous
+
+
+def test_cards_apart_in_power_are_not_equivalent_until_the_cards_between_fall() -> None:
+    # hearts trump (ordered up by the dealer's left); East holds K and 9 of clubs
+    game = start(["TC QC JC AS AD", "JH JD AH KC 9C", "AC TD QD KD 9D",
+                  "9S TS QS KS QH"], "9H")
+    d = game.deck
+    game.apply(Action(1, ORDER_UP))
+    game.apply(Action(0, DISCARD, d.parse("AS")))
+    game.play(1, d.parse("JH"))
+    for seat, card in ((2, "9D"), (3, "QH"), (0, "9H")):
+        game.play(seat, d.parse(card))
+    # East won the bower's trick and leads: every card is legal, two suits
+    assert not equivalent_plays(SeatView(game, 1), legal_mask(game))
+    game.play(1, d.parse("AH"))
+    for seat, card in ((2, "TD"), (3, "9S"), (0, "AD")):
+        game.play(seat, d.parse(card))
+    game.play(1, d.parse("JD"))
+    for seat, card in ((2, "QD"), (3, "TS"), (0, "TC")):
+        game.play(seat, d.parse(card))
+    # East leads again: K and 9 of clubs, with Q and J of clubs still out
+    assert legal_mask(game) == (1 << d.parse("KC")) | (1 << d.parse("9C"))
+    assert not equivalent_plays(SeatView(game, 1), legal_mask(game))

@@ -77,6 +77,7 @@ from ...rules.ruleset import RuleSet, ScoringModel, Sides
 from ...engine.view import SeatView
 from ...rng import RandomSource, check_seed
 from .base import Param
+from .learned_bidding import LearnedBidder
 from .rule import RuleBot
 from .truths import one_low_trump, sound_lone
 
@@ -94,6 +95,8 @@ READINGS = ("on", "opponents", "off")
 #: How a tie between bidding options is broken (its ``ties``): by the highest mean on
 #: the seed's worlds, or by the rule bot's choice among them.
 TIES = ("best", "rule")
+#: How the bot bids (its ``bidding``): by searching worlds, or by the learned model.
+BIDDINGS = ("search", "learned")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
@@ -154,13 +157,16 @@ class PimcBot:
               "noise after every world, reported as 'tied'): 'best', the one of highest mean "
               "on the seed's worlds; 'rule', the rule bot's choice if it is one of them (the "
               "table habit)", choices=TIES),
+        Param("bidding", str, "search", "how it passes, orders up and names trump: 'search', "
+              "its worlds; 'learned', a value model fitted to played-out hands "
+              "(learned_bidding.py; standard euchre's rules only)", choices=BIDDINGS),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, worlds: int = 50, bid_worlds: int = 100,
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET,
-                 ties: str = "best") -> None:
+                 ties: str = "best", bidding: str = "search") -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -177,6 +183,8 @@ class PimcBot:
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
         self.rule = RuleBot(rules, rng, call_margin=MODEL_CALL_MARGIN)
+        #: the learned bidder, when it makes the bidding decisions (``bidding=learned``)
+        self.bidder = LearnedBidder(rules, self.rule) if bidding == "learned" else None
         self.partners = rules.players.sides == Sides.PARTNERS
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
@@ -236,8 +244,10 @@ class PimcBot:
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
-        u = net_utility(sampler.template, seat, self.partners, self.chances)
         cards = list(mask_cards(legal))
+        if not every and equivalent_plays(view, legal):
+            return self._draw_only(sampler, readers, cards)
+        u = net_utility(sampler.template, seat, self.partners, self.chances)
         values: list[list[float]] = [[] for _ in cards]
         alive = list(range(len(cards)))
         solver = self.solver
@@ -259,12 +269,29 @@ class PimcBot:
         keep = range(len(cards)) if every else alive
         return {cards[i]: sum(values[i]) / len(values[i]) for i in keep}
 
+    def _draw_only(self, sampler: WorldSampler, readers: list[SeatReading],
+                   cards: list[int]) -> dict[int, float]:
+        """:meth:`_card_means` of cards worth the same in every world
+        (:func:`equivalent_plays`), without a search: the worlds the search would
+        have drawn are drawn (so that the bot's random stream, and with it every
+        later decision, is what it would have been) and not solved; each card is
+        valued 0 -- they tie, and the rule bot's habit picks one."""
+        # the sampling stops after two batches when every card has had the same
+        # value in every world so far (:meth:`_card_means`), as equal cards always do
+        drawn = min(self.worlds, 2 * BATCH_WORLDS)
+        for _ in range(drawn):
+            draw_world(sampler, readers, self.rng)
+        self.last_worlds = drawn
+        return {c: 0.0 for c in cards}
+
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         options = candidates(view, legal)
         self.tied = ()
         if len(options) == 1:
             return options[0]
+        if self.bidder is not None and self.bidder.decides(options):
+            return self.bidder.choose(view, options)
         weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return self.rule.act(view, legal)
@@ -300,6 +327,10 @@ class PimcBot:
         self.tied = ()
         if len(options) == 1:
             return [(options[0], 0.0)]
+        if self.bidder is not None and self.bidder.decides(options):
+            choice = self.bidder.choose(view, options)
+            valued = self.bidder.values(view, options)
+            return sorted(valued, key=lambda av: (av[0] != choice, -av[1]))
         weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return [(self.rule.act(view, legal), NOT_SEARCHED)]
@@ -850,6 +881,37 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
                 continue
         out.append(a)
     return out or legal
+
+
+def equivalent_plays(view: SeatView, legal: int) -> bool:
+    """Whether the legal cards ``legal`` (more than one) are worth the same in every
+    world the seat can imagine: one effective suit, and every card of it between
+    the lowest and the highest of them in power either one of them or out of the
+    play (played to a finished trick).  The solver plays such cards as one (its
+    root groups: no card another seat holds or has on the table parts them), so
+    searching them tells nothing.  A card that is only unseen may sit in another
+    hand and part them; so may another copy of a card (a double deck: not read)."""
+    trump = view.trump
+    deck = view.deck
+    if trump is None or deck.copies > 1:
+        return False
+    eff = deck.effective_suits[trump]
+    suit = eff[legal.bit_length() - 1]
+    higher = deck.higher_masks[trump]
+    low = high = -1
+    for c in mask_cards(legal):
+        if eff[c] != suit:
+            return False
+        if low < 0 or higher[c] & (1 << low):
+            low = c  # below every card seen so far: ``low`` is among those it outranks
+        if high < 0 or higher[high] & (1 << c):
+            high = c
+    between = higher[low] & ~higher[high] & ~(1 << high)
+    table = 0
+    for c in view.trick:
+        table |= 1 << c
+    gone = view.played & ~table
+    return not between & ~legal & ~gone
 
 
 def survivors(values: list[list[float]], alive: list[int],

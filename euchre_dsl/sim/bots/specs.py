@@ -254,6 +254,8 @@ def make_bot(spec: str | BotSpec, rules: RuleSet, rng: RandomSource) -> Bot:
     parsed = parse_bot_spec(spec) if isinstance(spec, str) else spec
     try:
         bot: Bot = parsed.cls(rules, rng, **parsed.params)
+    except BotSpecError:
+        raise  # said by the bot itself (a variant it cannot play)
     except TypeError as exc:
         raise BotSpecError(f"bot {parsed.name!r} cannot be made as "
                            f"{parsed.cls.__name__}(rules, rng, **parameters): {exc}") from None
