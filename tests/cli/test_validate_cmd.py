@@ -155,7 +155,7 @@ def test_a_record_naming_a_broken_rules_file_leaves_the_next_files_checked(
     result = run(str(tmp_path))
     assert result.exit_code == 1, result.output
     assert f"{tmp_path / 'c.euchre'}:2:5: a rule of commas alone says nothing" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 30 hands: 1 error")
+    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 28 hands: 1 error")
 
 
 def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: 
     assert f"euchre validate: {top / 'out.json'}: not read: a link to a file outside {top}" \
         in result.stderr
     assert "SECRET" not in result.output
-    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 15 hands: 1 unreadable"
+    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 14 hands: 1 unreadable"
 
 
 # ------------------------------------------------------------ EGN
@@ -248,7 +248,7 @@ def test_progress_says_games_rate_and_share_on_standard_error_and_no_progress_no
         ) -> None:
     shown = run(str(SAMPLES / "games.jsonl"), "--progress")
     assert shown.exit_code == 0
-    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 45.2 KB" in shown.stderr
+    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 46.3 KB" in shown.stderr
     assert shown.stdout == "1 file, 6 records, 64 hands: ok\n"
     quiet = run(str(SAMPLES / "games.jsonl"), "--no-progress")
     assert quiet.stderr == "" and quiet.stdout == shown.stdout
