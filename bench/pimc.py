@@ -7,7 +7,11 @@ or not):
   every hand, the solver searching the whole play); targets >= 25;
 * the CPU seconds a whole hand takes with four PIMC players, bidding
   included, and how that splits between bidding and play; target <= 0.1 s
-  (compiled).
+  (compiled);
+* with ``--variants`` (every shipped variant, or those named), the CPU seconds
+  of one whole game of each with a PIMC player in every seat, seed 1 -- the
+  game ``euchre simulate -v V -n 1 -s 1 --bot pimc`` plays; target <= 3 s
+  (compiled, issue 38).  One game, not a median: a game is long enough.
 
 Times are CPU time of this process (``time.process_time``): on a machine
 shared with other work, wall-clock time would count the others' turns.
@@ -37,7 +41,8 @@ from euchre_dsl import build  # noqa: E402
 from euchre_dsl.engine.actions import PLAYING  # noqa: E402
 from euchre_dsl.engine.machine import Machine  # noqa: E402
 from euchre_dsl.engine.play import legal_plays  # noqa: E402
-from euchre_dsl.rules.registry import load_variant  # noqa: E402
+from euchre_dsl.rules.registry import load_variant, shipped_ids  # noqa: E402
+from euchre_dsl.sim.runner import RunSpec, play_batch  # noqa: E402
 from euchre_dsl.sim.bots import Bot, BotSpecError, make_bot, parse_bot_spec  # noqa: E402
 from euchre_dsl.sim.bots.rule import RuleBot  # noqa: E402
 from euchre_dsl.engine.view import SeatView  # noqa: E402
@@ -93,6 +98,16 @@ def hand_times(hands: int, seed: int, spec: str) -> tuple[float, float, float]:
     return (bid + play) / hands, bid / hands, play / hands
 
 
+def game_time(variant: str, seed: int = 1) -> tuple[float, int]:
+    """CPU seconds of one seeded game of ``variant`` with ``pimc`` in every seat, and
+    its hands."""
+    rules = load_variant(variant)
+    spec = RunSpec(rules, variant, seed, ("pimc",) * rules.players.count, records=False)
+    start = time.process_time()
+    batch = play_batch(spec, 0, limit=1)
+    return time.process_time() - start, batch.stats.hands
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true")
@@ -100,7 +115,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bot", default="pimc", help="the PIMC bot's spec, e.g. "
                    "pimc:reading=off,read_play=no to time it without reading the table "
                    "(default: pimc, 50 worlds a card)")
+    p.add_argument("--variants", nargs="*", metavar="VARIANT",
+                   help="time one pimc game of each shipped variant (or of those named) "
+                   "instead")
     args = p.parse_args(argv)
+    if args.variants is not None:
+        known = shipped_ids()
+        unknown = [v for v in args.variants if v not in known]
+        if unknown:
+            p.error(f"--variants: not shipped: {', '.join(unknown)} (shipped: "
+                    f"{', '.join(known)})")
+        print(f"euchre-dsl {build()} build, CPython {sys.version.split()[0]}, one core")
+        print("variant | CPU s a pimc game (seed 1) | hands | CPU s a hand")
+        for v in args.variants or known:
+            seconds, hands = game_time(v)
+            flag = "" if seconds <= 3 else "  (over the 3 s target)"
+            print(f"{v} | {seconds:.2f} | {hands} | {seconds / max(hands, 1):.3f}{flag}",
+                  flush=True)
+        return 0
     try:  # a mistyped spec is a usage error, said before any timing starts
         make_bot(parse_bot_spec(args.bot), load_variant("standard"), random.Random(0))
     except BotSpecError as exc:

@@ -28,7 +28,7 @@ from euchre_dsl.analysis.stats import PlayerStats
 from euchre_dsl.analysis.text import Summary, render_hand
 from euchre_dsl.errors import Location, Problem
 from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
-from euchre_dsl.search.solver import DEFAULT_BUDGET
+from euchre_dsl.search.solver import DEFAULT_BUDGET, EXACT_TRICKS
 from euchre_dsl.sim.bots.pimc import RecordReading
 
 from euchre_dsl.workers import TaskRunner
@@ -52,6 +52,7 @@ class Options:
     view: str | None = None  # --from-view: the seat whose view is analysed
     hidden_model: str = "rule"  # the model of play hidden cards are inferred under
     budget: int = DEFAULT_BUDGET  # solver positions per question (--budget)
+    exact: int = EXACT_TRICKS  # the most tricks to play solved exactly (--exact-tricks)
 
 
 @dataclass
@@ -73,11 +74,11 @@ class _Input:
 
 
 def _analyzer(opts: Options) -> Analyzer:
-    estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget) \
+    estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget, exact=opts.exact) \
         if opts.deals > 0 else None
     model = RecordReading(opts.seed) if opts.hidden_model == "rule" else None
     return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
-                    budget=opts.budget)
+                    budget=opts.budget, exact=opts.exact)
 
 
 #: The analyzer of this process (solvers and variants are kept between records).
@@ -222,6 +223,14 @@ class _Progress(ProgressLine):
                    "a bidding decision (over all its deals).  A question past it is reported "
                    "as not valued, and so are those after it as large (a double deck's first "
                    "tricks, say); raise it to value them, at the cost of time.")
+@click.option("--exact-tricks", "exact", type=click.IntRange(min=1), default=EXACT_TRICKS,
+              show_default=True,
+              help="The most tricks still to play at which the solver values a position "
+                   "exactly: a play with more (only a double deck's hands are longer) is not "
+                   "valued, and the play after a bidding decision is estimated (its first "
+                   "tricks by plain habits, the rest solved; such a decision is never called "
+                   "a mistake).  Raise it, with --budget, to solve more, at a steep cost in "
+                   "time.")
 @click.option("--ascii", "ascii_cards", is_flag=True,
               help="Write cards with letters (JC, TD) instead of suit symbols (J♣, 10♦); the "
                    "default where standard output cannot show the symbols.  JSON and the "
@@ -233,7 +242,8 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
                 seed: int, workers: int, scheduler: str | None, progress: bool | None,
                 html_out: str | None = None, worlds: int = DEFAULT_WORLDS,
                 view: str | None = None, hidden_model: str = "rule",
-                budget: int = DEFAULT_BUDGET, ascii_cards: bool = False) -> None:
+                budget: int = DEFAULT_BUDGET, ascii_cards: bool = False,
+                exact: int = EXACT_TRICKS) -> None:
     """Analyse the games in PATH... with the perfect-information solver.
 
     For each hand with every card known: the makers' tricks with best play
@@ -280,7 +290,7 @@ def analyze_cmd(paths: tuple[str, ...], record_no: int | None, hand_no: int | No
             sys.exit(EXIT_USAGE)
     if progress is None:  # a bar on a terminal, unless the JSON report is written there too
         progress = sys.stderr.isatty() and not (report == "json" and sys.stdout.isatty())
-    opts = Options(record_no, hand_no, deals, seed, worlds, view, hidden_model, budget)
+    opts = Options(record_no, hand_no, deals, seed, worlds, view, hidden_model, budget, exact)
     inputs = [_read(p, opts) for p in files]
     bar = _Progress(progress, sum(len(inp.records) for inp in inputs))
     out = sys.stdout

@@ -321,8 +321,12 @@ class PlaySession:
                        for a, v in self.hinter.option_values(view, menu)]
         best = options[0][0]
         if self.hinter.fallback:
-            return f"Hint: the rule bot's choice: {best} (not searched: pimc's search " \
-                   f"would need more than its budget of {self.hinter.budget:,} positions here)"
+            if game.rules.deal.hand_size - len(game.trick_winners) > self.hinter.deepest:
+                why = f"pimc searches only with at most {self.hinter.deepest} tricks to play"
+            else:
+                why = (f"pimc's search would need more than its budget of "
+                       f"{self.hinter.budget:,} positions here")
+            return f"Hint: the rule bot's choice: {best} (not searched: {why})"
         rest = "; ".join(f"{words} {value:+.2f}" for words, value in options)
         tie = ""
         if game.phase != PLAYING and self.hinter.tied:

@@ -43,7 +43,7 @@ from ..replay.events import Acted, Dealt, HandEnded, Started
 from ..replay.walk import walk_record
 from ..rules.ruleset import RuleSet, ScoringModel
 from ..search.position import utilities
-from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from ..search.solver import DEFAULT_BUDGET, EXACT_TRICKS, SearchLimit
 from ..validate.validator import Validator
 from .hidden import DEFAULT_WORLDS, HiddenHand, Reading
 from .report import HandAnalysis, PlayValue, Unvalued
@@ -119,10 +119,13 @@ class Analyzer:
                  decisions: DecisionValuer | None = None,
                  validator: Validator | None = None,
                  worlds: int = DEFAULT_WORLDS, seed: int = 0,
-                 model: Reading | None = None, budget: int = DEFAULT_BUDGET):
+                 model: Reading | None = None, budget: int = DEFAULT_BUDGET,
+                 exact: int = EXACT_TRICKS):
         self.validator = validator or Validator()
         #: positions the solver may visit to value one play or the opening lead
         self.budget = budget
+        #: the most tricks to play of a position the solver values (longer: not valued)
+        self.exact = exact
         #: hands with hidden cards: worlds per play (0: not valued), the seed of
         #: their sampling and the reading of the table they are drawn by (None: as
         #: random play; see :mod:`.hidden`)
@@ -311,6 +314,10 @@ class _Hand:
         of each for themselves, each seat's tricks), within the budget."""
         view = self.view
         solver = self.solver
+        if self._left(game) > self.analyzer.exact:
+            self.too_big = self._left(game)
+            self._opening_not_valued(game, nxt, self.analyzer.exact)
+            return
         solver.allow(self.analyzer.budget)
         try:
             view.makers_dd_points = solver.solve_points(game)
@@ -325,17 +332,22 @@ class _Hand:
         """Tricks still to play: the size of a position's search."""
         return self.hand_size - len(game.trick_winners)
 
-    def _opening_not_valued(self, game: Machine, nxt: Action) -> None:
-        """The opening lead's best is not known: listed, and no value kept."""
+    def _opening_not_valued(self, game: Machine, nxt: Action, longer: int = 0) -> None:
+        """The opening lead's best is not known: listed, and no value kept
+        (``longer``: not searched, being longer than that many tricks)."""
         self.opening = False
         self.view.makers_dd_points = None
         self.view.seats_dd = None
-        self._not_valued(Unvalued("opening", None, game.labels[nxt.seat]))
+        self._not_valued(Unvalued("opening", None, game.labels[nxt.seat], 0, longer))
 
     def _within(self, game: Machine, i: int, nxt: Action) -> bool:
         """Give the solver the budget of one play's question; ``False`` (do not
         search) when a position with as many tricks to play already passed it."""
         if self.too_big is not None and self._left(game) >= self.too_big:
+            self._skip_play(game, i, nxt)
+            return False
+        if self._left(game) > self.analyzer.exact:
+            self.too_big = self._left(game)
             self._skip_play(game, i, nxt)
             return False
         self.solver.allow(self.analyzer.budget)
@@ -349,21 +361,26 @@ class _Hand:
         self._skip_play(game, i, nxt)
 
     def _skip_play(self, game: Machine, i: int, nxt: Action) -> None:
-        """Play ``nxt`` is not valued (nor the forced plays waiting for its value)."""
+        """Play ``nxt`` is not valued (nor the forced plays waiting for its value):
+        past the budget, or not searched, having more tricks to play than the
+        analyzer solves exactly."""
         labels = game.labels
+        longer = self.analyzer.exact if self._left(game) > self.analyzer.exact else 0
         for j, a, _side, trick in self.forced:
-            self._not_valued(Unvalued("play", j, labels[a.seat], trick))
+            self._not_valued(Unvalued("play", j, labels[a.seat], trick, longer))
         self.forced.clear()
         view = self.view
         if not view.plays and not view.estimated and \
                 (self.opening or (self.opening is False and self.hidden is not None)) and \
                 not any(u.what == "opening" for u in view.unvalued):
-            self._opening_not_valued(game, nxt)  # its best is the first play's: not known
-        self._not_valued(Unvalued("play", i, labels[nxt.seat], len(game.trick_winners) + 1))
+            self._opening_not_valued(game, nxt, longer)  # its best is the first play's
+        self._not_valued(Unvalued("play", i, labels[nxt.seat], len(game.trick_winners) + 1,
+                                  longer))
 
     def _not_valued(self, what: Unvalued) -> None:
         self.view.unvalued.append(what)
-        self.view.budget = self.analyzer.budget
+        if not what.longer:
+            self.view.budget = self.analyzer.budget
 
     def _estimate(self, game: Machine, i: int, nxt: Action, opening: bool) -> None:
         """Value the play ``nxt`` of a position with hidden cards over sampled worlds

@@ -19,6 +19,12 @@ deal) has the analyzer's budget of positions, as each play of the record
 has; a decision one of whose searches would need more is listed in the
 hand's ``unvalued``, and so are the hand's decisions after it (the same
 cards, as large a search): no estimate is made of part of the deals.
+
+A play with more tricks to play than the analyzer solves exactly
+(:data:`~euchre_dsl.search.solver.EXACT_TRICKS`: only a double deck's are) is
+estimated instead (:meth:`Solver.estimate_points_position`: its first tricks
+by plain open-handed habits, the rest solved); such a decision is marked
+``estimated`` and never called a mistake.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from ..rng import check_seed
 from ..rules.ruleset import RuleSet
 from ..search.bidding_search import FullInfoBidding, PointsSolver
 from ..search.position import Position
-from ..search.solver import DEFAULT_BUDGET, SearchLimit
+from ..search.solver import DEFAULT_BUDGET, EXACT_TRICKS, SearchLimit
 from .analyze import DecisionPoint, PlaySolver, default_solver
 from .report import Decision, HandAnalysis, OptionValue, Unvalued
 
@@ -101,21 +107,35 @@ class BudgetedSolver(PointsSolver, Protocol):
 
     def allow(self, positions: int | None) -> None: ...
 
+    def estimate_position(self, pos: Position, exact: int) -> int: ...
+
+    def estimate_points_position(self, pos: Position, utility: list[int],
+                                 exact: int) -> int: ...
+
 
 class Budgeted:
     """``solver`` with the budget ``budget`` given to each of its searches: the
-    bidding search asks it one play at a time."""
+    bidding search asks it one play at a time.  A play with more than ``exact``
+    tricks to play is estimated, and :attr:`estimated` says one was."""
 
-    def __init__(self, solver: BudgetedSolver, budget: int) -> None:
+    def __init__(self, solver: BudgetedSolver, budget: int, exact: int = EXACT_TRICKS) -> None:
         self.solver = solver
         self.budget = budget
+        self.exact = exact
+        self.estimated = False
 
     def solve_position(self, pos: Position) -> int:
         self.solver.allow(self.budget)
+        if pos.left > self.exact:
+            self.estimated = True
+            return self.solver.estimate_position(pos, self.exact)
         return self.solver.solve_position(pos)
 
     def solve_points_position(self, pos: Position, utility: list[int]) -> int:
         self.solver.allow(self.budget)
+        if pos.left > self.exact:
+            self.estimated = True
+            return self.solver.estimate_points_position(pos, utility, self.exact)
         return self.solver.solve_points_position(pos, utility)
 
     def clear(self) -> None:
@@ -128,24 +148,27 @@ class DecisionEstimator:
 
     def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
                  solver_for: Callable[[RuleSet], PlaySolver] | None = None,
-                 sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET):
+                 sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET,
+                 exact: int = EXACT_TRICKS):
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
         self.seed = check_seed(seed)
         #: solver positions one search may visit (the play after one bidding of a deal)
         self.budget = budget
+        #: the most tricks to play solved exactly; longer plays are estimated
+        self.exact = exact
         self._solver_for = solver_for or default_solver
         self._sampler = sampler or default_sampler
-        self._searches: dict[int, tuple[RuleSet, FullInfoBidding]] = {}
+        self._searches: dict[int, tuple[RuleSet, FullInfoBidding, Budgeted]] = {}
 
-    def search(self, rules: RuleSet) -> FullInfoBidding:
+    def search(self, rules: RuleSet) -> tuple[FullInfoBidding, Budgeted]:
         found = self._searches.get(id(rules))
         if found is None or found[0] is not rules:
             solver: BudgetedSolver = self._solver_for(rules)  # type: ignore[assignment]
-            found = self._searches[id(rules)] = (
-                rules, FullInfoBidding(Budgeted(solver, self.budget)))
-        return found[1]
+            budgeted = Budgeted(solver, self.budget, self.exact)
+            found = self._searches[id(rules)] = (rules, FullInfoBidding(budgeted), budgeted)
+        return found[1], found[2]
 
     def __call__(self, points: list[DecisionPoint], view: HandAnalysis) -> None:
         """Value the hand's decisions into ``view``; once one passes the budget, it
@@ -171,7 +194,8 @@ class DecisionEstimator:
 
     def _estimate(self, point: DecisionPoint, view: HandAnalysis) -> Decision:
         game = point.game
-        search = self.search(game.rules)
+        search, budgeted = self.search(game.rules)
+        budgeted.estimated = False
         side = game.side_of[point.seat]
         rng = random.Random(f"{self.seed}:{view.record}:{view.hand}:{point.action}:"
                             f"{len(game.hand_log)}")
@@ -190,7 +214,8 @@ class DecisionEstimator:
         best = max(point.options, key=lambda a: sum(nets[a]))
         _mean, low, high = interval([b - c for b, c in zip(nets[best], nets[point.chosen])])
         return Decision(point.action, labels[point.seat], option_words(game, point.chosen),
-                        tuple(options), self.deals, (low, high))
+                        tuple(options), self.deals, (low, high),
+                        self.exact if budgeted.estimated else 0)
 
 
 def _action_tuple(game: Machine, a: Action) -> tuple[object, ...]:

@@ -103,6 +103,9 @@ class Decision:
     deals: int  # sampled deals the estimates are averaged over
     #: the 95% interval of (best option - chosen option), paired over the same deals
     gap: tuple[float, float] = (0.0, 0.0)
+    #: 0, or the tricks solved exactly when a longer play was estimated (its
+    #: first tricks by open-handed habits: not best play, so no mistake is called)
+    estimated: int = 0
 
     @property
     def best(self) -> OptionValue:
@@ -116,8 +119,9 @@ class Decision:
     def mistake(self) -> bool:
         """Worse than the best option by more than the deals' noise: the paired
         interval of the difference lies above zero.  Otherwise the choice is an
-        equal best (a tie, or a gap the deals cannot tell from one)."""
-        return self.gap[0] > 0
+        equal best (a tie, or a gap the deals cannot tell from one).  An
+        estimated decision is never a mistake: its values are not best play."""
+        return self.gap[0] > 0 and not self.estimated
 
     @property
     def loss(self) -> float:
@@ -129,7 +133,8 @@ class Decision:
         return {"action": self.action, "seat": self.seat, "chosen": show_cards(self.chosen, False),
                 "best": show_cards(self.best.option, False), "mistake": self.mistake,
                 "loss": round(self.loss, 4), "gap_ci95": [round(x, 4) for x in self.gap],
-                "deals": self.deals, "options": [o.to_json() for o in self.options]}
+                "deals": self.deals, "options": [o.to_json() for o in self.options],
+                **({"estimated_past": self.estimated} if self.estimated else {})}
 
 
 @dataclass(frozen=True)
@@ -141,17 +146,23 @@ class Unvalued:
     (a card played) or ``bidding`` (a bidding decision).  A search that passed
     the budget is not retried on the positions after it that are as large
     (as many tricks to play, or the same hand's bidding): those are listed too.
+    ``longer`` > 0: not searched at all, having more tricks to play than the
+    analyzer solves exactly (``longer``: that number,
+    :data:`~euchre_dsl.search.solver.EXACT_TRICKS`).
     """
 
     what: str
     action: int | None  # index in the hand's actions (None: an implicit decline)
     seat: str
     trick: int = 0  # a play's 1-based trick
+    longer: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"what": self.what, "action": self.action, "seat": self.seat}
         if self.what == "play":
             out["trick"] = self.trick
+        if self.longer:
+            out["more_tricks_than"] = self.longer
         return out
 
 

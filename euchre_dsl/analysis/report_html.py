@@ -503,9 +503,11 @@ class HtmlReport:
                 dd = f"{h.makers_tricks} / {h.makers_dd_mean:.2f} (over {h.worlds} deals)"
             mistakes = str(len(h.mistakes)) if h.plays else "–"
             if h.unvalued:
+                why = "more tricks to play than are solved exactly" \
+                    if all(u.longer for u in h.unvalued) else "past the search budget"
                 if any(u.what == "opening" for u in h.unvalued):
-                    dd += " (past the search budget)"
-                mistakes += esc(f" (not valued, past the search budget: {unvalued_what(h)})")
+                    dd += f" ({why})"
+                mistakes += esc(f" (not valued, {why}: {unvalued_what(h.unvalued)})")
             rows.append([cell, esc(contract_line(h)), esc(points or "–"), dd, mistakes])
         note = "" if all(self.link(h) for h in self.listed) else (
             '<p class="note">Hands read from standard input have no replay page.</p>')

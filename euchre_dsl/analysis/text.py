@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import show_cards
-from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue
+from .report import PERFECT_INFORMATION_NOTE, Decision, HandAnalysis, PlayValue, Unvalued
 
 #: How a contract letter reads.
 CONTRACT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
@@ -80,6 +80,9 @@ def decision_line(d: Decision, symbols: bool = True) -> str:
         verdict = f"equal best (with {best.option} {best.net:+.2f})"
     else:
         verdict = f"best was {best.option} ({best.net:+.2f})"
+    if d.estimated:
+        verdict += (f" (estimated: the play's first tricks by plain habits, the last "
+                    f"{d.estimated} solved; no mistake called)")
     opts = "; ".join(f"{o.option} {o.net:+.2f} [{o.low:+.2f}, {o.high:+.2f}]" for o in d.options)
     return show_cards(f"{d.seat} {chosen.option} ({chosen.net:+.2f}): {verdict}\n      {opts}",
                       symbols)
@@ -87,23 +90,32 @@ def decision_line(d: Decision, symbols: bool = True) -> str:
 
 def unvalued_line(h: HandAnalysis) -> str:
     """``not valued, past the search budget of 4,000,000 positions (...): the
-    opening lead's best, 12 plays (tricks 1-3), 4 bidding decisions``."""
-    return (f"not valued, past the search budget of {h.budget:,} positions "
-            f"(euchre analyze --budget raises it): {unvalued_what(h)}")
+    opening lead's best, 12 plays (tricks 1-3), 4 bidding decisions``; what
+    was not searched for its length on a line of its own."""
+    lines = []
+    longer = [u for u in h.unvalued if u.longer]
+    if longer:
+        lines.append(f"not valued, more than {longer[0].longer} tricks to play (longer "
+                     f"positions are not solved exactly): {unvalued_what(longer)}")
+    past = [u for u in h.unvalued if not u.longer]
+    if past:
+        lines.append(f"not valued, past the search budget of {h.budget:,} positions "
+                     f"(euchre analyze --budget raises it): {unvalued_what(past)}")
+    return "\n  ".join(lines)
 
 
-def unvalued_what(h: HandAnalysis) -> str:
+def unvalued_what(unvalued: list[Unvalued]) -> str:
     """What of the hand was not valued: ``the opening lead's best, 12 plays
     (tricks 1-3), 4 bidding decisions``."""
     parts = []
-    if any(u.what == "opening" for u in h.unvalued):
+    if any(u.what == "opening" for u in unvalued):
         parts.append("the opening lead's best")
-    plays = [u.trick for u in h.unvalued if u.what == "play"]
+    plays = [u.trick for u in unvalued if u.what == "play"]
     if plays:
         first, last = min(plays), max(plays)
         parts.append(f"{len(plays)} play{'' if len(plays) == 1 else 's'} "
                      + (f"(trick {first})" if first == last else f"(tricks {first}-{last})"))
-    bids = sum(1 for u in h.unvalued if u.what == "bidding")
+    bids = sum(1 for u in unvalued if u.what == "bidding")
     if bids:
         parts.append(f"{bids} bidding decision{'' if bids == 1 else 's'}")
     return ", ".join(parts)
@@ -157,6 +169,10 @@ class Summary:
         self.decision_loss = 0.0
         self.unvalued = 0  # questions not valued: their search passed the budget
         self.budget = 0
+        #: questions not searched: more tricks to play than are solved exactly
+        self.longer = 0
+        self.exact = 0
+        self.estimated_bids = 0  # bidding decisions whose play was estimated
         self.keep = keep
         self.worst: list[tuple[float, str, str]] = []  # (cost, where, words)
         self.worst_bids: list[tuple[float, str, str]] = []
@@ -165,9 +181,13 @@ class Summary:
         self.hands += 1
         self.valued += h.makers_dd is not None
         self.estimated += h.estimated
-        if h.unvalued:
-            self.unvalued += len(h.unvalued)
-            self.budget = h.budget
+        for u in h.unvalued:
+            if u.longer:
+                self.longer += 1
+                self.exact = u.longer
+            else:
+                self.unvalued += 1
+                self.budget = h.budget
         for p in h.mistakes:
             self.mistakes += 1
             self.tricks_lost += p.cost
@@ -176,6 +196,7 @@ class Summary:
         del self.worst[self.keep:]
         for d in h.decisions:
             self.decisions += 1
+            self.estimated_bids += d.estimated > 0
             self.decision_loss += d.loss
             if d.loss > 0:
                 self.worst_bids.append((d.loss, hand_heading(h),
@@ -194,12 +215,17 @@ class Summary:
             lines.append(f"{self.unvalued} question{'' if self.unvalued == 1 else 's'} "
                          f"(plays, opening leads, bidding decisions) not valued: past the "
                          f"search budget of {self.budget:,} positions (raise it with --budget)")
+        if self.longer:
+            lines.append(f"{self.longer} question{'' if self.longer == 1 else 's'} (plays, "
+                         f"opening leads) not valued: more than {self.exact} tricks to play")
         if self.worst:
             lines.append("costliest mistakes:")
             lines += [f"  {where}: {words}" for _, where, words in self.worst]
         if self.decisions:
             lines.append(f"{self.decisions} bidding decision{'' if self.decisions == 1 else 's'}; "
-                         f"estimated net points given up: {self.decision_loss:.2f}")
+                         f"estimated net points given up: {self.decision_loss:.2f}"
+                         + (f" ({self.estimated_bids} with the play's first tricks estimated, "
+                            "never called mistakes)" if self.estimated_bids else ""))
             if self.worst_bids:
                 lines.append("costliest bidding decisions:")
                 lines += [f"  {where}: {words}" for _, where, words in self.worst_bids]
@@ -211,4 +237,7 @@ class Summary:
                 "estimated": self.estimated,
                 "tricks_lost": round(self.tricks_lost, 4), "decisions": self.decisions,
                 "decision_loss": round(self.decision_loss, 4),
-                **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {})}
+                **({"unvalued": self.unvalued, "budget": self.budget} if self.unvalued else {}),
+                **({"unvalued_longer": self.longer, "exact_tricks": self.exact}
+                   if self.longer else {}),
+                **({"decisions_estimated": self.estimated_bids} if self.estimated_bids else {})}

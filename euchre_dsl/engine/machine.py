@@ -62,9 +62,7 @@ class Machine(State):
     # ================================================================ views
     def clone(self) -> Machine:
         """An independent copy of the whole state (for search and what-ifs)."""
-        new = Machine(self.rules, self.labels, self.dealer, self.scores, like=self)
-        new.copy_state(self)
-        return new
+        return Machine(self.rules, self.labels, self.dealer, self.scores, like=self, copy=True)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Machine:
         """``copy.deepcopy``: a :meth:`clone` (the rule set and the set-up derived from it,

@@ -125,13 +125,20 @@ class State:
 
     def __init__(self, rules: RuleSet, labels: Sequence[str] | None = None,
                  dealer: int = 0, start_scores: Sequence[int] | None = None,
-                 like: State | None = None):
+                 like: State | None = None, copy: bool = False):
         """A new game; ``like``, a game of the same rules and seats, lends its setup
         (what is derived from the rules) instead of deriving it again: the
-        shortcut ``Machine.clone`` takes.  Without ``like`` the first game made
-        with these rules and labels lends it (a validator or simulator makes
-        a game per record or game)."""
+        shortcut ``Machine.clone`` takes, with ``copy`` (every other attribute
+        then copied from ``like`` by :meth:`copy_state`, not first set to a new
+        game's and then overwritten: a search clones positions millions of
+        times).  Without ``like`` the first game made with these rules and
+        labels lends it (a validator or simulator makes a game per record or
+        game)."""
         self.rules = rules
+        if copy and like is not None and like.rules is rules:
+            self._share_setup(like)
+            self.copy_state(like)
+            return
         if like is None:
             first = _FIRST_GAMES.get(id(rules))
             if first is not None and first.rules is rules and first.labels == (

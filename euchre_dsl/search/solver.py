@@ -59,7 +59,7 @@ from ..rules.ruleset import RuleSet
 from ..errors import EuchreError
 from .position import Position, position_of, utilities
 
-__all__ = ["DEFAULT_BUDGET", "SearchLimit", "Solver"]
+__all__ = ["DEFAULT_BUDGET", "EXACT_TRICKS", "SearchLimit", "Solver"]
 
 #: Positions kept in each transposition table before it is cleared, for hands
 #: of up to eight cards; see :func:`table_limit_for`.
@@ -73,6 +73,12 @@ UNLIMITED = 1 << 60
 #: ``euchre analyze``): far above the most any shipped variant has needed
 #: (docs/bots.md gives the measurements), far below a double deck's first tricks.
 DEFAULT_BUDGET = 4_000_000
+#: The most tricks still to play that ``euchre analyze`` solves exactly: past
+#: it (only a double deck's hands are longer) a play is not searched and the
+#: bidding's play is estimated (:meth:`Solver.estimate_points_position`); a
+#: twelve-trick deal needs millions of positions, seven tricks thousands
+#: (docs/performance.md).
+EXACT_TRICKS = 7
 #: The hand size from which the searches use the partition table
 #: (:attr:`Solver.partition`)
 PARTITION_FROM = 8
@@ -293,6 +299,118 @@ class Solver:
             value = utility[self._settle(utility, gained)]
             for c in members:
                 out[c] = value
+        return out
+
+    # ================================================== estimates past a horizon
+    def estimate_position(self, pos: Position, exact: int) -> int:
+        """:meth:`solve_position` estimated: the first tricks played by
+        :meth:`_lead_on` until at most ``exact`` tricks are left, those solved
+        exactly (no estimate when ``pos`` has no more than ``exact``)."""
+        self._load(pos)
+        gained = self._lead_on(exact)
+        return pos.taken + gained + self._exact(self._to_act, 0, self._left)
+
+    def estimate_points_position(self, pos: Position, utility: list[int], exact: int) -> int:
+        """:meth:`solve_points_position` estimated as :meth:`estimate_position` is."""
+        self._load(pos)
+        gained = self._lead_on(exact)
+        return utility[self._settle(utility, gained)]
+
+    def estimate_card_values_position(self, pos: Position, exact: int) -> dict[int, int]:
+        """:meth:`card_values_position` estimated: each legal card played, then
+        :meth:`_lead_on` to ``exact`` tricks left and those solved exactly."""
+        out: dict[int, int] = {}
+        for card, members in self._root_groups(pos).items():
+            self._load(pos)
+            gained = self._play_root(card)
+            self._depth = 0
+            gained += self._lead_on(exact)
+            value = pos.taken + gained + self._exact(self._to_act, 0, self._left)
+            for c in members:
+                out[c] = value
+        return out
+
+    def _lead_on(self, exact: int) -> int:
+        """Play the loaded position on by table habits (:meth:`_habit`) until
+        at most ``exact`` tricks are left; return the tricks the counted side
+        took.  Not best play: what it gives is an estimate."""
+        gained = 0
+        while self._left > exact:
+            gained += self._play_root(self._habit(self._to_act))
+            self._depth = 0
+        return gained
+
+    def _habit(self, seat: int) -> int:
+        """The card ``seat`` plays by plain habits, every card in sight: to a
+        lead, a card no live card beats (trump first), else the lowest card of
+        its longest plain suit; following, the lowest card when its side holds
+        the trick or it cannot win it, else the lowest winner in the last
+        seat and the highest before it."""
+        on = self._on
+        live = self._live
+        hand = self._hands[seat] & live
+        trick = self._tricks[0]
+        legal = self.deck.legal_plays(hand, trick[0] if on else None, self._contract)
+        groups = self._groups
+        if not on:
+            for suit in self._suits:
+                for group in groups[suit]:
+                    m = live & group
+                    if m:
+                        if m & legal:
+                            return (m & legal).bit_length() - 1
+                        break
+            longest = -1
+            most = 0
+            for suit in self._suits:
+                k = count_cards(legal & self._masks[suit])
+                if suit != self._special and k > most:
+                    longest, most = suit, k
+            return self._lowest(legal & self._masks[longest] if longest >= 0 else legal)
+        power = self._powers[self._eff[trick[0]]]
+        seats = self._seats[0]
+        best = -1
+        at = 0
+        for i in range(on):
+            if power[trick[i]] > best:
+                best = power[trick[i]]
+                at = i
+        winners = 0
+        m = legal
+        while m:
+            low = m & -m
+            if power[low.bit_length() - 1] > best:
+                winners |= low
+            m ^= low
+        if not winners or (self._hero >> seats[at]) & 1 == (self._hero >> seat) & 1:
+            return self._lowest(legal)
+        if on + 1 == self._n_active:
+            return self._lowest(winners)
+        top = -1
+        card = 0
+        while winners:
+            low = winners & -winners
+            c = low.bit_length() - 1
+            if power[c] > top:
+                top, card = power[c], c
+            winners ^= low
+        return card
+
+    def _lowest(self, cards: int) -> int:
+        """The weakest of ``cards``: a plain card before a trump, the lowest in
+        its own suit."""
+        eff = self._eff
+        powers = self._powers
+        special = self._special
+        out = -1
+        least = 1 << 30
+        while cards:
+            low = cards & -cards
+            c = low.bit_length() - 1
+            p = powers[eff[c]][c] + (1 << 20 if eff[c] == special else 0)
+            if p < least:
+                least, out = p, c
+            cards ^= low
         return out
 
     def clear(self) -> None:

@@ -16,6 +16,7 @@ from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.analysis.decisions import DecisionEstimator
 from euchre_dsl.analysis.report import HandAnalysis
 from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.search.solver import EXACT_TRICKS
 from euchre_dsl.sim.runner import simulate
 
 from .analyze_tools import random_game
@@ -88,7 +89,8 @@ def test_every_form_of_the_report_says_what_was_not_valued(tmp_path: Path) -> No
     are past it.  The text, the JSON, the tables and the page say so, and how
     to raise it; it is not an error (exit 0)."""
     path = double_deck_game(tmp_path)
-    args = ["analyze", str(path), "--hand", "1", "--deals", "1", "--budget", "20000"]
+    args = ["analyze", str(path), "--hand", "1", "--deals", "1", "--budget", "20000",
+            "--exact-tricks", "12"]
     text = CliRunner().invoke(euchre, args)
     assert text.exit_code == 0, text.output
     assert "not valued, past the search budget of 20,000 positions (euchre analyze --budget " \
@@ -147,3 +149,25 @@ def test_hidden_cards_past_the_budget_are_listed_too() -> None:
             listed += len(unvalued)
             estimated += len(h.plays)
     assert listed and estimated, (listed, estimated)
+
+
+def test_longer_than_the_exact_tricks_plays_are_listed_and_bids_estimated(tmp_path: Path) -> None:
+    """At the default (:data:`EXACT_TRICKS`), a double-deck hand's plays with more
+    tricks to play are listed as not valued for their length, not the budget;
+    its bidding decisions are valued with the play estimated, said so, and never
+    called mistakes; the plays after are valued."""
+    path = double_deck_game(tmp_path)
+    args = ["analyze", str(path), "--hand", "1", "--deals", "1"]
+    text = CliRunner().invoke(euchre, args)
+    assert text.exit_code == 0, text.output
+    assert f"not valued, more than {EXACT_TRICKS} tricks to play" in text.output
+    assert "past the search budget" not in text.output
+    assert "(estimated: the play's first tricks by plain habits" in text.output
+    report = json.loads(CliRunner().invoke(euchre, args + ["--report", "json"]).output)
+    hand = report["hands"][0]
+    assert {u["what"] for u in hand["unvalued"]} == {"opening", "play"}
+    assert all(u["more_tricks_than"] == EXACT_TRICKS for u in hand["unvalued"])
+    assert all(u["trick"] <= 12 - EXACT_TRICKS for u in hand["unvalued"] if u["what"] == "play")
+    assert hand["plays"] and min(p["trick"] for p in hand["plays"]) > 12 - EXACT_TRICKS
+    assert hand["decisions"] and all(d["estimated_past"] == EXACT_TRICKS and not d["mistake"]
+                                     for d in hand["decisions"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import select
 import signal
@@ -20,7 +21,10 @@ from cli import play_cmd
 from cli.main import euchre
 from euchre_dsl.cards import LOW_NO_TRUMP
 from euchre_dsl.engine.actions import BID, CALL, GIVE
+from euchre_dsl.engine.machine import Machine
+from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.sim.bots.rule import RuleBot
 from euchre_dsl.validate.validator import validate_path
 
 #: More answers than any hand needs: the first choice each time.
@@ -103,8 +107,23 @@ def test_a_hint_past_the_search_budget_says_it_is_the_rule_bots_choice() -> None
                  "--hint-budget", "1000", "--no-analysis", stdin="q\n")
     hints = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
     assert hints[0].startswith("Hint: the rule bot's choice: "), result.output
-    assert hints[0].endswith("(not searched: pimc's search would need more than its budget "
-                             "of 1,000 positions here)")
+    assert hints[0].endswith("(not searched: pimc searches only with at most 6 tricks to play)")
+
+
+def test_a_hint_past_the_budget_says_so() -> None:
+    """Within pimc's horizon, a search past a tiny budget: the hint says so."""
+    rules = load_variant("double-deck-bid")
+    game = Machine(rules, dealer=0)
+    game.deal_random(random.Random(3))
+    rule = RuleBot(rules, random.Random(0))
+    while len(game.trick_winners) < 6 or len(game.legal_actions()) < 2:
+        game.apply(rule.act(SeatView(game, game.to_act), game.legal_actions()))
+    session = play_cmd.PlaySession(rules, "double-deck-bid", game.to_act, "rule", 0, True,
+                                   False, False, lambda: "q", hint_budget=1)
+    session.game = game
+    hint = session.hint(list(game.legal_actions()))
+    assert hint.endswith("(not searched: pimc's search would need more than its budget "
+                         "of 1 positions here)"), hint
 
 
 def test_any_variant_and_bad_options() -> None:

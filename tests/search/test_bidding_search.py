@@ -213,3 +213,23 @@ def test_the_bidding_key_covers_every_attribute_of_the_game() -> None:
         "a new attribute of the game: add it to BIDDING_STATE (or NOT_BIDDING_STATE)"
     assert set(BIDDING_STATE) <= names
     assert bidding_key(game) == bidding_key(game.clone())
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple(sorted(value.items()))
+    return value
+
+
+@pytest.mark.parametrize("variant", ["standard", "dirty-clubs-5", "five-hand-call-partner",
+                                     "hasenpfeffer", "pepper", "british", "double-deck-bid"])
+def test_the_bidding_key_reads_exactly_the_bidding_state(variant: str) -> None:
+    # bidding_key names each attribute (a field read when compiled): it must read
+    # BIDDING_STATE's, in its order, at every kind of position
+    for seed in range(12):
+        for steps in range(8):
+            game = bidding_position(variant, seed, steps)
+            assert bidding_key(game) == tuple(_frozen(getattr(game, name))
+                                              for name in BIDDING_STATE), (seed, steps)

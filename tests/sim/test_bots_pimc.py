@@ -709,3 +709,28 @@ def test_cards_apart_in_power_are_not_equivalent_until_the_cards_between_fall() 
     # East leads again: K and 9 of clubs, with Q and J of clubs still out
     assert legal_mask(game) == (1 << d.parse("KC")) | (1 << d.parse("9C"))
     assert not equivalent_plays(SeatView(game, 1), legal_mask(game))
+
+
+def test_a_dealers_hidden_discard_is_read_once_per_hand_and_card() -> None:
+    from euchre_dsl.sim.bots.pimc import BiddingInference
+    # N (seat 1) orders hearts up; S (seat 0, dealer) takes the 9H and puts the 9C down
+    # unseen; the kitty is JC TH 9S
+    game = start(["9C TC QC KC AC", "JH AH KH AS KS", "9D TD QD KD AD", "JD TS QS JS QH"],
+                 "9H", dealer=0)
+    d = game.deck
+    game.apply(Action(1, ORDER_UP))
+    game.apply(Action(0, DISCARD, d.parse("9C")))
+    rule = RuleBot(game.rules, random.Random(0))
+    reader = BiddingInference(SeatView(game, 2), rule)
+    assert reader.took == {0}
+    hands = list(game.sure)
+    first = reader.chance(hands)
+    assert len(reader.dealt) == 4  # S's hand with each card nobody holds put down
+    # W's TS and the kitty's 9S change places: S's hand is the same, and of the cards
+    # nobody holds only the TS is new
+    other = list(hands)
+    other[3] = hands[3] & ~(1 << d.parse("TS")) | 1 << d.parse("9S")
+    second = reader.chance(other)
+    assert len(reader.dealt) == 5
+    fresh = BiddingInference(SeatView(game, 2), rule)
+    assert fresh.chance(other) == second and fresh.chance(hands) == first

@@ -58,16 +58,17 @@ def test_past_the_budget_a_bid_is_the_rule_bots_and_a_hint_says_so() -> None:
         game = dealt("double-deck-bid", seed)
         view, legal = SeatView(game, game.to_act), game.legal_actions()
         rule = RuleBot(game.rules, random.Random(seed)).act(view, legal)
-        bot = PimcBot(game.rules, random.Random(seed), budget=1000)
+        bot = PimcBot(game.rules, random.Random(seed), budget=1000, deepest=12)
         assert bot.act(view, legal) == rule and bot.fallback
-        hint = PimcBot(game.rules, random.Random(seed), budget=1000).option_values(view, legal)
+        hint = PimcBot(game.rules, random.Random(seed), budget=1000,
+                       deepest=12).option_values(view, legal)
         assert len(hint) == 1 and hint[0][0] == rule and math.isnan(hint[0][1])
 
 
 def test_past_the_budget_a_card_is_the_rule_bots_and_not_searched_again_at_that_size() -> None:
     game = to_play(dealt("double-deck-bid", 4))
     seat = game.to_act
-    bot = PimcBot(game.rules, random.Random(4), budget=1000)
+    bot = PimcBot(game.rules, random.Random(4), budget=1000, deepest=12)
     mask = legal_mask(game)
     expected = RuleBot(game.rules, random.Random(4)).play(SeatView(game, seat), mask)
     assert bot.play(SeatView(game, seat), mask) == expected and bot.fallback
@@ -83,6 +84,27 @@ def test_past_the_budget_a_card_is_the_rule_bots_and_not_searched_again_at_that_
                                                                  legal_mask(game)))
     bot.play(SeatView(game, seat), legal_mask(game))
     assert bot.solver.nodes > spent  # tried again
+
+
+def test_past_the_deepest_the_rule_bot_decides_without_a_search() -> None:
+    """With more than ``deepest`` tricks to play (a double deck's first six
+    tricks at the default), the rule bot's card, no position searched; with
+    ``deepest`` or fewer, the search."""
+    game = to_play(dealt("double-deck-bid", 4))
+    bot = PimcBot(game.rules, random.Random(4), worlds=4)
+    assert bot.deepest == 6
+    rule = RuleBot(game.rules, random.Random(0))
+    while True:
+        seat = game.to_act
+        mask = legal_mask(game)
+        if len(game.trick_winners) >= 6 and mask & (mask - 1):
+            break
+        card = bot.play(SeatView(game, seat), mask)
+        assert bot.solver.nodes == 0
+        assert bot.fallback or not mask & (mask - 1)
+        game.play(seat, card)
+    bot.play(SeatView(game, seat), mask)
+    assert bot.solver.nodes > 0 and not bot.fallback
 
 
 def test_the_default_budget_leaves_a_standard_decision_to_the_search() -> None:

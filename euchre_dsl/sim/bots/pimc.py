@@ -49,7 +49,10 @@ search past the budget is paid for at most once per hand size in the bot's
 life (a simulation's batch of games, a session of ``euchre play``).  The
 default is far above what any decision of a shipped variant has needed
 (docs/bots.md gives the figures), so it only steps in where the solver cannot
-finish in reasonable time, as a double deck's first tricks.
+finish in reasonable time.  A decision with more than ``deepest`` tricks still
+to play (a double deck's bidding and first six tricks, no other shipped
+variant's) is the rule bot's without a search: there even a search that fits
+costs seconds, and one that does not fit the budget was paid for in full.
 """
 
 from __future__ import annotations
@@ -88,6 +91,11 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: standard errors of their paired difference) is not scored further, and when
 #: one option is left it is taken.
 BATCH_WORLDS = 10
+#: The most tricks still to play at which the bot searches (``deepest``): the
+#: solver's positions grow about fourfold per trick, and with fifty worlds a
+#: decision of six tricks costs about as much as a standard hand's (docs/bots.md);
+#: only a double deck's hands are longer than six cards.
+DEEPEST = 6
 SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
@@ -157,6 +165,9 @@ class PimcBot:
               "noise after every world, reported as 'tied'): 'best', the one of highest mean "
               "on the seed's worlds; 'rule', the rule bot's choice if it is one of them (the "
               "table habit)", choices=TIES),
+        Param("deepest", int, DEEPEST, "the most tricks still to play at which a decision is "
+              "searched: with more (a double deck's first tricks and bidding) the rule bot "
+              "decides", minimum=1, maximum=64),
         Param("bidding", str, "search", "how it passes, orders up and names trump: 'search', "
               "its worlds; 'learned', a value model fitted to played-out hands "
               "(learned_bidding.py; standard euchre's rules only)", choices=BIDDINGS),
@@ -166,7 +177,8 @@ class PimcBot:
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET,
-                 ties: str = "best", bidding: str = "search") -> None:
+                 ties: str = "best", deepest: int = DEEPEST,
+                 bidding: str = "search") -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -196,6 +208,8 @@ class PimcBot:
         self.tied: tuple[Action, ...] | tuple[int, ...] = ()
         #: solver positions each decision may use
         self.budget = budget
+        #: decisions with more tricks to play than this are the rule bot's
+        self.deepest = deepest
         #: the last decision was the rule bot's: its searches ran out of budget
         self.fallback = False
         #: the fewest cards the bot held when its searches ran out of budget: it
@@ -205,6 +219,7 @@ class PimcBot:
         #: kept for the next decision that reads the same bidding (every card of a hand)
         self._bids_context: tuple[object, ...] = ()
         self._bids_known: dict[tuple[int, int], float] = {}
+        self._bids_dealt: dict[tuple[int, int, int], float] = {}
         self._utilities: dict[tuple[object, ...], list[int]] = {}
 
     # ================================================================= play
@@ -355,8 +370,9 @@ class PimcBot:
     def _start_searching(self, view: SeatView) -> bool:
         """Give the solver the decision's budget; ``False`` (search nothing) when
         the bot's searches once ran out of budget holding as many cards as now or
-        fewer."""
-        if count_cards(view.hand) >= self._too_big:
+        fewer, or more than :attr:`deepest` tricks are still to be played."""
+        if count_cards(view.hand) >= self._too_big or \
+                self.rules.deal.hand_size - len(view.trick_winners) > self.deepest:
             self._fall_back()
             return False
         self.fallback = False
@@ -420,9 +436,11 @@ class PimcBot:
             if bids.reads:
                 if bids.context == self._bids_context:
                     bids.known = self._bids_known  # the same bidding read again
+                    bids.dealt = self._bids_dealt
                 else:
                     self._bids_context = bids.context
                     self._bids_known = bids.known
+                    self._bids_dealt = bids.dealt
                 out.append(bids)
         return out
 
@@ -629,6 +647,13 @@ class BiddingInference(SeatReading):
         for s in self.took:  # and its discard: the card it chose to put down
             self.until[s] = self.discard_at + 1
         self.size = view.rules.deal.hand_size
+        #: ``(seat, cards, discard)`` -> the chance of a seat that took the upcard, dealt
+        #: ``cards`` and the card it put down, ``discard`` (:meth:`_bids_so`)
+        self.dealt: dict[tuple[int, int, int], float] = {}
+        #: the hand before its deal (made at the first reading), and the game each
+        #: reading replays the bidding in
+        self.blank: Machine | None = None
+        self.scratch: Machine | None = None
         #: everything a seat's reading depends on but its cards: two readings of
         #: one context give the same answers (a hand's card decisions share them)
         self.context: tuple[object, ...] = (
@@ -658,7 +683,18 @@ class BiddingInference(SeatReading):
             rest = [shown] if shown is not None else list(mask_cards(self._rest(hands)))
             if not rest:
                 return 1.0
-            return sum(self._dealt_chance(seat, base | (1 << d), d) for d in rest) / len(rest)
+            total = 0.0
+            dealt = self.dealt
+            for d in rest:
+                # a world's answer is the mean over the cards nobody holds in it, and
+                # worlds that differ only in those share most of them: each is
+                # remembered on its own
+                key = (seat, base, d)
+                p = dealt.get(key)
+                if p is None:
+                    p = dealt[key] = self._dealt_chance(seat, base | (1 << d), d)
+                total += p
+            return total / len(rest)
         return self._dealt_chance(seat, cards)
 
     def _dealt_chance(self, seat: int, cards: int, discard: int | None = None) -> float:
@@ -668,7 +704,14 @@ class BiddingInference(SeatReading):
             return 1.0  # not a whole hand: nothing to read
         v = self.view
         chance = 1.0
-        game = undealt_hand(v)
+        if self.blank is None:
+            self.blank = undealt_hand(v)
+            self.scratch = self.blank.clone()
+        game = self.scratch
+        assert game is not None
+        # a copy of the hand before its deal, reset to it for every reading (cheaper
+        # than a new game each time, as :class:`PlayInference` replays the play)
+        game.copy_state(self.blank)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
         deal[seat] = list(mask_cards(cards))
         rule = self.rule
