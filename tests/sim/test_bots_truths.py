@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from euchre_dsl.cards import SUITS, Deck
-from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
+from euchre_dsl.engine.actions import BID, CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import load_variant
@@ -94,3 +94,17 @@ def test_the_rule_bot_goes_alone_only_on_a_sound_lone_hand() -> None:
                 "TH", 0)
     action = eager.act(SeatView(game, 0), game.legal_actions())
     assert action.verb == ORDER_UP and action.alone
+
+
+def test_in_an_auction_both_bowers_and_a_third_trump_open_the_bidding() -> None:
+    """Bid euchre, nobody having bid: the seat with J-J-9 of diamonds (and the jack of
+    clubs) opens at the least bid, where the bot without the truths passed."""
+    rules = load_variant("bid-euchre")
+    game = Machine(rules, dealer=0)
+    game.deal_random(random.Random(154))
+    for _ in range(2):
+        game.apply(Action(game.to_act, PASS))
+    view, legal = SeatView(game, 3), game.legal_actions()
+    assert sure_make(game.deck, view.hand, SUITS.index("D"))
+    assert RuleBot(rules, random.Random(0), truths=False).act(view, legal).verb == PASS
+    assert RuleBot(rules, random.Random(0)).act(view, legal) == Action(3, BID, 3)

@@ -580,6 +580,14 @@ class RuleBot:
             if sum(probs) > best:
                 best, best_probs = sum(probs), probs
         bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
+        if self.truths and bids and view.high_bidder is None and \
+                any(sure_make(view.deck, view.hand, s) for s in range(4)):
+            # nobody has bid: both bowers and a third trump open the auction at the
+            # least bid, at worst (a pass could throw them in)
+            best_bid = self._partner_bid(view, legal, bids, best_probs) \
+                if self._has_partner(view) else next(
+                    (a for a in bids if a.arg is not None and a.arg <= best - BID_SLACK), bids[0])
+            return best_bid if best_bid.verb == BID else bids[0]
         if self._has_partner(view):
             return self._partner_bid(view, legal, bids, best_probs)
         for a in bids:

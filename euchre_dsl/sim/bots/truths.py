@@ -9,7 +9,8 @@ counts the bids that break them (issue 41):
 * nobody names a suit, where passing is open, holding one trump below its ace;
 * a seat holding both bowers and a third trump of a suit it may make trump makes
   it: two sure tricks and a third trump are a make from any seat, and a pass
-  with them may throw the hand in.
+  with them may throw the hand in (in an auction nobody has bid in yet: it opens,
+  at the least bid at worst).
 
 Everything is read from the deck's tables (ranking, effective suits, twins), so a
 variant's own bowers, joker or double deck need no case of their own.
