@@ -50,7 +50,7 @@ life (a simulation's batch of games, a session of ``euchre play``).  The
 default is far above what any decision of a shipped variant has needed
 (docs/bots.md gives the figures), so it only steps in where the solver cannot
 finish in reasonable time.  A decision with more than ``deepest`` tricks still
-to play (a double deck's bidding and first six tricks, no other shipped
+to play (a double deck's bidding and first five tricks, no other shipped
 variant's) is the rule bot's without a search: there even a search that fits
 costs seconds, and one that does not fit the budget was paid for in full.
 """
@@ -92,10 +92,11 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 #: The most tricks still to play at which the bot searches (``deepest``): the
-#: solver's positions grow about fourfold per trick, and with fifty worlds a
-#: decision of six tricks costs about as much as a standard hand's (docs/bots.md);
-#: only a double deck's hands are longer than six cards.
-DEEPEST = 6
+#: solver's positions grow steeply per trick (fifty worlds of a double deck's
+#: seven tricks take about 114,000 positions, of eight often more than the
+#: budget), and searching six instead of seven lost 0.9 points a hand
+#: (docs/bots.md); only a double deck's hands are longer than six cards.
+DEEPEST = 7
 SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
