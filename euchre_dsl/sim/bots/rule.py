@@ -29,6 +29,7 @@ aces.
 from __future__ import annotations
 
 import math
+import random
 from typing import ClassVar, Sequence
 
 from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, count_cards, mask_cards
@@ -42,6 +43,7 @@ from ...engine.scoring import (
     scores_if_taken, side_values,
 )
 from ...engine.bidding import kept_upcard
+from ...engine.machine import Machine
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
@@ -72,6 +74,27 @@ PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
 #: Verbs :meth:`RuleBot.act` settles before making trump: where one is legal, the
 #: decision is not the make-or-pass one :meth:`RuleBot.bid_chance` models softly.
 _BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
+
+
+class RuleTable:
+    """The rule bot as the analyzer's model of a table's bidding
+    (:data:`~euchre_dsl.search.bidding_search.Table`): the action the seat on turn
+    of a bidding position takes, the rule bot's with what that seat knows (its own
+    cards, the upcard, the bidding so far).  Where more than two sides score,
+    ``euchre analyze`` values a decision against a table that bids so
+    (docs/analysis.md).  The rule bot's bidding draws no random numbers: the
+    same position gets the same action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._bots: dict[int, tuple[RuleSet, RuleBot]] = {}
+
+    def __call__(self, game: Machine) -> Action:
+        found = self._bots.get(id(game.rules))
+        if found is None or found[0] is not game.rules:
+            found = self._bots[id(game.rules)] = (
+                game.rules, RuleBot(game.rules, random.Random(self.seed)))
+        return found[1].act(SeatView(game, game.to_act), game.legal_actions())
 
 
 def known_out(view: SeatView) -> int:
