@@ -49,6 +49,7 @@ from euchre_dsl.analysis.decisions import DEFAULT_DEALS, DecisionEstimator
 from euchre_dsl.records.reader import read_records
 from euchre_dsl.records.writer import write_jsonl
 from euchre_dsl.rules.registry import load_variant, shipped_ids
+from euchre_dsl.sim.bots.rule import RuleTable
 from euchre_dsl.sim.runner import simulate
 
 
@@ -125,7 +126,7 @@ def session(args: argparse.Namespace) -> None:
         print(f"  plays only (--deals 0): {hands} hands in {plays:.2f} s CPU = "
               f"{hands / plays:,.0f} hands/s")
 
-        estimator = DecisionEstimator(args.deals, 0)
+        estimator = DecisionEstimator(args.deals, 0, table=RuleTable(0))  # as the command
         analyzer = Analyzer(decisions=estimator)
         start = time.process_time()
         n = decisions = 0
@@ -134,10 +135,10 @@ def session(args: argparse.Namespace) -> None:
             decisions += len(h.decisions)
         whole = time.process_time() - start
         bidding = max(whole - plays, 0.0)
-        solves = sum(s.solves for _, s in estimator._searches.values())
+        solves = sum(s.solves for _, s, _b in estimator._searches.values())
         # the search's solver is the budgeted wrapper (decisions.Budgeted) round the solver
         nodes = sum(getattr(getattr(s.solver, "solver", s.solver), "nodes", 0)
-                    for _, s in estimator._searches.values())
+                    for _, s, _b in estimator._searches.values())
         print(f"  default run (--deals {args.deals}): {n} hands, {decisions} bidding decisions "
               f"in {whole:.2f} s CPU")
         if decisions:

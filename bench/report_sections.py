@@ -1,7 +1,7 @@
 """Sections of docs/strength.md written by other bench scripts, between their markers.
 
-bench/strength.py rewrites the report's head; bench/bidding_rates.py and
-bench/vs_openspiel.py each own one section, opened by
+bench/strength.py rewrites the report's head; bench/vs_openspiel.py (and any
+other script written the same way) owns one section, opened by
 ``<!-- NAME: written by bench/SCRIPT.py -->`` and closed by ``<!-- /NAME -->``.
 Each script replaces only its own section, and the strength report keeps every
 such section when it rewrites the rest.

@@ -317,6 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scale", type=float, default=1.0, help="multiply every size by this")
     p.add_argument("--only", action="append", default=[],
                    help="run only this match (repeatable): " + ", ".join(m.key for m in MATCHES))
+    p.add_argument("--versus", nargs=3, action="append", default=[],
+                   metavar=("VARIANT:KIND:SIZE", "A", "B"),
+                   help="also (or, with no --only, instead) play bot A against bot B in a "
+                        "variant, KIND 'hands' or 'games', SIZE deals or pairs of games "
+                        "(repeatable): to measure a change to a bot against its old "
+                        "parameters")
     p.add_argument("-o", "--output", default=str(ROOT / "docs" / "strength.md"),
                    help="where to write the report ('-' for standard output)")
     args = p.parse_args(argv)
@@ -325,8 +331,16 @@ def main(argv: list[str] | None = None) -> int:
     for key in args.only:
         if key not in known:
             p.error(f"unknown match {key!r}; the matches are {', '.join(sorted(known))}")
-    matches = [m._replace(size=max(2, round(m.size * scale))) for m in MATCHES
-               if not args.only or m.key in args.only]
+    extra = []
+    for k, (where, a, b) in enumerate(args.versus):
+        parts = where.split(":")
+        if len(parts) != 3 or parts[1] not in ("hands", "games") or not parts[2].isdigit():
+            p.error(f"--versus {where!r}: expected VARIANT:KIND:SIZE, KIND 'hands' or "
+                    "'games', SIZE a whole number (standard:hands:1000)")
+        extra.append(Match(f"versus-{k + 1}", parts[0], a, b, parts[1], int(parts[2])))
+    chosen = [m for m in MATCHES if args.only and m.key in args.only or
+              not args.only and not extra]
+    matches = [m._replace(size=max(2, round(m.size * scale))) for m in chosen + extra]
     summaries = []
     ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
     with ctx.Pool(args.workers) as pool:
@@ -349,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         (" --quick" if args.quick else "") + (f" --scale {args.scale:g}" if args.scale != 1
                                               else "") + \
         "".join(f" --only {k}" for k in args.only) + \
+        "".join(f" --versus {w} {a} {b}" for w, a, b in args.versus) + \
         (f" --seed {args.seed}" if args.seed != 1 else "")
     text = render(summaries, command, args.seed, args.workers)
     if args.output == "-":
@@ -356,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         report = Path(args.output)
         old = report.read_text(encoding="utf-8") if report.exists() else ""
-        kept = written_sections(old)  # bench/bidding_rates.py's and vs_openspiel.py's stay
+        kept = written_sections(old)  # vs_openspiel.py's stays
         if kept:
             text = text.rstrip("\n") + "\n\n" + kept
         report.write_text(text, encoding="utf-8")

@@ -30,6 +30,7 @@ from euchre_dsl.errors import Location, Problem
 from euchre_dsl.records.reader import InputError, find_records, input_name, open_records
 from euchre_dsl.search.solver import DEFAULT_BUDGET, EXACT_TRICKS
 from euchre_dsl.sim.bots.pimc import RecordReading
+from euchre_dsl.sim.bots.rule import RuleTable
 
 from euchre_dsl.workers import TaskRunner
 
@@ -74,8 +75,8 @@ class _Input:
 
 
 def _analyzer(opts: Options) -> Analyzer:
-    estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget, exact=opts.exact) \
-        if opts.deals > 0 else None
+    estimator = DecisionEstimator(opts.deals, opts.seed, budget=opts.budget, exact=opts.exact,
+                                  table=RuleTable(opts.seed)) if opts.deals > 0 else None
     model = RecordReading(opts.seed) if opts.hidden_model == "rule" else None
     return Analyzer(decisions=estimator, worlds=opts.worlds, seed=opts.seed, model=model,
                     budget=opts.budget, exact=opts.exact)

@@ -328,8 +328,13 @@ class PlaySession:
                        f"{self.hinter.budget:,} positions here")
             return f"Hint: the rule bot's choice: {best} (not searched: {why})"
         rest = "; ".join(f"{words} {value:+.2f}" for words, value in options)
+        tie = ""
+        if game.phase != PLAYING and self.hinter.tied:
+            close = [f"{menu.index(a) + 1}" for a in self.hinter.tied
+                     if isinstance(a, Action) and a in menu]
+            tie = f"; {' and '.join(close)} are within noise of each other"
         return f"Hint: pimc's choice: {best} (your side's net points, the mean over its " \
-               f"sampled deals: {rest})"
+               f"sampled deals: {rest}{tie})"
 
     def result(self) -> None:
         game = self.game

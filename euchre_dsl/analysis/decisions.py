@@ -39,7 +39,7 @@ from ..engine.machine import Machine
 from ..records.notation import action_to_json
 from ..rng import check_seed
 from ..rules.ruleset import RuleSet
-from ..search.bidding_search import FullInfoBidding, PointsSolver
+from ..search.bidding_search import FullInfoBidding, PointsSolver, Table
 from ..search.position import Position
 from ..search.solver import DEFAULT_BUDGET, EXACT_TRICKS, SearchLimit
 from .analyze import DecisionPoint, PlaySolver, default_solver
@@ -149,7 +149,7 @@ class DecisionEstimator:
     def __init__(self, deals: int = DEFAULT_DEALS, seed: int = 0,
                  solver_for: Callable[[RuleSet], PlaySolver] | None = None,
                  sampler: Sampler | None = None, budget: int = DEFAULT_BUDGET,
-                 exact: int = EXACT_TRICKS):
+                 exact: int = EXACT_TRICKS, table: Table | None = None):
         if deals < 1:
             raise ValueError("at least one deal per decision is needed")
         self.deals = deals
@@ -158,6 +158,9 @@ class DecisionEstimator:
         self.budget = budget
         #: the most tricks to play solved exactly; longer plays are estimated
         self.exact = exact
+        #: where more than two sides score, the other sides' bidding (None: searched,
+        #: max-n; the command line gives the rule bot's, sim.bots.rule.RuleTable)
+        self.table = table
         self._solver_for = solver_for or default_solver
         self._sampler = sampler or default_sampler
         self._searches: dict[int, tuple[RuleSet, FullInfoBidding, Budgeted]] = {}
@@ -167,7 +170,8 @@ class DecisionEstimator:
         if found is None or found[0] is not rules:
             solver: BudgetedSolver = self._solver_for(rules)  # type: ignore[assignment]
             budgeted = Budgeted(solver, self.budget, self.exact)
-            found = self._searches[id(rules)] = (rules, FullInfoBidding(budgeted), budgeted)
+            found = self._searches[id(rules)] = (rules, FullInfoBidding(budgeted, self.table),
+                                                 budgeted)
         return found[1], found[2]
 
     def __call__(self, points: list[DecisionPoint], view: HandAnalysis) -> None:

@@ -22,12 +22,18 @@ this is the usual zero-sum minimax, and the play is solved once per finished
 bidding, on the net score.  In an individual game each seat's score is what
 it takes with best play against a coalition of everyone else (the solver's
 definition of best play there), one search per seat still playing.
+
+Where more than two sides score, every seat maximising its own value (max-n)
+means searching every contract, discard and subset of seats that stays in,
+each solved once per seat playing; given a :data:`Table` (the analyzer's: the
+rule bot's bidding), only the deciding side's choices are searched and the
+other sides bid as the table says (docs/analysis.md, "More than two sides").
 """
 
 from __future__ import annotations
 
 import gc
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.machine import Machine
@@ -40,6 +46,9 @@ from .position import Position, position_of
 _PASSING = frozenset((PASS, DECLINE))
 #: Net points per side.
 Values = tuple[float, ...]
+#: A model of the other players at the table: the action the seat on turn of a
+#: bidding position takes (one of its legal actions), from what that seat knows.
+Table = Callable[[Machine], Action]
 #: A play-phase position's value depends on these (:func:`leaf_key`).
 LeafKey = tuple[HandOutcome, object, tuple[int, ...], tuple[int, ...], int]
 INF = float("inf")
@@ -93,8 +102,12 @@ class FullInfoBidding:
       cards, so the same positions recur from one contract to the next).
     """
 
-    def __init__(self, solver: PointsSolver):
+    def __init__(self, solver: PointsSolver, table: Table | None = None):
         self.solver = solver
+        #: where more than two sides score: the other sides' bidding (None: searched too)
+        self.table = table
+        #: the side whose decision is valued (the seat on turn at the call's root)
+        self._hero = -1
         self._memo: dict[tuple[object, ...], Values] = {}
         self._plays: dict[tuple[object, ...], float] = {}
         self._nets: dict[HandOutcome, list[int]] = {}
@@ -109,8 +122,10 @@ class FullInfoBidding:
                       ) -> dict[Action, Values]:
         """Each legal action of the seat on turn (or each of ``options``) -> the net
         points per side after it, with best bidding and best play by everyone from
-        there."""
+        there (with a :attr:`table` in a game of more than two sides: the other
+        sides bid as it says)."""
         self._start()
+        self._hero = game.side_of[game.to_act]
         try:
             chosen = game.legal_actions() if options is None else options
             return {a: self._after(game, a, -INF, INF) for a in chosen}
@@ -118,8 +133,10 @@ class FullInfoBidding:
             self._forget()
 
     def value(self, game: Machine) -> Values:
-        """The net points per side of ``game`` with best bidding and play from here."""
+        """The net points per side of ``game`` with best bidding and play from here
+        (the seat on turn's side deciding, as for :meth:`option_values`)."""
         self._start()
+        self._hero = game.side_of[game.to_act]
         try:
             return self._value(game, -INF, INF)
         finally:
@@ -171,6 +188,11 @@ class FullInfoBidding:
         self.nodes += 1
         side = game.side_of[game.to_act]
         two = len(game.sides) == 2
+        if not two and side != self._hero and self.table is not None:
+            # another side of a table of more than two: it bids as the table does
+            chosen = self._after(game, self.table(game), alpha, beta)
+            self._memo[key] = chosen
+            return chosen
         low, high = alpha, beta
         values: Values = ()
         legal = game.legal_actions()

@@ -107,7 +107,7 @@ def test_a_hint_past_the_search_budget_says_it_is_the_rule_bots_choice() -> None
                  "--hint-budget", "1000", "--no-analysis", stdin="q\n")
     hints = [line for line in result.stdout.splitlines() if line.startswith("Hint: ")]
     assert hints[0].startswith("Hint: the rule bot's choice: "), result.output
-    assert hints[0].endswith("(not searched: pimc searches only with at most 6 tricks to play)")
+    assert hints[0].endswith("(not searched: pimc searches only with at most 7 tricks to play)")
 
 
 def test_a_hint_past_the_budget_says_so() -> None:

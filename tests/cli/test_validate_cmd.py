@@ -28,7 +28,7 @@ def run(*args: str, stdin: str | None = None) -> Result:
 def test_valid_files_exit_0_with_a_summary() -> None:
     result = run(str(SAMPLES / "standard-game.json"), str(SAMPLES / "games.jsonl"))
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines() == ["2 files, 7 records, 81 hands: ok"]
+    assert result.stdout.splitlines() == ["2 files, 7 records, 78 hands: ok"]
 
 
 def test_problems_are_reported_compiler_style_and_exit_1() -> None:
@@ -69,8 +69,8 @@ def test_json_report_of_valid_input() -> None:
     assert result.exit_code == 0
     assert json.loads(result.stdout) == {
         "files": [{"path": str(SAMPLES / "games.jsonl"), "problems": [], "records": 6,
-                   "hands": 66}],
-        "summary": {"records": 6, "hands": 66, "errors": 0, "warnings": 0}}
+                   "hands": 64}],
+        "summary": {"records": 6, "hands": 64, "errors": 0, "warnings": 0}}
 
 
 def test_a_directory_is_searched_for_record_files(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_stdin_is_read_with_a_dash() -> None:
     text = (SAMPLES / "games.jsonl").read_text()
     result = run("-", stdin=text)
     assert result.exit_code == 0
-    assert result.stdout.splitlines() == ["1 file, 6 records, 66 hands: ok"]
+    assert result.stdout.splitlines() == ["1 file, 6 records, 64 hands: ok"]
     broken = (BROKEN / "renege.json").read_text()
     result = run("-", stdin=broken)
     assert result.exit_code == 1
@@ -121,7 +121,7 @@ def test_unreadable_file_exits_2_after_checking_the_others(tmp_path: Path) -> No
     assert result.exit_code == 2
     assert "cannot read" in result.stderr and "missing.json" in result.stderr
     assert "Traceback" not in result.output
-    assert result.stdout.splitlines() == ["1 file, 6 records, 66 hands: 1 unreadable"]
+    assert result.stdout.splitlines() == ["1 file, 6 records, 64 hands: 1 unreadable"]
 
 
 def test_unknown_file_type_and_missing_argument_are_usage_errors(tmp_path: Path) -> None:
@@ -155,7 +155,7 @@ def test_a_record_naming_a_broken_rules_file_leaves_the_next_files_checked(
     result = run(str(tmp_path))
     assert result.exit_code == 1, result.output
     assert f"{tmp_path / 'c.euchre'}:2:5: a rule of commas alone says nothing" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 30 hands: 1 error")
+    assert result.stdout.splitlines()[-1].startswith("2 files, 2 records, 28 hands: 1 error")
 
 
 def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_a_link_out_of_the_folder_is_refused_by_name_and_never_quoted(tmp_path: 
     assert f"euchre validate: {top / 'out.json'}: not read: a link to a file outside {top}" \
         in result.stderr
     assert "SECRET" not in result.output
-    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 15 hands: 1 unreadable"
+    assert result.stdout.splitlines()[-1] == "1 file, 1 record, 14 hands: 1 unreadable"
 
 
 # ------------------------------------------------------------ EGN
@@ -240,7 +240,7 @@ def test_a_big_jsonl_file_validates_in_processes_without_the_client_holding_it(
         finally:
             tracemalloc.stop()
     assert result.exit_code == 0, result.output
-    assert result.stdout == "1 file, 1200 records, 13200 hands: ok\n"
+    assert result.stdout == "1 file, 1200 records, 12800 hands: ok\n"
     assert peak < CLIENT_BOUND, f"the client peaked at {peak / (1 << 20):.1f} MB"
 
 
@@ -248,7 +248,7 @@ def test_progress_says_games_rate_and_share_on_standard_error_and_no_progress_no
         ) -> None:
     shown = run(str(SAMPLES / "games.jsonl"), "--progress")
     assert shown.exit_code == 0
-    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 45.8 KB" in shown.stderr
-    assert shown.stdout == "1 file, 6 records, 66 hands: ok\n"
+    assert "validate: 6 games, " in shown.stderr and " games/s, 100% of 46.3 KB" in shown.stderr
+    assert shown.stdout == "1 file, 6 records, 64 hands: ok\n"
     quiet = run(str(SAMPLES / "games.jsonl"), "--no-progress")
     assert quiet.stderr == "" and quiet.stdout == shown.stdout

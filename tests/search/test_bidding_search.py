@@ -12,8 +12,10 @@ from engine.variant_tools import attributes
 
 from euchre_dsl.analysis.analyze import Analyzer
 from euchre_dsl.search.bidding_search import (
-    BIDDING_STATE, FullInfoBidding, Values, bidding_key, split_scores,
+    BIDDING_STATE, FullInfoBidding, Table, Values, bidding_key, split_scores,
 )
+from euchre_dsl.sim.bots.rule import RuleBot, RuleTable
+from euchre_dsl.engine.view import SeatView
 from euchre_dsl.engine.scoring import net_values, zero_sum
 from euchre_dsl.analysis.decisions import DecisionEstimator, interval
 from euchre_dsl.search.solver import Solver
@@ -22,9 +24,11 @@ from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
 
 
-def naive(game: Machine, solver: Solver) -> Values:
+def naive(game: Machine, solver: Solver, table: Table | None = None, hero: int = -1) -> Values:
     """Plain recursion over the engine's legal actions, no memo, no pruning; every
-    side's tricks solved on their own (one trick search per side)."""
+    side's tricks solved on their own (one trick search per side).  With a
+    ``table``, where more than two sides score, a seat of a side other than
+    ``hero`` takes the table's action instead of its best."""
     if game.hand_over:
         res = game.last_result
         assert res is not None
@@ -39,10 +43,14 @@ def naive(game: Machine, solver: Solver) -> Values:
         return tuple(zero_sum(scores))
     side = game.side_of[game.to_act]
     best: Values = ()
+    if table is not None and len(game.sides) > 2 and side != hero:
+        child = game.clone()
+        child.apply(table(game))
+        return naive(child, solver, table, hero)
     for a in game.legal_actions():
         child = game.clone()
         child.apply(a)
-        v = naive(child, solver)
+        v = naive(child, solver, table, hero)
         if not best or v[side] > best[side]:
             best = v
     return best
@@ -233,3 +241,56 @@ def test_the_bidding_key_reads_exactly_the_bidding_state(variant: str) -> None:
             game = bidding_position(variant, seed, steps)
             assert bidding_key(game) == tuple(_frozen(getattr(game, name))
                                               for name in BIDDING_STATE), (seed, steps)
+
+
+@pytest.mark.parametrize("variant", ["buck", "dirty-clubs", "dirty-clubs-5", "dirty-clubs-6",
+                                     "columbus", "five-hand-call-partner", "six-hand"])
+def test_against_a_table_the_other_sides_bid_as_it_says(variant: str) -> None:
+    # where more than two sides score, the analyzer's search takes the other sides'
+    # bidding from a table (the rule bot's) and searches the deciding side's own:
+    # the same values as a plain recursion that does so, from the auction or the
+    # first bid to the play
+    rules = load_variant(variant)
+    solver = Solver(rules)
+    table = RuleTable()
+    search = FullInfoBidding(solver, table)
+    checked = 0
+    for seed in range(30):
+        game = bidding_position(variant, seed, seed % 3)
+        if game.phase == PLAYING or game.hand_over:
+            continue
+        hero = game.side_of[game.to_act]
+        values = search.option_values(game)
+        assert set(values) == set(game.legal_actions())
+        for action, v in values.items():
+            child = game.clone()
+            child.apply(action)
+            assert v == pytest.approx(naive(child, solver, table, hero)), (seed, action)
+        assert search.value(game)[hero] == max(v[hero] for v in values.values())
+        checked += 1
+        if checked == 2:
+            break
+    assert checked == 2
+
+
+def test_a_table_changes_nothing_where_two_sides_play() -> None:
+    # two sides: minimax, both searched; the table is for more than two
+    rules = load_variant("standard")
+    solver = Solver(rules)
+    for seed in range(4):
+        game = bidding_position("standard", seed, seed % 4)
+        assert FullInfoBidding(solver, RuleTable()).option_values(game) == \
+            FullInfoBidding(solver).option_values(game)
+
+
+def test_the_rule_table_takes_the_rule_bots_action() -> None:
+    rules = load_variant("dirty-clubs-5")
+    table = RuleTable(3)
+    bot = RuleBot(rules, random.Random(3))
+    for seed in range(20):
+        game = bidding_position("dirty-clubs-5", seed, seed % 9)
+        if game.phase == PLAYING or game.hand_over:
+            continue
+        legal = game.legal_actions()
+        assert table(game) in legal
+        assert table(game) == bot.act(SeatView(game, game.to_act), legal)

@@ -619,6 +619,46 @@ def test_a_lone_march_counts_only_where_it_is_made_without_seeing_the_cards() ->
     assert bot._marches_blind(game)
 
 
+def _close_dealer_decision() -> Machine:
+    """The dealer (seat 1) with the right bower, the ace of diamonds and the nine of
+    hearts turned, the three others having passed: picking up and turning down are
+    within noise of each other on 20 worlds."""
+    rules = load_variant("standard")
+    game = Machine(rules, dealer=1)
+    d = game.deck
+    hands = ["QC AC JD QH JS", "9C KD AD JH 9S", "JC QD AH TS KS", "TC 9D TH KH QS"]
+    game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("9H"))
+    for _ in range(3):
+        game.apply(Action(game.to_act, PASS))
+    return game
+
+
+def test_a_tie_is_reported_and_broken_by_the_seed_or_the_table_habit() -> None:
+    """Options the search cannot tell apart are reported (``tied``).  By default
+    (``ties=best``) the choice among them is the highest mean on the seed's worlds: the
+    same seed gives the same choice and the same tie; with ``ties=rule`` it is the rule
+    bot's choice among them, whatever the seed."""
+    game = _close_dealer_decision()
+    view, legal = SeatView(game, 1), game.legal_actions()
+    habit = RuleBot(game.rules, random.Random(0), call_margin=0.9).act(view, legal)
+    assert habit.verb == PASS
+    for seed in (1, 2, 3):
+        best = PimcBot(game.rules, random.Random(seed), bid_worlds=20)
+        choice = best.act(view, legal)
+        assert {a.verb for a in best.tied} == {PASS, ORDER_UP}
+        again = PimcBot(game.rules, random.Random(seed), bid_worlds=20)
+        assert again.act(view, legal) == choice and again.tied == best.tied
+        hinter = PimcBot(game.rules, random.Random(seed), bid_worlds=20)
+        assert hinter.option_values(view, legal)[0][0] == choice  # the hint leads with it
+        bot = PimcBot(game.rules, random.Random(seed), bid_worlds=20, ties="rule")
+        assert bot.act(view, legal) == habit and bot.tied == best.tied
+    # a clear decision reports no tie
+    game = _first_round(*CLEAR_DECISIONS[0][:3])
+    bot = PimcBot(game.rules, random.Random(1))
+    assert bot.act(SeatView(game, game.to_act), game.legal_actions()).verb == ORDER_UP
+    assert bot.tied == ()
+
+
 @pytest.mark.parametrize("variant", ["standard", "bid-euchre", "six-hand"])
 def test_cards_found_equivalent_tie_in_every_world_and_draw_the_same_worlds(
         variant: str) -> None:

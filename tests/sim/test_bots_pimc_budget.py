@@ -87,17 +87,17 @@ def test_past_the_budget_a_card_is_the_rule_bots_and_not_searched_again_at_that_
 
 
 def test_past_the_deepest_the_rule_bot_decides_without_a_search() -> None:
-    """With more than ``deepest`` tricks to play (a double deck's first six
+    """With more than ``deepest`` tricks to play (a double deck's first five
     tricks at the default), the rule bot's card, no position searched; with
     ``deepest`` or fewer, the search."""
     game = to_play(dealt("double-deck-bid", 4))
     bot = PimcBot(game.rules, random.Random(4), worlds=4)
-    assert bot.deepest == 6
+    assert bot.deepest == 7
     rule = RuleBot(game.rules, random.Random(0))
     while True:
         seat = game.to_act
         mask = legal_mask(game)
-        if len(game.trick_winners) >= 6 and mask & (mask - 1):
+        if len(game.trick_winners) >= 12 - bot.deepest and mask & (mask - 1):
             break
         card = bot.play(SeatView(game, seat), mask)
         assert bot.solver.nodes == 0

@@ -270,15 +270,15 @@ def test_the_last_bidder_names_trump_rather_than_throw_in_a_hand_that_makes() ->
 
 def test_the_second_rounds_bar_is_call_margin() -> None:
     """Next to the dealer in the second round with J-K-10 of hearts (worth about 0.8
-    points to the bot): the default bar, set for club players' call rates, passes it;
-    ``call_margin=0`` (stronger against itself, docs/bots.md) names hearts."""
+    points to the bot): the default bar (0.3, set for club players' call rates, which
+    also measured stronger than 0.9: docs/bots.md) names hearts; a bar of 0.9 passes."""
     game = second_round(["9C TD TH JH KH", "QD KD AD 9S TS", "AS KS QS AH QH",
                          "JC JS TC JD AC"], "9D", 0)
     view, legal = SeatView(game, 0), game.legal_actions()
     assert not view.pass_throws_in
-    assert decide(game) == Action(0, PASS)
-    bold = RuleBot(game.rules, random.Random(0), call_margin=0.0)
-    assert bold.act(view, legal) == Action(0, CALL, SUITS.index("H"))
+    assert decide(game) == Action(0, CALL, SUITS.index("H"))
+    timid = RuleBot(game.rules, random.Random(0), call_margin=0.9)
+    assert timid.act(view, legal) == Action(0, PASS)
 
 
 def first_seat(hand: str, upcard: str) -> Machine:

@@ -50,7 +50,7 @@ life (a simulation's batch of games, a session of ``euchre play``).  The
 default is far above what any decision of a shipped variant has needed
 (docs/bots.md gives the figures), so it only steps in where the solver cannot
 finish in reasonable time.  A decision with more than ``deepest`` tricks still
-to play (a double deck's bidding and first six tricks, no other shipped
+to play (a double deck's bidding and first five tricks, no other shipped
 variant's) is the rule bot's without a search: there even a search that fits
 costs seconds, and one that does not fit the budget was paid for in full.
 """
@@ -65,7 +65,7 @@ from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import Deck, count_cards, mask_cards
+from ...cards import count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -82,6 +82,7 @@ from ...rng import RandomSource, check_seed
 from .base import Param
 from .learned_bidding import LearnedBidder
 from .rule import RuleBot
+from .truths import one_low_trump, sound_lone
 
 #: The options that commit to nothing: ``bias`` is credited to them.
 PASSIVE = frozenset((PASS, DECLINE, DROP))
@@ -91,14 +92,18 @@ PASSIVE = frozenset((PASS, DECLINE, DROP))
 #: one option is left it is taken.
 BATCH_WORLDS = 10
 #: The most tricks still to play at which the bot searches (``deepest``): the
-#: solver's positions grow about fourfold per trick, and with fifty worlds a
-#: decision of six tricks costs about as much as a standard hand's (docs/bots.md);
-#: only a double deck's hands are longer than six cards.
-DEEPEST = 6
+#: solver's positions grow steeply per trick (fifty worlds of a double deck's
+#: seven tricks take about 114,000 positions, of eight often more than the
+#: budget), and searching six instead of seven lost 0.9 points a hand
+#: (docs/bots.md); only a double deck's hands are longer than six cards.
+DEEPEST = 7
 SEPARATION = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
 READINGS = ("on", "opponents", "off")
+#: How a tie between bidding options is broken (its ``ties``): by the highest mean on
+#: the seed's worlds, or by the rule bot's choice among them.
+TIES = ("best", "rule")
 #: How the bot bids (its ``bidding``): by searching worlds, or by the learned model.
 BIDDINGS = ("search", "learned")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
@@ -115,6 +120,10 @@ TRIES = 30
 #: given to any other decision the rule bot would have made differently.
 SOFTNESS = 0.3
 STRAY = 0.05
+#: The rule bot's second-round bar in the bot's model of the table (its readings and
+#: the bidding it plays out in each world): the bar the readings were measured with,
+#: kept when the rule bot's own default fell to 0.3 (issue 41's audit).
+MODEL_CALL_MARGIN = 0.9
 #: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
 #: it forgets them all.
 UTILITY_MEMO = 1024
@@ -153,6 +162,10 @@ class PimcBot:
         Param("budget", int, DEFAULT_BUDGET, "solver positions per decision: a decision whose "
               "searches would need more plays the rule bot's choice, and the bot searches "
               "again only holding fewer cards", minimum=1, maximum=1 << 40),
+        Param("ties", str, "best", "bidding options the search cannot tell apart (within "
+              "noise after every world, reported as 'tied'): 'best', the one of highest mean "
+              "on the seed's worlds; 'rule', the rule bot's choice if it is one of them (the "
+              "table habit)", choices=TIES),
         Param("deepest", int, DEEPEST, "the most tricks still to play at which a decision is "
               "searched: with more (a double deck's first tricks and bidding) the rule bot "
               "decides", minimum=1, maximum=64),
@@ -165,7 +178,8 @@ class PimcBot:
                  bias: float = 0.15, reading: str = "on", alone_bias: float = 0.0,
                  goal: str = "game",
                  read_play: bool = True, budget: int = DEFAULT_BUDGET,
-                 deepest: int = DEEPEST, bidding: str = "search") -> None:
+                 ties: str = "best", deepest: int = DEEPEST,
+                 bidding: str = "search") -> None:
         self.rules = rules
         self.rng = rng
         self.worlds = worlds
@@ -181,12 +195,18 @@ class PimcBot:
         #: the chances of winning by score, when the bot plays for the game
         self.chances = win_chances(rules) if goal == "game" else None
         self.solver = Solver(rules)
-        self.rule = RuleBot(rules, rng)
+        self.rule = RuleBot(rules, rng, call_margin=MODEL_CALL_MARGIN)
         #: the learned bidder, when it makes the bidding decisions (``bidding=learned``)
         self.bidder = LearnedBidder(rules, self.rule) if bidding == "learned" else None
         self.partners = rules.players.sides == Sides.PARTNERS
         #: the worlds the last card was chosen on (at most ``worlds``)
         self.last_worlds = 0
+        #: how a tie between bidding options is broken (``ties``)
+        self.ties = ties
+        #: the options of the last decision (bidding options, or cards) the search could
+        #: not tell apart: still within ``SEPARATION`` standard errors of the leader when
+        #: every world had been drawn; empty when one was clearly best
+        self.tied: tuple[Action, ...] | tuple[int, ...] = ()
         #: solver positions each decision may use
         self.budget = budget
         #: decisions with more tricks to play than this are the rule bot's
@@ -205,11 +225,13 @@ class PimcBot:
 
     # ================================================================= play
     def play(self, view: SeatView, legal: int) -> int:
+        self.tied = ()
         if not legal & (legal - 1):
             return legal.bit_length() - 1
         means = self._budgeted(view, lambda: self._card_means(view, legal))
         if means is None:
             return self.rule.play(view, legal)
+        self.tied = tuple(means) if self.last_worlds >= self.worlds and len(means) > 1 else ()
         best = max(means.values())
         choice = self.rule.play(view, legal)
         if means.get(choice) == best:
@@ -281,6 +303,7 @@ class PimcBot:
     # ============================================================ decisions
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         options = candidates(view, legal)
+        self.tied = ()
         if len(options) == 1:
             return options[0]
         if self.bidder is not None and self.bidder.decides(options):
@@ -288,23 +311,36 @@ class PimcBot:
         weighed = self._budgeted(view, lambda: self._weigh(view, options))
         if weighed is None:
             return self.rule.act(view, legal)
-        values, alive = weighed
-        best_i = alive[0]
-        best = -1e18
-        for i in alive:
-            mean = sum(values[i]) / len(values[i])
-            if mean > best:
-                best, best_i = mean, i
-        return options[best_i]
+        return options[self._choose(view, legal, options, *weighed)]
+
+    def _choose(self, view: SeatView, legal: Sequence[Action], options: Sequence[Action],
+                values: list[list[float]], alive: list[int]) -> int:
+        """The option taken: the highest mean of those still in the running.  When more
+        than one is left after every world, the search cannot tell them apart
+        (:attr:`tied`, set here); with ``ties=rule`` the rule bot's choice is taken if it
+        is among them -- the table habit, as between equal cards.  Either way a function
+        of the bot's seed (its worlds).  (``ties=rule`` did not make the bidding steadier
+        across seeds -- a seed that just separates the options still takes the leader --
+        so it is not the default: docs/bots.md, "Ties".)"""
+        best_i = max(alive, key=lambda i: sum(values[i]) / len(values[i]))
+        if len(alive) > 1:
+            self.tied = tuple(options[i] for i in alive)
+            if self.ties == "rule":
+                habit = self.rule.act(view, legal)
+                for i in alive:
+                    if options[i] == habit:
+                        return i
+        return best_i
 
     def option_values(self, view: SeatView, legal: Sequence[Action]) -> list[tuple[Action, float]]:
         """The options the bot weighs (:func:`candidates`) with their mean values over
-        the worlds each was valued in, its choice first: the options still in the
-        running by value, then those dropped early as clearly worse (valued in fewer
-        worlds).  For a hint: what it would do and why.  When the searches ran out
-        of budget (:attr:`fallback` is then true): the rule bot's choice alone, valued
-        NaN (not searched)."""
+        the worlds each was valued in, its choice first: then the other options still in
+        the running by value (with its choice, :attr:`tied` when any are left), then
+        those dropped early as clearly worse (valued in fewer worlds).  For a hint: what
+        it would do and why.  When the searches ran out of budget (:attr:`fallback` is
+        then true): the rule bot's choice alone, valued NaN (not searched)."""
         options = candidates(view, legal)
+        self.tied = ()
         if len(options) == 1:
             return [(options[0], 0.0)]
         if self.bidder is not None and self.bidder.decides(options):
@@ -315,8 +351,10 @@ class PimcBot:
         if weighed is None:
             return [(self.rule.act(view, legal), NOT_SEARCHED)]
         values, alive = weighed
+        chosen = self._choose(view, legal, options, values, alive)
         order = sorted((i for i in range(len(options)) if values[i]),
-                       key=lambda i: (i not in alive, -sum(values[i]) / len(values[i])))
+                       key=lambda i: (i != chosen, i not in alive,
+                                      -sum(values[i]) / len(values[i])))
         return [(options[i], sum(values[i]) / len(values[i])) for i in order]
 
     def _budgeted(self, view: SeatView, search: Callable[[], T]) -> T | None:
@@ -801,7 +839,8 @@ class RecordReading:
     def _rule(self, rules: RuleSet) -> RuleBot:
         found = self._rules.get(id(rules))
         if found is None or found[0] is not rules:
-            found = self._rules[id(rules)] = (rules, RuleBot(rules, random.Random(self.seed)))
+            found = self._rules[id(rules)] = (rules, RuleBot(rules, random.Random(self.seed),
+                                                           call_margin=MODEL_CALL_MARGIN))
         return found[1]
 
     def draws(self, game: Machine, seats: Collection[int]
@@ -854,24 +893,22 @@ class RecordReading:
 
 
 def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
-    """The options worth searching: no trump is discarded while a plain card
-    can go, and no lone hand is tried with fewer than three trumps or without a
-    bower (the jack of trump, the other jack of its colour, or the joker): a march needs
-    every trick, and a lone hand without a bower gives one up to it whenever a
-    defender holds it -- worlds in which the solver sees where the bowers lie make
-    such a hand look better than it plays (issue 41); nor is a suit named, when
-    passing is open, holding one trump below its ace (the worlds' partner holds
-    what the searcher needs more often than the table's does)."""
+    """The options worth searching, by the table truths (:mod:`.truths`): no trump is
+    discarded while a plain card can go; no lone hand is tried without a sound lone
+    hand (three trumps or more, with a bower -- the jack of trump, the other jack of
+    its colour, or the joker -- or the three top trumps): a march needs every trick,
+    and a lone hand without a bower gives one up to it whenever a defender holds it --
+    worlds in which the solver sees where the bowers lie make such a hand look better
+    than it plays (issue 41); nor is a suit named, when passing is open, holding one
+    trump below its ace (the worlds' partner holds what the searcher needs more often
+    than the table's does)."""
     deck = view.deck
     out: list[Action] = []
     may_pass = any(a.verb == PASS for a in legal)
     for a in legal:
-        if a.verb == CALL and may_pass and a.arg is not None and a.arg < 4:
-            held = view.hand & deck.trump_masks[a.arg]
-            power = deck.powers[a.arg][a.arg]
-            if held.bit_count() == 1 and \
-                    power[held.bit_length() - 1] < power[deck.card("A", a.arg)]:
-                continue
+        if a.verb == CALL and may_pass and a.arg is not None and \
+                one_low_trump(deck, view.hand, a.arg):
+            continue
         if a.verb == DISCARD and a.arg is not None and view.trump is not None and \
                 view.trump < 4:
             trumps = deck.trump_masks[view.trump]
@@ -884,9 +921,7 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
             hand = view.hand
             if a.verb == ORDER_UP and view.dealer == view.seat and view.upcard is not None:
                 hand |= 1 << view.upcard
-            if contract is None or contract >= 4 or \
-                    (hand & deck.trump_masks[contract]).bit_count() < 3 or \
-                    not hand & bowers(deck, contract):
+            if contract is None or contract >= 4 or not sound_lone(deck, hand, contract):
                 continue
         out.append(a)
     return out or legal
@@ -921,18 +956,6 @@ def equivalent_plays(view: SeatView, legal: int) -> bool:
         table |= 1 << c
     gone = view.played & ~table
     return not between & ~legal & ~gone
-
-
-def bowers(deck: Deck, trump: int) -> int:
-    """The bowers of a trump suit, every copy (the jack of trump and the jack of the
-    same colour), and the joker, as a mask."""
-    out = 0
-    for jack in (deck.card("J", trump), deck.left_bower(trump)):
-        for c in deck.twins(jack):
-            out |= 1 << c
-    if deck.joker_card is not None:
-        out |= 1 << deck.joker_card
-    return out
 
 
 def survivors(values: list[list[float]], alive: list[int],

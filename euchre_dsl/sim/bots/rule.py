@@ -29,6 +29,7 @@ aces.
 from __future__ import annotations
 
 import math
+import random
 from typing import ClassVar, Sequence
 
 from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, count_cards, mask_cards
@@ -42,9 +43,11 @@ from ...engine.scoring import (
     scores_if_taken, side_values,
 )
 from ...engine.bidding import kept_upcard
+from ...engine.machine import Machine
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
+from .truths import sound_lone, sure_make
 from .hand_odds import (
     best_after_discard, card_chance, convolve, distribution, drawn_by, hand_chances,
     partner_tricks, shift, voids,
@@ -71,6 +74,27 @@ PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
 #: Verbs :meth:`RuleBot.act` settles before making trump: where one is legal, the
 #: decision is not the make-or-pass one :meth:`RuleBot.bid_chance` models softly.
 _BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
+
+
+class RuleTable:
+    """The rule bot as the analyzer's model of a table's bidding
+    (:data:`~euchre_dsl.search.bidding_search.Table`): the action the seat on turn
+    of a bidding position takes, the rule bot's with what that seat knows (its own
+    cards, the upcard, the bidding so far).  Where more than two sides score,
+    ``euchre analyze`` values a decision against a table that bids so
+    (docs/analysis.md).  The rule bot's bidding draws no random numbers: the
+    same position gets the same action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._bots: dict[int, tuple[RuleSet, RuleBot]] = {}
+
+    def __call__(self, game: Machine) -> Action:
+        found = self._bots.get(id(game.rules))
+        if found is None or found[0] is not game.rules:
+            found = self._bots[id(game.rules)] = (
+                game.rules, RuleBot(game.rules, random.Random(self.seed)))
+        return found[1].act(SeatView(game, game.to_act), game.legal_actions())
 
 
 def known_out(view: SeatView) -> int:
@@ -155,19 +179,23 @@ class RuleBot:
               "turning the card down (which hands the opponents the first call)"),
         Param("alone_margin", float, 0.5, "points a lone hand must be worth above playing "
               "with the partner"),
-        Param("call_margin", float, 0.9, "points naming trump in the second round must be "
+        Param("call_margin", float, 0.3, "points naming trump in the second round must be "
               "worth above passing (the last seat's pass throws the hand in: worth 0)"),
+        Param("truths", bool, True, "bid by the table truths: no lone hand without a bower "
+              "or the three top trumps, no pass holding both bowers and a third trump of a "
+              "suit the seat may make trump"),
     )
 
     def __init__(self, rules: RuleSet, rng: RandomSource, margin: float = 0.9,
                  dealer_margin: float = 0.75, alone_margin: float = 0.5,
-                 call_margin: float = 0.9) -> None:
+                 call_margin: float = 0.3, truths: bool = True) -> None:
         self.rules = rules
         self.rng = rng
         self.margin = margin
         self.dealer_margin = dealer_margin
         self.alone_margin = alone_margin
         self.call_margin = call_margin
+        self.truths = truths
         self.countdown = rules.scoring.model == ScoringModel.COUNTDOWN
         # A game of a fixed number of deals counts every point (a progressive round),
         # and laps carry them into the next game: only a game that ends at its target
@@ -204,25 +232,39 @@ class RuleBot:
         return legal[0]
 
     def _make_trump(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        """Order up, call (alone or not), or pass: the best expected value."""
+        """Order up, call (alone or not), or pass: the best expected value, within the
+        table truths (:mod:`.truths`): no lone hand that is not sound, and no pass
+        holding both bowers and a third trump of a suit the seat may make trump."""
         best: Action | None = None
         best_value = 0.0
+        sure: Action | None = None  # the best make on both bowers and a third trump
+        sure_value = 0.0
         pass_action: Action | None = None
         table = TableRead(view)
+        deck = view.deck
         for a in legal:
             if a.verb == PASS:
                 pass_action = a
                 continue
             contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
             assert contract is not None
+            hand = view.hand
+            if a.verb == ORDER_UP and view.seat == view.dealer and view.upcard is not None:
+                hand |= 1 << view.upcard
+            if self.truths and a.alone and contract < 4 and \
+                    not sound_lone(deck, hand, contract):
+                continue
             value = self._make_value(view, table, contract, a.verb == ORDER_UP, a.alone)
             if a.alone:
                 value -= self.alone_margin
             if best is None or value > best_value:
                 best, best_value = a, value
+            if self.truths and not a.alone and sure_make(deck, hand, contract) and \
+                    (sure is None or value > sure_value):
+                sure, sure_value = a, value
         if pass_action is not None and \
                 (best is None or best_value < self._pass_value(view, legal)):
-            return pass_action
+            return sure if sure is not None else pass_action
         assert best is not None
         return best
 
@@ -561,6 +603,14 @@ class RuleBot:
             if sum(probs) > best:
                 best, best_probs = sum(probs), probs
         bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
+        if self.truths and bids and view.high_bidder is None and \
+                any(sure_make(view.deck, view.hand, s) for s in range(4)):
+            # nobody has bid: both bowers and a third trump open the auction at the
+            # least bid, at worst (a pass could throw them in)
+            best_bid = self._partner_bid(view, legal, bids, best_probs) \
+                if self._has_partner(view) else next(
+                    (a for a in bids if a.arg is not None and a.arg <= best - BID_SLACK), bids[0])
+            return best_bid if best_bid.verb == BID else bids[0]
         if self._has_partner(view):
             return self._partner_bid(view, legal, bids, best_probs)
         for a in bids:
