@@ -405,22 +405,3 @@ def test_an_unseen_twin_counts_against_a_card_in_a_double_deck() -> None:
     a = single.parse("AS")
     assert single.twins(a) == [a]
     assert card_chance(single, 1 << a, a, clubs, 0) == seen
-
-
-def test_hand_chances_remembered_are_the_callers_own_and_the_same() -> None:
-    from euchre_dsl.cards import Deck
-    from euchre_dsl.sim.bots import hand_odds
-    deck = Deck.of("9")
-    hand = sum(1 << deck.parse(c) for c in ("JH", "AH", "KS", "9C", "TD"))
-    hearts = deck.suit(deck.parse("AH"))
-    first = hand_odds.hand_chances(deck, hand, hearts, 0, 2)
-    first.append(9.0)  # the caller's list: not the memo's
-    again = hand_odds.hand_chances(deck, hand, hearts, 0, 2)
-    hand_odds._chances.clear()
-    fresh = hand_odds.hand_chances(deck, hand, hearts, 0, 2)
-    assert again == fresh == first[:-1] and len(again) == 5
-    # the same card indices in a deck with a joker (above the bowers): its own answer
-    joker = Deck.of("9", joker=True)
-    with_joker = hand_odds.hand_chances(joker, hand, hearts, 0, 2)
-    assert with_joker == hand_odds._hand_chances(joker, hand, hearts, 0, 2, 0.0, True)
-    assert with_joker != fresh

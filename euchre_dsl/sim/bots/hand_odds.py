@@ -82,14 +82,6 @@ def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extr
     return max(chance, 0.01)
 
 
-#: Answers of :func:`hand_chances` remembered (then all forgotten): a search bot's
-#: readings and sampled biddings ask for the same hand again and again (a discard
-#: weighs each card's hand, then the hand it chose; 39% of the calls of six hands
-#: of four ``pimc`` players repeated one of the last few thousand).
-CHANCES_MEMO = 8192
-_chances: dict[tuple[int, int, int, int, int, float, bool], tuple[Deck, list[float]]] = {}
-
-
 def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
                  weak_opponents: float = 0.0, makes: bool = True) -> list[float]:
     """Per card of ``hand``, the chance it wins a trick (``out``: cards gone).
@@ -97,23 +89,8 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
     The cards are not independent: for the side that makes trump (``makes``), a
     plain ace is worth less the fewer trumps the seat holds (the defenders hold
     them, to trump it, and the seat cannot win the lead back), and a trump is
-    worth more beside a void it can trump into.  Remembered (:data:`CHANCES_MEMO`);
-    the list is the caller's own.
+    worth more beside a void it can trump into.
     """
-    key = (id(deck), hand, contract, out, opponents, weak_opponents, makes)
-    found = _chances.get(key)
-    if found is not None and found[0] is deck:
-        return list(found[1])
-    probs = _hand_chances(deck, hand, contract, out, opponents, weak_opponents, makes)
-    if len(_chances) >= CHANCES_MEMO:
-        _chances.clear()
-    _chances[key] = (deck, probs)
-    return list(probs)
-
-
-def _hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
-                  weak_opponents: float, makes: bool) -> list[float]:
-    """:func:`hand_chances`, computed."""
     known = hand | out
     trumps = hand & deck.trump_masks[contract]
     n_trumps = count_cards(trumps)
