@@ -18,6 +18,8 @@ from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import compile_data, load_variant
+from euchre_dsl.rng import RandomSource
+from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.sim.bots.rule import RuleBot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -198,13 +200,22 @@ def test_the_audit_counts_a_strong_hand_thrown_in() -> None:
     assert 0 < audit.strong_thrown_in < audit.thrown_in
 
 
-class Passer(RuleBot):
-    """Passes whenever it may in a game's first 40 hands, then bids as the rule bot."""
+class Passer:
+    """Passes whenever it may in a game's first 40 hands, then bids as the rule bot.
+
+    It wraps the rule bot rather than subclassing it: the compiled build's bots are
+    native classes, which an interpreted class cannot inherit from."""
+
+    def __init__(self, rules: RuleSet, rng: RandomSource) -> None:
+        self.rule = RuleBot(rules, rng)
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if view.deals < 40:
             return next((a for a in legal if a.verb == PASS), legal[0])
-        return super().act(view, legal)
+        return self.rule.act(view, legal)
+
+    def play(self, view: SeatView, legal: int) -> int:
+        return self.rule.play(view, legal)
 
 
 def test_an_audit_split_in_parts_adds_up_to_the_whole(tmp_path: Path) -> None:
