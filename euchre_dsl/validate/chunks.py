@@ -154,9 +154,17 @@ def check_piece(variant_dirs: tuple[str, ...], notes: bool, name: str, where: st
                 else:
                     result.problems = _check(kind, f, name, validator, report, notes, True)
         if data is not None:
-            result.lines = data.count(b"\n")
-            result.problems = _check(kind, io.BytesIO(data), name, validator, report, notes,
-                                     start == 0)
+            if kind == JSONL:
+                lines = _CountedLines(data)
+                result.problems = _check(kind, lines, name, validator, report, notes,
+                                         start == 0)
+                # (read to its end, as the checker does; else counted in full)
+                result.lines = lines.newlines if lines.tell() == len(data) else \
+                    data.count(b"\n")
+            else:
+                result.lines = data.count(b"\n")
+                result.problems = _check(kind, io.BytesIO(data), name, validator, report,
+                                         notes, start == 0)
     except UnseenFiles:
         return PieceResult(unseen=True)
     except OSError as exc:
@@ -164,6 +172,21 @@ def check_piece(variant_dirs: tuple[str, ...], notes: bool, name: str, where: st
     result.records, result.hands = report.records, report.hands
     result.errors, result.warnings = report.errors, report.warnings
     return result
+
+
+class _CountedLines(io.BytesIO):
+    """A JSON Lines piece's bytes, whose newlines are counted as the reader takes its
+    lines (the count places the problems of the pieces after it).  ``bytes.count``
+    walked every byte a second time: 3% of proving another producer's one-hand
+    records."""
+
+    newlines = 0
+
+    def __next__(self) -> bytes:
+        line = super().__next__()
+        if line.endswith(b"\n"):
+            self.newlines += 1
+        return line
 
 
 def _check(kind: str, stream: BinaryIO, name: str, validator: Validator, report: FileReport,
