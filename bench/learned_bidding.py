@@ -40,7 +40,8 @@ search bids at the other seats.  Every seat plays its cards (and discards) with
 the same ``pimc`` player, seeded by the deal and seat alone, so only the bidding
 differs: when the two seatings bid alike the hands are identical.  The figure
 is the learned side's points per hand minus pimc-bidding's, per deal, with its
-95% interval; it is written to docs/strength.md between its markers.
+95% interval; it is written to docs/bots.md between its markers ("The learned
+bidder").
 """
 
 from __future__ import annotations
@@ -439,7 +440,7 @@ def write_section(report: Path, args: argparse.Namespace, deals: int, a_pph: flo
     holds = "yes" if mean >= 0.1 and mean - ci > 0 else "**no**"
     section = "\n".join([
         BEGIN,
-        "## The learned bidder against pimc's bidding",
+        "### Against pimc's own bidding",
         "",
         f"`{args.spec}` against `pimc`'s own bidding on duplicate single hands of standard "
         "euchre (everyone at 0-0): each deal is bid and played twice, the learned bidder at "
@@ -447,8 +448,7 @@ def write_section(report: Path, args: argparse.Namespace, deals: int, a_pph: flo
         "seats. Every seat plays its cards and makes its discard with the same `pimc` player "
         "(its random stream seeded by the deal and the seat), so only the bidding differs. "
         "Points per hand are each side's net points (its points less the other side's) "
-        "halved; the difference is per deal, with its 95% interval. How it was trained: "
-        "`bench/learned_bidding.py`'s docstring and [bots.md](bots.md).",
+        "halved; the difference is per deal, with its 95% interval.",
         "",
         f"Command: `{command}` ({args.workers} worker processes, {build()} build, "
         f"{seconds / 60:.0f} min).",
@@ -493,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--seed", type=int, default=1)
     e.add_argument("--workers", type=positive, default=2)
     e.add_argument("--spec", default=DEFAULT_SPEC, help="the learned side's bidder")
-    e.add_argument("-o", "--output", default=str(ROOT / "docs" / "strength.md"))
+    e.add_argument("-o", "--output", default=str(ROOT / "docs" / "bots.md"))
     args = p.parse_args(argv)
     args.argv = argv
     return {"data": cmd_data, "fit": cmd_fit, "evaluate": cmd_evaluate}[args.command](args)

@@ -339,3 +339,27 @@ def test_validate_path_proves_from_bytes_and_counts_the_same(tmp_path: Path,
     assert (fast.records, fast.hands, fast.errors, fast.problems) == \
         (full.records, full.hands, full.errors, full.problems) == \
         (len(recs), sum(len(r["hands"]) for r in recs), 0, [])
+
+
+#: Bytes of every kind a UTF-8 check must tell apart: ASCII letters, continuation
+#: bytes, the lead bytes at the edges of each range (overlong forms, surrogates,
+#: past U+10FFFF) and bytes that never start a character.
+_NAME_BYTES = st.sampled_from([0x41, 0x7A, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1,
+                               0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
+                               0xF3, 0xF4, 0xF5, 0xFF])
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.lists(_NAME_BYTES, max_size=8).map(bytes))
+def test_a_name_is_proved_exactly_when_it_is_utf8(name: bytes) -> None:
+    """The byte reader checks each string's bytes as it walks them instead of decoding
+    the whole line: a player's name of any bytes is proved exactly when Python's
+    decoder takes it, and the validator's answer is the parsed path's either way."""
+    line = _replace_once(_CLEAN, b'"hands":[', b'"players":{"N":"' + name + b'"},"hands":[')
+    try:
+        name.decode("utf-8")
+        utf8 = True
+    except UnicodeDecodeError:
+        utf8 = False
+    assert (Validator().prove(line, None) >= 0) == utf8
+    _agree([line])
