@@ -40,12 +40,16 @@ written compactly, pretty, with keys reordered, and on mutations of them
 The walk is written for the compiled build (mypyc): a cursor ``i`` passed
 and returned, bytes compared in place, a method per part of the record
 rather than per token (a call per token cost more than the bytes it read).
+The cursor and the bytes read are ``i64``, mypyc's machine integer (imported
+for the type checker only: plain ints at run time, the same values), which
+takes the tagged-integer checks out of every byte read; json.dumps' single
+space after a comma or colon is read where the next token is, not by a call.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine.actions import PLAYING, IllegalAction
 from ..engine.machine import Machine
@@ -61,6 +65,9 @@ from ..replay.result_claims import (
     winners_agree,
 )
 from .fast_check import FastCheck, Seating, apply_action
+
+if TYPE_CHECKING:  # the compiled build's machine integers; plain ints at run time
+    from mypy_extensions import i64
 
 # JSON's structural bytes
 # What the bytes of ``players`` and ``meta`` may hold, read from the shape's table
@@ -199,19 +206,24 @@ class ByteCheck:
     # Each takes the cursor and returns it moved past what it read; IndexError
     # (running off the end) is caught as "not proved" with the rest.
     @staticmethod
-    def _ws(raw: bytes, i: int) -> int:
+    def _ws(raw: bytes, i: i64) -> i64:
         """Past JSON's whitespace (none, in our writer's form) at ``i``."""
-        b = raw[i]
+        b: i64 = raw[i]
         while b == _SPACE or b == 10 or b == 13 or b == 9:
             i += 1
             b = raw[i]
         return i
 
     @staticmethod
-    def _byte(raw: bytes, i: int, byte: int) -> int:
+    def _byte(raw: bytes, i: i64, byte: i64) -> i64:
         """Past ``byte``, which must come next (after any whitespace)."""
-        b = raw[i]
+        b: i64 = raw[i]
         if b != byte:
+            if b == _SPACE:  # json.dumps' one space, read here rather than in _ws
+                i += 1
+                b = raw[i]
+                if b == byte:
+                    return i + 1
             if b != _SPACE and b != 10 and b != 13 and b != 9:
                 raise NotPlain
             i = ByteCheck._ws(raw, i)
@@ -219,10 +231,10 @@ class ByteCheck:
                 raise NotPlain
         return i + 1
 
-    def _next(self, raw: bytes, i: int, close: int) -> int:
+    def _next(self, raw: bytes, i: i64, close: i64) -> i64:
         """Past the comma between two members of an object or list, or past its
         ``close``; :attr:`_more` says which."""
-        b = raw[i]
+        b: i64 = raw[i]
         if b != _COMMA and b != close:
             i = self._ws(raw, i)
             b = raw[i]
@@ -234,18 +246,22 @@ class ByteCheck:
             raise NotPlain
         return i + 1
 
-    def _open(self, raw: bytes, i: int, byte: int, close: int) -> int:
+    def _open(self, raw: bytes, i: i64, byte: i64, close: i64) -> i64:
         """Past ``byte`` opening an object or list and any whitespace after it;
         :attr:`_more` says whether it has members (else it was closed at once)."""
-        i = self._ws(raw, self._byte(raw, i, byte))
-        if raw[i] == close:
+        i = self._byte(raw, i, byte)
+        b: i64 = raw[i]
+        if b == _SPACE or b == 10 or b == 13 or b == 9:
+            i = self._ws(raw, i)
+            b = raw[i]
+        if b == close:
             self._more = False
             return i + 1
         self._more = True
         return i
 
     @staticmethod
-    def _word(raw: bytes, i: int, word: bytes) -> int:
+    def _word(raw: bytes, i: i64, word: bytes) -> i64:
         """Past ``word``, which must be at ``i``."""
         for j in range(len(word)):
             if raw[i + j] != word[j]:
@@ -253,11 +269,11 @@ class ByteCheck:
         return i + len(word)
 
     @staticmethod
-    def _string_end(raw: bytes, i: int) -> int:
+    def _string_end(raw: bytes, i: i64) -> i64:
         """The index of the quote closing the string whose text starts at ``i``: no
         escapes, no control characters, UTF-8 (see :meth:`_utf8`)."""
         while True:
-            b = raw[i]
+            b: i64 = raw[i]
             if b == _QUOTE:
                 return i
             if b < _SPACE or b == _BACKSLASH:
@@ -268,13 +284,13 @@ class ByteCheck:
                 i += 1
 
     @staticmethod
-    def _utf8(raw: bytes, i: int) -> int:
+    def _utf8(raw: bytes, i: i64) -> i64:
         """Past the character whose UTF-8 lead byte (0x80 or more) is at ``i``, held to
         what Python's decoder accepts: no overlong form, no surrogate, nothing past
         U+10FFFF.  Text outside a string is never proved, so checking the strings'
         bytes here proves the record is UTF-8 without decoding the whole line (3% of
         another producer's one-hand record, whose players' names are not ASCII)."""
-        b = raw[i]
+        b: i64 = raw[i]
         low = 0x80
         high = 0xBF
         if 0xC2 <= b <= 0xDF:
@@ -293,7 +309,7 @@ class ByteCheck:
                 high = 0x8F  # past U+10FFFF
         else:
             raise NotPlain  # a continuation byte alone, or no UTF-8 lead byte
-        c = raw[i + 1]
+        c: i64 = raw[i + 1]
         if c < low or c > high:
             raise NotPlain
         for j in range(i + 2, i + 1 + more):
@@ -303,12 +319,12 @@ class ByteCheck:
         return i + 1 + more
 
     @staticmethod
-    def _text_end(raw: bytes, i: int) -> int:
+    def _text_end(raw: bytes, i: i64) -> i64:
         """:meth:`_string_end` for a string whose text is not read (a name, a meta
         text, a key or value of an ``x-`` key): JSON's escapes are allowed there, each
         checked, so that what is proved parses (see :meth:`_escape`)."""
         while True:
-            b = raw[i]
+            b: i64 = raw[i]
             if b == _QUOTE:
                 return i
             if b < _SPACE:
@@ -321,12 +337,12 @@ class ByteCheck:
                 i += 1
 
     @staticmethod
-    def _escape(raw: bytes, i: int) -> int:
+    def _escape(raw: bytes, i: i64) -> i64:
         """Past the escape whose letter is at ``i`` (after its backslash): one of JSON's
         (``\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX``).  A ``\\u`` escape of half a
         UTF-16 pair must be the high half followed by the low one: a lone half is text
         that :mod:`json` reads and msgspec refuses, and the reader reports it."""
-        b = raw[i]
+        b: i64 = raw[i]
         if b != 117:  # u
             if b == _QUOTE or b == _BACKSLASH or b == 47 or b == 98 or b == 102 or \
                     b == 110 or b == 114 or b == 116:  # " \ / b f n r t
@@ -343,11 +359,11 @@ class ByteCheck:
         return i + 11
 
     @staticmethod
-    def _hex4(raw: bytes, i: int) -> int:
+    def _hex4(raw: bytes, i: i64) -> i64:
         """The four hexadecimal digits at ``i``, as a number."""
         code = 0
         for j in range(i, i + 4):
-            b = raw[j]
+            b: i64 = raw[j]
             if _ZERO <= b <= _NINE:
                 d = b - _ZERO
             elif 97 <= b <= 102:  # a-f
@@ -359,12 +375,12 @@ class ByteCheck:
             code = code << 4 | d
         return code
 
-    def _string(self, raw: bytes, i: int) -> int:
+    def _string(self, raw: bytes, i: i64) -> i64:
         """Past a string (after any whitespace), its text unread (escapes allowed)."""
         return self._text_end(raw, self._byte(raw, i, _QUOTE)) + 1
 
     @staticmethod
-    def _same(raw: bytes, i: int, end: int, word: bytes) -> bool:
+    def _same(raw: bytes, i: i64, end: i64, word: bytes) -> bool:
         """Whether ``raw[i:end]`` is ``word``, without slicing it."""
         if end - i != len(word):
             return False
@@ -373,7 +389,7 @@ class ByteCheck:
                 return False
         return True
 
-    def _key(self, raw: bytes, i: int, keys: tuple[bytes, ...]) -> int:
+    def _key(self, raw: bytes, i: i64, keys: tuple[bytes, ...]) -> i64:
         """Past a member's key and its colon: :attr:`_k` is the key's index in ``keys``,
         else ``_X_KEY`` for an ``x-`` key, else ``_OTHER``."""
         i = self._byte(raw, i, _QUOTE)
@@ -397,18 +413,18 @@ class ByteCheck:
             raise NotPlain
         return seen | 1 << k
 
-    def _int(self, raw: bytes, i: int) -> int:
+    def _int(self, raw: bytes, i: i64) -> i64:
         """Past an integer in JSON's form of at most 18 digits (after any whitespace),
         kept in :attr:`_value`."""
         i = self._ws(raw, i)
         negative = raw[i] == _MINUS
         if negative:
             i += 1
-        b = raw[i]
+        b: i64 = raw[i]
         if b < _ZERO or b > _NINE:
             raise NotPlain
         start = i
-        value = b - _ZERO
+        value: int = b - _ZERO  # (an int: 19 digits and more are read, then refused)
         i += 1
         b = raw[i]
         if value:  # no digit may follow a leading 0
@@ -424,7 +440,7 @@ class ByteCheck:
         return i
 
     @staticmethod
-    def _number(raw: bytes, i: int) -> int:
+    def _number(raw: bytes, i: i64) -> i64:
         """Past a number in JSON's form (after any whitespace), not read: an integer, a
         fraction, an exponent.  At most :data:`_MAX_NUMBER` characters (a longer one,
         an integer above all, may be more than Python reads: the parsed path says)."""
@@ -432,7 +448,7 @@ class ByteCheck:
         start = i
         if raw[i] == _MINUS:
             i += 1
-        b = raw[i]
+        b: i64 = raw[i]
         if b == _ZERO:
             i += 1
         elif _ZERO < b <= _NINE:
@@ -453,9 +469,9 @@ class ByteCheck:
         return i
 
     @staticmethod
-    def _digits(raw: bytes, i: int) -> int:
+    def _digits(raw: bytes, i: i64) -> i64:
         """Past one or more digits at ``i``."""
-        b = raw[i]
+        b: i64 = raw[i]
         if b < _ZERO or b > _NINE:
             raise NotPlain
         while _ZERO <= b <= _NINE:
@@ -463,14 +479,14 @@ class ByteCheck:
             b = raw[i]
         return i
 
-    def _skip(self, raw: bytes, i: int, depth: int) -> int:
+    def _skip(self, raw: bytes, i: i64, depth: i64) -> i64:
         """Past any JSON value (after any whitespace): a string (escapes checked), a
         number, ``true``, ``false``, ``null``, a list or an object of them (repeated
         keys are not looked for: only ``x-`` values, ignored whatever they hold, and an
         inline variant, parsed when used, are stepped over unread, or a part to come
         back to, read in full then)."""
         i = self._ws(raw, i)
-        b = raw[i]
+        b: i64 = raw[i]
         if b == _QUOTE:
             return self._text_end(raw, i + 1) + 1
         if b == _OPEN or b == _OPEN_LIST:
@@ -492,7 +508,7 @@ class ByteCheck:
         return self._number(raw, i)
 
     @staticmethod
-    def _step_over(raw: bytes, i: int) -> int:
+    def _step_over(raw: bytes, i: i64) -> i64:
         """Past a value that is read in full later, from where it starts (a part of a
         record or hand that comes before what it depends on): its end found by
         counting brackets outside strings, nothing else judged now.
@@ -503,7 +519,7 @@ class ByteCheck:
         came after the end found here does not matter.  A fifth of the cost of
         another producer's one-hand record went on stepping over its actions token by
         token with :meth:`_skip`, which judges what it steps over."""
-        b = raw[i]
+        b: i64 = raw[i]
         if b != _OPEN and b != _OPEN_LIST:  # a string, number or word: read as it is
             if b == _QUOTE:
                 return ByteCheck._text_end(raw, i + 1) + 1
@@ -530,10 +546,10 @@ class ByteCheck:
             i += 1
 
     @staticmethod
-    def _word_end(raw: bytes, i: int) -> int:
+    def _word_end(raw: bytes, i: i64) -> i64:
         """Past a number, ``true``, ``false`` or ``null`` at ``i`` (not judged: see
         :meth:`_step_over`): up to the next comma, bracket or whitespace."""
-        b = raw[i]
+        b: i64 = raw[i]
         while b != _COMMA and b != _CLOSE and b != _CLOSE_LIST and b != _SPACE and \
                 b != 10 and b != 13 and b != 9:
             i += 1
@@ -541,10 +557,10 @@ class ByteCheck:
         return i
 
     @staticmethod
-    def _seat(raw: bytes, i: int, end: int, seating: Seating) -> int:
+    def _seat(raw: bytes, i: i64, end: i64, seating: Seating) -> i64:
         """The seat ``raw[i:end]`` labels."""
         if end == i + 1:
-            b = raw[i]
+            b: i64 = raw[i]
             seat = seating.short[b] if b < 128 else -1
         else:
             seat = -1
@@ -557,7 +573,7 @@ class ByteCheck:
             raise NotPlain
         return seat
 
-    def _seat_key(self, raw: bytes, i: int, seating: Seating) -> int:
+    def _seat_key(self, raw: bytes, i: i64, seating: Seating) -> i64:
         """Past a key that is a seat's label and its colon; the seat in :attr:`_k`."""
         i = self._byte(raw, i, _QUOTE)
         end = self._string_end(raw, i)
@@ -565,7 +581,7 @@ class ByteCheck:
         return self._byte(raw, end + 1, _COLON)
 
     @staticmethod
-    def _side(raw: bytes, i: int, end: int, seating: Seating) -> int:
+    def _side(raw: bytes, i: i64, end: i64, seating: Seating) -> i64:
         """The side ``raw[i:end]`` names."""
         names = seating.side_bytes
         for side in range(len(names)):
@@ -574,11 +590,12 @@ class ByteCheck:
         raise NotPlain
 
     @staticmethod
-    def _card(raw: bytes, i: int, pairs: tuple[int, ...]) -> int:
+    def _card(raw: bytes, i: i64, pairs: tuple[int, ...]) -> int:
         """The card spelt by the two bytes at ``i``, followed by the closing quote
-        (other spellings are left to the parsed path)."""
+        (other spellings are left to the parsed path).  An ``int``, not an ``i64``:
+        a bigger deck's card indexes reach 63 and more, and ``1 << card`` is a mask."""
         a = raw[i]
-        b = raw[i + 1]
+        b: i64 = raw[i + 1]
         if a >= 128 or b >= 128 or raw[i + 2] != _QUOTE:
             raise NotPlain
         card = pairs[a << 7 | b]
@@ -587,7 +604,7 @@ class ByteCheck:
         return card
 
     @staticmethod
-    def _verb(raw: bytes, i: int, end: int) -> int:
+    def _verb(raw: bytes, i: i64, end: i64) -> i64:
         """The code of the verb ``raw[i:end]``: looked up by its length and first two
         letters, then compared in full (no bytes object per action)."""
         k = end - i
@@ -599,7 +616,7 @@ class ByteCheck:
         return found[0]
 
     # ------------------------------------------------------------ the record
-    def _record(self, raw: bytes, file: str | None) -> int:
+    def _record(self, raw: bytes, file: str | None) -> i64:
         """The whole record, its hands replayed and every claim compared; returns the
         number of hands.  The format, variant and seats are read where they come;
         every other part as soon as what it depends on is known (stepped over
@@ -655,7 +672,7 @@ class ByteCheck:
             if at[k] >= 0 and not (self._done >> k) & 1:
                 raise NotPlain  # start scores after the hands, which were replayed without
         for j in range(i, len(raw)):  # nothing but whitespace after the record
-            b = raw[j]
+            b: i64 = raw[j]
             if b != _SPACE and b != 10 and b != 13 and b != 9:
                 raise NotPlain
         return self._count
@@ -669,7 +686,7 @@ class ByteCheck:
             return self._count >= 0
         return True
 
-    def _part(self, raw: bytes, i: int, k: int, seating: Seating) -> int:
+    def _part(self, raw: bytes, i: i64, k: int, seating: Seating) -> i64:
         """Past part ``k`` of a record (its value starting at ``i``), read."""
         self._done |= 1 << k
         if k == _HANDS:
@@ -682,12 +699,12 @@ class ByteCheck:
             return self._players(raw, i, seating)
         return self._meta(raw, i)
 
-    def _seating(self, raw: bytes, start: int, end: int, labels: list[str],
+    def _seating(self, raw: bytes, start: i64, end: i64, labels: list[str],
                  file: str | None) -> Seating:
         """The seating of the variant whose value is ``raw[start:end]`` and the seats
         ``labels``: a variant's id, or an inline variant (parsed once, then known by
         its bytes while the records of a file repeat it)."""
-        b = raw[start]
+        b: i64 = raw[start]
         seating: Seating | None
         if b == _QUOTE:
             seating = self.fast.seating_of(raw[start + 1:end - 1].decode("utf-8"), labels, file)
@@ -706,7 +723,7 @@ class ByteCheck:
             raise NotPlain
         return seating
 
-    def _labels_of(self, raw: bytes, i: int, labels: list[str]) -> int:
+    def _labels_of(self, raw: bytes, i: i64, labels: list[str]) -> i64:
         """Past the seats (a list of labels), appended to ``labels``."""
         i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
         while self._more:
@@ -716,7 +733,7 @@ class ByteCheck:
             i = self._next(raw, end + 1, _CLOSE_LIST)
         return i
 
-    def _players(self, raw: bytes, i: int, seating: Seating) -> int:
+    def _players(self, raw: bytes, i: i64, seating: Seating) -> i64:
         """Past ``players`` (seat label -> name)."""
         if not _NAME_STRINGS:
             raise NotPlain
@@ -726,7 +743,7 @@ class ByteCheck:
             i = self._next(raw, self._string(raw, i), _CLOSE)
         return i
 
-    def _meta(self, raw: bytes, i: int) -> int:
+    def _meta(self, raw: bytes, i: i64) -> i64:
         """Past ``meta`` (key -> string or number)."""
         i = self._open(raw, i, _OPEN, _CLOSE)
         while self._more:
@@ -740,7 +757,7 @@ class ByteCheck:
             i = self._next(raw, i, _CLOSE)
         return i
 
-    def _side_ints(self, raw: bytes, i: int, seating: Seating, into: list[int]) -> int:
+    def _side_ints(self, raw: bytes, i: i64, seating: Seating, into: list[int]) -> i64:
         """Past an object side name -> integer, appending ``side, value`` pairs to
         ``into``."""
         i = self._open(raw, i, _OPEN, _CLOSE)
@@ -753,7 +770,7 @@ class ByteCheck:
             i = self._next(raw, i, _CLOSE)
         return i
 
-    def _hands(self, raw: bytes, i: int, seating: Seating) -> int:
+    def _hands(self, raw: bytes, i: i64, seating: Seating) -> i64:
         """Past the list of hands, each replayed; their number in :attr:`_count`."""
         game = seating.game
         i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
@@ -768,7 +785,7 @@ class ByteCheck:
         self._count = count
         return i
 
-    def _hand(self, raw: bytes, i: int, game: Machine, seating: Seating, first: bool) -> int:
+    def _hand(self, raw: bytes, i: i64, game: Machine, seating: Seating, first: bool) -> i64:
         """Past one hand, replayed: its dealer, deal, actions and result are read in
         that order, each as soon as the ones before it have been."""
         at = self._at
@@ -796,8 +813,8 @@ class ByteCheck:
             raise NotPlain  # no dealer, deal or actions (the result may be left out)
         return i
 
-    def _hand_part(self, raw: bytes, i: int, k: int, game: Machine, seating: Seating,
-                   first: bool) -> int:
+    def _hand_part(self, raw: bytes, i: i64, k: int, game: Machine, seating: Seating,
+                   first: bool) -> i64:
         """Past part ``k`` of a hand (its value starting at ``i``), read."""
         if k == _DEAL:
             return self._deal(raw, i, game, seating)
@@ -821,7 +838,7 @@ class ByteCheck:
             raise NotPlain
         return end + 1
 
-    def _deal(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
+    def _deal(self, raw: bytes, i: i64, game: Machine, seating: Seating) -> i64:
         """Past the deal (every seat's hand, and the upcard or ``null``), dealt."""
         pairs = seating.deck.pairs
         dealt = self._dealt
@@ -880,8 +897,8 @@ class ByteCheck:
         game.deal_masks(dealt, upcard, kitty, widow)
         return i
 
-    def _widow_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
-                  widow: list[int | None]) -> int:
+    def _widow_of(self, raw: bytes, i: i64, pairs: tuple[int, ...],
+                  widow: list[int | None]) -> i64:
         """Past a deal's ``widow``, every card known (a card not known is the full
         checker's to count), its cards put in ``widow``; the engine checks them."""
         widow.clear()
@@ -892,8 +909,8 @@ class ByteCheck:
             i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
-    def _kitty_of(self, raw: bytes, i: int, pairs: tuple[int, ...],
-                  kitty: list[int | None]) -> int:
+    def _kitty_of(self, raw: bytes, i: i64, pairs: tuple[int, ...],
+                  kitty: list[int | None]) -> i64:
         """Past a deal's ``kitty`` (cards, ``"??"`` for one not known, or ``null``: none),
         its cards put in ``kitty``; the engine checks them with the deal."""
         kitty.clear()
@@ -910,7 +927,7 @@ class ByteCheck:
             i = self._next(raw, i + 3, _CLOSE_LIST)
         return i
 
-    def _actions(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
+    def _actions(self, raw: bytes, i: i64, game: Machine, seating: Seating) -> i64:
         """Past the actions, replayed to the end of the hand, exactly to its last action.
 
         Plays in the play phase wait in a list and are replayed in one
@@ -926,7 +943,7 @@ class ByteCheck:
         i = self._open(raw, i, _OPEN_LIST, _CLOSE_LIST)
         while self._more:
             i = self._byte(raw, self._byte(raw, i, _OPEN_LIST), _QUOTE)
-            b = raw[i]
+            b: i64 = raw[i]
             if raw[i + 1] == _QUOTE and b < 128:  # a label of one character
                 seat = short[b]
                 if seat < 0:
@@ -963,8 +980,8 @@ class ByteCheck:
             raise NotPlain
         return i
 
-    def _act(self, raw: bytes, i: int, game: Machine, seating: Seating, seat: int,
-             code: int) -> int:
+    def _act(self, raw: bytes, i: i64, game: Machine, seating: Seating, seat: int,
+             code: int) -> i64:
         """Past the arguments of one action (up to its closing ``]``), applied."""
         arg = 0
         alone = False
@@ -1003,7 +1020,7 @@ class ByteCheck:
             raise NotPlain  # a renege: reported, so not clean
         return i
 
-    def _result(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
+    def _result(self, raw: bytes, i: i64, game: Machine, seating: Seating) -> i64:
         """Past ``result``: the replay's five keys (``result_to_json``) and, where the
         maker called a partner's card, who the partner was, any of them left out (each
         is optional), in any order, each value judged by the one comparison of claims
@@ -1050,8 +1067,8 @@ class ByteCheck:
             i = self._next(raw, i, _CLOSE)
         return i
 
-    def _counts(self, raw: bytes, i: int, seating: Seating, by_seat: bool,
-                values: tuple[int, ...]) -> int:
+    def _counts(self, raw: bytes, i: i64, seating: Seating, by_seat: bool,
+                values: tuple[int, ...]) -> i64:
         """Past an object of integers by seat (``by_seat``) or by side, in any order,
         each named once (some may be left out), equal to its value in ``values``."""
         read = self._read
@@ -1074,7 +1091,7 @@ class ByteCheck:
             raise NotPlain
         return i
 
-    def _final(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
+    def _final(self, raw: bytes, i: i64, game: Machine, seating: Seating) -> i64:
         """Past ``final``: its scores and its winner (either may be left out), in any
         order, agree with the replay."""
         seen = 0
@@ -1097,7 +1114,7 @@ class ByteCheck:
             i = self._next(raw, i, _CLOSE)
         return i
 
-    def _winner(self, raw: bytes, i: int, game: Machine, seating: Seating) -> int:
+    def _winner(self, raw: bytes, i: i64, game: Machine, seating: Seating) -> i64:
         """Past ``final.winner``: ``null`` while unfinished, a side, or a list of tied
         sides."""
         named = 0  # a bit per side named
