@@ -154,17 +154,12 @@ def check_piece(variant_dirs: tuple[str, ...], notes: bool, name: str, where: st
                 else:
                     result.problems = _check(kind, f, name, validator, report, notes, True)
         if data is not None:
-            if kind == JSONL:
-                lines = _CountedLines(data)
-                result.problems = _check(kind, lines, name, validator, report, notes,
-                                         start == 0)
-                # (read to its end, as the checker does; else counted in full)
-                result.lines = lines.newlines if lines.tell() == len(data) else \
-                    data.count(b"\n")
-            else:
-                result.lines = data.count(b"\n")
-                result.problems = _check(kind, io.BytesIO(data), name, validator, report,
-                                         notes, start == 0)
+            stream = _CountedLines(data)
+            result.problems = _check(kind, stream, name, validator, report, notes,
+                                     start == 0)
+            # JSON Lines are read line by line to the end: their newlines were counted
+            counted = kind == JSONL and stream.tell() == len(data)
+            result.lines = stream.newlines if counted else data.count(b"\n")
     except UnseenFiles:
         return PieceResult(unseen=True)
     except OSError as exc:
@@ -175,8 +170,8 @@ def check_piece(variant_dirs: tuple[str, ...], notes: bool, name: str, where: st
 
 
 class _CountedLines(io.BytesIO):
-    """A JSON Lines piece's bytes, whose newlines are counted as the reader takes its
-    lines (the count places the problems of the pieces after it).  ``bytes.count``
+    """A piece's bytes, whose newlines are counted as a reader takes its lines one by
+    one (the count places the problems of the pieces after it).  ``bytes.count``
     walked every byte a second time: 3% of proving another producer's one-hand
     records."""
 

@@ -28,9 +28,9 @@ what the fast check itself would not prove, or what the parsed path might read
 differently: an escape in a string whose text is read (a seat, a card, a
 verb), half of an escaped UTF-16 pair, a float or an integer of more than 18
 digits where a count is read, a repeated key, a byte order mark, text that is
-not UTF-8 (each string's bytes are checked as they are walked), nesting deeper than :data:`MAX_DEPTH`, a record with anything to
-report.  For those it
-answers "not proved", and the record is decoded, parsed and checked as before
+not UTF-8 (each string's bytes are checked as they are walked), nesting deeper
+than :data:`MAX_DEPTH`, a record with anything to report.  For those it answers
+"not proved", and the record is decoded, parsed and checked as before
 (the fast check, then the full checker).  The answer for a record is
 therefore the same either way; only its cost differs.  The tests hold it to
 that against the parsed path, on simulated records of every shipped variant,
@@ -269,16 +269,24 @@ class ByteCheck:
         return i + len(word)
 
     @staticmethod
-    def _string_end(raw: bytes, i: i64) -> i64:
+    def _string_end(raw: bytes, i: i64, escapes: bool = False) -> i64:
         """The index of the quote closing the string whose text starts at ``i``: no
-        escapes, no control characters, UTF-8 (see :meth:`_utf8`)."""
+        control characters, UTF-8 (see :meth:`_utf8`), and no escapes unless
+        ``escapes``: a string whose text is read (a seat, a card, a verb) is read only
+        as written; one whose text is not (a name, a meta text, a key or value of an
+        ``x-`` key) may hold JSON's escapes, each checked, so that what is proved
+        parses (see :meth:`_escape`)."""
         while True:
             b: i64 = raw[i]
             if b == _QUOTE:
                 return i
-            if b < _SPACE or b == _BACKSLASH:
+            if b < _SPACE:
                 raise NotPlain
-            if b >= 0x80:
+            if b == _BACKSLASH:
+                if not escapes:
+                    raise NotPlain
+                i = ByteCheck._escape(raw, i + 1)
+            elif b >= 0x80:
                 i = ByteCheck._utf8(raw, i)
             else:
                 i += 1
@@ -317,24 +325,6 @@ class ByteCheck:
             if c < 0x80 or c > 0xBF:
                 raise NotPlain
         return i + 1 + more
-
-    @staticmethod
-    def _text_end(raw: bytes, i: i64) -> i64:
-        """:meth:`_string_end` for a string whose text is not read (a name, a meta
-        text, a key or value of an ``x-`` key): JSON's escapes are allowed there, each
-        checked, so that what is proved parses (see :meth:`_escape`)."""
-        while True:
-            b: i64 = raw[i]
-            if b == _QUOTE:
-                return i
-            if b < _SPACE:
-                raise NotPlain
-            if b == _BACKSLASH:
-                i = ByteCheck._escape(raw, i + 1)
-            elif b >= 0x80:
-                i = ByteCheck._utf8(raw, i)
-            else:
-                i += 1
 
     @staticmethod
     def _escape(raw: bytes, i: i64) -> i64:
@@ -377,7 +367,7 @@ class ByteCheck:
 
     def _string(self, raw: bytes, i: i64) -> i64:
         """Past a string (after any whitespace), its text unread (escapes allowed)."""
-        return self._text_end(raw, self._byte(raw, i, _QUOTE)) + 1
+        return self._string_end(raw, self._byte(raw, i, _QUOTE), escapes=True) + 1
 
     @staticmethod
     def _same(raw: bytes, i: i64, end: i64, word: bytes) -> bool:
@@ -393,7 +383,8 @@ class ByteCheck:
         """Past a member's key and its colon: :attr:`_k` is the key's index in ``keys``,
         else ``_X_KEY`` for an ``x-`` key, else ``_OTHER``."""
         i = self._byte(raw, i, _QUOTE)
-        end = self._text_end(raw, i)  # a key with an escape is none of ours: x- or not read
+        # a key with an escape is none of ours: an x- key, or one not read
+        end = self._string_end(raw, i, escapes=True)
         k = _OTHER
         for j in range(len(keys)):
             if self._same(raw, i, end, keys[j]):
@@ -488,7 +479,7 @@ class ByteCheck:
         i = self._ws(raw, i)
         b: i64 = raw[i]
         if b == _QUOTE:
-            return self._text_end(raw, i + 1) + 1
+            return self._string_end(raw, i + 1, escapes=True) + 1
         if b == _OPEN or b == _OPEN_LIST:
             if depth >= MAX_DEPTH:
                 raise NotPlain
@@ -522,7 +513,7 @@ class ByteCheck:
         b: i64 = raw[i]
         if b != _OPEN and b != _OPEN_LIST:  # a string, number or word: read as it is
             if b == _QUOTE:
-                return ByteCheck._text_end(raw, i + 1) + 1
+                return ByteCheck._string_end(raw, i + 1, escapes=True) + 1
             return ByteCheck._word_end(raw, i)
         depth = 0
         while True:
@@ -749,7 +740,7 @@ class ByteCheck:
         while self._more:
             i = self._ws(raw, self._byte(raw, self._string(raw, i), _COLON))
             if raw[i] == _QUOTE and _META_STRINGS:
-                i = self._text_end(raw, i + 1) + 1
+                i = self._string_end(raw, i + 1, escapes=True) + 1
             elif raw[i] != _QUOTE and _META_NUMBERS:
                 i = self._number(raw, i)
             else:
