@@ -59,6 +59,7 @@ COMPILED = (
     "euchre_dsl/sim/bots/random_bot.py",
     "euchre_dsl/sim/bots/rule.py",
     "euchre_dsl/sim/bots/hand_odds.py",
+    "euchre_dsl/sim/bots/truths.py",
     "euchre_dsl/sim/bots/pimc.py",
     "euchre_dsl/sim/runner.py",
     "euchre_dsl/rng.py",

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from euchre_dsl.cards import SUITS, Deck
 from euchre_dsl.engine.actions import BID, CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import load_variant
 from euchre_dsl.sim.bots.rule import RuleBot
-from euchre_dsl.sim.bots.truths import one_low_trump, sound_lone, sure_make, top_trumps
+from euchre_dsl.sim.bots.truths import (
+    bowers, one_low_trump, sound_lone, sure_make, top_trumps,
+)
 
 
 def hand(variant: str, cards: str) -> tuple[int, Deck]:
@@ -52,6 +57,40 @@ def test_one_low_trump_and_a_sure_make() -> None:
     assert not sure_make(deck, mask, SUITS.index("C"))
     mask, deck = hand("standard", "JS JC AH KH TD")  # both bowers, no third trump
     assert not sure_make(deck, mask, s)
+
+
+#: every kind of deck a shipped variant deals: 24 cards, the joker, 32 cards, a double deck
+DECKS = (Deck.of(), Deck.of(joker=True), Deck.of("7"), Deck.of(copies=2))
+
+
+def read_plainly(deck: Deck, hand: int, trump: int) -> tuple[int, int, bool, bool, bool]:
+    """The truths as a player reads them, card by card from the deck's ranking: the
+    bowers, the three top trumps, a sound lone hand, one low trump, a sure make."""
+    power = deck.powers[trump][trump]
+    trumps = [c for c in range(deck.size) if deck.trump_masks[trump] >> c & 1]
+    right = {c for c in deck.twins(deck.card("J", trump))}
+    left = {c for c in deck.twins(deck.left_bower(trump))}
+    joker = set() if deck.joker_card is None else {deck.joker_card}
+    bower_mask = sum(1 << c for c in right | left | joker)
+    top = sum(1 << c for c in sorted(trumps, key=lambda c: -power[c])[:3])
+    held = [c for c in trumps if hand >> c & 1]
+    lone = len(held) >= 3 and (bool(hand & bower_mask) or hand & top == top)
+    low = len(held) == 1 and power[held[0]] < power[deck.card("A", trump)]
+    sure = bool(right & set(held)) and bool(left & set(held)) and len(held) >= 3
+    return bower_mask, top, lone, low, sure
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(DECKS), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_the_truths_masks_read_as_a_player_reads_the_cards(
+        deck: Deck, trump: int, rng: random.Random) -> None:
+    # hands rich in trumps, so that every truth is met and missed
+    trumps = [c for c in range(deck.size) if deck.trump_masks[trump] >> c & 1]
+    cards = rng.sample(trumps, rng.randint(0, 5)) + rng.sample(range(deck.size), 3)
+    hand = sum(1 << c for c in set(cards))
+    assert (bowers(deck, trump), top_trumps(deck, trump), sound_lone(deck, hand, trump),
+            one_low_trump(deck, hand, trump), sure_make(deck, hand, trump)) == \
+        read_plainly(deck, hand, trump)
 
 
 def deal(hands: list[str], upcard: str, passes: int) -> Machine:

@@ -175,10 +175,23 @@ def partner_tricks(table: Sequence[float], hand_size: int) -> list[float]:
 
 
 def convolve(a: Sequence[float], b: Sequence[float]) -> list[float]:
-    out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
+    """The distribution of the sum of two independent counts.
+
+    Each count's chance is summed in a local float, its terms in the order of
+    ``a``'s index (as adding them into the list one by one would, so the sums
+    are the same to the last bit): compiled, one float is boxed per count
+    instead of one per term (the rule bot's readings convolve a partner's
+    tricks into every hand they value)."""
+    xs = list(a)
+    ys = list(b)
+    na = len(xs)
+    nb = len(ys)
+    out = [0.0] * (na + nb - 1)
+    for n in range(na + nb - 1):
+        acc = 0.0
+        for i in range(max(0, n - nb + 1), min(n, na - 1) + 1):
+            acc += xs[i] * ys[n - i]
+        out[n] = acc
     return out
 
 

@@ -13,37 +13,81 @@ counts the bids that break them (issue 41):
   at the least bid at worst).
 
 Everything is read from the deck's tables (ranking, effective suits, twins), so a
-variant's own bowers, joker or double deck need no case of their own.
+variant's own bowers, joker or double deck need no case of their own.  The masks
+the truths compare a hand with are built once per deck (:class:`TrumpMasks`): a
+searching bot asks them for every bid of every world it plays out.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...cards import Deck
+
+
+class TrumpMasks:
+    """One deck's masks for the truths, by trump suit (0-3): its bowers with the
+    joker, its three top trumps, its right and its left bower (every copy), and its
+    trumps ranking below the ace."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        joker = 0 if deck.joker_card is None else 1 << deck.joker_card
+        self.bowers: list[int] = []
+        self.top3: list[int] = []
+        self.right: list[int] = []
+        self.left: list[int] = []
+        self.below_ace: list[int] = []
+        for trump in range(4):
+            right = _copies(deck, deck.card("J", trump))
+            left = _copies(deck, deck.left_bower(trump))
+            power = deck.powers[trump][trump]
+            mask = deck.trump_masks[trump]
+            cards = sorted((c for c in range(deck.size) if mask >> c & 1),
+                           key=lambda c: -power[c])
+            ace = power[deck.card("A", trump)]
+            self.right.append(right)
+            self.left.append(left)
+            self.bowers.append(right | left | joker)
+            self.top3.append(_mask(cards[:3]))
+            self.below_ace.append(_mask([c for c in cards if power[c] < ace]))
+        self.joker = joker
+
+
+def _copies(deck: Deck, card: int) -> int:
+    return _mask(deck.twins(card))
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+#: id(deck) -> the deck and its masks (the deck kept, so that its id is not reused)
+_MASKS: Final[dict[int, TrumpMasks]] = {}
+
+
+def trump_masks(deck: Deck) -> TrumpMasks:
+    """The truths' masks of ``deck``, built at its first use."""
+    found = _MASKS.get(id(deck))
+    if found is None or found.deck is not deck:
+        found = _MASKS[id(deck)] = TrumpMasks(deck)
+    return found
 
 
 def bowers(deck: Deck, trump: int) -> int:
     """The bowers of a trump suit, every copy (the jack of trump and the jack of the
     same colour), and the joker, as a mask; only the joker for a contract without
     trumps."""
-    out = 0
-    if trump < 4:
-        for jack in (deck.card("J", trump), deck.left_bower(trump)):
-            for c in deck.twins(jack):
-                out |= 1 << c
-    if deck.joker_card is not None:
-        out |= 1 << deck.joker_card
-    return out
+    t = trump_masks(deck)
+    return t.bowers[trump] if trump < 4 else t.joker
 
 
-def top_trumps(deck: Deck, trump: int, k: int = 3) -> int:
-    """The ``k`` highest trumps of ``trump`` by the deck's ranking, as a mask."""
-    power = deck.powers[trump][trump]
-    mask = deck.trump_masks[trump]
-    cards = sorted((c for c in range(deck.size) if mask >> c & 1), key=lambda c: -power[c])
-    out = 0
-    for c in cards[:k]:
-        out |= 1 << c
-    return out
+def top_trumps(deck: Deck, trump: int) -> int:
+    """The three highest trumps of ``trump`` by the deck's ranking, as a mask."""
+    return trump_masks(deck).top3[trump]
 
 
 def sound_lone(deck: Deck, hand: int, trump: int) -> bool:
@@ -53,8 +97,9 @@ def sound_lone(deck: Deck, hand: int, trump: int) -> bool:
         return True  # no trump: the count of trumps does not apply
     if (hand & deck.trump_masks[trump]).bit_count() < 3:
         return False
-    top = top_trumps(deck, trump)
-    return bool(hand & bowers(deck, trump)) or hand & top == top
+    t = trump_masks(deck)
+    top = t.top3[trump]
+    return bool(hand & t.bowers[trump]) or hand & top == top
 
 
 def one_low_trump(deck: Deck, hand: int, trump: int) -> bool:
@@ -62,10 +107,7 @@ def one_low_trump(deck: Deck, hand: int, trump: int) -> bool:
     if trump >= 4:
         return False
     held = hand & deck.trump_masks[trump]
-    if held.bit_count() != 1:
-        return False
-    power = deck.powers[trump][trump]
-    return power[held.bit_length() - 1] < power[deck.card("A", trump)]
+    return held.bit_count() == 1 and bool(held & trump_masks(deck).below_ace[trump])
 
 
 def sure_make(deck: Deck, hand: int, trump: int) -> bool:
@@ -73,7 +115,6 @@ def sure_make(deck: Deck, hand: int, trump: int) -> bool:
     if trump >= 4:
         return False
     trumps = hand & deck.trump_masks[trump]
-    for jack in (deck.card("J", trump), deck.left_bower(trump)):
-        if not any(trumps >> c & 1 for c in deck.twins(jack)):
-            return False
-    return trumps.bit_count() >= 3
+    t = trump_masks(deck)
+    return bool(trumps & t.right[trump]) and bool(trumps & t.left[trump]) and \
+        trumps.bit_count() >= 3
