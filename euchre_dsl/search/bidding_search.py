@@ -33,7 +33,7 @@ other sides bid as the table says (docs/analysis.md, "More than two sides").
 from __future__ import annotations
 
 import gc
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Final, Protocol, Sequence
 
 from ..engine.actions import DECLINE, PASS, PLAYING, Action
 from ..engine.machine import Machine
@@ -43,7 +43,7 @@ from ..engine.scoring import (
 from .position import Position, position_of
 
 #: The verbs that leave the decision to the next seat.
-_PASSING = frozenset((PASS, DECLINE))
+_PASSING: Final = frozenset((PASS, DECLINE))
 #: Net points per side.
 Values = tuple[float, ...]
 #: A model of the other players at the table: the action the seat on turn of a
@@ -51,7 +51,7 @@ Values = tuple[float, ...]
 Table = Callable[[Machine], Action]
 #: A play-phase position's value depends on these (:func:`leaf_key`).
 LeafKey = tuple[HandOutcome, object, tuple[int, ...], tuple[int, ...], int]
-INF = float("inf")
+INF: Final = float("inf")
 
 
 class PointsSolver(Protocol):
@@ -297,7 +297,7 @@ class FullInfoBidding:
 #: the play's own (constant before it) or the log of how it was reached;
 #: tests/search/test_bidding_search.py fails when the engine gains an attribute
 #: that is in neither list.
-BIDDING_STATE = (
+BIDDING_STATE: Final[tuple[str, ...]] = (
     "phase", "to_act", "cand", "sure", "count", "upcard", "widow", "widow_known", "trump",
     "maker", "alone", "lone_defender", "active", "forced", "stuck_dealer", "passes", "round_seats",
     "high_bid", "high_bidder", "taker", "upcard_holder", "turned_down", "defend_queue",

@@ -52,6 +52,8 @@ bot's choice, the analyzer reports the position as not valued.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import Deck, count_cards
 from ..engine.machine import Machine
 from ..engine.game import Game, machine_of
@@ -63,30 +65,30 @@ __all__ = ["DEFAULT_BUDGET", "EXACT_TRICKS", "SearchLimit", "Solver"]
 
 #: Positions kept in each transposition table before it is cleared, for hands
 #: of up to eight cards; see :func:`table_limit_for`.
-DEFAULT_TABLE_LIMIT = 1 << 17
+DEFAULT_TABLE_LIMIT: Final = 1 << 17
 #: The most positions kept, whatever the hand size (about 250 MB).
-MAX_TABLE_LIMIT = 1 << 21
+MAX_TABLE_LIMIT: Final = 1 << 21
 #: No budget: a count of positions no search reaches (and a machine integer).
-UNLIMITED = 1 << 60
+UNLIMITED: Final = 1 << 60
 #: The budget, in positions, of one question of a bot's or the analyzer's (a
 #: decision of the pimc bot, a position or bidding decision valued by
 #: ``euchre analyze``): far above the most any shipped variant has needed
 #: (docs/bots.md gives the measurements), far below a double deck's first tricks.
-DEFAULT_BUDGET = 4_000_000
+DEFAULT_BUDGET: Final = 4_000_000
 #: The most tricks still to play that ``euchre analyze`` solves exactly: past
 #: it (only a double deck's hands are longer) a play is not searched and the
 #: bidding's play is estimated (:meth:`Solver.estimate_points_position`); a
 #: twelve-trick deal needs millions of positions, seven tricks thousands
 #: (docs/performance.md).
-EXACT_TRICKS = 7
+EXACT_TRICKS: Final = 7
 #: The hand size from which the searches use the partition table
 #: (:attr:`Solver.partition`)
-PARTITION_FROM = 8
+PARTITION_FROM: Final = 8
 #: An entry of the partition table: the top cards kept per suit, each suit's
 #: holders of them, the bounds (:meth:`Solver._store`)
-_STRIDE = 7
+_STRIDE: Final = 7
 #: Entries kept per bucket of the partition table (the oldest go first)
-_BUCKET = 32
+_BUCKET: Final = 32
 
 
 class SearchLimit(EuchreError):

@@ -12,42 +12,42 @@ model's weights; :class:`~.rule.RuleBot` decides with them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 from ...cards import Deck, count_cards, mask_cards
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
-TRUMP_CHANCE = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
+TRUMP_CHANCE: Final[tuple[float, ...]] = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
 #: Chance that a plain card wins a trick, by the number of higher cards of its
 #: suit still out (a plain card is trumped more often than a trump is beaten).
-PLAIN_CHANCE = (0.78, 0.22, 0.07, 0.03)
+PLAIN_CHANCE: Final[tuple[float, ...]] = (0.78, 0.22, 0.07, 0.03)
 #: Chance a plain suit is still followed by everyone (not trumped) on its
 #: second, third... round: a side king behind the seat's own ace is worth
 #: far less than the ace.
-ROUND_SURVIVAL = (1.0, 0.5, 0.2, 0.05)
+ROUND_SURVIVAL: Final[tuple[float, ...]] = (1.0, 0.5, 0.2, 0.05)
 #: How much of a plain card's chance survives, by the trumps the seat holds:
 #: with none, the others hold every trump to ruff it and the lead is lost for
 #: good; with four or more the seat draws trump first, and the card is seldom
 #: ruffed at all (above the average ruffing :data:`PLAIN_CHANCE` assumes).
-TRUMP_SUPPORT = (0.35, 0.5, 0.7, 0.9, 1.15)
+TRUMP_SUPPORT: Final[tuple[float, ...]] = (0.35, 0.5, 0.7, 0.9, 1.15)
 #: What each trump beyond the second adds to every trump's chance, times the
 #: chance of the seat's best trump: long trumps take the late tricks once the
 #: high ones have drawn the rest (three low trumps draw nothing).
-LENGTH_BONUS = 0.35
+LENGTH_BONUS: Final = 0.35
 #: How much less a higher trump counts when every opponent passed on the suit:
 #: they would have made it holding the top trumps.
-PASSED_TRUMP_DISCOUNT = 0.5
+PASSED_TRUMP_DISCOUNT: Final = 0.5
 #: How much an unseen copy of a card (a double deck's twin) counts against it, as
 #: a share of a higher card: of two equal cards the first played wins, so the
 #: twin beats the card whenever it falls earlier in the same trick.
-TWIN_WEIGHT = 0.5
+TWIN_WEIGHT: Final = 0.5
 #: The chance a low trump takes a trick by trumping a suit the seat is void in.
-RUFF_CHANCE = 0.6
+RUFF_CHANCE: Final = 0.6
 
 
 #: The chance each card a partner holds beyond five adds a trick (every card
 #: dealt, six or eight each: about a quarter of the tricks fall to any one seat).
-PARTNER_EXTRA_CARD = 0.25
+PARTNER_EXTRA_CARD: Final = 0.25
 
 
 def card_chance(deck: Deck, known: int, card: int, contract: int, opponents_extra: int,

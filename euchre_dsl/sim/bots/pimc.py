@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import random
 
-from typing import Callable, ClassVar, Collection, Sequence, TypeVar
+from typing import Callable, ClassVar, Collection, Final, Sequence, TypeVar
 
 from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
@@ -85,53 +85,53 @@ from .rule import RuleBot
 from .truths import one_low_trump, sound_lone
 
 #: The options that commit to nothing: ``bias`` is credited to them.
-PASSIVE = frozenset((PASS, DECLINE, DROP))
+PASSIVE: Final = frozenset((PASS, DECLINE, DROP))
 #: A bidding decision scores its options in batches of worlds; after each
 #: batch an option clearly behind the leader (by more than ``SEPARATION``
 #: standard errors of their paired difference) is not scored further, and when
 #: one option is left it is taken.
-BATCH_WORLDS = 10
+BATCH_WORLDS: Final = 10
 #: The most tricks still to play at which the bot searches (``deepest``): the
 #: solver's positions grow steeply per trick (fifty worlds of a double deck's
 #: seven tricks take about 114,000 positions, of eight often more than the
 #: budget), and searching six instead of seven lost 0.9 points a hand
 #: (docs/bots.md); only a double deck's hands are longer than six cards.
-DEEPEST = 7
-SEPARATION = 2.0
+DEEPEST: Final = 7
+SEPARATION: Final = 2.0
 #: How much of the bidding a bot reads (its ``reading``): every other seat's, the
 #: opponents' only, none.
-READINGS = ("on", "opponents", "off")
+READINGS: Final[tuple[str, ...]] = ("on", "opponents", "off")
 #: How a tie between bidding options is broken (its ``ties``): by the highest mean on
 #: the seed's worlds, or by the rule bot's choice among them.
-TIES = ("best", "rule")
+TIES: Final[tuple[str, ...]] = ("best", "rule")
 #: How the bot bids (its ``bidding``): by searching worlds, or by the learned model.
-BIDDINGS = ("search", "learned")
+BIDDINGS: Final[tuple[str, ...]] = ("search", "learned")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
-READ_VERBS = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
+READ_VERBS: Final = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
 #: bidding is not read (the cards it bid on cannot be rebuilt from a world).
-EXCHANGE_VERBS = frozenset((DISCARD, GIVE, SWAP, TAKE_WIDOW, MISDEAL))
+EXCHANGE_VERBS: Final = frozenset((DISCARD, GIVE, SWAP, TAKE_WIDOW, MISDEAL))
 #: Draws per world before the bidding is given up on for that world (a rare
 #: bidding, or other seats that do not bid like the rule bot).
-TRIES = 30
+TRIES: Final = 30
 #: The bidding reader's model of a player (:meth:`RuleBot.bid_chance`): how
 #: soft the bar to make trump is, in points (a hand this far above the rule
 #: bot's bar makes trump 73 times in 100, this far below 27), and the chance
 #: given to any other decision the rule bot would have made differently.
-SOFTNESS = 0.3
-STRAY = 0.05
+SOFTNESS: Final = 0.3
+STRAY: Final = 0.05
 #: The rule bot's second-round bar in the bot's model of the table (its readings and
 #: the bidding it plays out in each world): the bar the readings were measured with,
 #: kept when the rule bot's own default fell to 0.3 (issue 41's audit).
-MODEL_CALL_MARGIN = 0.9
+MODEL_CALL_MARGIN: Final = 0.9
 #: Contracts whose utilities a bot remembers (:meth:`PimcBot._utility`) before
 #: it forgets them all.
-UTILITY_MEMO = 1024
+UTILITY_MEMO: Final = 1024
 #: Uniform draws a record's position is read over (:class:`RecordReading`): its
 #: worlds are drawn from them in proportion to the readings' chances.
-POOL = 512
+POOL: Final = 512
 #: The value a hint gives the rule bot's choice when the searches ran out of budget.
-NOT_SEARCHED = float("nan")
+NOT_SEARCHED: Final = float("nan")
 
 T = TypeVar("T")
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import ClassVar, Sequence
+from typing import ClassVar, Final, Sequence
 
 from ...cards import LOW_NO_TRUMP, NO_TRUMP, Deck, count_cards, mask_cards
 from ...engine.actions import (
@@ -53,27 +53,27 @@ from .hand_odds import (
     partner_tricks, shift, voids,
 )
 
-_CALL_OFF = PartnerCall.OFF
+_CALL_OFF: Final = PartnerCall.OFF
 
 #: Hands whose trick chances (and best discard) a bot remembers before it forgets them all.
-MEMO_LIMIT = 1 << 14
+MEMO_LIMIT: Final = 1 << 14
 #: Points staying in a hand (Buck, countdown games) must be worth: a little
 #: above nothing, since the seat may always drop.
-STAY_BAR = 0.1
+STAY_BAR: Final = 0.1
 #: A hand that expects fewer tricks than this on its best trump takes the widow.
-WIDOW_BAR = 2.0
+WIDOW_BAR: Final = 2.0
 #: Tricks the expected count must exceed a bid by (an auction bids what it makes).
-BID_SLACK = 1.0
+BID_SLACK: Final = 1.0
 #: The tricks an unseen partner takes under a contract it did not choose, as a
 #: distribution over 0, 1, 2, 3 tricks (about 0.9 on average).
-PARTNER_TRICKS = (0.35, 0.42, 0.19, 0.04)
+PARTNER_TRICKS: Final[tuple[float, ...]] = (0.35, 0.42, 0.19, 0.04)
 #: The same for a partner who has passed on the contract (about 0.7): it did
 #: not like it enough to make it.
-PASSED_PARTNER_TRICKS = (0.45, 0.4, 0.13, 0.02)
+PASSED_PARTNER_TRICKS: Final[tuple[float, ...]] = (0.45, 0.4, 0.13, 0.02)
 
 #: Verbs :meth:`RuleBot.act` settles before making trump: where one is legal, the
 #: decision is not the make-or-pass one :meth:`RuleBot.bid_chance` models softly.
-_BEFORE_MAKING = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
+_BEFORE_MAKING: Final = frozenset((DISCARD, GIVE, STAY, DEFEND_ALONE, TAKE_WIDOW, BID, SWAP))
 
 
 class RuleTable:
