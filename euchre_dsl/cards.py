@@ -174,6 +174,17 @@ def mask_cards(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def card_list(mask: int) -> list[int]:
+    """The card indices in a mask, lowest first, as a list: ``list(mask_cards(mask))``
+    without a generator (compiled, a generator costs a call per card)."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Deck:
     """A euchre pack: every suit from ``lowest`` up to the ace, plus an optional joker.

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from euchre_dsl.cards import (
     CLUBS, CONTRACTS, DIAMONDS, HEARTS, JOKER_SUIT, LOW_NO_TRUMP, NO_TRUMP, SPADES, CardError,
-    Deck, contract_name, mask_cards, parse_suit, popcount,
+    Deck, card_list, contract_name, mask_cards, parse_suit, popcount,
 )
 
 SUIT_OF_LETTER = {"C": CLUBS, "D": DIAMONDS, "H": HEARTS, "S": SPADES}
@@ -263,6 +263,12 @@ def test_masks_and_popcount() -> None:
     assert popcount(m) == 3
     assert [STD.names[c] for c in mask_cards(m)] == ["9C", "JD", "AS"]
     assert STD.mask([]) == 0
+
+
+@given(st.integers(0, (1 << 96) - 1))
+def test_a_card_list_is_the_masks_cards_lowest_first(mask: int) -> None:
+    # masks past 63 bits too: a six-hand double deck's indexes reach 63
+    assert card_list(mask) == list(mask_cards(mask)) == [c for c in range(96) if mask >> c & 1]
 
 
 # ------------------------------------------------------------ effective suit

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final, Sequence
 
-from ...cards import Deck, count_cards, mask_cards
+from ...cards import Deck, card_list, count_cards, mask_cards
 
 #: Chance that a trump wins a trick, by the number of higher trumps still out.
 TRUMP_CHANCE: Final[tuple[float, ...]] = (1.0, 0.75, 0.55, 0.4, 0.28, 0.18, 0.12, 0.08)
@@ -99,11 +99,13 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
         if contract < 4 and makes else 1.0
     # trumps spare for trumping in: one per void, the low ones, beyond the first
     ruffs = min(voids(deck, hand, contract), max(n_trumps - 1, 0))
-    low_trumps = sorted((c for c in mask_cards(trumps)),
-                        key=lambda c: deck.powers[contract][contract][c])[:ruffs] \
-        if contract < 4 and ruffs else []
+    low_trumps = 0  # the lowest trumps, one per ruff, as a mask
+    if contract < 4 and ruffs:
+        power = deck.powers[contract][contract]
+        for c in sorted(card_list(trumps), key=lambda c: power[c])[:ruffs]:
+            low_trumps |= 1 << c
     higher = deck.higher_masks[contract]
-    cards = list(mask_cards(hand))  # walked three times below
+    cards = card_list(hand)  # walked three times below
     chances = [card_chance(deck, known, c, contract, extra, weak_opponents) for c in cards]
     # long trumps take the late tricks, once the seat's high trumps have drawn the rest
     top = 0.0
@@ -120,7 +122,7 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
         i += 1
         if (trumps >> c) & 1:
             p = min(1.0, p + length)
-            if c in low_trumps:
+            if (low_trumps >> c) & 1:
                 p = max(p, RUFF_CHANCE)
         elif contract < 4:
             # the seat's own higher cards of the suit must be led first: the
@@ -147,7 +149,11 @@ def voids(deck: Deck, hand: int, contract: int) -> int:
     if contract >= 4:
         return 0
     masks = deck.suit_masks[contract]
-    return sum(1 for s in range(4) if s != contract and not hand & masks[s])
+    n = 0
+    for s in range(4):
+        if s != contract and not hand & masks[s]:
+            n += 1
+    return n
 
 
 def distribution(probs: Sequence[float]) -> list[float]:

@@ -65,7 +65,7 @@ from ...search.position import hand_scores, position_of, utilities
 from ...search.win_chance import WinChances, win_chances
 from ...search.solver import DEFAULT_BUDGET, SearchLimit, Solver
 from ...search.worlds import WorldSampler, replay_known, undealt_hand
-from ...cards import count_cards, mask_cards
+from ...cards import card_list, count_cards, mask_cards
 from ...engine.actions import (
     BID, CALL, DECLINE, DEFEND_ALONE, DISCARD, DROP, GIVE, MISDEAL, ORDER_UP, PASS, PLAY, PLAYING,
     STAY, SWAP, TAKE_WIDOW, Action,
@@ -260,7 +260,7 @@ class PimcBot:
         seat = view.seat
         sampler = WorldSampler(view)
         readers = self._readers(view)
-        cards = list(mask_cards(legal))
+        cards = card_list(legal)
         if not every and equivalent_plays(view, legal):
             return self._draw_only(sampler, readers, cards)
         u = net_utility(sampler.template, seat, self.partners, self.chances)
@@ -681,7 +681,7 @@ class BiddingInference(SeatReading):
             assert up is not None
             base = cards & ~(1 << up)
             shown = self.actions[self.discard_at].arg
-            rest = [shown] if shown is not None else list(mask_cards(self._rest(hands)))
+            rest = [shown] if shown is not None else card_list(self._rest(hands))
             if not rest:
                 return 1.0
             total = 0.0
@@ -714,7 +714,7 @@ class BiddingInference(SeatReading):
         # than a new game each time, as :class:`PlayInference` replays the play)
         game.copy_state(self.blank)
         deal: list[list[int | None] | None] = [None] * v.n  # the seat's hand, no other
-        deal[seat] = list(mask_cards(cards))
+        deal[seat] = [*card_list(cards)]
         rule = self.rule
         try:
             game.deal(deal, v.upcard, None)

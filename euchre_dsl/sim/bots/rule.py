@@ -397,7 +397,10 @@ class RuleBot:
         the score needs."""
         size = self.rules.deal.hand_size
         worth = self._worth(view, target, alone)
-        return sum(p * worth[min(k, size)] for k, p in enumerate(dist))
+        total = 0.0  # summed in order, as sum() does (a loop: no generator per call)
+        for k in range(len(dist)):
+            total += dist[k] * worth[min(k, size)]
+        return total
 
     def _worth(self, view: SeatView, target: int, alone: bool) -> list[float]:
         """``worth[k]``: what the seat's side making trump and taking ``k`` tricks is
