@@ -129,7 +129,9 @@ def test_the_hint_gives_the_choice_first_with_values() -> None:
     rules = load_variant("standard")
     bot = make_bot("pimc:bidding=learned", rules, random.Random(0))
     assert isinstance(bot, PimcBot)
-    game = start(["9S TS QS 9D TD", "JH JD AH KH AC", "9C TC QC KC AS",
+    # the right bower, A-K-10 of hearts: strong, but not both bowers (with them the
+    # pass is no option: the table truths)
+    game = start(["9S TS QS 9D TD", "JH TH AH KH AC", "9C TC QC KC AS",
                   "KS JS JC QD KD"], "QH")
     view = SeatView(game, 1)
     values = bot.option_values(view, game.legal_actions())

@@ -19,6 +19,7 @@ from euchre_dsl.sim.bots.pimc import (
 )
 from euchre_dsl.search.position import position_of
 from euchre_dsl.sim.bots.rule import RuleBot
+from euchre_dsl.sim.bots.truths import sure_make
 from euchre_dsl.engine.view import SeatView, view_chooser
 
 
@@ -158,6 +159,40 @@ def test_no_suit_is_named_on_one_trump_below_its_ace() -> None:
     named = {"CDHS"[a.arg] for a in candidates(SeatView(game, 1), game.legal_actions())
              if a.verb == CALL and a.arg is not None and not a.alone}
     assert "H" not in named and "C" in named  # the lone queen of hearts; two clubs
+
+
+def test_no_pass_is_searched_holding_both_bowers_and_a_third_trump() -> None:
+    """Issue 41's third truth for pimc: its audit found three-hand deals thrown in while
+    a seat held both bowers and a third trump of a suit it could make trump.  The pass
+    is not an option then; where the suit cannot be made now, it is."""
+    # seat 1 holds J-J-9 of hearts, hearts turned: it orders up, alone or not
+    game = start(["9C TC QC KC AC", "JH JD 9H QS AS", "9D TD QD KD AD", "JS TS KS KH JC"],
+                 "TH", dealer=0)
+    verbs = {a.verb for a in candidates(SeatView(game, 1), game.legal_actions())}
+    assert PASS not in verbs and ORDER_UP in verbs
+    # spades turned down, every seat passed it: seat 1 names hearts, not a pass
+    game = start(["9C TC QC KC AC", "JH JD 9H QS AS", "9D TD QD KD AD", "JS TS KS KH JC"],
+                 "9S", dealer=0)
+    for seat in (1, 2, 3, 0):
+        game.apply(Action(seat, PASS))
+    options = candidates(SeatView(game, 1), game.legal_actions())
+    assert PASS not in {a.verb for a in options}
+    # the same seat with spades turned, in the first round: hearts cannot be made now
+    game = start(["9C TC QC KC AC", "JH JD 9H QS AS", "9D TD QD KD AD", "JS TS KS KH JC"],
+                 "9S", dealer=0)
+    assert PASS in {a.verb for a in candidates(SeatView(game, 1), game.legal_actions())}
+    # three-hand, where the audit found them: the dealer's left with J-J-9 of clubs
+    rules = load_variant("three-hand")
+    for seed in range(400):
+        game = Machine(rules, dealer=0)
+        game.deal_random(random.Random(seed))
+        view = SeatView(game, game.to_act)
+        if sure_make(game.deck, view.hand, view.upcard_suit()):
+            break
+    else:
+        raise AssertionError("no deal of 400 gives the first seat a sure make on the upcard")
+    bot = PimcBot(rules, random.Random(1), bid_worlds=20)
+    assert bot.act(view, game.legal_actions()).verb == ORDER_UP
 
 
 def test_net_utility_counts_both_sides() -> None:

@@ -82,7 +82,7 @@ from ...rng import RandomSource, check_seed
 from .base import Param
 from .learned_bidding import LearnedBidder
 from .rule import RuleBot
-from .truths import one_low_trump, sound_lone
+from .truths import one_low_trump, sound_lone, sure_make
 
 #: The options that commit to nothing: ``bias`` is credited to them.
 PASSIVE: Final = frozenset((PASS, DECLINE, DROP))
@@ -901,11 +901,16 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     worlds in which the solver sees where the bowers lie make such a hand look better
     than it plays (issue 41); nor is a suit named, when passing is open, holding one
     trump below its ace (the worlds' partner holds what the searcher needs more often
-    than the table's does)."""
+    than the table's does); nor is a pass tried holding both bowers and a third trump
+    of a suit the seat may make trump now (:func:`sure_make_open`): a strong player
+    makes it, and a pass may throw the hand in."""
     deck = view.deck
     out: list[Action] = []
     may_pass = any(a.verb == PASS for a in legal)
+    sure = may_pass and sure_make_open(view, legal)
     for a in legal:
+        if a.verb == PASS and sure:
+            continue
         if a.verb == CALL and may_pass and a.arg is not None and \
                 one_low_trump(deck, view.hand, a.arg):
             continue
@@ -925,6 +930,28 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
                 continue
         out.append(a)
     return out or legal
+
+
+def sure_make_open(view: SeatView, legal: Sequence[Action]) -> bool:
+    """Whether the seat may make trump now, with a partner, on a suit of which it holds
+    both bowers and a third trump (:func:`~.truths.sure_make`): ordering up (a dealer
+    with the upcard in hand), naming the suit, or -- nobody having bid yet -- opening an
+    auction, whose winner names any suit."""
+    deck = view.deck
+    for a in legal:
+        if a.alone:
+            continue
+        if a.verb == ORDER_UP and view.upcard is not None:
+            hand = view.hand | (1 << view.upcard) if view.seat == view.dealer else view.hand
+            if sure_make(deck, hand, view.upcard_suit()):
+                return True
+        elif a.verb == CALL and a.arg is not None and a.arg < 4:
+            if sure_make(deck, view.hand, a.arg):
+                return True
+        elif a.verb == BID and view.high_bidder is None:
+            if any(sure_make(deck, view.hand, s) for s in range(4)):
+                return True
+    return False
 
 
 def equivalent_plays(view: SeatView, legal: int) -> bool:
