@@ -320,6 +320,14 @@ def test_a_seat_that_ordered_up_is_not_dealt_a_trumpless_hand() -> None:
     game.apply(Action(1, ORDER_UP))
     reader = BiddingInference(SeatView(game, 2), rule)
     assert reader.reads
+    # a seat that made trump is read before one that passed (few hands order up: a
+    # world is turned down sooner; the chance of the whole bidding is the same in any
+    # order): here seat 0 passes, then seat 1 orders up, and seat 2 reads seat 1 first
+    other = start(["9C TC QC KC AC", "JH AH KH AS KS", "9D TD QD KD AD", "JD TS QS JS QH"],
+                  "9H", dealer=3)
+    other.apply(Action(0, PASS))
+    other.apply(Action(1, ORDER_UP))
+    assert list(BiddingInference(SeatView(other, 2), rule).until) == [1, 0]
     d = game.deck
     hands = list(game.sure)
     assert reader.chance(hands) > 0.5

@@ -108,6 +108,8 @@ TIES: Final[tuple[str, ...]] = ("best", "rule")
 BIDDINGS: Final[tuple[str, ...]] = ("search", "learned")
 #: The bidding verbs a world is checked against (:class:`BiddingInference`).
 READ_VERBS: Final = frozenset((PASS, ORDER_UP, CALL, BID, DEFEND_ALONE, STAY, DROP))
+#: The bidding verbs that make trump (or bid for it): a seat that took one is read first.
+MAKE_VERBS: Final = frozenset((ORDER_UP, CALL, BID, DEFEND_ALONE))
 #: After these a seat's hand is no longer its dealt cards plus its plays: its
 #: bidding is not read (the cards it bid on cannot be rebuilt from a world).
 EXCHANGE_VERBS: Final = frozenset((DISCARD, GIVE, SWAP, TAKE_WIDOW, MISDEAL))
@@ -647,6 +649,10 @@ class BiddingInference(SeatReading):
                 self.until[a.seat] = i + 1
         for s in self.took:  # and its discard: the card it chose to put down
             self.until[s] = self.discard_at + 1
+        # the seats that made trump are read first: few hands make it, so a world
+        # is turned down by them before the passers (most hands pass) are read
+        made = {a.seat for a in self.actions if a.verb in MAKE_VERBS}
+        self.until = {s: self.until[s] for s in sorted(self.until, key=lambda s: s not in made)}
         self.size = view.rules.deal.hand_size
         #: ``(seat, cards, discard)`` -> the chance of a seat that took the upcard, dealt
         #: ``cards`` and the card it put down, ``discard`` (:meth:`_bids_so`)
