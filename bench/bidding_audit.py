@@ -271,10 +271,16 @@ class _Watched:
         return action
 
     def _named_after_bid(self, view: SeatView, action: Action) -> None:
-        """The auction's winner names trump: a call, where the bid was its choice."""
+        """The auction's winner names trump: a call, where the bid was its choice.  Where
+        the winner may take the upcard once it has named trump (``auction_takes_upcard``:
+        Dirty Clubs), the upcard counts as held: naming spades on the ten with the jack
+        turned is naming them on the right bower and the ten."""
         if view.forced or action.arg is None:
             return
-        self._contract(view, action, action.arg, view.hand, call=True,
+        hand = view.hand
+        if view.rules.bidding.auction_takes_upcard and view.upcard is not None:
+            hand |= 1 << view.upcard
+        self._contract(view, action, action.arg, hand, call=True,
                        alone=action.alone or view.alone)
 
     def _contract(self, view: SeatView, action: Action, contract: int, hand: int,

@@ -14,7 +14,7 @@ from typing import Sequence
 import pytest
 
 from euchre_dsl.cards import SUITS
-from euchre_dsl.engine.actions import CALL, ORDER_UP, PASS, Action
+from euchre_dsl.engine.actions import BID, CALL, ORDER_UP, PASS, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.rules.registry import compile_data, load_variant
@@ -122,6 +122,24 @@ def test_the_audit_counts_issue_41s_faults() -> None:
         game.apply(Action(seat, PASS))
     _Watched(Called(PASS), audit).act(SeatView(game, 3), game.legal_actions())
     assert audit.strong_passes == 1  # W passed JC JS AC: both black bowers and the ace
+
+
+def test_an_auction_winner_who_may_take_the_upcard_names_trump_with_it() -> None:
+    """Dirty Clubs: the winner names trump, then may take the upcard.  Spades named on
+    the ten with the jack of spades turned is the right bower and the ten -- not a
+    call on one low trump; hearts named on the nine alone would be."""
+    rules = load_variant("dirty-clubs")
+    hands = ["9C TC QC KC AC", "AD 9H KD QD TS", "9D TD JD KH QH", "9S QS KS AS JC"]
+    for named, low in ((SUITS.index("S"), 0), (SUITS.index("H"), 1)):
+        game = Machine(rules, dealer=0)
+        d = game.deck
+        game.deal([[d.parse(c) for c in h.split()] for h in hands], upcard=d.parse("JS"))
+        game.apply(Action(1, BID, 2))
+        for seat in (2, 3, 0):
+            game.apply(Action(seat, PASS))
+        audit = BiddingAudit()
+        _Watched(Called(CALL, named), audit).act(SeatView(game, 1), game.legal_actions())
+        assert (audit.calls, audit.one_low_trump_calls) == (1, low)
 
 
 class Called:
