@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from euchre_dsl.engine.actions import (
-    BID, CALL, DISCARD, DROP, ORDER_UP, PASS, PLAY, STAY, TAKE_WIDOW, Action,
+    BID, CALL, DISCARD, DROP, ORDER_UP, PASS, PLAY, PLAYING, STAY, TAKE_WIDOW, Action,
 )
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import load_variant
@@ -405,3 +407,46 @@ def test_an_unseen_twin_counts_against_a_card_in_a_double_deck() -> None:
     a = single.parse("AS")
     assert single.twins(a) == [a]
     assert card_chance(single, 1 << a, a, clubs, 0) == seen
+
+
+def plain_discard(bot: RuleBot, view: SeatView, legal: list[Action]) -> Action:
+    """The rule bot's discard as a player weighs it: every card it may put down, the
+    hand's trick chances left after it (and a little for each void), the first best;
+    the upcard turned back when taking it is optional and keeping the hand is as good."""
+    from euchre_dsl.engine.actions import DECLINE
+    from euchre_dsl.sim.bots.hand_odds import voids
+    from euchre_dsl.sim.bots.rule import known_out, opponents_facing
+    contract = view.trump if view.trump is not None else view.upcard_suit()
+    out, opponents = known_out(view), opponents_facing(view)
+    best, best_v = legal[0], -1.0
+    for a in legal:
+        if a.verb == DISCARD and a.arg is not None:
+            rest = view.hand & ~(1 << a.arg)
+            v = sum(hand_chances(view.deck, rest, contract, out, opponents)) + \
+                0.05 * voids(view.deck, rest, contract)
+            if v > best_v:
+                best, best_v = a, v
+    if any(a.verb == DECLINE for a in legal):
+        hand = view.hand & ~(1 << view.upcard) if view.upcard is not None else view.hand
+        if best_v <= sum(hand_chances(view.deck, hand, contract, out, opponents)):
+            return next(a for a in legal if a.verb == DECLINE)
+    return best
+
+
+@pytest.mark.parametrize("variant", ["standard", "dirty-clubs", "british", "six-hand"])
+def test_the_discard_is_the_plain_weighing_of_every_card(variant: str) -> None:
+    # the bot finds it through its remembered best discard (shared with its bidding)
+    rules = load_variant(variant)
+    bot = RuleBot(rules, random.Random(0))
+    seen = 0
+    for seed in range(150):
+        game = Machine(rules, dealer=seed % rules.players.count)
+        game.deal_random(random.Random(seed))
+        while not game.hand_over and game.phase != PLAYING:
+            legal = game.legal_actions()
+            view = SeatView(game, game.to_act)
+            if any(a.verb == DISCARD for a in legal):
+                seen += 1
+                assert bot.act(view, legal) == plain_discard(bot, view, legal), seed
+            game.apply(bot.act(view, legal))
+    assert seen > 20

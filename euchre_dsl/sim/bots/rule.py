@@ -498,20 +498,26 @@ class RuleBot:
     def _discard(self, view: SeatView, legal: Sequence[Action]) -> Action:
         contract = view.trump if view.trump is not None else view.upcard_suit()
         out = known_out(view)
-        best = legal[0]
-        best_v = -1.0
+        opponents = opponents_facing(view)
+        # the most useful discard (:func:`best_after_discard`, remembered: a seat that
+        # valued picking the upcard up has already asked for this one)
+        discardable = 0
         for a in legal:
-            if a.verb != DISCARD or a.arg is None:
-                continue
-            rest = view.hand & ~(1 << a.arg)
-            v = sum(hand_chances(view.deck, rest, contract, out, opponents_facing(view)))
-            v += 0.05 * voids(view.deck, rest, contract)
-            if v > best_v:
-                best, best_v = a, v
+            if a.verb == DISCARD and a.arg is not None:
+                discardable |= 1 << a.arg
+        if not discardable:
+            return next((a for a in legal if a.verb == DECLINE), legal[0])
+        hand = view.hand
+        rest = self._after_discard(view.deck, hand, contract, out, opponents,
+                                   hand & ~discardable)
+        card = (hand & ~rest).bit_length() - 1
+        best = next(a for a in legal if a.verb == DISCARD and a.arg == card)
         if any(a.verb == DECLINE for a in legal):  # taking the upcard is optional
+            best_v = sum(hand_chances(view.deck, rest, contract, out, opponents)) + \
+                0.05 * voids(view.deck, rest, contract)
             keep = sum(hand_chances(view.deck, view.hand & ~(1 << view.upcard)
                                     if view.upcard is not None else view.hand,
-                                    contract, out, opponents_facing(view)))
+                                    contract, out, opponents))
             if best_v <= keep:
                 return next(a for a in legal if a.verb == DECLINE)
         return best
