@@ -269,7 +269,13 @@ class Session:
                 return
             self.answer("1")
 
-    def end(self) -> tuple[int, str, str]:
+    def end(self, exit_first: bool = False) -> tuple[int, str, str]:
+        """The session's exit code and output.  ``exit_first``: wait for it to exit
+        before closing its standard input (``communicate`` closes it at once), so that a
+        signal just sent is what ends it, not the end of its input -- under load the
+        closed input could be read before the signal was handled."""
+        if exit_first:
+            self.proc.wait(timeout=60)
         stdout, stderr = self.proc.communicate(timeout=60)
         return self.proc.returncode, (self.seen + stdout).decode(), stderr.decode()
 
@@ -288,7 +294,7 @@ def test_a_signal_after_two_hands_saves_them(tmp_path: Path, signum: int, words:
     session = Session(out)
     session.finish_hands(2)
     session.proc.send_signal(signum)
-    code, stdout, stderr = session.end()
+    code, stdout, stderr = session.end(exit_first=True)
     assert code == 1, stderr
     assert f"euchre play: {words}; 2 hands finished" in stderr
     assert "Traceback" not in stderr
