@@ -231,6 +231,10 @@ ROOT = Path(__file__).parents[2]
 PROMPT = re.compile(rb"Your choice \(1-(\d+)\): $")
 
 
+def _interruptible() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Session:
     """``euchre play`` in a process of its own, answered through a pipe as a player
     at a terminal would, so that it can be sent signals."""
@@ -240,7 +244,10 @@ class Session:
             [sys.executable, "-m", "cli", "play", "--seed", "2", "--bot", "random",
              "--no-analysis", "-o", str(out)],
             cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"})
+            env={**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"},
+            # Ctrl-C reaches it as at a terminal: a shell's background job (a test run
+            # started with '&') ignores SIGINT, and a child started so would too
+            preexec_fn=_interruptible)
         self.seen = b""
 
     def prompt(self) -> None:
