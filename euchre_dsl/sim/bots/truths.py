@@ -39,8 +39,8 @@ class TrumpMasks:
         self.left: list[int] = []
         self.below_ace: list[int] = []
         for trump in range(4):
-            right = _copies(deck, deck.card("J", trump))
-            left = _copies(deck, deck.left_bower(trump))
+            right = deck.mask(deck.twins(deck.card("J", trump)))
+            left = deck.mask(deck.twins(deck.left_bower(trump)))
             power = deck.powers[trump][trump]
             mask = deck.trump_masks[trump]
             cards = sorted((c for c in range(deck.size) if mask >> c & 1),
@@ -49,20 +49,9 @@ class TrumpMasks:
             self.right.append(right)
             self.left.append(left)
             self.bowers.append(right | left | joker)
-            self.top3.append(_mask(cards[:3]))
-            self.below_ace.append(_mask([c for c in cards if power[c] < ace]))
+            self.top3.append(deck.mask(cards[:3]))
+            self.below_ace.append(deck.mask(c for c in cards if power[c] < ace))
         self.joker = joker
-
-
-def _copies(deck: Deck, card: int) -> int:
-    return _mask(deck.twins(card))
-
-
-def _mask(cards: list[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
 
 
 #: id(deck) -> the deck and its masks (the deck kept, so that its id is not reused)
