@@ -224,8 +224,15 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
     best_v = -1.0
     for c in mask_cards(hand & ~kept):
         rest = hand & ~(1 << c)
-        v = sum(hand_chances(deck, rest, contract, out, opponents)) + \
-            0.05 * voids(deck, rest, contract)
+        v = kept_value(deck, rest, contract, out, opponents)
         if v > best_v:
             best, best_v = rest, v
     return best
+
+
+def kept_value(deck: Deck, hand: int, contract: int, out: int, opponents: int) -> float:
+    """What a hand left after a discard is worth: its expected tricks, and a little for
+    each void (a trump to ruff with), the measure :func:`best_after_discard` takes the
+    best discard by."""
+    return sum(hand_chances(deck, hand, contract, out, opponents)) + \
+        0.05 * voids(deck, hand, contract)

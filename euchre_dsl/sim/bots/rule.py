@@ -50,7 +50,7 @@ from .base import Param
 from .truths import sound_lone, sure_make
 from .hand_odds import (
     best_after_discard, card_chance, convolve, distribution, drawn_by, hand_chances,
-    partner_tricks, shift, voids,
+    kept_value, partner_tricks, shift,
 )
 
 _CALL_OFF: Final = PartnerCall.OFF
@@ -513,8 +513,7 @@ class RuleBot:
         card = (hand & ~rest).bit_length() - 1
         best = next(a for a in legal if a.verb == DISCARD and a.arg == card)
         if any(a.verb == DECLINE for a in legal):  # taking the upcard is optional
-            best_v = sum(hand_chances(view.deck, rest, contract, out, opponents)) + \
-                0.05 * voids(view.deck, rest, contract)
+            best_v = kept_value(view.deck, rest, contract, out, opponents)
             keep = sum(hand_chances(view.deck, view.hand & ~(1 << view.upcard)
                                     if view.upcard is not None else view.hand,
                                     contract, out, opponents))
