@@ -82,7 +82,7 @@ from ...rng import RandomSource, check_seed
 from .base import Param
 from .learned_bidding import LearnedBidder
 from .rule import RuleBot
-from .truths import one_low_trump, sound_lone, sure_make
+from .truths import making, one_low_trump, sound_lone, sure_make_open
 
 #: The options that commit to nothing: ``bias`` is credited to them.
 PASSIVE: Final = frozenset((PASS, DECLINE, DROP))
@@ -908,7 +908,7 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
     than it plays (issue 41); nor is a suit named, when passing is open, holding one
     trump below its ace (the worlds' partner holds what the searcher needs more often
     than the table's does); nor is a pass tried holding both bowers and a third trump
-    of a suit the seat may make trump now (:func:`sure_make_open`): a strong player
+    of a suit the seat may make trump now (:func:`~.truths.sure_make_open`): a strong player
     makes it, and a pass may throw the hand in."""
     deck = view.deck
     out: list[Action] = []
@@ -928,36 +928,11 @@ def candidates(view: SeatView, legal: Sequence[Action]) -> Sequence[Action]:
             if plain and (trumps >> a.arg) & 1:
                 continue
         if a.alone:
-            contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
-            hand = view.hand
-            if a.verb == ORDER_UP and view.dealer == view.seat and view.upcard is not None:
-                hand |= 1 << view.upcard
+            contract, hand = making(view, a)
             if contract is None or contract >= 4 or not sound_lone(deck, hand, contract):
                 continue
         out.append(a)
     return out or legal
-
-
-def sure_make_open(view: SeatView, legal: Sequence[Action]) -> bool:
-    """Whether the seat may make trump now, with a partner, on a suit of which it holds
-    both bowers and a third trump (:func:`~.truths.sure_make`): ordering up (a dealer
-    with the upcard in hand), naming the suit, or -- nobody having bid yet -- opening an
-    auction, whose winner names any suit."""
-    deck = view.deck
-    for a in legal:
-        if a.alone:
-            continue
-        if a.verb == ORDER_UP and view.upcard is not None:
-            hand = view.hand | (1 << view.upcard) if view.seat == view.dealer else view.hand
-            if sure_make(deck, hand, view.upcard_suit()):
-                return True
-        elif a.verb == CALL and a.arg is not None and a.arg < 4:
-            if sure_make(deck, view.hand, a.arg):
-                return True
-        elif a.verb == BID and view.high_bidder is None:
-            if any(sure_make(deck, view.hand, s) for s in range(4)):
-                return True
-    return False
 
 
 def equivalent_plays(view: SeatView, legal: int) -> bool:

@@ -47,7 +47,7 @@ from ...engine.machine import Machine
 from ...engine.view import SeatView
 from ...rng import RandomSource
 from .base import Param
-from .truths import sound_lone, sure_make
+from .truths import making, sound_lone, sure_make, sure_make_open
 from .hand_odds import (
     best_after_discard, card_chance, convolve, distribution, drawn_by, hand_chances,
     kept_value, partner_tricks, shift,
@@ -246,11 +246,8 @@ class RuleBot:
             if a.verb == PASS:
                 pass_action = a
                 continue
-            contract = view.upcard_suit() if a.verb == ORDER_UP else a.arg
+            contract, hand = making(view, a)
             assert contract is not None
-            hand = view.hand
-            if a.verb == ORDER_UP and view.seat == view.dealer and view.upcard is not None:
-                hand |= 1 << view.upcard
             if self.truths and a.alone and contract < 4 and \
                     not sound_lone(deck, hand, contract):
                 continue
@@ -611,8 +608,7 @@ class RuleBot:
             if sum(probs) > best:
                 best, best_probs = sum(probs), probs
         bids = sorted((a for a in legal if a.verb == BID), key=lambda a: a.arg or 0)
-        if self.truths and bids and view.high_bidder is None and \
-                any(sure_make(view.deck, view.hand, s) for s in range(4)):
+        if self.truths and sure_make_open(view, bids):
             # nobody has bid: both bowers and a third trump open the auction at the
             # least bid, at worst (a pass could throw them in)
             best_bid = self._partner_bid(view, legal, bids, best_probs) \

@@ -20,9 +20,11 @@ searching bot asks them for every bid of every world it plays out.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Sequence
 
 from ...cards import Deck
+from ...engine.actions import BID, CALL, ORDER_UP, Action
+from ...engine.view import SeatView
 
 
 class TrumpMasks:
@@ -107,3 +109,32 @@ def sure_make(deck: Deck, hand: int, trump: int) -> bool:
     t = trump_masks(deck)
     return bool(trumps & t.right[trump]) and bool(trumps & t.left[trump]) and \
         trumps.bit_count() >= 3
+
+
+def making(view: SeatView, a: Action) -> tuple[int | None, int]:
+    """The contract the seat's action ``a`` makes, and the hand it holds for it:
+    ordering up, the upcard's suit (a dealer with the upcard in its hand); else the
+    action's argument and the seat's hand."""
+    if a.verb == ORDER_UP:
+        hand = view.hand
+        if view.seat == view.dealer and view.upcard is not None:
+            hand |= 1 << view.upcard
+        return view.upcard_suit(), hand
+    return a.arg, view.hand
+
+
+def sure_make_open(view: SeatView, legal: Sequence[Action]) -> bool:
+    """Whether the seat may make trump now, with a partner, on a suit of which it holds
+    both bowers and a third trump (:func:`sure_make`): ordering up, naming the suit,
+    or -- nobody having bid yet -- opening an auction, whose winner names any suit."""
+    deck = view.deck
+    for a in legal:
+        if a.verb == BID:
+            if view.high_bidder is None and \
+                    any(sure_make(deck, view.hand, s) for s in range(4)):
+                return True
+        elif (a.verb == ORDER_UP or a.verb == CALL) and not a.alone:
+            contract, hand = making(view, a)
+            if contract is not None and sure_make(deck, hand, contract):
+                return True
+    return False
