@@ -196,13 +196,11 @@ def makeable(view: SeatView, legal: Sequence[Action]) -> list[tuple[int, int]]:
     any suit after a bid (the auction's winner names it)."""
     out = []
     for a in legal:
-        if a.verb == ORDER_UP and view.upcard is not None:
-            hand = view.hand
-            if view.seat == view.dealer:
-                hand |= 1 << view.upcard
-            out.append((view.upcard_suit(), hand))
-        elif a.verb == CALL and a.arg is not None and a.arg < 4:
-            out.append((a.arg, view.hand))
+        if (a.verb == ORDER_UP and view.upcard is not None) or \
+                (a.verb == CALL and a.arg is not None and a.arg < 4):
+            contract, hand = truths.making(view, a)
+            assert contract is not None
+            out.append((contract, hand))
         elif a.verb == BID:
             return [(s, view.hand) for s in range(4)]
     return out
