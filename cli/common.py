@@ -245,11 +245,22 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
                    "output file is left as it was", err=True)
         sys.exit(EXIT_USAGE)
     except Exception as exc:
-        if not type(exc).__module__.startswith("distributed"):
+        said = cluster_failure(exc)
+        if said is None:
             raise
-        click.echo(f"euchre {command}: the cluster failed ({type(exc).__name__}: "
-                   f"{exc}); an output file is left as it was", err=True)
+        click.echo(f"euchre {command}: {said}; an output file is left as it was", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def cluster_failure(exc: BaseException) -> str | None:
+    """What to say of a cluster that failed in the middle of a run: its workers all
+    gone (:class:`~euchre_dsl.workers.ClusterError`) or an error of Dask's own (a
+    worker killed while it ran a task); ``None`` for any other exception."""
+    if isinstance(exc, ClusterError):
+        return str(exc)
+    if type(exc).__module__.startswith("distributed"):
+        return f"the cluster failed ({type(exc).__name__}: {exc})"
+    return None
 
 
 def clock(seconds: float) -> str:

@@ -34,8 +34,8 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.summary import Stats
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, refuse_writing_over,
-    resolve_variant, variant_reference,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, cluster_failure, fail,
+    refuse_writing_over, resolve_variant, variant_reference,
 )
 
 
@@ -395,6 +395,11 @@ def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
         usage_error(str(exc))
     except (BotError, BotSpecError) as exc:  # a plug-in bot that failed: named, with the seat
         usage_error(str(exc))
+    except Exception as exc:
+        said = cluster_failure(exc)
+        if said is None:
+            raise
+        usage_error(said)
 
 
 def write_failed(exc: OSError, what: str) -> NoReturn:

@@ -15,6 +15,7 @@ version (which could give other answers), is refused before any work is sent.
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
@@ -29,6 +30,13 @@ R = TypeVar("R")
 #: Tasks in flight per worker: enough to keep each busy while the client reads the
 #: next results, few enough that memory does not grow with the input.
 IN_FLIGHT_PER_WORKER = 2
+#: Seconds a cluster may have no workers at all while a run waits for a result,
+#: before the run is given up: long enough for a nanny or an autoscaler to bring
+#: workers back, short enough that a cluster whose workers are gone is said, not
+#: waited on for ever (its tasks would sit on the scheduler with nowhere to run).
+NO_WORKERS_LIMIT = 30.0
+#: How often, in seconds, a wait for a cluster's result looks at its workers.
+NO_WORKERS_POLL = 1.0
 
 
 class ClusterError(EuchreError):
@@ -106,6 +114,11 @@ def connect(address: str, timeout: float = 10.0) -> tuple[Any, int]:
     return result
 
 
+def _pool_result(future: Any) -> Any:
+    """A local process's result (a worker that dies breaks the pool: it raises)."""
+    return future.result()
+
+
 class TaskRunner:
     """Where a command's tasks run: this process (``workers=1``), ``workers``
     local processes, or the Dask scheduler at ``scheduler`` (its worker threads).
@@ -119,9 +132,12 @@ class TaskRunner:
     """
 
     def __init__(self, workers: int = 1, scheduler: str | None = None,
-                 timeout: float = 10.0) -> None:
+                 timeout: float = 10.0, no_workers_limit: float = NO_WORKERS_LIMIT) -> None:
         if workers < 1:
             raise ValueError(f"workers must be at least 1, not {workers}")
+        self.scheduler = scheduler
+        #: seconds without a worker on the cluster before a wait gives up
+        self.no_workers_limit = no_workers_limit
         self.client: Any = None
         self.pool: ProcessPoolExecutor | None = None
         if scheduler:
@@ -151,6 +167,8 @@ class TaskRunner:
                 yield fn(*shared, *task)
             return
         submit: Callable[..., Any]
+        result: Callable[[Any], R] = self._cluster_result if self.client is not None \
+            else _pool_result
         if self.client is not None:
             # a fresh key per run (hash=False): with the content hash, a second run of the
             # same arguments re-scatters under the key the first run's release is still
@@ -172,12 +190,39 @@ class TaskRunner:
             for task in tasks:
                 window.append(submit(*shared, *task))
                 if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
-                    yield window.popleft().result()
+                    yield result(window.popleft())
             while window:
-                yield window.popleft().result()
+                yield result(window.popleft())
         finally:
             for future in window:
                 future.cancel()
+
+    def _cluster_result(self, future: Any) -> Any:
+        """A cluster task's result, waited for while the cluster has workers.
+
+        A Dask scheduler left without workers keeps the tasks for ever: the wait
+        looks at the workers every :data:`NO_WORKERS_POLL` seconds and, once there
+        have been none for :attr:`no_workers_limit` seconds, gives the run up with
+        a :class:`ClusterError` that says so."""
+        client = self.client
+        gone_since: float | None = None
+        while True:
+            try:
+                return future.result(timeout=NO_WORKERS_POLL)
+            except TimeoutError:
+                if future.done():  # the task itself raised it: the caller's to see
+                    raise
+            if client.nthreads():
+                gone_since = None
+                continue
+            now = time.monotonic()
+            if gone_since is None:
+                gone_since = now
+            elif now - gone_since >= self.no_workers_limit:
+                raise ClusterError(
+                    f"the Dask scheduler at {self.scheduler} has had no workers for "
+                    f"{self.no_workers_limit:g} s, so the run's tasks cannot run: start "
+                    "workers (dask worker ADDRESS) and run the command again")
 
     def everywhere(self, fn: Callable[..., R], *args: Any) -> list[R]:
         """``fn(*args)`` on every worker of the cluster, or once here for processes on

@@ -4,6 +4,7 @@ the tasks are read lazily, a few per worker ahead of the results."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -76,3 +77,23 @@ def test_a_local_dask_cluster_gives_the_same_results_in_order(
             again = list(runner.map(divmod, [(n, 7) for n in range(30)], ()))
     assert first == [2 ** n for n in range(30)]
     assert again == [divmod(n, 7) for n in range(30)]
+
+
+def test_a_cluster_whose_workers_are_gone_is_a_cluster_error_not_a_hang(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    root = str(Path(euchre_dsl.__file__).resolve().parents[1])
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (root, os.environ.get("PYTHONPATH")) if p))
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None,
+                                  local_directory=str(tmp_path)) as cluster:
+        with TaskRunner(scheduler=cluster.scheduler_address, no_workers_limit=1) as runner:
+            results = runner.map(time.sleep, [(0.2,)] * 50)
+            assert next(results) is None  # the worker ran the first task
+            cluster.scale(0)
+            started = time.monotonic()
+            with pytest.raises(ClusterError, match=r"has had no workers for 1 s, so the run's "
+                                                   r"tasks cannot run: start workers"):
+                list(results)
+            assert time.monotonic() - started < 30  # said within seconds, not waited on

@@ -8,15 +8,17 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import pytest
 from click.testing import CliRunner, Result
 
 import euchre_dsl
-from cli import validate_cmd
+from cli import common, simulate_cmd, validate_cmd
 from cli.main import euchre
+from euchre_dsl.sim.runner import Batch, RunSpec, play_batch
 from euchre_dsl.validate import chunks
+from euchre_dsl.workers import ClusterError, TaskRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "samples" / "games.jsonl")
@@ -141,3 +143,56 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(command: list[str], tmp_
     assert "Traceback" not in result.output
     assert "Dask scheduler at tcp://127.0.0.1:9" in result.output
     assert out.read_text() == "kept\n"
+
+
+GONE = ("the Dask scheduler at tcp://10.0.0.9:8786 has had no workers for 30 s, so the "
+        "run's tasks cannot run: start workers (dask worker ADDRESS) and run the command again")
+
+
+class LosesItsWorkers(TaskRunner):
+    """A runner whose cluster loses its workers after the first result."""
+
+    def __init__(self, workers: int = 1, scheduler: str | None = None) -> None:
+        super().__init__()
+
+    @property
+    def parallel(self) -> bool:
+        return True
+
+    def map(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]],
+            shared: tuple[Any, ...] = ()) -> Iterator[Any]:
+        for task in tasks:
+            yield fn(*shared, *task)
+            raise ClusterError(GONE)
+
+
+class DaskClusterLosingItsWorkers:
+    """``euchre simulate``'s cluster, losing its workers after the first batch."""
+
+    def __init__(self, address: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
+        yield play_batch(spec, next(indices), limit)
+        raise ClusterError(GONE)
+
+
+@pytest.mark.parametrize("command", [["analyze", SAMPLE], ["validate", str(ROOT / "samples")],
+                                     ["event", "simulate", "--players", "8"],
+                                     ["simulate", "--games", "300", "--bot", "random"]])
+def test_a_cluster_that_loses_its_workers_mid_run_is_one_line(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "TaskRunner", LosesItsWorkers)
+    monkeypatch.setattr(simulate_cmd, "DaskCluster", DaskClusterLosingItsWorkers)
+    out = tmp_path / "out.jsonl"
+    writes = command[0] in ("event", "simulate")
+    result = run(*command, "--scheduler", "tcp://10.0.0.9:8786",
+                 *(["-o", str(out)] if writes else []))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    name = " ".join(command[:2]) if command[0] == "event" else command[0]
+    assert result.stderr.strip().splitlines()[-1].startswith(f"euchre {name}: {GONE}")
+    assert not any(tmp_path.iterdir())  # no output file, whole or partial
