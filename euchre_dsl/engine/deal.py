@@ -97,10 +97,11 @@ def deal_masks(g: State, hands: Sequence[int], upcard: int | None,
     if kitty:
         seen = place_kitty(g, kitty, seen)
     g.unplaced = g.deck.full_mask & ~seen
-    g.cand = list(hands)
-    g.sure = list(hands)
-    g.count = [size] * n
-    g.dealt = tuple(hands)
+    cand, sure, count = g.cand, g.sure, g.count  # the reset's lists, written in place
+    for seat in range(n):
+        cand[seat] = sure[seat] = hands[seat]
+        count[seat] = size
+    g.dealt = tuple(cand)
 
 
 def place_upcard(g: State, upcard: int | None, seen: int) -> int:
@@ -172,7 +173,8 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
 
     A Fisher-Yates shuffle driven by ``rng.random`` and the hands built
     straight into masks, skipping the checks :func:`deal_known` makes on
-    untrusted input.  The hand must have been reset just before.
+    untrusted input.  The hand must have been reset just before (its per-seat
+    lists are written in place).
     """
     plan, widow_at, up_at, needed = deal_plan(g.n, g.packets, g.widowed, g.turns_up,
                                               g.dealer, g.widow_cards)
@@ -187,19 +189,20 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
     for i in range(size if g.swaps else needed):
         j = i + (native.below(size - i) if native is not None else int(rnd() * (size - i)))
         cards[i], cards[j] = cards[j], cards[i]
-    hands = []
-    for places in plan:
+    # into the hand's per-seat lists, which the reset cleared (no list made per deal)
+    cand, sure, count = g.cand, g.sure, g.count
+    hand_size = g.hand_size
+    for seat in range(g.n):
         m = 0
-        for i in places:
+        for i in plan[seat]:
             m |= 1 << cards[i]
-        hands.append(m)
+        cand[seat] = m
+        sure[seat] = m
+        count[seat] = hand_size
     widow = 0
     for i in widow_at:
         widow |= 1 << cards[i]
-    g.cand = hands
-    g.sure = hands[:]
-    g.dealt = tuple(hands)
-    g.count = [g.hand_size] * g.n
+    g.dealt = tuple(cand)
     g.widow = widow
     if up_at is not None:
         g.upcard = cards[up_at]

@@ -14,7 +14,8 @@ differ.  To add, remove or change a field, edit its table and run::
 Each field's type says how it is copied: a ``list`` is sliced, a ``dict`` copied,
 anything else (ints, tuples, strings, ``None``) shared.  A *reused* container is kept
 by a new hand when it is already empty (most are, when a hand ends) instead of being
-replaced by a new empty one.
+replaced by a new empty one; a list with an entry per seat (``[0] * n``) is cleared in
+place.
 """
 
 from __future__ import annotations
@@ -36,6 +37,13 @@ class Field(NamedTuple):
     start: str
     doc: str = ""
     reused: bool = False  # a container a new hand keeps when it is empty
+
+    @property
+    def seat_value(self) -> str | None:
+        """The value each seat's entry starts from, for a list with one per seat
+        (``[0] * n``): a new hand clears such a list in place."""
+        found = re.fullmatch(r"\[(.+)\] \* n", self.start)
+        return found.group(1) if found else None
 
 
 #: What never changes in a game and is derived from the rules (``State._setup`` computes
@@ -219,13 +227,25 @@ def generated() -> str:
             f'{_BODY}"""The state of a hand not yet dealt: every per-hand attribute is '
             'created here.',
             "",
-            f"{_BODY}With ``reuse`` a list or dict of the last hand that is empty is kept "
-            "rather",
-            f"{_BODY}than replaced by a new empty one (most are empty when a hand ends, and a",
-            f"{_BODY}validator or simulator resets a hand millions of times).  Nothing outside",
-            f'{_BODY}the game holds them: :meth:`copy_state` copies each."""',
+            f"{_BODY}With ``reuse`` the last hand's lists of one entry per seat are cleared in",
+            f"{_BODY}place, and a list or dict of the last hand that is empty is kept rather",
+            f"{_BODY}than replaced by a new empty one (a validator or simulator resets a hand",
+            f"{_BODY}millions of times: no list is made or freed).  Nothing outside the game",
+            f"{_BODY}holds them: :meth:`copy_state` copies each, and what a game shows of them",
+            f'{_BODY}is a copy."""',
             f"{_BODY}n = self.n"]
+    per_seat = [f for f in HAND_FIELDS if f.seat_value is not None]
+    out.append(f"{_BODY}if reuse:")
+    out += [f"{_BODY}{_INDENT}{f.name} = self.{f.name}" for f in per_seat]
+    out.append(f"{_BODY}{_INDENT}for s in range(n):")
+    out += [f"{_BODY}{_INDENT * 2}{f.name}[s] = {f.seat_value}" for f in per_seat]
+    out.append(f"{_BODY}else:")
+    for f in per_seat:
+        out += [f"{_INDENT}{line}" for line in _comment(f.doc)]
+        out.append(f"{_BODY}{_INDENT}self.{f.name}: {f.type} = {f.start}")
     for f in HAND_FIELDS:
+        if f.seat_value is not None:
+            continue
         out += _comment(f.doc)
         if f.reused:
             out.append(f"{_BODY}if not reuse or self.{f.name}:")

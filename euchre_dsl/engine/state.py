@@ -308,17 +308,46 @@ class State:
     def reset_hand(self, reuse: bool = True) -> None:
         """The state of a hand not yet dealt: every per-hand attribute is created here.
 
-        With ``reuse`` a list or dict of the last hand that is empty is kept rather
-        than replaced by a new empty one (most are empty when a hand ends, and a
-        validator or simulator resets a hand millions of times).  Nothing outside
-        the game holds them: :meth:`copy_state` copies each."""
+        With ``reuse`` the last hand's lists of one entry per seat are cleared in
+        place, and a list or dict of the last hand that is empty is kept rather
+        than replaced by a new empty one (a validator or simulator resets a hand
+        millions of times: no list is made or freed).  Nothing outside the game
+        holds them: :meth:`copy_state` copies each, and what a game shows of them
+        is a copy."""
         n = self.n
-        # cards each seat may hold
-        self.cand: list[int] = [0] * n
-        # cards each seat certainly holds
-        self.sure: list[int] = [0] * n
-        # how many cards each seat holds
-        self.count: list[int] = [0] * n
+        if reuse:
+            cand = self.cand
+            sure = self.sure
+            count = self.count
+            active = self.active
+            dropped = self.dropped
+            tricks = self.tricks
+            void = self.void
+            shown_out = self.shown_out
+            for s in range(n):
+                cand[s] = 0
+                sure[s] = 0
+                count[s] = 0
+                active[s] = True
+                dropped[s] = False
+                tricks[s] = 0
+                void[s] = 0
+                shown_out[s] = 0
+        else:
+            # cards each seat may hold
+            self.cand: list[int] = [0] * n
+            # cards each seat certainly holds
+            self.sure: list[int] = [0] * n
+            # how many cards each seat holds
+            self.count: list[int] = [0] * n
+            self.active: list[bool] = [True] * n
+            self.dropped: list[bool] = [False] * n
+            self.tricks: list[int] = [0] * n
+            # effective suits a seat showed out of (bits)
+            self.void: list[int] = [0] * n
+            # cards ruled out of a seat's hand only because it showed out: playing one later
+            # proves a renege, not an impossible card
+            self.shown_out: list[int] = [0] * n
         self.upcard: int | None = None
         self.widow: int = 0
         self.widow_known: bool = True
@@ -328,7 +357,6 @@ class State:
         self.maker: int | None = None
         self.alone: bool = False
         self.lone_defender: int | None = None
-        self.active: list[bool] = [True] * n
         # trump fixed with no maker: nobody may drop
         self.forced: bool = False
         # the dealer named trump because stick the dealer barred a pass
@@ -348,7 +376,6 @@ class State:
             self.defend_queue: list[int] = []
         # the defend-alone window was offered this hand
         self.window_opened: bool = False
-        self.dropped: list[bool] = [False] * n
         if not reuse or self.stay_queue:
             self.stay_queue: list[int] = []
         # seats not asked to stay or drop, and why
@@ -358,13 +385,10 @@ class State:
             self.trick: list[int] = []
         if not reuse or self.trick_seats:
             self.trick_seats: list[int] = []
-        self.tricks: list[int] = [0] * n
         if not reuse or self.trick_winners:
             self.trick_winners: list[int] = []
         # mask of cards played this hand
         self.played: int = 0
-        # effective suits a seat showed out of (bits)
-        self.void: list[int] = [0] * n
         # every card's place is known (set when play starts): plays take the fast path
         self.full_info: bool = False
         # under the trump being played, each card's effective suit (set when play
@@ -378,9 +402,6 @@ class State:
         self.next_seat: tuple[int, ...] = ()
         # the known cards of each hand as dealt, before any exchange
         self.dealt: tuple[int, ...] = ()
-        # cards ruled out of a seat's hand only because it showed out: playing one later
-        # proves a renege, not an impossible card
-        self.shown_out: list[int] = [0] * n
         self.renege_by: int | None = None
         self.renege_note: str | None = None
         # cards played before renege_by's offence: the first offence counts
