@@ -7,7 +7,6 @@ check the phase first and begin the trump making after.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 from ..rng import RandomSource, Rng
@@ -176,19 +175,21 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
     untrusted input.  The hand must have been reset just before (its per-seat
     lists are written in place).
     """
-    plan, widow_at, up_at, needed = deal_plan(g.n, g.packets, g.widowed, g.turns_up,
-                                              g.dealer, g.widow_cards)
+    plan, widow_at, up_at, needed = g.deal_plans[g.dealer]
     size = g.deck.size
-    cards = list(range(size))
+    cards = list(g.pack)
     # the first `needed` places of a Fisher-Yates shuffle; the whole pack when a
     # swap may take the kitty's cards
     # the simulator's generator is called natively: below(k) is int(random() * k)
     # exactly (both are the top bits of next32() * k), without a float
-    native = rng if isinstance(rng, Rng) else None
-    rnd = rng.random
-    for i in range(size if g.swaps else needed):
-        j = i + (native.below(size - i) if native is not None else int(rnd() * (size - i)))
-        cards[i], cards[j] = cards[j], cards[i]
+    if isinstance(rng, Rng):
+        for i in range(size if g.swaps else needed):
+            j = i + rng.below(size - i)
+            cards[i], cards[j] = cards[j], cards[i]
+    else:
+        for i in range(size if g.swaps else needed):
+            j = i + int(rng.random() * (size - i))
+            cards[i], cards[j] = cards[j], cards[i]
     # into the hand's per-seat lists, which the reset cleared (no list made per deal)
     cand, sure, count = g.cand, g.sure, g.count
     hand_size = g.hand_size
@@ -208,31 +209,3 @@ def deal_shuffled(g: State, rng: RandomSource) -> None:
         g.upcard = cards[up_at]
     if g.swaps:
         g.kitty = list(cards[needed:])
-
-
-@lru_cache(maxsize=256)
-def deal_plan(n: int, packets: tuple[int, ...], widow: bool, upcard: bool, dealer: int,
-              widow_cards: int = 0
-              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int | None, int]:
-    """Where each seat's cards come from in a shuffled pack, dealing by packets.
-
-    Returns the positions of each seat's cards, of the widow's, of the upcard
-    and how many cards the deal uses.  Packets go clockwise from the dealer's
-    left, a whole widow taking its packet after the dealer's in each round; a
-    small widow (``widow_cards``) is the next cards after the hands.
-    """
-    places: list[list[int]] = [[] for _ in range(n)]
-    widow_at: list[int] = []
-    pos = 0
-    for packet in packets:
-        for i in range(n):
-            seat = (dealer + 1 + i) % n
-            places[seat].extend(range(pos, pos + packet))
-            pos += packet
-        if widow:
-            widow_at.extend(range(pos, pos + packet))
-            pos += packet
-    widow_at.extend(range(pos, pos + widow_cards))
-    pos += widow_cards
-    up_at = pos if upcard else None
-    return tuple(tuple(p) for p in places), tuple(widow_at), up_at, pos + (1 if upcard else 0)

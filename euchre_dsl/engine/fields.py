@@ -54,7 +54,7 @@ SETUP_FIELDS = (
     "menus_shared", "menus", "defends_alone", "packets", "widowed", "turns_up", "auction",
     "order_up_round", "upcard_protected", "alone_allowed", "stay_drop", "three_hands_rule",
     "lead_maker", "left_of_loner", "bid_target", "fixed_target", "calls_partner",
-    "widow_cards", "forced_card",
+    "widow_cards", "forced_card", "deal_plans", "pack",
 )
 
 #: What a game holds from its first deal to its end (``State._start_game``; the

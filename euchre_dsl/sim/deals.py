@@ -32,7 +32,7 @@ MAX_TRIES = 100_000
 
 #: The options that decide the cards of a seeded deal (the shuffle is of the deck, the
 #: places in it come from the packets, the widow and the upcard: see
-#: :func:`~euchre_dsl.engine.deal.deal_plan`).  The others -- misdeals, a farmer's
+#: :func:`~euchre_dsl.engine.packets.deal_plan`).  The others -- misdeals, a farmer's
 #: hand (which shuffles the rest of the pack, after the cards dealt) -- leave them.
 CARD_OPTIONS = (("deck", "lowest"), ("deck", "joker"), ("deck", "copies"),
                 ("players", "count"), ("deal", "packets"), ("deal", "widow"),
