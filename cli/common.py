@@ -13,17 +13,20 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NoReturn
 
 import click
 
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
 from euchre_dsl.limits import MAX_WORKERS
-from euchre_dsl.records.reader import AUTO, STDIN, InputError, Item, Prove, input_name, open_records
+from euchre_dsl.records.inputs import AUTO, STDIN, input_name
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
 from euchre_dsl.workers import ClusterError, TaskRunner
+
+if TYPE_CHECKING:  # loaded by the commands that read records (see records.inputs)
+    from euchre_dsl.records.reader import Item, Prove
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -57,6 +60,8 @@ def open_input(command: str, path: str, form: str = AUTO) -> Iterator[Item]:
     """The records of one input (a file or ``-``, see
     :func:`~euchre_dsl.records.reader.open_records`), for a command that needs it:
     a file of an unknown kind is a usage error, an unreadable one exits 2."""
+    from euchre_dsl.records.reader import InputError, open_records  # here: see records.inputs
+
     try:
         return open_records(path, form)
     except InputError as exc:
@@ -71,6 +76,8 @@ def try_input(command: str, path: str, form: str = AUTO,
     """:func:`open_input` for a command that goes on with its other inputs: ``None``
     after saying on standard error why this one cannot be read.  ``prove`` is the
     validator's (see :mod:`euchre_dsl.records.reader`)."""
+    from euchre_dsl.records.reader import InputError, open_records  # here: see records.inputs
+
     try:
         return open_records(path, form, prove)
     except InputError as exc:

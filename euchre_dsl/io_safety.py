@@ -26,7 +26,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from contextlib import contextmanager
 from typing import IO, Iterator
 
@@ -135,6 +134,8 @@ def atomic_output(path: str) -> Iterator[AtomicFile]:
             yield device
             device.flush()
         return
+    import tempfile  # here: a command that writes no file need not load it (start-up)
+
     folder, base = os.path.split(real)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{base[:100]}.", suffix=".tmp", dir=folder or ".")

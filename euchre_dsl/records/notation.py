@@ -13,7 +13,6 @@ reads one action on its own.
 
 from __future__ import annotations
 
-import difflib
 import json
 from typing import Any, Final, Iterable, NamedTuple
 
@@ -215,6 +214,8 @@ def did_you_mean(word: Any, options: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for a near miss among ``options``, else nothing."""
     if not isinstance(word, str):
         return ""
+    import difflib  # here: only a near miss needs it (start-up of every command)
+
     close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

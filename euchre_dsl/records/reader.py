@@ -48,6 +48,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple
 
 from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_RECORD
+from .inputs import AUTO, FORMS, JSON, JSONL, STDIN, STDIN_NAME, TEXT, input_name
 from .positions import (
     HALF_CHARACTER_HINT, MAX_DIGITS, Item, JsonPath, Locate, Locator, ScanError,
     half_character, half_character_words, nearest, nested_too_deeply, no_positions,
@@ -59,7 +60,7 @@ __all__ = [
     "scan_positions", "parse_record", "iter_jsonl", "iter_json", "read_json_file",
     "read_jsonl_file", "read_text_file", "READERS", "STDIN", "STDIN_NAME", "FORMS",
     "read_stdin", "read_records", "open_records", "input_name", "expand_paths", "find_records",
-    "Found", "InputError", "Prove", "iter_egn",
+    "Found", "InputError", "Prove", "iter_egn", "AUTO", "JSON", "JSONL", "TEXT",
 ]
 
 #: A validator's proof of a record from its bytes (see the module's docstring): the
@@ -343,9 +344,6 @@ READERS: dict[str, Callable[[str, Prove | None], Iterator[Item]]] = {
     ".egnb": read_egnb_file,
 }
 
-STDIN = "-"
-#: The file name problems in standard input's records show.
-STDIN_NAME = "<stdin>"
 #: How a text-format game can begin (JSON cannot): a tag, a comment, a hand.
 _TEXT_START = re.compile(rb"\[\s*[A-Za-z]|;|hand\b", re.I)
 
@@ -453,11 +451,6 @@ def read_records(path: str, prove: Prove | None = None) -> Iterator[Item]:
     return reader(path, prove)
 
 
-#: How an input is read: ``auto`` by its extension (standard input: by its first
-#: line, see :func:`read_stdin`), else as one JSON document, JSON Lines or the text
-#: format whatever its name.
-AUTO, JSON, JSONL, TEXT = "auto", "json", "jsonl", "text"
-FORMS = (AUTO, JSON, JSONL, TEXT)
 _FORM_READERS: dict[str, Callable[[str, Prove | None], Iterator[Item]]] = {
     JSON: read_json_file, JSONL: read_jsonl_file, TEXT: _read_text,
 }
@@ -471,11 +464,6 @@ class InputError(EuchreError):
         super().__init__(message)
         self.path = path
         self.unreadable = unreadable
-
-
-def input_name(path: str) -> str:
-    """The file name problems show for an input: ``<stdin>`` for ``-``."""
-    return STDIN_NAME if path == STDIN else path
 
 
 def open_records(path: str, form: str = AUTO, prove: Prove | None = None) -> Iterator[Item]:

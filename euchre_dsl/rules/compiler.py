@@ -10,7 +10,6 @@ once, each at its file, line and column.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
@@ -20,8 +19,6 @@ from typing import Any, Callable
 from ..cards import Deck, ascii_upper
 from ..errors import EuchreError, Problem
 from ..limits import clip
-from .describe import value_words
-from .phrases import render
 from .ruleset import (
     AllPass, DefendAlone, FarmersEffect, FarmersHand, JokerUpcard, PartnerCall, Rubber, RuleSet,
     SECTIONS, MakerTarget, ScoringModel, Sides, TrickCount,
@@ -105,8 +102,15 @@ def _err(src: VariantSource, path: tuple[str, ...], message: str, hint: str | No
     return Problem("invalid-variant", message, location=loc, hint=hint)
 
 
+def _close(word: str, options: list[str]) -> list[str]:
+    """The option ``word`` is likely a misspelling of, if any."""
+    import difflib  # here: only a misspelt word needs it (start-up of every command)
+
+    return difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+
+
 def _suggest(word: str, options: list[str]) -> str | None:
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = _close(word, options)
     if close:
         return f"did you mean '{close[0]}'?"
     return None
@@ -168,8 +172,7 @@ def _build(src: VariantSource, problems: list[Problem],
                     f"options of '{name}' are: {', '.join(known)}"
                 problems.append(_err(src, path, f"unknown option '{name}.{clip(key)}'",
                                      hint=hint))
-                unsure.update((name, k) for k in difflib.get_close_matches(
-                    key, list(known), n=1, cutoff=0.6))
+                unsure.update((name, k) for k in _close(key, list(known)))
                 continue
             ok, converted, why = _convert(value, str(f.type), f.metadata)
             if not ok:
@@ -621,6 +624,9 @@ def _setting(r: RuleSet, src: VariantSource, path: tuple[str, ...]) -> str:
     """One option of a contradiction, in the vocabulary of the file being compiled
     (its phrase in a rules file, ``section.option: value`` in YAML) and where it
     is set: ``stick the dealer, line 9``; ``deal.upcard: yes, by default``."""
+    from .describe import value_words  # here: an error's words (start-up of every command)
+    from .phrases import render
+
     value = getattr(getattr(r, path[0]), path[1])
     dotted = ".".join(path)
     text = None

@@ -18,7 +18,6 @@ read nor echo a file it should not (SECURITY.md).
 
 from __future__ import annotations
 
-import difflib
 import os
 import stat
 from functools import lru_cache
@@ -149,6 +148,8 @@ def _resolve(name: str, child: VariantSource, chain: tuple[str, ...],
 
 def _known_hint(name: str) -> str:
     """Did-you-mean and the list of shipped ids, for an unknown variant name."""
+    import difflib  # here: only an unknown name needs it (start-up of every command)
+
     ids = shipped_ids()
     close = difflib.get_close_matches(name, ids, n=1)
     near = f"did you mean '{close[0]}'? " if close else ""

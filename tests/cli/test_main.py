@@ -100,6 +100,26 @@ def test_validate_and_simulate_import_only_what_they_use(args: list[str]) -> Non
     assert [m for m in loaded if m.startswith(HEAVY)] == []
 
 
+#: What a run of simulate that writes no file and meets no error need not load: the
+#: records reader and its JSON parser, a temporary file's module, the words of errors.
+NOT_FOR_A_SUMMARY = ("msgspec", "euchre_dsl.records.reader", "tempfile", "difflib",
+                     "euchre_dsl.rules.phrases", "euchre_dsl.rules.describe")
+
+
+def test_a_simulation_printing_its_summary_loads_no_reader_nor_error_words() -> None:
+    probe = ("import runpy, sys\nsys.argv = ['euchre', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('cli', run_name='__main__')\n"
+             "except SystemExit:\n    pass\n"
+             "print('\\n'.join(sorted(sys.modules)), file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", probe, "simulate", "--games", "3",
+                             "--bot", "random"], cwd=ROOT, text=True, capture_output=True,
+                            timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    loaded = result.stderr.split()
+    assert "euchre_dsl.sim.summary" in loaded, result.stderr[-2000:]
+    assert "games 3, hands" in result.stdout
+    assert [m for m in loaded if m.startswith(NOT_FOR_A_SUMMARY)] == []
+
+
 def _commands(group: click.Command, path: tuple[str, ...] = ()) -> Iterator[
         tuple[tuple[str, ...], click.Command]]:
     yield path, group
