@@ -311,9 +311,9 @@ def report(rows: list[tuple[str, str]], cpp: Yardstick, clock_name: str) -> None
                  f"{statistics.median(cpp.rates):,.0f} ({min(cpp.rates):,.0f}-"
                  f"{max(cpp.rates):,.0f})" if cpp.rates else "skipped: open-spiel not installed"))
     width = max(len(r[0]) for r in rows)
-    from euchre_dsl.records import reader
+    from importlib.util import find_spec
 
-    parser = "msgspec" if getattr(reader, "fast_loads", None) is not None else "json"
+    parser = "msgspec" if find_spec("msgspec") is not None else "json"
     print(f"euchre-dsl build: {build()}, Python {sys.version.split()[0]}, JSON Lines: clean "
           f"records proved from their bytes, others parsed by {parser}; timed by "
           f"{clock_name} time; load average {os.getloadavg()[0]:.1f} at the end")

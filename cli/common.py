@@ -237,8 +237,6 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
     a cluster that cannot be used, or workers lost on the way, end the command with
     one clear line (exit 2), never a traceback (a file being written is left as it
     was: the commands write through :func:`open_output`)."""
-    from concurrent.futures.process import BrokenProcessPool  # here: costly to import
-
     try:
         runner = TaskRunner(workers, scheduler)
     except ClusterError as exc:
@@ -247,16 +245,24 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
     try:
         with runner:
             yield runner
-    except BrokenProcessPool:
-        click.echo(f"euchre {command}: a worker process died (out of memory?); an "
-                   "output file is left as it was", err=True)
-        sys.exit(EXIT_USAGE)
     except Exception as exc:
+        if _pool_broken(exc):
+            click.echo(f"euchre {command}: a worker process died (out of memory?); an "
+                       "output file is left as it was", err=True)
+            sys.exit(EXIT_USAGE)
         said = cluster_failure(exc)
         if said is None:
             raise
         click.echo(f"euchre {command}: {said}; an output file is left as it was", err=True)
         sys.exit(EXIT_USAGE)
+
+
+def _pool_broken(exc: BaseException) -> bool:
+    """Whether ``exc`` says a local worker process died.  Its class is looked up only
+    where a pool was made: importing ``concurrent.futures.process`` (multiprocessing,
+    logging, tempfile) costs a command run in one process a tenth of its start-up."""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
 def cluster_failure(exc: BaseException) -> str | None:

@@ -78,9 +78,21 @@ def _accelerated_loads() -> Callable[[str | bytes], Any] | None:
     return decode
 
 
+def _first_loads(text: str | bytes) -> Any:
+    """:data:`fast_loads` until the first record is parsed: msgspec is imported then,
+    not with this module (a file whose records are all proved from their bytes, as
+    our writer's are, never parses one, and the import is a tenth of a command's
+    start-up).  Without msgspec this parse is :mod:`json`'s, as every later one."""
+    global fast_loads
+    fast_loads = _accelerated_loads()
+    if fast_loads is None:  # pragma: no cover - msgspec is installed with the tests
+        raise ValueError("parsed by json")
+    return fast_loads(text)
+
+
 #: Parses a record's text, or the same as UTF-8 bytes, where it can (raising
 #: ``ValueError`` or ``RecursionError`` where it cannot); ``None``: :mod:`json` alone.
-fast_loads = _accelerated_loads()
+fast_loads: Callable[[str | bytes], Any] | None = _first_loads
 
 
 def _reject_constant(name: str) -> Any:

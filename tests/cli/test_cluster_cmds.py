@@ -196,3 +196,32 @@ def test_a_cluster_that_loses_its_workers_mid_run_is_one_line(
     name = " ".join(command[:2]) if command[0] == "event" else command[0]
     assert result.stderr.strip().splitlines()[-1].startswith(f"euchre {name}: {GONE}")
     assert not any(tmp_path.iterdir())  # no output file, whole or partial
+
+
+class AWorkerProcessDies(LosesItsWorkers):
+    """A pool of local processes one of which dies after the first result."""
+
+    def map(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]],
+            shared: tuple[Any, ...] = ()) -> Iterator[Any]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        for task in tasks:
+            yield fn(*shared, *task)
+            raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+
+@pytest.mark.parametrize("command", [["analyze", SAMPLE], ["validate", str(ROOT / "samples")],
+                                     ["event", "simulate", "--players", "8"]])
+def test_a_worker_process_that_dies_is_one_line(
+        command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(common, "TaskRunner", AWorkerProcessDies)
+    out = tmp_path / "out.jsonl"
+    result = run(*command, "--workers", "2",
+                 *(["-o", str(out)] if command[0] == "event" else []))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    name = " ".join(command[:2]) if command[0] == "event" else command[0]
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"euchre {name}: a worker process died (out of memory?); an output file is left as "
+        "it was")
+    assert not any(tmp_path.iterdir())

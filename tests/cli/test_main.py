@@ -79,9 +79,10 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 
 
 #: What only other commands use: analysis, display, interop, the grammars (the text
-#: format's, --where's).  (The search is simulate's too: the pimc bot.)
+#: format's, --where's); and what only a run in several processes uses.  (The search
+#: is simulate's too: the pimc bot.)
 HEAVY = ("euchre_dsl.analysis", "euchre_dsl.display", "euchre_dsl.interop", "lark",
-         "euchre_dsl.records.text_reader")
+         "euchre_dsl.records.text_reader", "multiprocessing", "concurrent.futures.process")
 
 
 @pytest.mark.parametrize("args", [["validate", "samples/games.jsonl"],
@@ -98,6 +99,8 @@ def test_validate_and_simulate_import_only_what_they_use(args: list[str]) -> Non
     loaded = result.stderr.split()
     assert "euchre_dsl.engine.machine" in loaded, result.stderr[-2000:]
     assert [m for m in loaded if m.startswith(HEAVY)] == []
+    # every record of the sample is proved from its bytes: none is parsed
+    assert [m for m in loaded if m.startswith("msgspec")] == []
 
 
 #: What a run of simulate that writes no file and meets no error need not load: the
