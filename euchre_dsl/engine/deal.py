@@ -20,36 +20,29 @@ def deal_known(g: State, hands: Sequence[Sequence[int | None] | None], upcard: i
     r = g.rules
     size = r.deal.hand_size
     n = g.n
-    seen = 0
-    unknown = 0
-
-    def take(cards: Sequence[int | None], what: str) -> int:
-        nonlocal seen, unknown
-        m = 0
-        for c in cards:
-            if c is None:
-                unknown += 1
-                continue
-            if (seen >> c) & 1:
-                raise ValueError(f"{g.deck.names[c]} is dealt twice ({what})")
-            seen |= 1 << c
-            m |= 1 << c
-        return m
-
     if len(hands) != n:
         raise ValueError(f"{n} hands expected, got {len(hands)}")
+    seen = 0
+    sure, count = g.sure, g.count  # the reset's lists, written in place
     partial = [False] * n
-    for seat, h in enumerate(hands):
+    for seat in range(n):
+        h = hands[seat]
         if h is None:
             partial[seat] = True
-            g.count[seat] = size
-            unknown += size
+            count[seat] = size
             continue
         if len(h) != size:
             raise ValueError(f"{g.labels[seat]} was dealt {len(h)} cards, not {size}")
-        m = take(h, f"{g.labels[seat]}'s hand")
-        g.sure[seat] = m
-        g.count[seat] = size
+        m = 0
+        for c in h:
+            if c is None:
+                continue
+            if (seen >> c) & 1:
+                raise ValueError(f"{g.deck.names[c]} is dealt twice ({g.labels[seat]}'s hand)")
+            seen |= 1 << c
+            m |= 1 << c
+        sure[seat] = m
+        count[seat] = size
         partial[seat] = m.bit_count() != size
     seen = place_upcard(g, upcard, seen)
     if widow is not None:
