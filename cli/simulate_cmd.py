@@ -77,8 +77,23 @@ def lineup(rules: RuleSet, bot: str, bots: str | None) -> tuple[str, ...]:
         try:
             parse_bot_spec(spec)
         except BotSpecError as exc:
+            if not bots and _is_line_up(bot):
+                usage_error(f"--bot: {bot!r} is a line-up, but --bot seats one bot at "
+                            f"every place: name one bot per seat, in seat order, with --bots "
+                            f"({rules.id} seats {n})")
             usage_error(f"{'--bots' if bots else '--bot'}: {exc}")
     return tuple(specs)
+
+
+def _is_line_up(text: str) -> bool:
+    """Whether ``text`` reads as several bot specs, each one valid (``pimc,rule``)."""
+    try:
+        specs = split_line_up(text)
+        for spec in specs:
+            parse_bot_spec(spec)
+    except BotSpecError:
+        return False
+    return len(specs) > 1
 
 
 def deal_options(f: Callable[..., Any]) -> Callable[..., Any]:

@@ -155,6 +155,16 @@ def test_bots_are_given_per_seat() -> None:
     assert code == 2 and "unknown bot 'nosuch'" in stderr
 
 
+def test_a_line_up_given_to_bot_points_to_bots() -> None:
+    code, _, stderr = run("-n", "2", "--bot", "pimc,rule")
+    assert code == 2
+    assert stderr.strip() == (
+        "euchre simulate: --bot: 'pimc,rule' is a line-up, but --bot seats one bot at every "
+        "place: name one bot per seat, in seat order, with --bots (standard seats 4)")
+    code, _, stderr = run("-n", "2", "--bot", "pimc,nosuch")  # not a line-up of bots
+    assert code == 2 and "unknown bot 'pimc,nosuch'" in stderr
+
+
 def test_constrained_deals_from_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "c.jsonl"
     code, _, _ = run("-n", "6", "--dealer", "W", "--hand", "S=JH,JD", "--upcard", "9H",
