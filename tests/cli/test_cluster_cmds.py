@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable, Iterable, Iterator
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
 import euchre_dsl
-from cli import common, simulate_cmd, validate_cmd
+from cli import validate_cmd
 from cli.main import euchre
 from euchre_dsl.sim.runner import Batch, RunSpec, play_batch
 from euchre_dsl.validate import chunks
@@ -180,13 +183,23 @@ class DaskClusterLosingItsWorkers:
         raise ClusterError(GONE)
 
 
+def module_of(command: str, name: str | None = None) -> ModuleType:
+    """The module of ``command`` that :func:`run` runs (or its package's module ``name``).
+    An installed build's command line is imported by the tests under two names (see
+    ``conftest.py``), so a module is patched as the command found it."""
+    found = euchre.get_command(click.Context(euchre), command)
+    assert found is not None and found.callback is not None
+    module = sys.modules[found.callback.__module__]
+    return module if name is None else sys.modules[f"{module.__package__}.{name}"]
+
+
 @pytest.mark.parametrize("command", [["analyze", SAMPLE], ["validate", str(ROOT / "samples")],
                                      ["event", "simulate", "--players", "8"],
                                      ["simulate", "--games", "300", "--bot", "random"]])
 def test_a_cluster_that_loses_its_workers_mid_run_is_one_line(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(common, "TaskRunner", LosesItsWorkers)
-    monkeypatch.setattr(simulate_cmd, "DaskCluster", DaskClusterLosingItsWorkers)
+    monkeypatch.setattr(module_of(command[0], "common"), "TaskRunner", LosesItsWorkers)
+    monkeypatch.setattr(module_of("simulate"), "DaskCluster", DaskClusterLosingItsWorkers)
     out = tmp_path / "out.jsonl"
     writes = command[0] in ("event", "simulate")
     result = run(*command, "--scheduler", "tcp://10.0.0.9:8786",
@@ -214,7 +227,7 @@ class AWorkerProcessDies(LosesItsWorkers):
                                      ["event", "simulate", "--players", "8"]])
 def test_a_worker_process_that_dies_is_one_line(
         command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(common, "TaskRunner", AWorkerProcessDies)
+    monkeypatch.setattr(module_of(command[0], "common"), "TaskRunner", AWorkerProcessDies)
     out = tmp_path / "out.jsonl"
     result = run(*command, "--workers", "2",
                  *(["-o", str(out)] if command[0] == "event" else []))
