@@ -211,6 +211,7 @@ NOT_BIDDING_STATE = frozenset((
     "shown_out", "side_names", "side_of", "sides", "stay_drop", "swaps",
     "three_hands_rule", "trick", "trick_seats", "trick_winners", "tricks", "turns_up",
     "upcard_protected", "void", "widowed", "winners", "widow_cards", "forced_card",
+    "deal_plans", "pack",
 ))
 
 
