@@ -246,11 +246,7 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
         with runner:
             yield runner
     except Exception as exc:
-        if _pool_broken(exc):
-            click.echo(f"euchre {command}: a worker process died (out of memory?); an "
-                       "output file is left as it was", err=True)
-            sys.exit(EXIT_USAGE)
-        said = cluster_failure(exc)
+        said = lost_workers(exc)
         if said is None:
             raise
         click.echo(f"euchre {command}: {said}; an output file is left as it was", err=True)
@@ -265,10 +261,13 @@ def _pool_broken(exc: BaseException) -> bool:
     return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
-def cluster_failure(exc: BaseException) -> str | None:
-    """What to say of a cluster that failed in the middle of a run: its workers all
-    gone (:class:`~euchre_dsl.workers.ClusterError`) or an error of Dask's own (a
-    worker killed while it ran a task); ``None`` for any other exception."""
+def lost_workers(exc: BaseException) -> str | None:
+    """What to say of a run whose workers failed it midway: a local worker process that
+    died, a cluster's workers all gone (:class:`~euchre_dsl.workers.ClusterError`) or
+    an error of Dask's own (a worker killed while it ran a task); ``None`` for any
+    other exception."""
+    if _pool_broken(exc):
+        return "a worker process died (out of memory?)"
     if isinstance(exc, ClusterError):
         return str(exc)
     if type(exc).__module__.startswith("distributed"):

@@ -34,7 +34,7 @@ from euchre_dsl.sim.runner import (
 from euchre_dsl.sim.summary import Stats
 
 from .common import (
-    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, cluster_failure, fail,
+    EXIT_INVALID, EXIT_USAGE, WORKERS, check_output, fail, lost_workers,
     refuse_writing_over, resolve_variant, variant_reference,
 )
 
@@ -206,6 +206,7 @@ class Output:
         self.keep_to = 0  # bytes of whole records
         self.cut_pending = False
         self.resumed = False  # FILE.partial held an earlier run's records
+        self.lost = False  # the run's workers failed it: what was written is resumable
         if path is None or path == "-":
             if resume:
                 usage_error("--resume needs -o FILE, the file to continue")
@@ -316,11 +317,18 @@ class Output:
             self.file.commit()
         self.close()
 
+    def workers_lost(self) -> None:
+        """The run's workers failed it midway (a process died, a cluster's workers
+        went): the records written so far are kept for ``--resume``, as an
+        interrupted run's are."""
+        self.lost = True
+
     def abandon(self, interrupted: bool) -> None:
         """The run failed: the target stays as it was.  ``FILE.partial`` is kept when
-        there is something to resume (an interrupted run, or one that went on from it)."""
+        there is something to resume (an interrupted run, one whose workers were lost,
+        or one that went on from it)."""
         if self.file is not None:
-            keep = (interrupted or self.resumed) and self.file.size() > 0
+            keep = (interrupted or self.lost or self.resumed) and self.file.size() > 0
             partial = self.file.partial
             self.file.abandon(keep)
             if keep:
@@ -393,9 +401,11 @@ def play(spec: RunSpec, games: int, mapper: BatchMapper,
 
 
 @contextmanager
-def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
+def run_errors(rules: RuleSet, which: str = "",
+               on_lost: Callable[[], None] | None = None) -> Iterator[None]:
     """Report what a run can raise as errors, never as a traceback; ``which`` names the
-    run when a command makes several (``euchre compare``: A or B)."""
+    run when a command makes several (``euchre compare``: A or B).  ``on_lost`` is told
+    first when the run's workers failed it midway (what they played stays good)."""
     try:
         yield None
     except UnfinishedGame as exc:
@@ -411,9 +421,11 @@ def run_errors(rules: RuleSet, which: str = "") -> Iterator[None]:
     except (BotError, BotSpecError) as exc:  # a plug-in bot that failed: named, with the seat
         usage_error(str(exc))
     except Exception as exc:
-        said = cluster_failure(exc)
+        said = lost_workers(exc)
         if said is None:
             raise
+        if on_lost is not None:
+            on_lost()
         usage_error(said)
 
 
@@ -487,7 +499,7 @@ def simulate_cmd(variant: str, games: int, seed: int, bot: str, bots: str | None
             def on_batch(batch: Batch, first: int) -> None:
                 out.write(batch, first)
                 bar.played(first + batch.games)
-            with run_errors(rules):
+            with run_errors(rules, on_lost=out.workers_lost):
                 stats = play(spec, games, mapper, on_batch)
         out.commit()
     except OSError as exc:

@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 import euchre_dsl
 from cli import validate_cmd
 from cli.main import euchre
-from euchre_dsl.sim.runner import Batch, RunSpec, play_batch
+from euchre_dsl.sim.runner import BATCH_UNITS, Batch, RunSpec, play_batch
 from euchre_dsl.validate import chunks
 from euchre_dsl.workers import ClusterError, TaskRunner
 
@@ -207,8 +207,15 @@ def test_a_cluster_that_loses_its_workers_mid_run_is_one_line(
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
     name = " ".join(command[:2]) if command[0] == "event" else command[0]
-    assert result.stderr.strip().splitlines()[-1].startswith(f"euchre {name}: {GONE}")
-    assert not any(tmp_path.iterdir())  # no output file, whole or partial
+    lines = result.stderr.strip().splitlines()
+    if command[0] == "simulate":  # the games so far are kept, to be resumed
+        assert lines[-2] == f"euchre simulate: {GONE}"
+        assert "--resume carries on from them" in lines[-1]
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl.partial"]
+        assert (tmp_path / "out.jsonl.partial").read_bytes().count(b"\n") == BATCH_UNITS
+    else:
+        assert lines[-1].startswith(f"euchre {name}: {GONE}")
+        assert not any(tmp_path.iterdir())  # no output file, whole or partial
 
 
 class AWorkerProcessDies(LosesItsWorkers):

@@ -244,6 +244,53 @@ def test_resume_after_a_kill_gives_the_bytes_of_an_uninterrupted_run(tmp_path: P
     assert not partial.exists()
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # gone meanwhile
+            if int(stat.rpartition(")")[2].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_a_worker_process_killed_mid_run_is_one_line_and_the_run_resumes(
+        tmp_path: Path) -> None:
+    """A worker of --workers killed (as the kernel kills a process out of memory): one
+    line, exit 2, never a traceback; the records so far are kept and --resume finishes
+    them to the bytes of a run in one process."""
+    whole, out = tmp_path / "whole.jsonl", tmp_path / "out.jsonl"
+    partial = tmp_path / "out.jsonl.partial"
+    args = ["simulate", "-n", "20000", "-s", "8", "--bot", "random", "--no-progress"]
+    assert _euchre(*args, "-o", str(whole)).returncode == 0
+    out.write_bytes(b"old\n")
+    proc = subprocess.Popen([sys.executable, "-m", "cli", *args, "--workers", "2", "-o",
+                             str(out)], env=ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while (not partial.exists() or partial.stat().st_size == 0) and \
+            time.monotonic() < deadline:
+        time.sleep(0.005)
+    workers = _children(proc.pid)
+    assert workers, "the run has no worker processes"
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 2, err
+    lines = err.decode().strip().splitlines()
+    assert lines[0] == "euchre simulate: a worker process died (out of memory?)"
+    assert "out.jsonl is unchanged" in lines[1] and "--resume" in lines[1]
+    assert b"Traceback" not in err and out.read_bytes() == b"old\n"
+    assert whole.read_bytes().startswith(partial.read_bytes().rpartition(b"\n")[0])
+    done = _euchre(*args, "--workers", "2", "-o", str(out), "--resume")
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes() == whole.read_bytes() and not partial.exists()
+
+
 def _hear_interrupts() -> None:
     """In the child: Ctrl-C back at its default.  A shell without job control starts
     a background job (``.ci/run &``) with SIGINT ignored, every process below it
