@@ -259,11 +259,8 @@ class _Watched:
         rate[0] += 1
         if action.verb == BID:
             return action  # the suit is named once the auction is won
-        contract = view.upcard_suit() if action.verb == ORDER_UP else action.arg
+        contract, hand = truths.making(view, action)
         assert contract is not None
-        hand = view.hand
-        if dealer and action.verb == ORDER_UP and view.upcard is not None:
-            hand |= 1 << view.upcard
         self._contract(view, action, contract, hand, call=not first_round,
                        alone=action.alone)
         return action
