@@ -128,13 +128,13 @@ def sure_make_open(view: SeatView, legal: Sequence[Action]) -> bool:
     both bowers and a third trump (:func:`sure_make`): ordering up, naming the suit,
     or -- nobody having bid yet -- opening an auction, whose winner names any suit."""
     deck = view.deck
+    may_bid = False
     for a in legal:
         if a.verb == BID:
-            if view.high_bidder is None and \
-                    any(sure_make(deck, view.hand, s) for s in range(4)):
-                return True
+            may_bid = True
         elif (a.verb == ORDER_UP or a.verb == CALL) and not a.alone:
             contract, hand = making(view, a)
             if contract is not None and sure_make(deck, hand, contract):
                 return True
-    return False
+    return may_bid and view.high_bidder is None and \
+        any(sure_make(deck, view.hand, s) for s in range(4))
