@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -62,15 +63,23 @@ def test_a_scheduler_that_does_not_answer_is_a_cluster_error() -> None:
         TaskRunner(scheduler="tcp://127.0.0.1:9", timeout=2)
 
 
-def test_a_local_dask_cluster_gives_the_same_results_in_order(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def local_cluster(workers: int, folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A Dask ``LocalCluster`` of ``workers`` single-threaded processes on 127.0.0.1
+    whose workers import the same euchre_dsl (source or installed) as the tests."""
     distributed = pytest.importorskip("distributed")
     root = str(Path(euchre_dsl.__file__).resolve().parents[1])
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         p for p in (root, os.environ.get("PYTHONPATH")) if p))
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                   host="127.0.0.1", dashboard_address=None,
-                                  local_directory=str(tmp_path)) as cluster:
+                                  local_directory=str(folder)) as cluster:
+        yield cluster
+
+
+def test_a_local_dask_cluster_gives_the_same_results_in_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with local_cluster(2, tmp_path, monkeypatch) as cluster:
         with TaskRunner(scheduler=cluster.scheduler_address) as runner:
             assert runner.workers == 2 and runner.parallel
             first = list(runner.map(pow, [(2, n) for n in range(30)]))
@@ -81,13 +90,7 @@ def test_a_local_dask_cluster_gives_the_same_results_in_order(
 
 def test_a_cluster_whose_workers_are_gone_is_a_cluster_error_not_a_hang(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    distributed = pytest.importorskip("distributed")
-    root = str(Path(euchre_dsl.__file__).resolve().parents[1])
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
-        p for p in (root, os.environ.get("PYTHONPATH")) if p))
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
-                                  local_directory=str(tmp_path)) as cluster:
+    with local_cluster(1, tmp_path, monkeypatch) as cluster:
         with TaskRunner(scheduler=cluster.scheduler_address, no_workers_limit=1) as runner:
             results = runner.map(time.sleep, [(0.2,)] * 50)
             assert next(results) is None  # the worker ran the first task
