@@ -14,6 +14,7 @@ version (which could give other answers), is refused before any work is sent.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import deque
@@ -89,13 +90,22 @@ def connect(address: str, timeout: float = 10.0) -> tuple[Any, int]:
         import distributed
     except ImportError:
         raise ClusterError(f"--scheduler needs Dask: {install_hint('dask')}") from None
-    outcome: list[tuple[Any, int] | Exception] = []
+    outcome: list[tuple[Any, int] | str] = []
 
     def attempt() -> None:
         try:
             outcome.append(_connect(distributed, address, timeout))
         except Exception as exc:  # noqa: BLE001 - said below, whatever a stranger's bytes raise
-            outcome.append(exc)
+            outcome.append(_failure_words(exc, address))
+        else:
+            return
+        # The failure is kept as words only, and what the attempt left is finalised here
+        # and now: a half-made Client held by the exception's traceback would otherwise
+        # be collected at some later moment, in any thread -- and a Client's finaliser
+        # takes distributed's one lock of its event loops, which deadlocks a thread that
+        # is starting a loop under that lock when the collection runs (a later
+        # LocalCluster or Client then waits for ever).
+        gc.collect()
 
     connecting = threading.Thread(target=attempt, name="euchre-dask-connect", daemon=True)
     connecting.start()
@@ -104,14 +114,18 @@ def connect(address: str, timeout: float = 10.0) -> tuple[Any, int]:
         raise ClusterError(f"the Dask scheduler at {address} did not answer within "
                            f"{timeout:g} s (is a Dask scheduler listening there?)")
     result = outcome[0]
-    if isinstance(result, ClusterError):
-        raise result
-    if isinstance(result, (OSError, TimeoutError)):
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {result}")
-    if isinstance(result, Exception):
-        raise ClusterError(f"{address} does not answer as a Dask scheduler "
-                           f"({type(result).__name__}: {result})")
+    if isinstance(result, str):
+        raise ClusterError(result)
     return result
+
+
+def _failure_words(exc: Exception, address: str) -> str:
+    """What :func:`connect` says of an attempt that raised ``exc``."""
+    if isinstance(exc, ClusterError):
+        return str(exc)
+    if isinstance(exc, (OSError, TimeoutError)):
+        return f"cannot reach the Dask scheduler at {address}: {exc}"
+    return f"{address} does not answer as a Dask scheduler ({type(exc).__name__}: {exc})"
 
 
 def _pool_result(future: Any) -> Any:

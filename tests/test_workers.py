@@ -77,6 +77,24 @@ def local_cluster(workers: int, folder: Path, monkeypatch: pytest.MonkeyPatch) -
         yield cluster
 
 
+def test_a_failed_connection_leaves_no_client_to_be_collected_later() -> None:
+    """A half-made Client left to the garbage collector is finalised at some later
+    moment, in whatever thread allocates then; its finaliser takes distributed's one
+    lock of its event loops, and a thread starting a loop under that lock deadlocked
+    (a later LocalCluster in the test suite waited for ever).  The connection's
+    attempt finalises what it left before it ends."""
+    distributed = pytest.importorskip("distributed")
+    import gc
+    import threading
+
+    with pytest.raises(ClusterError, match="Dask scheduler at tcp://127.0.0.1:9"):
+        TaskRunner(scheduler="tcp://127.0.0.1:9", timeout=5)
+    for thread in threading.enumerate():
+        if thread.name == "euchre-dask-connect":
+            thread.join(30)
+    assert [o for o in gc.get_objects() if isinstance(o, distributed.Client)] == []
+
+
 def test_a_local_dask_cluster_gives_the_same_results_in_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with local_cluster(2, tmp_path, monkeypatch) as cluster:
