@@ -24,11 +24,18 @@ if TYPE_CHECKING:  # the compiled build's machine integers; plain ints at run ti
     from mypy_extensions import i64
 
 
+#: The most cards a mask held as a machine integer (``i64``) may name: a deck of
+#: more (a double deck down to the twos: 104 cards) takes the plain-int paths.
+MACHINE_CARDS: Final = 63
+
+
 def card_names(deck: Deck, mask: int) -> list[str]:
     """The names of a mask's cards in the order of ``deck.sorted_cards(mask)``, by one
-    pass over ``deck.listing``; the mask as a machine integer (``i64``: every deck
-    has fewer than 64 cards), so each test is one instruction, not a tagged shift."""
+    pass over ``deck.listing``; the mask as a machine integer (``i64``) when the deck
+    fits one, so each test is one instruction, not a tagged shift."""
     names = deck.names
+    if deck.size > MACHINE_CARDS:
+        return [names[c] for c in deck.listing if (mask >> c) & 1]
     m: i64 = mask
     return [names[c] for c in deck.listing if (m >> c) & 1]
 
@@ -243,8 +250,14 @@ class JsonLinesWriter:
         (Kept by mask in a table, a hand's cards cost more: the table's lookups miss
         the processor's caches.)"""
         parts, cards, comma_cards = self.parts, p.cards, p.comma_cards
-        m: i64 = mask
         sep = False
+        if len(cards) > MACHINE_CARDS:  # one name per card of the deck
+            for c in p.listing:
+                if (mask >> c) & 1:
+                    parts.append(comma_cards[c] if sep else cards[c])
+                    sep = True
+            return
+        m: i64 = mask
         for c in p.listing:
             if (m >> c) & 1:
                 parts.append(comma_cards[c] if sep else cards[c])

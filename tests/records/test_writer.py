@@ -89,7 +89,7 @@ def test_seeded_records_keep_their_bytes(variant: str) -> None:
 
 @pytest.mark.parametrize("lowest,joker,copies", [("9", False, 1), ("9", True, 1),
                                                  ("7", False, 1), ("2", True, 1),
-                                                 ("9", False, 2)])
+                                                 ("9", False, 2), ("2", False, 2)])
 def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool,
                                                       copies: int) -> None:
     deck = Deck.of(lowest, joker, copies)
@@ -103,7 +103,7 @@ def test_cards_are_listed_as_sorted_cards_lists_them(lowest: str, joker: bool,
 #: Simulated runs whose JSON Lines bytes are compared with the dict path's: every shipped
 #: variant with random and rule bots, house rules no shipped variant has (a farmer's hand
 #: swapping with the kitty or a misdeal, no-trump bids, calling for best, defending
-#: alone), an inline variant, carried start scores and one-hand situations (unfinished).
+#: alone, a double deck down to the twos), an inline variant, carried start scores and one-hand situations (unfinished).
 WRITTEN_BOTH_WAYS: list[tuple[str, Any, str, Constraints | None]] = [
     *((variant, variant, bot, None) for variant in shipped_ids() for bot in ("random", "rule")),
     *(("house", {"id": "house", "extends": "standard", **options}, "random", None) for options in (
@@ -111,6 +111,8 @@ WRITTEN_BOTH_WAYS: list[tuple[str, Any, str, Constraints | None]] = [
         {"deal": {"farmers_hand": "any_hand", "farmers_hand_effect": "misdeal"}},
         {"bidding": {"no_trump": True, "low_no_trump": True, "stick_the_dealer": True}},
         {"alone": {"call_for_best": True, "defend_alone": "vs_any_maker"}},
+        # 104 cards: more than a machine integer's mask holds (the writer's plain-int path)
+        {"deck": {"lowest": "2", "copies": 2}},
     )),
     ("standard", "standard", "random", Constraints(dealer=1, start_scores=(7, 9))),
     ("standard", "standard", "rule", Constraints(upcard=0, dealer=2)),
