@@ -191,6 +191,10 @@ class Solver:
         #: one card of a seat in a suit's lengths (:meth:`_suit_shape`)
         self._len_unit = [1 << (self._len_bits * (self.n - 1 - s)) for s in range(self.n)]
         self._suit_lens = 0
+        #: a suit's live cards -> its :meth:`_suit_shape` and lengths, for the
+        #: position loaded (its owners): most trick boundaries leave most suits
+        #: as they were, and a suit's walk costs more than a lookup
+        self._suit_shapes: dict[int, tuple[int, int]] = {}
         #: the seats playing this hand, a bit each
         self._seated = 0
         self._entry = [0] * _STRIDE
@@ -481,6 +485,7 @@ class Solver:
                 owner[low.bit_length() - 1] = s
                 m ^= low
         self._live = live
+        self._suit_shapes.clear()
         self._depth = 0
         if len(self._tricks[0]) != pos.n_active:
             self._size_tricks(pos.n_active)
@@ -1146,10 +1151,19 @@ class Solver:
         order = self._order
         lens = self._lens
         bits = self._len_bits
+        live = self._live
+        masks = self._masks
+        memo = self._suit_shapes
         for i in range(ns):
             s = suits[i]
-            part = self._suit_shape(s)
-            v = self._suit_lens
+            mask = live & masks[s]
+            known = memo.get(mask)
+            if known is None:
+                part = self._suit_shape(s)
+                v = self._suit_lens
+                memo[mask] = (part, v)
+            else:
+                part, v = known
             # insertion sort of the plain suits by their lengths
             j = i
             while j > 1 and lens[base + j - 1] > v:
