@@ -237,6 +237,11 @@ class Deck:
     #: ``higher_masks[contract][card]``: the cards of ``card``'s effective suit that
     #: outrank it (a bot's estimate of a card counts them, hand after hand).
     higher_masks: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: ``trumps_low_first[contract]``: the trumps of a suit contract by power, lowest
+    #: first, copies of one card in index order -- the order a stable sort of a hand's
+    #: trumps by power gives (a bot's spare trumps for ruffing are its lowest).
+    trumps_low_first: tuple[tuple[int, ...], ...] = field(init=False, repr=False,
+                                                          compare=False)
     #: Every card in the order :meth:`sorted_cards` lists them (by suit, high first),
     #: so that a hand is listed by one pass over it instead of a sort.
     listing: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -262,6 +267,7 @@ class Deck:
         object.__setattr__(self, "powers", self._build_powers())
         object.__setattr__(self, "trump_masks", self._build_trump_masks())
         object.__setattr__(self, "higher_masks", self._build_higher_masks())
+        object.__setattr__(self, "trumps_low_first", self._build_trumps_low_first())
         object.__setattr__(self, "listing", tuple(self.sorted_cards(self.full_mask)))
 
     @staticmethod
@@ -545,6 +551,17 @@ class Deck:
     def _build_trump_masks(self) -> tuple[int, ...]:
         """``trump_masks[contract]``: mask of all trumps (the joker in no-trump)."""
         return tuple(self.mask(order) for order in self.trump_orders)
+
+    def _build_trumps_low_first(self) -> tuple[tuple[int, ...], ...]:
+        """``trumps_low_first[contract]``: see the attribute."""
+        out: list[tuple[int, ...]] = []
+        for contract in CONTRACTS:
+            if contract >= 4:
+                out.append(())
+                continue
+            power = self.powers[contract][contract]
+            out.append(tuple(sorted(self.trump_orders[contract], key=lambda c: (power[c], c))))
+        return tuple(out)
 
     def _build_higher_masks(self) -> tuple[tuple[int, ...], ...]:
         """``higher_masks[contract][card]``: the cards of its effective suit with

@@ -89,37 +89,47 @@ def hand_chances(deck: Deck, hand: int, contract: int, out: int, opponents: int,
     The cards are not independent: for the side that makes trump (``makes``), a
     plain ace is worth less the fewer trumps the seat holds (the defenders hold
     them, to trump it, and the seat cannot win the lead back), and a trump is
-    worth more beside a void it can trump into.
+    worth more beside a void it can trump into (:func:`_adjusted`).
     """
     known = hand | out
+    extra = max(opponents - 2, 0)
+    cards = card_list(hand)
+    return _adjusted(deck, hand, cards, contract,
+                     [card_chance(deck, known, c, contract, extra, weak_opponents)
+                      for c in cards], makes)
+
+
+def _adjusted(deck: Deck, hand: int, cards: list[int], contract: int, chances: list[float],
+              makes: bool = True) -> list[float]:
+    """:func:`hand_chances` from each card's own chance (``chances[i]``, of
+    ``cards[i]``: ``hand``'s cards lowest first): long trumps raised, the spare low
+    trumps counted as ruffs, and -- for the makers -- each plain card held to what
+    the seat's trumps and its own higher cards of the suit leave it."""
     trumps = hand & deck.trump_masks[contract]
     n_trumps = count_cards(trumps)
-    extra = max(opponents - 2, 0)
     support = TRUMP_SUPPORT[min(n_trumps, len(TRUMP_SUPPORT) - 1)] \
         if contract < 4 and makes else 1.0
     # trumps spare for trumping in: one per void, the low ones, beyond the first
     ruffs = min(voids(deck, hand, contract), max(n_trumps - 1, 0))
     low_trumps = 0  # the lowest trumps, one per ruff, as a mask
     if contract < 4 and ruffs:
-        power = deck.powers[contract][contract]
-        for c in sorted(card_list(trumps), key=lambda c: power[c])[:ruffs]:
-            low_trumps |= 1 << c
+        for c in deck.trumps_low_first[contract]:
+            if (trumps >> c) & 1:
+                low_trumps |= 1 << c
+                ruffs -= 1
+                if not ruffs:
+                    break
     higher = deck.higher_masks[contract]
-    cards = card_list(hand)  # walked three times below
-    chances = [card_chance(deck, known, c, contract, extra, weak_opponents) for c in cards]
     # long trumps take the late tricks, once the seat's high trumps have drawn the rest
-    top = 0.0
-    i = 0
-    for c in cards:
-        if (trumps >> c) & 1 and chances[i] > top:
+    top = 0.0  # the best trump's chance
+    for i in range(len(cards)):
+        if (trumps >> cards[i]) & 1 and chances[i] > top:
             top = chances[i]
-        i += 1
     length = LENGTH_BONUS * (n_trumps - 2) * top if n_trumps >= 3 else 0.0
     probs = []
-    i = 0
-    for c in cards:
+    for i in range(len(cards)):
+        c = cards[i]
         p = chances[i]
-        i += 1
         if (trumps >> c) & 1:
             p = min(1.0, p + length)
             if (low_trumps >> c) & 1:
@@ -219,12 +229,52 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
                        kept: int) -> int:
     """The hand left after the most useful discard of a card not in ``kept`` (the
     upcard, when the variant does not let its taker discard it:
-    :func:`~euchre_dsl.engine.bidding.kept_upcard`)."""
+    :func:`~euchre_dsl.engine.bidding.kept_upcard`): the first best by
+    :func:`kept_value`, the candidates lowest card first.
+
+    Each candidate is valued as :func:`kept_value` values it, to the last bit, but
+    each card's :func:`card_chance` is shared between the candidates: a discard
+    changes a card's chance only by being a card above it, or a copy of it, that
+    the seat no longer sees -- so a card has at most three chances, not one per
+    candidate (the pimc bot's readings ask this for a dealer in every world)."""
+    cards = card_list(hand)
+    n = len(cards)
+    known = hand | out
+    extra = max(opponents - 2, 0)
+    higher = deck.higher_masks[contract]
+    base = deck.base_size
+    copies = deck.copies > 1
+    # per card: its chance with the discard seen, unseen above it, unseen as its copy
+    seen = [card_chance(deck, known, c, contract, extra) for c in cards]
+    above: list[float] = [-1.0] * n
+    twin: list[float] = [-1.0] * n
     best = hand
     best_v = -1.0
-    for c in mask_cards(hand & ~kept):
-        rest = hand & ~(1 << c)
-        v = kept_value(deck, rest, contract, out, opponents)
+    for d in cards:
+        if (kept >> d) & 1:
+            continue
+        rest = hand & ~(1 << d)
+        known_d = known & ~(1 << d)
+        # each card of ``rest`` and its own chance (card_chance, the rest and out known)
+        rest_cards: list[int] = []
+        chances: list[float] = []
+        for i in range(n):
+            c = cards[i]
+            if c == d:
+                continue
+            rest_cards.append(c)
+            if copies and d % base == c % base:
+                if twin[i] < 0.0:
+                    twin[i] = card_chance(deck, known_d, c, contract, extra)
+                chances.append(twin[i])
+            elif (higher[c] >> d) & 1:
+                if above[i] < 0.0:
+                    above[i] = card_chance(deck, known_d, c, contract, extra)
+                chances.append(above[i])
+            else:
+                chances.append(seen[i])
+        v = sum(_adjusted(deck, rest, rest_cards, contract, chances)) + \
+            0.05 * voids(deck, rest, contract)
         if v > best_v:
             best, best_v = rest, v
     return best
