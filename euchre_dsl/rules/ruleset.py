@@ -234,7 +234,9 @@ class DealRules:
     widow_cards: int = opt(0, "Deal this many cards face down to a small widow (a kitty) that "
                            "the maker takes into hand once trump is named, then discards as "
                            "many (Hasenpfeffer: 1); 0: none.  Not with 'widow', a whole "
-                           "spare hand.", minimum=0, maximum=8)
+                           "spare hand, nor with an upcard the auction's winner may turn down "
+                           "(a record could not tell that discard apart).", minimum=0,
+                           maximum=8)
     farmers_hand: str = opt("off", "Farmer's hand, the trigger: before any bid, from the dealer's "
                             "left, a player whose dealt hand qualifies may claim it. "
                             "'three_nines_or_three_tens' (three 9s or three 10s), "
