@@ -112,6 +112,8 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Machine,
     limit = max_hands if stop_after is None else min(max_hands, stop_after)
     widowed = rules.deal.widow_size > 0
     for h in range(limit):
+        if game.is_over:  # won before a card is dealt: laps of a match that reach the target
+            return game
         dealer = game.dealer
         deals.deal(game, h)
         dealt = game.dealt
@@ -126,9 +128,7 @@ def play_game(rules: RuleSet, bots: Sequence[Bot], deals: Deals, game: Machine,
                 game.apply(acts[seat](SeatView(game, seat), game.legal_actions()))
         if on_hand is not None:
             on_hand(game, dealer, dealt, upcard, widow)
-        if game.is_over:
-            return game
-    if stop_after is not None:
+    if stop_after is not None or game.is_over:
         return game
     raise UnfinishedGame(f"a game was not finished after {max_hands} hands")
 

@@ -19,7 +19,7 @@ from euchre_dsl.cards import Deck
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.records.writer import dump_record
-from euchre_dsl.rules.registry import load_variant, shipped_ids
+from euchre_dsl.rules.registry import compile_data, load_variant, shipped_ids
 from euchre_dsl.sim.bots import RandomBot
 from euchre_dsl.sim.deals import Deals
 from euchre_dsl.sim.runner import RunSpec, Stats, _BatchPlayer, play_game, simulate
@@ -195,6 +195,23 @@ def test_laps_carry_the_winners_excess_into_the_next_game() -> None:
         carried += expected is not None
         assert not [p for p in validate_record(after) if p.severity == "error"]
     assert carried > 0
+
+
+def test_a_lap_that_reaches_the_target_wins_the_next_game_before_a_deal() -> None:
+    # a house scoring of 16 for a make, in a game to 10 with laps: a make carries 6 or
+    # more, and 10 wins the next game at once -- a record with no hands (ehh/1 allows
+    # it), not a game dealt after it was won (which ended `simulate` in a traceback)
+    house = {"id": "big-laps", "extends": "railroad", "scoring": {"make": 16}}
+    rules = compile_data(house)
+    records = list(simulate(rules, house, 6, 0))
+    empty = [r for r in records if not r["hands"]]  # type: ignore[index]
+    assert empty
+    for r in empty:
+        start = r["start_scores"]  # type: ignore[index]
+        winner = r["final"]["winner"]  # type: ignore[index]
+        assert start[winner] >= rules.game.target and r["final"]["scores"] == start  # type: ignore[index]
+    for r in records:
+        assert not [p for p in validate_record(r) if p.severity == "error"]
 
 
 def test_rubbers_end_matches_and_are_counted() -> None:
