@@ -592,11 +592,16 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
             bad(("alone", option), f"{what} needs partners and going alone",
                 hint="set alone.allowed: yes in a partnership game",
                 also=(("alone", "allowed"), ("players", "sides")))
-    if a.call_for_best_cards > 1 and a.call_for_best_cards >= d.hand_size:
+    # the lone player puts away call_for_best_cards for each partner before the gifts
+    helpers = r.players.count // r.players.teams - 1 if partners and r.players.teams else 1
+    put_away = a.call_for_best_cards * max(helpers, 1)
+    if put_away > 1 and put_away >= d.hand_size:
+        each = f", {a.call_for_best_cards} for each of {helpers} partners" if helpers > 1 \
+            else " for each partner's best"
         bad(("alone", "call_for_best_cards"), f"a lone player cannot put away "
-            f"{a.call_for_best_cards} of {d.hand_size} cards for each partner's best",
+            f"{put_away} of {d.hand_size} cards{each}",
             hint="pass fewer cards", also=(("deal", "hand_size"),),
-            reads=(("alone", "call_for_best"),))
+            reads=(("alone", "call_for_best"), ("players", "count"), ("players", "teams")))
     if a.canadian_loner and not b.order_up_round:
         bad(("alone", "canadian_loner"), "the Canadian loner rule applies to ordering up, and "
             "there is no order-up round", also=(("bidding", "order_up_round"),))
