@@ -126,6 +126,20 @@ class SeatView:
         return dealt[self.seat] if dealt else 0
 
     @property
+    def swapped_in(self) -> int:
+        """Mask of the cards this seat took from the kitty by a farmer's-hand swap (0
+        when it did not swap): it has seen them.  Only those the game knows (a record
+        that does not list its kitty leaves them unknown here too)."""
+        g = self._game
+        if g.swapped != self.seat:
+            return 0
+        out = 0
+        for c in g.kitty[:3]:
+            if c is not None:
+                out |= 1 << c
+        return out
+
+    @property
     def discarded(self) -> int:
         """Mask of the cards this seat put away this hand."""
         out = 0

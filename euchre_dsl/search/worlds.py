@@ -155,7 +155,10 @@ def replay_known(view: SeatView, until: int | None = None) -> Machine:
         widow = list(mask_cards(mine))
     elif rules.deal.widow_cards and view.maker == me:
         widow = _small_widow_seen(view)
-    game.deal(hands, view.upcard, widow)
+    # the seat's own swap with the kitty: it saw the three cards it took
+    taken = view.swapped_in
+    kitty: list[int | None] | None = list(mask_cards(taken)) if taken else None
+    game.deal(hands, view.upcard, widow, kitty)
     for a in actions[:until]:
         game.act(a.seat, a.verb, a.arg, a.alone, allow_renege=True)
     if until is None:
@@ -169,14 +172,14 @@ def replay_known(view: SeatView, until: int | None = None) -> Machine:
 
 def _small_widow_seen(view: SeatView) -> list[int | None] | None:
     """The small widow as the maker saw it on taking it (None: not taken yet): the
-    cards the seat has held, played or put away that it was not dealt, the upcard
-    it took aside."""
+    cards the seat has held, played or put away that it was not dealt, but for the
+    upcard it took and the cards it took from the kitty by a swap."""
     me = view.seat
     mine = view.hand | view.discarded
     for seat, card in view.plays:
         if seat == me:
             mine |= 1 << card
-    extra = mine & ~view.dealt
+    extra = mine & ~view.dealt & ~view.swapped_in  # not the cards a swap took from the kitty
     if view.upcard is not None and view.upcard_holder == me:
         extra &= ~(1 << view.upcard)
     if extra.bit_count() != view.rules.deal.widow_cards:

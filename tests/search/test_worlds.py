@@ -11,9 +11,9 @@ from math import comb
 import pytest
 
 from euchre_dsl.cards import mask_cards
-from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, Action
+from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, SWAP, Action
 from euchre_dsl.engine.machine import Machine
-from euchre_dsl.rules.registry import load_variant
+from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.sim.bots.random_bot import RandomBot
 from euchre_dsl.engine.view import SeatView
 from euchre_dsl.search.worlds import DealCounter, WorldSampler
@@ -252,3 +252,32 @@ def test_worlds_of_a_record_keep_what_the_record_shows() -> None:
             sampled += 1
         assert sampler.deals > 1 or real.count[1] + real.count[3] <= 1
     assert sampled >= 20
+
+
+def test_a_seat_that_swapped_with_the_kitty_holds_its_own_hand_in_every_world() -> None:
+    # a farmer's hand: the swapper took three face-down cards it has seen since; its
+    # worlds once left them out (two cards of five), and pimc's card values missed the
+    # legal cards it held (a KeyError in every game with a swap)
+    rules = compile_data({"id": "farmers", "extends": "standard",
+                          "deal": {"farmers_hand": "three_nines_or_three_tens"}})
+    swaps = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        bot = RandomBot(rules, rng)
+        real = Machine(rules, dealer=seed % 4)
+        real.deal_random(rng)
+        while real.phase != PLAYING and not real.hand_over:
+            legal = real.legal_actions()
+            swap = [a for a in legal if a.verb == SWAP]  # take the swap when offered
+            real.apply(swap[0] if swap else bot.act(SeatView(real, real.to_act), legal))
+        if real.phase != PLAYING or real.swapped is None:
+            continue
+        swaps += 1
+        seat = real.swapped
+        assert SeatView(real, seat).swapped_in & real.sure[seat]
+        sampler = WorldSampler(SeatView(real, seat))
+        for _ in range(5):
+            check_consistent(real, sampler.sample(rng), seat)
+        if swaps == 8:
+            break
+    assert swaps == 8
