@@ -333,16 +333,22 @@ def check_semantics(r: RuleSet, src: VariantSource,
         bad(("deal", "widow_cards"), "a game has either a whole spare hand (widow) or a small "
             "widow for the maker (widow_cards), not both",
             hint="set deal.widow: no or deal.widow_cards: 0", also=(("deal", "widow"),))
-    if r.deal.widow_cards and r.deal.upcard and r.bidding.auction and \
-            r.bidding.auction_takes_upcard:
-        # the winner may turn the upcard down (never recorded) and then owes a discard for
-        # the small widow: its record would read as a discard after taking the upcard
-        bad(("deal", "widow_cards"), "the auction's winner may turn the upcard down and then "
-            "take the small widow, but a record does not show a turned-down upcard, so its "
-            "discard would read as one after taking the upcard",
-            hint="set bidding.auction_takes_upcard: no or deal.widow_cards: 0",
-            also=(("bidding", "auction_takes_upcard"),),
-            reads=(("bidding", "auction"), ("deal", "upcard")))
+    if r.deal.upcard and r.bidding.auction and r.bidding.auction_takes_upcard:
+        # the winner may turn the upcard down (never recorded) and then owe discards of its
+        # own: its record would read as discards after taking the upcard
+        for path, then, value in ((("deal", "widow_cards"), "take the small widow",
+                                   r.deal.widow_cards > 0),
+                                  (("alone", "call_for_best"), "call for a partner's best "
+                                   "alone", r.alone.call_for_best and r.alone.allowed)):
+            if value:
+                bad(path, f"the auction's winner may turn the upcard down and then {then}, "
+                    "but a record does not show a turned-down upcard, so its discard would "
+                    "read as one after taking the upcard",
+                    hint=f"set bidding.auction_takes_upcard: no or {'.'.join(path)}: "
+                    f"{'0' if path[1] == 'widow_cards' else 'no'}",
+                    also=(("bidding", "auction_takes_upcard"),),
+                    near=(("bidding", "auction"), ("deal", "upcard")),
+                    reads=(("alone", "allowed"),))
     _check_forced_bid(r, bad, deck)
     if sum(r.deal.packets) != r.deal.hand_size:
         bad(("deal", "packets"), f"packets {list(r.deal.packets)} add up to "

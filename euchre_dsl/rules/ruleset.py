@@ -234,9 +234,8 @@ class DealRules:
     widow_cards: int = opt(0, "Deal this many cards face down to a small widow (a kitty) that "
                            "the maker takes into hand once trump is named, then discards as "
                            "many (Hasenpfeffer: 1); 0: none.  Not with 'widow', a whole "
-                           "spare hand, nor with an upcard the auction's winner may turn down "
-                           "(a record could not tell that discard apart).", minimum=0,
-                           maximum=8)
+                           "spare hand, nor an auction upcard the winner may decline.",
+                           minimum=0, maximum=8)
     farmers_hand: str = opt("off", "Farmer's hand, the trigger: before any bid, from the dealer's "
                             "left, a player whose dealt hand qualifies may claim it. "
                             "'three_nines_or_three_tens' (three 9s or three 10s), "
@@ -352,7 +351,8 @@ class AloneRules:
     call_for_best: bool = opt(False, "Before the opening lead a lone player (a lone maker, and "
                               "a lone defender) discards one card face down for each partner, "
                               "then each partner gives the lone player a card of their choice "
-                              "face down (the maker's exchange comes before defending alone).")
+                              "face down (the maker's exchange comes before defending alone); "
+                              "not with an auction upcard the winner may decline.")
     call_for_best_cards: int = opt(1, "For call_for_best, the cards each partner passes (the "
                                    "lone player first puts away as many): 1 in euchre, 1 or 2 "
                                    "in the bid-euchre shoot.", minimum=1, maximum=4)

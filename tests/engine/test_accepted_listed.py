@@ -68,7 +68,10 @@ EXTRA = {
                         "alone": {"dealer_exchanges_when_partner_alone": True,
                                   "defend_alone": "vs_any_maker",
                                   "defend_order": "left_of_dealer"}},
-    "partner-auction": {"bidding": {"auction": True, "auction_min": 2},
+    # (the winner keeps the upcard where it lies: a declined take before calling for
+    # best could not be recorded -- see the compiler)
+    "partner-auction": {"bidding": {"auction": True, "auction_min": 2,
+                                    "auction_takes_upcard": False},
                         "scoring": {"maker_target": "bid"},
                         "alone": {"call_for_best": True, "defend_alone": "vs_lone_maker"}},
 }
