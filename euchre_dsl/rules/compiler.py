@@ -424,6 +424,14 @@ def check_semantics(r: RuleSet, src: VariantSource,
             bad(("partner", "call"), "a called partner is for individual games: the partner "
                 "of a hand is whoever holds the called card", hint="set players.sides: "
                 "individual", also=(("players", "sides"),))
+        aces = 4 * r.deck.copies
+        if r.partner.call == PartnerCall.ACE and not r.partner.own_card and \
+                not r.partner.alone and r.deal.hand_size >= aces:
+            bad(("partner", "alone"), f"a maker holding all {aces} aces would have no ace to "
+                "call: it may neither call its own nor announce playing "
+                "alone", hint="set partner.alone: yes or partner.own_card: yes",
+                also=(("partner", "own_card"),), near=(("partner", "call"),),
+                reads=(("deal", "hand_size"), ("deck", "copies")))
         if r.scoring.model != ScoringModel.TABLE or r.participation.stay_drop:
             bad(("partner", "call"), "a called partner needs table scoring and everyone "
                 "playing", hint="set scoring.model: table and participation.stay_drop: no",
