@@ -74,8 +74,11 @@ class RunSpec:
 
     @property
     def as_match(self) -> bool:
+        """Games played as a match (laps, slams, rubbers carry from game to game) -- but
+        not one-hand games from a situation (``--where``, ``--hand``): none of them ends."""
         g = self.rules.game
-        return bool(g.laps or g.slam or g.rubber != Rubber.OFF)
+        situational = self.constraints is not None and self.constraints.situational
+        return bool(g.laps or g.slam or g.rubber != Rubber.OFF) and not situational
 
 
 #: One hand's outcome for pairing two runs: ``(unit, game, hand)``, the dealer,

@@ -177,6 +177,18 @@ def test_constrained_deals_from_the_command_line(tmp_path: Path) -> None:
     assert CliRunner().invoke(euchre, ["validate", str(out)]).exit_code == 0
 
 
+def test_situations_of_a_variant_played_as_matches_are_one_hand_each(tmp_path: Path) -> None:
+    # railroad carries laps and slams from game to game; its one-hand situations are no
+    # match (none of them ends): the runner once asked the match to end an unfinished game
+    out = tmp_path / "r.jsonl"
+    code, _, stderr = run("-v", "railroad", "-n", "3", "--where", "aces(N) >= 1",
+                          "-o", str(out))
+    assert code == 0, stderr
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [len(r["hands"]) for r in records] == [1, 1, 1]
+    assert CliRunner().invoke(euchre, ["validate", str(out)]).exit_code == 0
+
+
 def test_bad_deal_options_are_usage_errors() -> None:
     code, _, stderr = run("--where", "trumps(S, upcard) >=")
     assert code == 2 and "--where:1:21: error[bad-where]" in stderr
