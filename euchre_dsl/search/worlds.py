@@ -30,7 +30,7 @@ from math import comb
 from typing import Sequence
 
 from ..cards import count_cards, mask_cards
-from ..engine.actions import CLAIMS, DEFEND, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
+from ..engine.actions import CLAIMS, DEFEND, GIVE, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
 from ..engine.machine import Machine
 from ..engine.view import SeatView
 from ..rng import RandomSource
@@ -173,13 +173,17 @@ def replay_known(view: SeatView, until: int | None = None) -> Machine:
 def _small_widow_seen(view: SeatView) -> list[int | None] | None:
     """The small widow as the maker saw it on taking it (None: not taken yet): the
     cards the seat has held, played or put away that it was not dealt, but for the
-    upcard it took and the cards it took from the kitty by a swap."""
+    upcard it took, the cards it took from the kitty by a swap and those its partners
+    gave it (call for best)."""
     me = view.seat
     mine = view.hand | view.discarded
     for seat, card in view.plays:
         if seat == me:
             mine |= 1 << card
     extra = mine & ~view.dealt & ~view.swapped_in  # not the cards a swap took from the kitty
+    for a in view.actions:  # nor the partners' gifts to a lone player calling for best
+        if a.verb == GIVE and a.arg is not None:
+            extra &= ~(1 << a.arg)
     if view.upcard is not None and view.upcard_holder == me:
         extra &= ~(1 << view.upcard)
     if extra.bit_count() != view.rules.deal.widow_cards:

@@ -11,7 +11,7 @@ from math import comb
 import pytest
 
 from euchre_dsl.cards import mask_cards
-from euchre_dsl.engine.actions import DISCARD, PLAY, PLAYING, SWAP, Action
+from euchre_dsl.engine.actions import DEFEND_ALONE, DISCARD, GIVE, PLAY, PLAYING, SWAP, Action
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.sim.bots.random_bot import RandomBot
@@ -281,3 +281,32 @@ def test_a_seat_that_swapped_with_the_kitty_holds_its_own_hand_in_every_world() 
         if swaps == 8:
             break
     assert swaps == 8
+
+
+def test_a_lone_maker_with_a_small_widow_and_a_partners_best_holds_its_hand() -> None:
+    # railroad with a one-card small widow: the lone maker takes the widow, then its
+    # partner's best card; the widow was read as every card it held but was not dealt,
+    # the gift too, so it was not read at all and pimc's worlds missed a card it holds
+    rules = compile_data({"id": "widow-railroad", "extends": "railroad",
+                          "deal": {"widow_cards": 1}})
+    found = 0
+    for seed in range(3000):
+        rng = random.Random(seed)
+        bot = RandomBot(rules, rng)
+        real = Machine(rules, dealer=seed % 4)
+        real.deal_random(rng)
+        while real.phase != PLAYING and not real.hand_over:
+            legal = real.legal_actions()
+            alone = [a for a in legal if a.alone]  # go alone when offered
+            real.apply(alone[0] if alone else bot.act(SeatView(real, real.to_act), legal))
+        if real.phase != PLAYING or real.maker is None or \
+                not any(a[1] == GIVE for a in real.hand_log) or \
+                any(a[1] == DEFEND_ALONE for a in real.hand_log):
+            continue  # (the known cards of a lone defender's partner: another matter)
+        found += 1
+        sampler = WorldSampler(SeatView(real, real.maker))
+        for _ in range(5):
+            check_consistent(real, sampler.sample(rng), real.maker)
+        if found == 5:
+            break
+    assert found == 5
