@@ -607,8 +607,8 @@ def _check_house_rules(r: RuleSet, bad: Callable[..., None], face_down: int) -> 
                 hint="set alone.allowed: yes in a partnership game",
                 also=(("alone", "allowed"), ("players", "sides")))
     # the lone player puts away call_for_best_cards for each partner before the gifts
-    helpers = r.players.count // r.players.teams - 1 if partners and r.players.teams else 1
-    put_away = a.call_for_best_cards * max(helpers, 1)
+    helpers = max(r.players.count // r.players.teams - 1, 1) if partners else 1
+    put_away = a.call_for_best_cards * helpers
     if put_away > 1 and put_away >= d.hand_size:
         each = f", {a.call_for_best_cards} for each of {helpers} partners" if helpers > 1 \
             else " for each partner's best"

@@ -242,8 +242,13 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
     known = hand | out
     extra = max(opponents - 2, 0)
     higher = deck.higher_masks[contract]
-    base = deck.base_size
-    copies = deck.copies > 1
+    # per card: its other copies (a double deck's twins), as a mask
+    twins = [0] * n
+    if deck.copies > 1:
+        for i in range(n):
+            for t in deck.twins(cards[i]):
+                if t != cards[i]:
+                    twins[i] |= 1 << t
     # per card: its chance with the discard seen, unseen above it, unseen as its copy
     seen = [card_chance(deck, known, c, contract, extra) for c in cards]
     above: list[float] = [-1.0] * n
@@ -263,7 +268,7 @@ def best_after_discard(deck: Deck, hand: int, contract: int, out: int, opponents
             if c == d:
                 continue
             rest_cards.append(c)
-            if copies and d % base == c % base:
+            if (twins[i] >> d) & 1:
                 if twin[i] < 0.0:
                     twin[i] = card_chance(deck, known_d, c, contract, extra)
                 chances.append(twin[i])
