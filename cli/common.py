@@ -20,6 +20,7 @@ import click
 from euchre_dsl.errors import EuchreError, Location, Problem
 from euchre_dsl.io_safety import STDOUT_NAME, GuardedWriter, OutputError, atomic_output
 from euchre_dsl.limits import MAX_WORKERS
+from euchre_dsl.processes import WorkerDied
 from euchre_dsl.records.inputs import AUTO, STDIN, input_name
 from euchre_dsl.rules.registry import load_variant, shipped_ids
 from euchre_dsl.rules.ruleset import RuleSet
@@ -253,20 +254,12 @@ def task_runner(command: str, workers: int, scheduler: str | None) -> Iterator[T
         sys.exit(EXIT_USAGE)
 
 
-def _pool_broken(exc: BaseException) -> bool:
-    """Whether ``exc`` says a local worker process died.  Its class is looked up only
-    where a pool was made: importing ``concurrent.futures.process`` (multiprocessing,
-    logging, tempfile) costs a command run in one process a tenth of its start-up."""
-    process = sys.modules.get("concurrent.futures.process")
-    return process is not None and isinstance(exc, process.BrokenProcessPool)
-
-
 def lost_workers(exc: BaseException) -> str | None:
     """What to say of a run whose workers failed it midway: a local worker process that
     died, a cluster's workers all gone (:class:`~euchre_dsl.workers.ClusterError`) or
     an error of Dask's own (a worker killed while it ran a task); ``None`` for any
     other exception."""
-    if _pool_broken(exc):
+    if isinstance(exc, WorkerDied):
         return "a worker process died (out of memory?)"
     if isinstance(exc, ClusterError):
         return str(exc)

@@ -18,13 +18,11 @@ import gc
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from .errors import EuchreError, install_hint
+from .processes import LocalPool
 from .version import __version__
-
-if TYPE_CHECKING:  # imported when a pool is made: a one-process run need not load it
-    from concurrent.futures import ProcessPoolExecutor
 
 R = TypeVar("R")
 
@@ -128,11 +126,6 @@ def _failure_words(exc: Exception, address: str) -> str:
     return f"{address} does not answer as a Dask scheduler ({type(exc).__name__}: {exc})"
 
 
-def _pool_result(future: Any) -> Any:
-    """A local process's result (a worker that dies breaks the pool: it raises)."""
-    return future.result()
-
-
 class TaskRunner:
     """Where a command's tasks run: this process (``workers=1``), ``workers``
     local processes, or the Dask scheduler at ``scheduler`` (its worker threads).
@@ -153,14 +146,13 @@ class TaskRunner:
         #: seconds without a worker on the cluster before a wait gives up
         self.no_workers_limit = no_workers_limit
         self.client: Any = None
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: LocalPool | None = None
         if scheduler:
             self.client, self.workers = connect(scheduler, timeout)
         else:
             self.workers = workers
             if workers > 1:
-                from concurrent.futures import ProcessPoolExecutor
-                self.pool = ProcessPoolExecutor(workers)
+                self.pool = LocalPool(workers)
 
     @property
     def parallel(self) -> bool:
@@ -172,41 +164,33 @@ class TaskRunner:
         """``fn(*shared, *task)`` for each task, the results in the tasks' order.
 
         ``fn`` must be a module-level function (it is sent to other processes by
-        name); ``shared`` is sent once per run to a cluster (every task's first
-        arguments: options, a rule set).  An exception raised by a task is raised
-        here, when its result is reached; the tasks still in flight are cancelled.
+        name); ``shared`` (every task's first arguments: options, a rule set) is
+        sent once per run to each worker process or to the cluster.  An exception
+        raised by a task is raised here, when its result is reached; the tasks still
+        in flight are cancelled.  A local worker process that dies raises
+        :class:`~euchre_dsl.processes.WorkerDied`.
         """
-        if self.client is None and self.pool is None:
+        if self.pool is not None:
+            yield from self.pool.map(fn, tasks, shared, IN_FLIGHT_PER_WORKER)
+            return
+        if self.client is None:
             for task in tasks:
                 yield fn(*shared, *task)
             return
-        submit: Callable[..., Any]
-        result: Callable[[Any], R] = self._cluster_result if self.client is not None \
-            else _pool_result
-        if self.client is not None:
-            # a fresh key per run (hash=False): with the content hash, a second run of the
-            # same arguments re-scatters under the key the first run's release is still
-            # forgetting, and its tasks are cancelled for "lost dependencies"
-            client = self.client
-            if shared:
-                shared = tuple(client.scatter(list(shared), broadcast=True, hash=False))
-
-            def submit(*args: Any) -> Any:
-                return client.submit(fn, *args, pure=False)
-        else:
-            assert self.pool is not None
-            pool = self.pool
-
-            def submit(*args: Any) -> Any:
-                return pool.submit(fn, *args)
+        # a fresh key per run (hash=False): with the content hash, a second run of the
+        # same arguments re-scatters under the key the first run's release is still
+        # forgetting, and its tasks are cancelled for "lost dependencies"
+        client = self.client
+        if shared:
+            shared = tuple(client.scatter(list(shared), broadcast=True, hash=False))
         window: deque[Any] = deque()
         try:
             for task in tasks:
-                window.append(submit(*shared, *task))
+                window.append(client.submit(fn, *shared, *task, pure=False))
                 if len(window) >= IN_FLIGHT_PER_WORKER * self.workers:
-                    yield result(window.popleft())
+                    yield self._cluster_result(window.popleft())
             while window:
-                yield result(window.popleft())
+                yield self._cluster_result(window.popleft())
         finally:
             for future in window:
                 future.cancel()
@@ -248,7 +232,7 @@ class TaskRunner:
     def close(self) -> None:
         """Stop the local processes, or leave the cluster (its workers keep running)."""
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.close()
             self.pool = None
         if self.client is not None:
             self.client.close()

@@ -13,76 +13,58 @@ with another version would play other games).
 
 from __future__ import annotations
 
-from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
+from ..processes import LocalPool
 from ..workers import ClusterError, TaskRunner
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
-if TYPE_CHECKING:  # concurrent.futures (and logging) load when a pool is made
-    from concurrent.futures import Future
-
 __all__ = ["ClusterError", "DaskCluster", "ProcessPool"]
+
+#: How often, in seconds, a process pool reports the games its workers have played.
+POLL_SECONDS = 0.25
+#: Batches in flight per worker (see :meth:`~euchre_dsl.processes.LocalPool.map`).
+IN_FLIGHT_PER_WORKER = 2
 
 
 class ProcessPool:
     """Play batches in ``workers`` local processes.
 
-    With ``on_games``, every worker counts the games it finishes into one shared
-    counter, and while a batch is awaited the counter is passed to ``on_games``
-    a few times a second: a progress bar moves per game, not per batch."""
+    With ``on_games``, every worker counts the games it finishes in a slot of its
+    own of one shared array, and while a batch is awaited their sum is passed to
+    ``on_games`` a few times a second: a progress bar moves per game, not per batch.
+    The slots are written without a lock: a worker killed mid-count cannot leave a
+    lock held that the parent and the other workers would wait on for ever."""
 
     def __init__(self, workers: int, on_games: Callable[[int], None] | None = None) -> None:
         self.workers = workers
         self.on_games = on_games
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
-        # imported here: multiprocessing and the process pool cost a one-process run
-        # a tenth of its start-up
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        on_games = self.on_games
+        if on_games is None:
+            with LocalPool(self.workers) as pool:
+                yield from pool.map(play_batch, ((i, limit) for i in indices), (spec,),
+                                    IN_FLIGHT_PER_WORKER)
+            return
+        # imported here: multiprocessing costs a one-process run a tenth of its start-up
+        from multiprocessing.sharedctypes import RawArray
+        counts: Any = RawArray("q", self.workers)
 
-        counter: Any = None
-        if self.on_games is not None:
-            counter = multiprocessing.get_context().Value("q", 0)
-            pool = ProcessPoolExecutor(self.workers, initializer=_count_games,
-                                       initargs=(counter,))
-        else:
-            pool = ProcessPoolExecutor(self.workers)
-        window: deque[Future[Batch]] = deque()
-        try:
-            for i in indices:
-                window.append(pool.submit(play_batch, spec, i, limit))
-                if len(window) >= 2 * self.workers:
-                    yield self._wait(window.popleft(), counter)
-            while window:
-                yield self._wait(window.popleft(), counter)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        def tell() -> None:
+            on_games(sum(counts))
 
-    def _wait(self, future: Future[Batch], counter: Any) -> Batch:
-        """The batch of ``future``, telling ``on_games`` the games played meanwhile."""
-        if counter is None or self.on_games is None:
-            return future.result()
-        while True:
-            try:
-                batch = future.result(timeout=POLL_SECONDS)
-            except TimeoutError:
-                self.on_games(counter.value)
-                continue
-            self.on_games(counter.value)
-            return batch
+        with LocalPool(self.workers, _count_games, (counts,)) as pool:
+            for batch in pool.map(play_batch, ((i, limit) for i in indices), (spec,),
+                                  IN_FLIGHT_PER_WORKER, tell, POLL_SECONDS):
+                tell()
+                yield batch
 
 
-#: How often a process pool reports the games its workers have played.
-POLL_SECONDS = 0.25
-
-
-def _count_games(counter: Any) -> None:
-    """A worker's start: count every game it finishes into ``counter`` (shared)."""
+def _count_games(index: int, counts: Any) -> None:
+    """Worker ``index``'s start: count every game it finishes in ``counts[index]``."""
     def count() -> None:
-        with counter.get_lock():
-            counter.value += 1
+        counts[index] += 1
     GAME_LISTENERS.append(count)
 
 

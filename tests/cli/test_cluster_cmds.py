@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 import euchre_dsl
 from cli import validate_cmd
 from cli.main import euchre
+from euchre_dsl.processes import WorkerDied
 from euchre_dsl.sim.runner import BATCH_UNITS, Batch, RunSpec, play_batch
 from euchre_dsl.validate import chunks
 from euchre_dsl.workers import ClusterError, TaskRunner
@@ -223,11 +224,9 @@ class AWorkerProcessDies(LosesItsWorkers):
 
     def map(self, fn: Callable[..., Any], tasks: Iterable[tuple[Any, ...]],
             shared: tuple[Any, ...] = ()) -> Iterator[Any]:
-        from concurrent.futures.process import BrokenProcessPool
-
         for task in tasks:
             yield fn(*shared, *task)
-            raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+            raise WorkerDied("a worker process died (killed by SIGKILL)")
 
 
 @pytest.mark.parametrize("command", [["analyze", SAMPLE], ["validate", str(ROOT / "samples")],
