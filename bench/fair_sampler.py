@@ -107,7 +107,7 @@ class FairSampler:
         cards dealt uniformly among the deals consistent with what it knows."""
         d = self._prepare(history, player)
         mirror = d.mirror
-        hands, _ = d.worlds.sample_hands(self.rng)
+        hands = d.worlds.sample_hands(self.rng)[0]
         rest = d.spare
         for h in hands:
             rest &= ~h

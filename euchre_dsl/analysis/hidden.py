@@ -194,7 +194,7 @@ class HiddenHand:
         sampler = WorldSampler(record=after)
 
         def draw() -> tuple[list[int], float]:
-            hands, _widow = sampler.sample_hands(rng)
+            hands = sampler.sample_hands(rng)[0]
             return hands, _random_play_weight(after, hands)
         return draw
 

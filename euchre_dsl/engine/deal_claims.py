@@ -21,6 +21,8 @@ from ..rules.ruleset import ACE_NO_FACE, FarmersEffect, FarmersHand
 from .actions import DECLINE, MISDEAL, SWAP, Action, IllegalAction
 from .state import RankMasks, State
 
+#: The cards a farmer's-hand swap exchanges: three from the hand for the kitty's first three.
+SWAP_SIZE: Final = 3
 #: What a claimed hand must have, in words (farmer's-hand triggers and ace-no-face).
 CLAIM_WORDS: Final[dict[str, str]] = {
     FarmersHand.THREE_NINES_OR_THREE_TENS: "three 9s or three 10s",
@@ -154,7 +156,7 @@ def swap_refusal(g: State, seat: int, cards: int) -> IllegalAction | None:
     trigger = g.rules.deal.farmers_hand
     if not may_claim(g, seat)[0]:
         return no_claim(g, seat, SWAP, g.sure[seat])
-    if cards.bit_count() != 3:
+    if cards.bit_count() != SWAP_SIZE:
         return IllegalAction("illegal-action", f"a swap puts away exactly three cards, not "
                              f"{cards.bit_count()}")
     if cards & ~g.cand[seat]:
@@ -204,7 +206,7 @@ def swap_kitty(g: State, seat: int, cards: int) -> None:
     hand_ok = whole_hand_mask(g.ranks, g.rules.deal.farmers_hand)
     g.cand[seat] &= hand_ok  # a whole-hand trigger: now known to be met
     known = 0
-    for c in g.kitty[:3]:
+    for c in g.kitty[:SWAP_SIZE]:
         if c is not None:
             known |= 1 << c
     for s in range(g.n):
@@ -212,14 +214,14 @@ def swap_kitty(g: State, seat: int, cards: int) -> None:
         g.sure[s] &= ~cards
     g.sure[seat] |= known
     g.cand[seat] |= known
-    if known.bit_count() < 3:  # kitty cards not recorded: any card not seen elsewhere
+    if known.bit_count() < SWAP_SIZE:  # kitty cards not recorded: any card not seen elsewhere
         seen = cards | known | g.widow
         for s in range(g.n):
             if s != seat:
                 seen |= g.sure[s]
         if g.upcard is not None:
             seen |= 1 << g.upcard
-        for c in g.kitty[3:]:
+        for c in g.kitty[SWAP_SIZE:]:
             if c is not None:
                 seen |= 1 << c
         g.cand[seat] |= g.deck.full_mask & ~seen
@@ -237,7 +239,7 @@ def show_hand(g: State, seat: int, shown: int) -> None:
 
 def claim_menu(g: State, seat: int) -> list[Action]:
     out: list[Action] = []
-    for three in combinations(mask_cards(g.cand[seat]), 3):
+    for three in combinations(mask_cards(g.cand[seat]), SWAP_SIZE):
         cards = (1 << three[0]) | (1 << three[1]) | (1 << three[2])
         if swap_refusal(g, seat, cards) is None:
             out.append(Action(seat, SWAP, cards))

@@ -19,6 +19,7 @@ from typing import Callable
 from ..cards import Deck
 from . import bidding
 from .actions import DEAL, DISCARD, GAME_OVER, GIVE, PLAY, Action, ActionTuple
+from .deal_claims import SWAP_SIZE
 from .machine import Machine
 from ..rules.ruleset import Reveal, RuleSet
 
@@ -134,7 +135,7 @@ class SeatView:
         if g.swapped != self.seat:
             return 0
         out = 0
-        for c in g.kitty[:3]:
+        for c in g.kitty[:SWAP_SIZE]:
             if c is not None:
                 out |= 1 << c
         return out

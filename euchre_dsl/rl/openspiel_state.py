@@ -217,7 +217,7 @@ class EuchreState(ps.State):  # type: ignore[misc,name-defined]
             raise ValueError("resample_from_infostate: a hand swapped cards with the "
                              "kitty (farmer's hand), which cannot be worked back yet")
         rng = _Sampler(sampler)
-        hands, widow = WorldSampler(view).sample_hands(rng)
+        hands, widow, _kitty = WorldSampler(view).sample_hands(rng)
         deal = start_of_hand(g, player_id, hands, widow, rng)
         new = self.game.new_initial_state()
         new.apply_action(g.dealer)

@@ -31,9 +31,18 @@ from typing import Sequence
 
 from ..cards import count_cards, mask_cards
 from ..engine.actions import CLAIMS, DEFEND, GIVE, PLAYING, TAKE_UPCARD, TAKE_WIDOW, WIDOW
+from ..engine.deal_claims import SWAP_SIZE, farmer_swaps
 from ..engine.machine import Machine
 from ..engine.view import SeatView
 from ..rng import RandomSource
+
+
+#: :meth:`WorldSampler.sample_hands`: every seat's hand, the widow on offer (or
+#: ``None``), the kitty cards a farmer's-hand swap would take (or 0).
+Drawn = tuple[list[int], "int | None", int]
+
+#: The piles drawn beside the seats' hands, in :attr:`WorldSampler.seats`.
+WIDOW_PILE, KITTY_PILE = -1, -2
 
 
 class WorldSampler:
@@ -83,10 +92,19 @@ class WorldSampler:
         d = g.rules.deal
         small = d.widow_cards > 0 and g.widow_holder is None and not g.widow_known
         self.widow_open = view is not None and (g.phase == WIDOW and d.widow or small)
+        unseen &= ~taken
         if self.widow_open:
-            unseen &= ~taken
-            seats.append(-1)
+            seats.append(WIDOW_PILE)
             needs.append(d.widow_size)
+            allowed.append(unseen)
+            pool |= unseen
+        # a farmer's-hand swap still possible (by this seat or one asked after it):
+        # the three kitty cards it would take are drawn too, or the swap would hand
+        # its claimant cards nobody knows
+        self.kitty_open = view is not None and g.phase == CLAIMS and farmer_swaps(g)
+        if self.kitty_open:
+            seats.append(KITTY_PILE)
+            needs.append(SWAP_SIZE)
             allowed.append(unseen)
             pool |= unseen
         self.seats = seats
@@ -97,29 +115,35 @@ class WorldSampler:
         """How many consistent deals there are (of the cards anyone still needs)."""
         return self.counter.total
 
-    def sample_hands(self, rng: RandomSource) -> tuple[list[int], int | None]:
-        """Every seat's hand in one world, and the widow if it is still on offer."""
+    def sample_hands(self, rng: RandomSource) -> Drawn:
+        """Every seat's hand in one world, and the piles still on offer: the widow
+        (``None`` when it is not) and the kitty cards a swap would take (0 when no
+        swap may come)."""
         g = self.template
         hands = list(g.sure)
         widow: int | None = None
+        kitty = 0
         for i, cards in enumerate(self.counter.sample(rng)):
             s = self.seats[i]
-            if s < 0:
+            if s == WIDOW_PILE:
                 widow = cards
+            elif s == KITTY_PILE:
+                kitty = cards
             else:
                 hands[s] |= cards
-        return hands, widow
+        return hands, widow, kitty
 
     def sample(self, rng: RandomSource) -> Machine:
         """One world: a copy of the hand so far with every hand filled in."""
-        hands, widow = self.sample_hands(rng)
-        return self.world(hands, widow)
+        return self.world(*self.sample_hands(rng))
 
-    def world(self, hands: Sequence[int], widow: int | None) -> Machine:
+    def world(self, hands: Sequence[int], widow: int | None, kitty: int = 0) -> Machine:
         """The world of drawn hands (from :meth:`sample_hands`): a copy of the hand
-        so far with every hand filled in."""
+        so far with every hand filled in, and the piles on offer."""
         world = self.template.clone()
         world.assume_hands(hands, widow)
+        if kitty:
+            world.kitty = list(mask_cards(kitty))
         return world
 
 

@@ -12,7 +12,8 @@ from typing import Callable
 import pytest
 
 from euchre_dsl.cards import mask_cards
-from euchre_dsl.engine.actions import DEFEND_ALONE, DISCARD, GIVE, PLAY, PLAYING, SWAP, Action
+from euchre_dsl.engine.actions import (CLAIMS, DECLINE, DEFEND_ALONE, DISCARD, GIVE, PLAY, PLAYING,
+                                       SWAP, Action)
 from euchre_dsl.engine.machine import Machine
 from euchre_dsl.rules.registry import compile_data, load_variant
 from euchre_dsl.rules.ruleset import RuleSet
@@ -243,7 +244,7 @@ def test_worlds_of_a_record_keep_what_the_record_shows() -> None:
         sampler = WorldSampler(record=hidden)
         rng = random.Random(seed)
         for _ in range(5):
-            hands, widow = sampler.sample_hands(rng)
+            hands, widow, _kitty = sampler.sample_hands(rng)
             assert widow is None
             check_consistent(real, sampler.world(hands, None), 0)
             for s in range(real.n):
@@ -291,6 +292,45 @@ def test_a_seat_that_swapped_with_the_kitty_holds_its_own_hand_in_every_world() 
         if swaps == 8:
             break
     assert swaps == 8
+
+
+@pytest.mark.parametrize("variant", ["standard", "british"])
+def test_worlds_while_a_swap_may_come_draw_the_kitty_it_would_take(variant: str) -> None:
+    # before the bidding, a farmer's swap (this seat's or a later seat's) takes the
+    # kitty's first three cards: worlds that left them unknown handed the swapper cards
+    # nobody knew, and pimc's search of the swap raised ValueError (british, where a
+    # hand of three 9s and 10s is common)
+    rules = compile_data({"id": "farmers", "extends": variant,
+                          "deal": {"farmers_hand": "three_nines_or_tens"}})
+    rng = random.Random(5)
+    swaps = 0
+    for seed in range(60):
+        game = Machine(rules, dealer=seed % rules.players.count)
+        game.deal_random(random.Random(seed))
+        if game.phase != CLAIMS:
+            continue
+        seat = game.to_act
+        view = SeatView(game, seat)
+        sampler = WorldSampler(view)
+        assert sampler.kitty_open
+        for _ in range(4):
+            hands, widow, kitty = sampler.sample_hands(rng)
+            assert widow is None and kitty.bit_count() == 3
+            assert kitty & ~view.unseen == 0  # cards the seat has not seen
+            assert all(kitty & h == 0 for h in hands)
+            world = sampler.world(hands, widow, kitty)
+            for action in world.legal_actions():
+                if action.verb == SWAP:  # the claimant ends up holding known cards
+                    child = world.clone()
+                    child.apply(action)
+                    assert child.sure[seat] == child.cand[seat]
+                    assert child.sure[seat] & kitty == kitty
+                    swaps += 1
+    assert swaps > 0
+    # once the claims are over no swap can come: no kitty is drawn
+    while game.phase == CLAIMS:
+        game.apply(Action(game.to_act, DECLINE))
+    assert not WorldSampler(SeatView(game, game.to_act)).kitty_open
 
 
 def test_a_lone_maker_with_a_small_widow_and_a_partners_best_holds_its_hand() -> None:

@@ -806,13 +806,13 @@ def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSou
     sits there, as a search bot whose cards the rule bot would have played
     otherwise), and every further world would pay :data:`TRIES` draws for
     nothing."""
-    hands, widow = sampler.sample_hands(rng)
+    hands, widow, kitty = sampler.sample_hands(rng)
     if not readers:
-        return sampler.world(hands, widow)
+        return sampler.world(hands, widow, kitty)
     refused = [0] * len(readers)
     for tries in range(TRIES):
         if tries:
-            hands, widow = sampler.sample_hands(rng)
+            hands, widow, kitty = sampler.sample_hands(rng)
         # the draw is kept when the weight beats this: once the weight falls to it,
         # the rest of the reading cannot save the draw and is skipped
         bar = rng.random()
@@ -823,9 +823,9 @@ def draw_world(sampler: WorldSampler, readers: list[SeatReading], rng: RandomSou
                 refused[i] += 1
                 break
         if p > bar:
-            return sampler.world(hands, widow)
+            return sampler.world(hands, widow, kitty)
     del readers[refused.index(max(refused))]
-    return sampler.world(hands, widow)
+    return sampler.world(hands, widow, kitty)
 
 
 class RecordReading:
@@ -879,7 +879,7 @@ class RecordReading:
             # is given up on, as :func:`draw_world` must for a bot in a hurry)
             if not pool:
                 for _ in range(POOL):
-                    hands, _widow = sampler.sample_hands(rng)
+                    hands = sampler.sample_hands(rng)[0]
                     p = 1.0
                     for r in readers:
                         p *= r.chance(hands)
