@@ -14,12 +14,11 @@ given, whichever worker ran them, so output never depends on the number of worke
 
 from __future__ import annotations
 
-import pickle
-import signal
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
-if TYPE_CHECKING:  # multiprocessing loads when a pool starts: a one-process run need not
+if TYPE_CHECKING:  # these load when a pool starts: a one-process run need not (pickle
+    # alone is a twentieth of a one-game command's start-up)
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
 
@@ -88,6 +87,7 @@ class LocalPool:
         caller stops early, the tasks still running are stopped with their workers
         (new ones start at the next call).
         """
+        import pickle
         self._start()
         self._jobs += 1
         job = self._jobs
@@ -128,6 +128,7 @@ class LocalPool:
     def close(self) -> None:
         """Ask the workers to leave, and stop those that do not within
         :data:`CLOSE_GRACE` seconds (a task still running)."""
+        import pickle
         stop = pickle.dumps((_STOP,), pickle.HIGHEST_PROTOCOL)
         for worker in self._pool:
             if not worker.pending:
@@ -176,6 +177,7 @@ class LocalPool:
     def _receive(self, results: dict[int, tuple[bool, Any]], timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for results, and file each under its
         task's sequence number; whether any came."""
+        import pickle
         from multiprocessing.connection import wait
         by_handle: dict[Any, _Worker] = {}
         for worker in self._pool:
@@ -200,6 +202,7 @@ class LocalPool:
 
     def _died(self, worker: _Worker) -> WorkerDied:
         """The error of ``worker`` gone (its exit said), every worker stopped."""
+        import signal
         worker.process.join(1.0)
         code = worker.process.exitcode
         self._stop_workers()
@@ -235,7 +238,9 @@ def _serve(conn: Connection, parent_end: Connection | None, inherited: list[Conn
     The worker ignores Ctrl-C (the parent hears it and stops the workers).  A
     thread reads the parent's messages as they come, so the parent never waits to
     send while this worker sends a large result."""
+    import pickle
     import queue
+    import signal
     import threading
     import traceback
 
