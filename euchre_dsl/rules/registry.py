@@ -28,8 +28,8 @@ from ..errors import EuchreError, Location, Problem
 from ..limits import MAX_EXTENDS_DEPTH, MAX_VARIANT_FILE, MAX_VARIANT_NAME, clip
 from .compiler import compile_source
 from .ruleset import RuleSet
+from .shipped import snapshot_rules
 from .source import VariantSource, merge
-from .yaml_form import parse_yaml
 
 _HERE = Path(__file__).resolve().parent.parent
 VARIANT_DIRS = (_HERE / "variants", _HERE.parent / "variants")
@@ -89,6 +89,8 @@ def parse_file(path: Path, named_at: Location | None = None) -> VariantSource:
         from .dsl import parse_dsl  # the rules language front end
 
         return parse_dsl(text, str(path), keep_going=True)
+    from .yaml_form import parse_yaml  # PyYAML: a fifth of a command's start-up
+
     src = parse_yaml(text, str(path), keep_going=True)
     if not src.data and not src.problems:  # as an empty rules file is (issue 9, finding 13)
         raise EuchreError(Problem("invalid-variant", "the file holds no variant",
@@ -290,4 +292,8 @@ def load_variant(name: str, base: str | None = None, confine: Confine = None) ->
     or the file is refused, ``invalid-variant`` when the file has errors.
     """
     path = _find(name, Path(base) if base else Path.cwd(), confine)
+    if path.parent in VARIANT_DIRS:  # a shipped variant: compiled ahead, if unchanged
+        rules = snapshot_rules(path)
+        if rules is not None:
+            return rules
     return compile_file(path, confine)
