@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
+from .errors import EuchreError
+
 if TYPE_CHECKING:  # these load when a pool starts: a one-process run need not (pickle
     # alone is a twentieth of a one-game command's start-up)
     from multiprocessing.connection import Connection
@@ -30,7 +32,7 @@ CLOSE_GRACE = 2.0
 _TASK, _JOB, _STOP = 0, 1, 2
 
 
-class WorkerDied(RuntimeError):
+class WorkerDied(EuchreError):
     """A worker process ended while the pool still needed it (killed, out of memory)."""
 
 

@@ -21,9 +21,9 @@ PACKAGE = Path(euchre_dsl.__file__).resolve().parent
 
 #: Rank of each top-level part of euchre_dsl: imports go to strictly lower ranks.
 RANKS: dict[str, int] = {
-    "errors": 0, "limits": 0, "version": 0, "processes": 0,
-    "cards": 1, "rng": 1, "io_safety": 1, "workers": 1,
-    "rules": 2,
+    "errors": 0, "limits": 0, "version": 0,
+    "cards": 1, "rng": 1, "io_safety": 1, "processes": 1,
+    "rules": 2, "workers": 2,
     "engine": 3,
     "records": 4,
     "replay": 5,
