@@ -80,11 +80,12 @@ def test_help_lists_every_command_with_its_own_short_help() -> None:
 
 #: What only other commands use: analysis, display, interop, the grammars (the text
 #: format's, --where's); what only a run in several processes uses (pickle: the worker
-#: pool's messages); and PyYAML, which a shipped variant needs not (compiled ahead:
-#: ``rules/shipped.py``).  (The search is simulate's too: the pimc bot.)
+#: pool's messages); PyYAML, which a shipped variant needs not (compiled ahead:
+#: ``rules/shipped.py``); and the search, which only the pimc bot needs (its module is
+#: imported when a spec names it).
 HEAVY = ("euchre_dsl.analysis", "euchre_dsl.display", "euchre_dsl.interop", "lark",
          "euchre_dsl.records.text_reader", "multiprocessing", "concurrent.futures.process",
-         "pickle", "yaml")
+         "pickle", "yaml", "euchre_dsl.search", "euchre_dsl.sim.bots.pimc")
 
 
 @pytest.mark.parametrize("args", [["validate", "samples/games.jsonl"],

@@ -21,8 +21,6 @@ from .specs import (
     parse_bot_spec, split_line_up,
 )
 
-#: The registered bots by name (the classes; make them with :func:`make_bot`).
-BOTS = {name: cls for name, cls in bot_classes().items()}
 
 __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "BotSpec", "BotSpecError", "CheckedBot",
            "Param", "RandomBot", "bot_classes", "describe_bots", "make_bot", "make_bots",
@@ -31,7 +29,12 @@ __all__ = ["BOTS", "BOT_NAMES", "Bot", "BotError", "BotSpec", "BotSpecError", "C
 
 
 def __getattr__(name: str) -> Any:
-    """``Rng``: deprecated, now :class:`euchre_dsl.rng.RandomSource` (see :mod:`.base`)."""
+    """``BOTS``: the registered bots by name (the classes; make them with
+    :func:`make_bot`), made when first asked for, as the search bot's module loads
+    only then.  ``Rng``: deprecated, now :class:`euchre_dsl.rng.RandomSource` (see
+    :mod:`.base`)."""
+    if name == "BOTS":
+        return bot_classes()
     if name == "Rng":
         return base.__getattr__(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

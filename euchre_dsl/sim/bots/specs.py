@@ -40,20 +40,29 @@ class BotSpec(NamedTuple):
     params: dict[str, Any]
 
 
-def _registered() -> dict[str, type]:
-    from .pimc import PimcBot
-    from .random_bot import RandomBot
-    from .rule import RuleBot
-    return {"random": RandomBot, "rule": RuleBot, "pimc": PimcBot}
-
-
 #: The bots known by name, in the order they are listed to users.
 BOT_NAMES = ("random", "rule", "pimc")
 
 
+def bot_class(name: str) -> type:
+    """The class of the registered bot ``name`` (one of :data:`BOT_NAMES`), imported
+    when first asked for: a run of random bots need not load the search (a few
+    milliseconds of every command's start-up)."""
+    if name == "random":
+        from .random_bot import RandomBot
+        return RandomBot
+    if name == "rule":
+        from .rule import RuleBot
+        return RuleBot
+    if name == "pimc":
+        from .pimc import PimcBot
+        return PimcBot
+    raise KeyError(name)
+
+
 def bot_classes() -> dict[str, type]:
     """Name -> class of every registered bot."""
-    return _registered()
+    return {name: bot_class(name) for name in BOT_NAMES}
 
 
 def params_of(cls: type) -> tuple[Param, ...]:
@@ -91,14 +100,13 @@ def parse_bot_spec(text: str) -> BotSpec:
         cls = _import_class(spec, head, cls_name)
         name = f"{head}:{cls_name}"
     else:
-        known = bot_classes()
-        if head not in known:
+        if head not in BOT_NAMES:
             close = [n for n in BOT_NAMES if n.startswith(head[:1])] if head else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise BotSpecError(f"unknown bot {head!r}{hint}: the bots are "
                                f"{', '.join(BOT_NAMES)}, or a class of your own as "
                                "package.module:Class")
-        cls, raw, name = known[head], rest, head
+        cls, raw, name = bot_class(head), rest, head
     return BotSpec(spec, name, cls, _parse_params(name, cls, raw))
 
 
@@ -265,7 +273,7 @@ def make_bot(spec: str | BotSpec, rules: RuleSet, rng: RandomSource) -> Bot:
     except Exception as exc:  # noqa: BLE001 - a plug-in's own failure, said by name
         raise BotSpecError(f"bot {parsed.name!r} cannot be made: it raised "
                            f"{type(exc).__name__}: {clip(str(exc))}") from None
-    if parsed.cls not in _registered().values():
+    if parsed.name not in BOT_NAMES or parsed.cls is not bot_class(parsed.name):
         return CheckedBot(bot, parsed.name)
     return bot
 
