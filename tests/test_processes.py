@@ -143,6 +143,16 @@ def test_stopping_early_stops_the_tasks_in_flight(tmp_path: Path) -> None:
         assert [v for v, _ in pool.map(scaled, [(7,)], (1,))] == [7]
 
 
+def test_closing_stops_workers_busy_with_long_tasks() -> None:
+    pool = LocalPool(2)
+    results = pool.map(time.sleep, [(0,), (60,), (60,)])
+    assert next(results) is None  # the two long tasks are running now
+    start = time.monotonic()
+    pool.close()
+    assert time.monotonic() - start < 10
+    results.close()
+
+
 def test_workers_must_be_at_least_one() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         LocalPool(0)
