@@ -280,14 +280,13 @@ def _serve(conn: Connection, parent_end: Connection | None, inherited: list[Conn
         try:
             reply = pickle.dumps((True, fn(*shared, *message[1])), pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
-            exc.add_note(f"(raised in worker process {index}:\n"
-                         f"{''.join(traceback.format_exception(exc)).rstrip()})")
+            trace = "".join(traceback.format_exception(exc)).rstrip()
+            exc.add_note(f"(raised in worker process {index}:\n{trace})")
             try:
                 reply = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
                 pickle.loads(reply)
             except Exception:  # noqa: BLE001 - an exception that cannot travel: its words
-                words = "".join(traceback.format_exception(exc)).rstrip()
-                reply = pickle.dumps((False, RuntimeError(words)), pickle.HIGHEST_PROTOCOL)
+                reply = pickle.dumps((False, RuntimeError(trace)), pickle.HIGHEST_PROTOCOL)
         try:
             conn.send_bytes(reply)
         except OSError:  # the parent is gone

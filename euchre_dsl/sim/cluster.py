@@ -16,15 +16,13 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 from ..processes import LocalPool
-from ..workers import ClusterError, TaskRunner
+from ..workers import IN_FLIGHT_PER_WORKER, ClusterError, TaskRunner
 from .runner import GAME_LISTENERS, Batch, RunSpec, play_batch
 
 __all__ = ["ClusterError", "DaskCluster", "ProcessPool"]
 
 #: How often, in seconds, a process pool reports the games its workers have played.
 POLL_SECONDS = 0.25
-#: Batches in flight per worker (see :meth:`~euchre_dsl.processes.LocalPool.map`).
-IN_FLIGHT_PER_WORKER = 2
 
 
 class ProcessPool:
@@ -42,22 +40,22 @@ class ProcessPool:
 
     def __call__(self, spec: RunSpec, indices: Iterator[int], limit: int) -> Iterator[Batch]:
         on_games = self.on_games
-        if on_games is None:
-            with LocalPool(self.workers) as pool:
-                yield from pool.map(play_batch, ((i, limit) for i in indices), (spec,),
-                                    IN_FLIGHT_PER_WORKER)
-            return
-        # imported here: multiprocessing costs a one-process run a tenth of its start-up
-        from multiprocessing.sharedctypes import RawArray
-        counts: Any = RawArray("q", self.workers)
+        tell: Callable[[], None] | None = None
+        initargs: tuple[Any, ...] = ()
+        if on_games is not None:
+            # imported here: multiprocessing costs a one-process run a tenth of its start-up
+            from multiprocessing.sharedctypes import RawArray
+            counts: Any = RawArray("q", self.workers)
+            initargs = (counts,)
 
-        def tell() -> None:
-            on_games(sum(counts))
+            def tell() -> None:
+                on_games(sum(counts))
 
-        with LocalPool(self.workers, _count_games, (counts,)) as pool:
+        with LocalPool(self.workers, _count_games if initargs else None, initargs) as pool:
             for batch in pool.map(play_batch, ((i, limit) for i in indices), (spec,),
                                   IN_FLIGHT_PER_WORKER, tell, POLL_SECONDS):
-                tell()
+                if tell is not None:
+                    tell()
                 yield batch
 
 
