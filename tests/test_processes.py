@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -33,10 +34,13 @@ def big_after(path: str, delay: float, size: int) -> bytes:
 
 
 class Unpicklable(Exception):
-    """An exception whose class cannot be rebuilt from its arguments."""
+    """An exception that cannot be pickled whatever reducers are installed: it holds a
+    lock.  (One merely not rebuildable from its arguments travels once a library --
+    distributed's tblib -- registers a reducer for every exception class.)"""
 
     def __init__(self, a: int, b: int) -> None:
         super().__init__(f"{a} and {b}")
+        self.lock = threading.Lock()
 
 
 def raise_unpicklable() -> None:
