@@ -39,7 +39,7 @@ from ..rng import RandomSource
 
 #: :meth:`WorldSampler.sample_hands`: every seat's hand, the widow on offer (or
 #: ``None``), the kitty cards a farmer's-hand swap would take (or 0).
-Drawn = tuple[list[int], "int | None", int]
+Drawn = tuple[list[int], int | None, int]
 
 #: The piles drawn beside the seats' hands, in :attr:`WorldSampler.seats`.
 WIDOW_PILE, KITTY_PILE = -1, -2

@@ -82,7 +82,6 @@ def test_a_house_variant_the_compiler_accepts_writes_games_that_validate(
             assert not hand.errors, (data, hand.hand, hand.errors)
 
 
-
 #: A small search: the test is of what pimc meets in a house variant, not how well it plays.
 PIMC = "pimc:worlds=2,bid_worlds=2,budget=3000"
 #: A condition every deal meets: each game is then one hand (a whole game of some
