@@ -9,14 +9,15 @@ from typing import Any, Sequence
 
 from euchre_dsl.engine.actions import Action
 from euchre_dsl.rules.ruleset import RuleSet
-from euchre_dsl.sim.bots import Param, RandomBot, Rng
+from euchre_dsl.rng import RandomSource
+from euchre_dsl.sim.bots import Param, RandomBot
 from euchre_dsl.engine.view import SeatView
 
 
 class _Base:
     PARAMS: tuple[Param, ...] = ()
 
-    def __init__(self, rules: RuleSet, rng: Rng) -> None:
+    def __init__(self, rules: RuleSet, rng: RandomSource) -> None:
         self.inner = RandomBot(rules, rng)
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -57,5 +58,5 @@ class Exits(_Base):
 
 
 class BrokenAtBirth(_Base):
-    def __init__(self, rules: RuleSet, rng: Rng) -> None:
+    def __init__(self, rules: RuleSet, rng: RandomSource) -> None:
         raise RuntimeError("cannot start")
