@@ -33,8 +33,9 @@ How it is fast:
   and upper bounds; it is bounded (more for longer hands) and cleared when
   full, and kept between calls (one per side counted and kind of
   contract), so the sampled worlds of one bot decision share it;
-* with long hands (a double deck's twelve cards), partition search
-  instead: each answer at a trick boundary is stored for the whole class
+* with many cards in play (a double deck; five or six seats' first
+  tricks), partition search instead: each answer at a trick boundary is
+  stored for the whole class
   of positions it holds in -- the same number of cards of each suit in
   each hand, and the same holders of each suit's cards down to the lowest
   card that won a trick by its rank in the proof (or that a bound
@@ -81,9 +82,11 @@ DEFAULT_BUDGET: Final = 4_000_000
 #: twelve-trick deal needs millions of positions, seven tricks thousands
 #: (docs/performance.md).
 EXACT_TRICKS: Final = 7
-#: The hand size from which the searches use the partition table
-#: (:attr:`Solver.partition`)
-PARTITION_FROM: Final = 8
+#: The cards in play (in the hands and on the table) from which a search of a
+#: single deck uses the partition table (:attr:`Solver.partition`; a double deck's
+#: searches always do): with fewer, the plain table's cheaper positions win although
+#: it visits more of them (docs/performance.md)
+PARTITION_FROM: Final = 25
 #: An entry of the partition table: the top cards kept per suit, each suit's
 #: holders of them, the bounds (:meth:`Solver._store`)
 _STRIDE: Final = 7
@@ -113,7 +116,10 @@ def table_limit_for(hand_size: int) -> int:
 class Solver:
     """Open-hand solver for one rule set; reuse it across positions and worlds."""
 
-    def __init__(self, rules: RuleSet, table_limit: int | None = None) -> None:
+    def __init__(self, rules: RuleSet, table_limit: int | None = None,
+                 partition: bool | None = None) -> None:
+        """``partition``: use the partition table for every position (``True``), for
+        none (``False``), or by the cards in play (``None``, see :attr:`partition`)."""
         self.rules = rules
         deck = Deck.of(rules.deck.lowest, rules.deck.joker, rules.deck.copies)
         self.deck = deck
@@ -161,10 +167,15 @@ class Solver:
         self._ptt: dict[int, list[int]] = {}
         #: entries in all the partition tables (cleared past :attr:`table_limit`)
         self._pentries = 0
-        #: whether the searches use the partition table (:meth:`_pwin`): for
-        #: long hands, where a deal's positions run into the millions; on short
-        #: ones the plain table is as good and cheaper per position
-        self.partition = rules.deal.hand_size >= PARTITION_FROM
+        #: whether the searches of the position loaded use the partition table
+        #: (:meth:`_pwin`): with a double deck, or many cards in play (five or six
+        #: seats), where it visits far fewer positions; with few the plain table is
+        #: cheaper per position by more than it visits (:data:`PARTITION_FROM`).
+        #: Either answers exactly: the choice moves only the cost
+        self.partition = deck.copies > 1 if partition is None else partition
+        #: the table forced on or off for every position (``partition``), or chosen
+        #: per position (``None``)
+        self._partition_forced = partition
         #: the cards :meth:`_side_sure` counted, and its count per seat
         self._sure_mask = 0
         self._per_seat = [0] * self.n
@@ -180,21 +191,24 @@ class Solver:
         self._run_passed = 0
         self._run_heads = 0
         #: per depth, per suit (special first, the plain ones by their lengths):
-        #: its holders as :meth:`_suit_part` writes them, its count, the suit and
-        #: the number of its cards in each hand (:meth:`_shape`)
+        #: its row -- its holders as :meth:`_suit_part` writes them, its count, the
+        #: number of its cards in each hand -- and the suit (:meth:`_shape`).  A row
+        #: is the tuple :attr:`_suit_shapes` holds, stored as it is: writing its
+        #: numbers one by one into lists of ints boxed each (most are past the
+        #: small ints Python keeps), an allocation per number per trick boundary
         rows = (rules.deal.hand_size + 2) * 5
-        self._codes = [0] * rows
-        self._counts = [0] * rows
+        self._rows: list[tuple[int, ...]] = [(0, 0, 0)] * rows
         self._order = [0] * rows
-        self._lens = [0] * rows
         self._len_bits = rules.deal.hand_size.bit_length()
         #: one card of a seat in a suit's lengths (:meth:`_suit_shape`)
         self._len_unit = [1 << (self._len_bits * (self.n - 1 - s)) for s in range(self.n)]
         self._suit_lens = 0
-        #: a suit's live cards -> its :meth:`_suit_shape` and lengths, for the
-        #: position loaded (its owners): most trick boundaries leave most suits
-        #: as they were, and a suit's walk costs more than a lookup
-        self._suit_shapes: dict[int, tuple[int, int]] = {}
+        #: a suit's live cards -> its row (:attr:`_rows`: holders, count, lengths),
+        #: for the position loaded (its owners): most trick boundaries leave most
+        #: suits as they were, and a suit's walk costs more than a lookup
+        self._suit_shapes: dict[int, tuple[int, ...]] = {}
+        #: the bits of a seat's number (the partition table's key ends in the leader)
+        self._seat_bits = (self.n - 1).bit_length()
         #: the seats playing this hand, a bit each
         self._seated = 0
         self._entry = [0] * _STRIDE
@@ -485,6 +499,9 @@ class Solver:
                 owner[low.bit_length() - 1] = s
                 m ^= low
         self._live = live
+        forced = self._partition_forced
+        self.partition = (self.deck.copies > 1 or count_cards(live) + len(pos.trick) >=
+                          PARTITION_FROM) if forced is None else forced
         self._suit_shapes.clear()
         self._depth = 0
         if len(self._tricks[0]) != pos.n_active:
@@ -1139,17 +1156,14 @@ class Solver:
         """The partition table's bucket of the trick-boundary position: the
         tricks left, the seats in the hand, the number of cards of each suit in
         each hand (the special suit first, the plain suits sorted by it) and
-        the leader.  Fills
-        this depth's row of :attr:`_codes`, :attr:`_counts`, :attr:`_order`
+        the leader.  Fills this depth's rows of :attr:`_rows` and :attr:`_order`
         (each suit's holders in power order, as :meth:`_suit_part` writes
         them, in the same order) for :meth:`_probe` and :meth:`_store`."""
         suits = self._suits
         ns = len(suits)
         base = self._depth * 5
-        codes = self._codes
-        counts = self._counts
+        rows = self._rows
         order = self._order
-        lens = self._lens
         bits = self._len_bits
         live = self._live
         masks = self._masks
@@ -1157,29 +1171,24 @@ class Solver:
         for i in range(ns):
             s = suits[i]
             mask = live & masks[s]
-            known = memo.get(mask)
-            if known is None:
+            row = memo.get(mask)
+            if row is None:
                 part = self._suit_shape(s)
-                v = self._suit_lens
-                memo[mask] = (part, v)
-            else:
-                part, v = known
+                row = (part >> self._count_bits, part & self._count_mask, self._suit_lens)
+                memo[mask] = row
+            v = row[2]
             # insertion sort of the plain suits by their lengths
             j = i
-            while j > 1 and lens[base + j - 1] > v:
-                lens[base + j] = lens[base + j - 1]
-                codes[base + j] = codes[base + j - 1]
-                counts[base + j] = counts[base + j - 1]
+            while j > 1 and rows[base + j - 1][2] > v:
+                rows[base + j] = rows[base + j - 1]
                 order[base + j] = order[base + j - 1]
                 j -= 1
-            lens[base + j] = v
-            codes[base + j] = part >> self._count_bits
-            counts[base + j] = part & self._count_mask
+            rows[base + j] = row
             order[base + j] = s
         key = (left << self.n) | self._seated  # the seats in the hand hold `left` each
         for i in range(ns - 1):  # the last suit's lengths follow from the others
-            key = (key << (bits * self.n)) | lens[base + i]
-        return key * self.n + leader
+            key = (key << (bits * self.n)) | rows[base + i][2]
+        return (key << self._seat_bits) | leader
 
     def _suit_shape(self, suit: int) -> int:
         """:meth:`_suit_part` (the same value), walking the suit's cards once,
@@ -1235,8 +1244,7 @@ class Solver:
         of each suit's top cards) decides the question (and :attr:`_rel` its
         cards), else -1."""
         base = self._depth * 5
-        codes = self._codes
-        counts = self._counts
+        rows = self._rows
         ns = len(self._suits)
         bits = self._digit_bits
         for j in range(0, len(bucket), _STRIDE):
@@ -1247,9 +1255,11 @@ class Solver:
             match = True
             for i in range(ns):
                 m = (tops >> (5 * i)) & 31
-                if m and codes[base + i] >> ((counts[base + i] - m) * bits) != bucket[j + 1 + i]:
-                    match = False
-                    break
+                if m:
+                    row = rows[base + i]
+                    if row[0] >> ((row[1] - m) * bits) != bucket[j + 1 + i]:
+                        match = False
+                        break
             if match:
                 self._rel = self._tops(tops)
                 return 1 if (b >> 6) >= need else 0
@@ -1283,8 +1293,7 @@ class Solver:
         class could hold the head and a lower card that is not its equal."""
         base = self._depth * 5
         live = self._live
-        codes = self._codes
-        counts = self._counts
+        rows = self._rows
         bits = self._digit_bits
         ns = len(self._suits)
         tops = 0
@@ -1312,7 +1321,8 @@ class Solver:
                             break
                 m = count_cards(kept)
             tops |= m << (5 * i)
-            entry[1 + i] = codes[base + i] >> ((counts[base + i] - m) * bits) if m else 0
+            row = rows[base + i]
+            entry[1 + i] = row[0] >> ((row[1] - m) * bits) if m else 0
         for i in range(ns, 5):
             entry[1 + i] = 0
         entry[0] = tops

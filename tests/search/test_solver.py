@@ -379,19 +379,37 @@ def test_a_stopped_search_leaves_nothing_wrong_behind() -> None:
 
 # ------------------------------------------------------------ partition search
 def partitioned(rules: RuleSet, on: bool) -> Solver:
-    """A solver with the partition table on or off, whatever the hand size."""
+    """A solver with the partition table on or off for every position."""
+    return Solver(rules, partition=on)
+
+
+def loaded(rules: RuleSet, tricks: int, seed: str) -> Solver:
+    """A solver (choosing its table itself) after solving a position of ``tricks``
+    tricks to play from a trick's lead, every seat playing (no lone hand):
+    :attr:`Solver.partition` is its choice."""
+    rng = random.Random(seed)
+    game = random_position(rules, rng, tricks, tricks)
+    while game.trick or not all(game.active):
+        game = random_position(rules, rng, tricks, tricks)
     solver = Solver(rules)
-    solver.partition = on
+    solver.solve(game)
     return solver
 
 
-def test_the_partition_table_is_for_long_hands() -> None:
-    """Chosen by the rule set's hand size, never by the variant's name."""
+def test_the_partition_table_is_for_many_cards_in_play() -> None:
+    """Chosen per position by the cards in play and the deck's copies, never by the
+    variant's name: a double deck always; a single deck from 25 cards in play (six
+    seats' first tricks), not at 24 or fewer (four seats of six cards)."""
     assert Solver(DOUBLE_DECK).partition
-    assert not Solver(rules_for("standard")).partition
+    assert loaded(DOUBLE_DECK, 3, "dd").partition
+    assert not loaded(rules_for("standard"), 5, "std").partition
+    assert not loaded(rules_for("bid-euchre"), 6, "bid").partition
+    assert loaded(rules_for("six-hand"), 5, "six").partition
+    assert not loaded(rules_for("six-hand"), 4, "six").partition
     long_hands = compile_data({"id": "long", "extends": "bid-euchre", "deck": {"copies": 2},
                                "deal": {"hand_size": 12, "packets": [4, 4, 4]}})
     assert Solver(long_hands).partition
+    assert not Solver(long_hands, partition=False).partition
 
 
 @pytest.mark.parametrize("name", ["standard", "railroad", "low-no-trump", "buck", "six-hand",
@@ -434,6 +452,25 @@ def test_double_deck_partition_search_agrees_with_the_plain_table() -> None:
         assert on.solve_points(game) == off.solve_points(game), i
         assert on.card_points(game) == off.card_points(game), i
         assert u[on.solve(game) - position_of(game).taken] == on.solve_points(game), i
+
+
+def test_six_hand_deals_choose_the_partition_table_and_agree_with_the_plain_one() -> None:
+    """Whole six-hand deals (30 cards in play: the partition table, chosen by the
+    solver) and the later positions of the same table (the plain one below 25
+    cards): the same tricks and card scores as a solver kept on the plain table."""
+    rules = rules_for("six-hand")
+    rng = random.Random("six-hand-auto")
+    chosen = Solver(rules)
+    plain = partitioned(rules, False)
+    partitioned_deals = 0
+    for i in range(12):
+        game = random_position(rules, rng, 5, 4 if i % 2 else 5)
+        assert chosen.solve(game) == plain.solve(game), i
+        partitioned_deals += chosen.partition
+        u = utilities(game)
+        assert chosen.card_points(game) == plain.card_points(game), i
+        assert chosen.solve_points(game) == u[plain.solve(game) - position_of(game).taken], i
+    assert 0 < partitioned_deals < 12
 
 
 def test_double_deck_deals_of_eight_tricks_agree_with_the_plain_table() -> None:
