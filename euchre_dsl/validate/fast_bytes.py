@@ -483,6 +483,10 @@ class ByteCheck:
         if b == _OPEN or b == _OPEN_LIST:
             if depth >= MAX_DEPTH:
                 raise NotPlain
+            if b == _OPEN_LIST:
+                end = self._int_list_end(raw, i)
+                if end >= 0:
+                    return end
             close = b + 2  # { -> }, [ -> ]
             i = self._open(raw, i, b, close)
             while self._more:
@@ -497,6 +501,39 @@ class ByteCheck:
         if b == 110:
             return self._word(raw, i, _NULL)
         return self._number(raw, i)
+
+    @staticmethod
+    def _int_list_end(raw: bytes, i: i64) -> i64:
+        """Past the list at ``i`` when it holds only integers of at most
+        :data:`_MAX_NUMBER` digits, none negative, written as JSON writes them (no
+        leading zero), each comma followed by at most one space; else -1 (the list
+        is read token by token by :meth:`_skip`).  Another program's record often
+        carries such a list in an ``x-`` key (an OpenSpiel game's action history:
+        a sixth of the cost of such a one-hand record, read number by number)."""
+        i += 1
+        b: i64 = raw[i]
+        if b == _CLOSE_LIST:
+            return i + 1
+        while True:
+            start = i
+            if b == _ZERO:
+                i += 1
+                b = raw[i]
+            else:
+                while _ZERO <= b <= _NINE:
+                    i += 1
+                    b = raw[i]
+            if i == start or i - start > _MAX_NUMBER:
+                return -1
+            if b == _CLOSE_LIST:
+                return i + 1
+            if b != _COMMA:
+                return -1
+            i += 1
+            b = raw[i]
+            if b == _SPACE:
+                i += 1
+                b = raw[i]
 
     @staticmethod
     def _step_over(raw: bytes, i: i64) -> i64:

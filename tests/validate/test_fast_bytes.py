@@ -180,6 +180,11 @@ def _actions_first(rec: dict[str, Any]) -> bytes:
 _LATER = _actions_first(_GAMES["standard"][2])
 
 
+def _x_list(value: bytes) -> bytes:
+    """A clean game with an ``x-`` key holding ``value`` (the bytes as they stand)."""
+    return _replace_once(_CLEAN, b'"hands":[', b'"x-history":' + value + b',"hands":[')
+
+
 #: Records near the plain form: (why, the line).  Only the two of ``PROVED`` may be
 #: proved from their bytes; each gets the parsed path's answer, clean or not.
 NEAR_MISSES: list[tuple[str, bytes]] = [
@@ -220,6 +225,16 @@ NEAR_MISSES: list[tuple[str, bytes]] = [
         _CLEAN, b'"hands":[', b'"players":{"N":"Jo\\u00e9"},"hands":[')),
     ("a float inside an x- value", _replace_once(_CLEAN, b'"hands":[',
                                                  b'"x-note":{"a":[1.5]},"hands":[')),
+    # a list of integers in an x- key is read by a loop of its own (an action history)
+    ("an x- list of integers", _x_list(b"[0, 20, 17, 5, 11]")),
+    ("x- lists of integers, compact and empty", _x_list(b"[[], [1,2,30], [0], [7, 8]]")),
+    ("two spaces in an x- list", _x_list(b"[1,  2]")),
+    ("a negative number in an x- list", _x_list(b"[1, -2]")),
+    ("a space before an x- list's end", _x_list(b"[1, 2 ]")),
+    ("a leading zero in an x- list", _x_list(b"[1, 07]")),
+    ("a trailing comma in an x- list", _x_list(b"[1, 2,]")),
+    ("a number too long in an x- list", _x_list(b"[1, " + b"9" * 70 + b"]")),
+    ("an x- list cut short", _x_list(b"[1, 2")),
     ("nesting deeper than the reader follows", _replace_once(
         _CLEAN, b'"hands":[', b'"x-deep":' + b"[" * 40 + b"]" * 40 + b',"hands":[')),
     ("start scores after the hands", _CLEAN[:_CLEAN.rindex(b'}')] +
@@ -242,7 +257,9 @@ NEAR_MISSES: list[tuple[str, bytes]] = [
 PROVED = {"a carriage return", "no final", "whitespace between tokens", "keys in another order",
           "a UTF-8 letter in a player's name", "an x- key", "an inline variant",
           "an escape in a player's name", "a float inside an x- value",
-          "actions before the dealer, hands before the seats"}
+          "actions before the dealer, hands before the seats", "an x- list of integers",
+          "x- lists of integers, compact and empty", "two spaces in an x- list",
+          "a negative number in an x- list", "a space before an x- list's end"}
 
 
 @pytest.mark.parametrize("why, line", NEAR_MISSES, ids=[m[0] for m in NEAR_MISSES])
@@ -264,6 +281,9 @@ def test_the_near_misses_say_what_they_say() -> None:
     assert "an x- key in a hand" in errors
     assert "a bracket in a verb stepped over" in errors
     assert "an unclosed list stepped over" in errors
+    assert "a leading zero in an x- list" in errors
+    assert "a trailing comma in an x- list" in errors
+    assert "an x- list cut short" in errors
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
