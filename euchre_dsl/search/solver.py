@@ -172,10 +172,10 @@ class Solver:
         #: seats), where it visits far fewer positions; with few the plain table is
         #: cheaper per position by more than it visits (:data:`PARTITION_FROM`).
         #: Either answers exactly: the choice moves only the cost
-        self.partition = deck.copies > 1 if partition is None else partition
         #: the table forced on or off for every position (``partition``), or chosen
-        #: per position (``None``)
+        #: per position (``None``: :meth:`_uses_partition`)
         self._partition_forced = partition
+        self.partition = self._uses_partition(0)
         #: the cards :meth:`_side_sure` counted, and its count per seat
         self._sure_mask = 0
         self._per_seat = [0] * self.n
@@ -499,9 +499,7 @@ class Solver:
                 owner[low.bit_length() - 1] = s
                 m ^= low
         self._live = live
-        forced = self._partition_forced
-        self.partition = (self.deck.copies > 1 or count_cards(live) + len(pos.trick) >=
-                          PARTITION_FROM) if forced is None else forced
+        self.partition = self._uses_partition(count_cards(live) + len(pos.trick))
         self._suit_shapes.clear()
         self._depth = 0
         if len(self._tricks[0]) != pos.n_active:
@@ -524,6 +522,15 @@ class Solver:
         if ptt is None:
             ptt = self._ptables[key] = {}
         self._ptt = ptt
+
+    def _uses_partition(self, in_play: int) -> bool:
+        """Whether a position with ``in_play`` cards (in the hands and on the table)
+        is searched with the partition table: as forced, else with a double deck or
+        from :data:`PARTITION_FROM` cards."""
+        forced = self._partition_forced
+        if forced is not None:
+            return forced
+        return self.deck.copies > 1 or in_play >= PARTITION_FROM
 
     def _root_groups(self, pos: Position) -> dict[int, list[int]]:
         """The legal cards of the seat on turn, grouped: one card stands for
